@@ -1,0 +1,7 @@
+"""``python -m dg_replay``: see ``dg_replay.cli``."""
+
+import sys
+
+from dg_replay.cli import main
+
+sys.exit(main())

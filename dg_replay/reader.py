@@ -1,0 +1,334 @@
+"""Read a parsed JSON document into a typed log, reporting every shape problem as a ``schema`` finding.
+
+This is the validator's own reading of spec section 2, in the standard library only, so the engine and
+the command line stand alone and the hot path stays fast; ``schemas/`` holds the marshmallow schema of
+record, and a test checks that both flag the same places. Nothing here raises for any JSON value: what
+cannot be read is reported and left out, and the replay works with the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dg_replay.cards import CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from replaykit.findings import ERROR, Finding
+from replaykit.pointer import pointer
+
+GAME_ID = "david-goliath"
+MATCH_ID = "david-goliath-match"
+
+LOG_KEYS = frozenset({"game", "version", "players", "dealer", "hands", "tricks", "scores", "winners", "meta"})
+MATCH_KEYS = frozenset({"game", "version", "players", "games", "totals", "meta"})
+TRICK_KEYS = frozenset({"plays", "captures", "note"})
+PLAY_KEYS = frozenset({"player", "card", "note"})
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Sizes past which a document is not a log at all (schema), rather than a game with too much in it."""
+
+    max_name: int = 40
+    max_text: int = 2000
+    max_tricks: int = 40
+    max_plays: int = 40
+    max_cards: int = 120
+    max_games: int = 30
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass(slots=True)
+class Play:
+    player: str | None
+    card: Card | None
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class Trick:
+    plays: list[Play]
+    captures: dict[str, list[Card]] | None = None
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class GameLog:
+    players: list[str] | None
+    dealer: str | None = None
+    hands: dict[str, list[Card | None]] | None = None
+    tricks: list[Trick] = field(default_factory=list)
+    scores: dict[str, int] | None = None
+    winners: list[str] | None = None
+    meta: dict = field(default_factory=dict)
+    has_dealer: bool = False
+
+
+@dataclass(slots=True)
+class MatchLog:
+    players: list[str] | None
+    games: list[GameLog | None] = field(default_factory=list)
+    totals: dict[str, int] | None = None
+    meta: dict = field(default_factory=dict)
+
+
+def describe(value: object) -> str:
+    """How a player would name a JSON value's kind in an error message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+class Reader:
+    """Collects schema findings while reading one document."""
+
+    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.limits = limits
+        self.findings: list[Finding] = []
+
+    def problem(self, path: str, message: str, trick: int | None = None, play: int | None = None) -> None:
+        self.findings.append(Finding("schema", ERROR, message, trick, play, None, path))
+
+    # -- documents -------------------------------------------------------------------------------
+
+    def document(self, data: object) -> GameLog | MatchLog | None:
+        if type(data) is not dict:
+            self.problem("", f"A log must be a JSON object; this document is {describe(data)}.")
+            return None
+        game = data.get("game")
+        if game == MATCH_ID:
+            return self.match(data)
+        if game != GAME_ID:
+            if "game" not in data:
+                self.problem("/game", f'The log does not say which game it is; add "game": "{GAME_ID}".')
+            else:
+                self.problem("/game", f'"game" must be "{GAME_ID}" or "{MATCH_ID}", not {_show(game)}.')
+        return self.game(data)
+
+    def game(self, data: dict, base: str = "") -> GameLog:
+        self.closed(data, LOG_KEYS, base, "a log")
+        self.version(data, base)
+        log = GameLog(self.players(data, base))
+        if "dealer" in data:
+            log.has_dealer = True
+            log.dealer = self.text(data["dealer"], base + "/dealer", "dealer", self.limits.max_name, 1)
+        if "hands" in data:
+            log.hands = self.hands(data["hands"], base + "/hands")
+        if "tricks" not in data:
+            self.problem(base + "/tricks", 'The log has no "tricks" list.')
+        else:
+            log.tricks = self.tricks(data["tricks"], base + "/tricks")
+        if "scores" in data:
+            log.scores = self.scores(data["scores"], base + "/scores", "scores")
+        if "winners" in data:
+            log.winners = self.names(data["winners"], base + "/winners", "winners")
+        log.meta = self.meta(data, base)
+        return log
+
+    def match(self, data: dict) -> MatchLog:
+        self.closed(data, MATCH_KEYS, "", "a match log")
+        self.version(data, "")
+        match = MatchLog(self.players(data, ""))
+        games = data.get("games")
+        if type(games) is not list:
+            self.problem("/games", f'A match log needs a "games" list; found {describe(games)}.')
+        elif len(games) > self.limits.max_games:
+            self.problem("/games", f"A match has one game per player; {len(games)} games is not a match log.")
+        else:
+            for index, entry in enumerate(games):
+                match.games.append(self.match_game(entry, index, match.players))
+        if "totals" in data:
+            match.totals = self.scores(data["totals"], "/totals", "totals")
+        match.meta = self.meta(data, "")
+        return match
+
+    def match_game(self, entry: object, index: int, players: list[str] | None) -> GameLog | None:
+        base = pointer("games", index)
+        if type(entry) is not dict:
+            self.problem(base, f"Game {index + 1} of the match must be a log object; found {describe(entry)}.")
+            return None
+        if entry.get("game") != GAME_ID:
+            self.problem(base + "/game", f'Game {index + 1} of the match must say "game": "{GAME_ID}".')
+        log = self.game(entry, base)
+        if players is not None and log.players is not None and log.players != players:
+            self.problem(base + "/players",
+                         f"Game {index + 1} must list the match's players in the same order.")
+        return log
+
+    # -- pieces ----------------------------------------------------------------------------------
+
+    def closed(self, data: dict, allowed: frozenset[str], base: str, what: str,
+               trick: int | None = None, play: int | None = None) -> None:
+        for key in data.keys() - allowed:
+            self.problem(base + pointer(key), f"{_show(key)} is not a field of {what}; "
+                         f"allowed are {', '.join(sorted(allowed))}.", trick, play)
+
+    def version(self, data: dict, base: str) -> None:
+        if "version" in data and not (type(data["version"]) is int and data["version"] == 1):
+            self.problem(base + "/version", f"Only log format version 1 exists; found {_show(data['version'])}.")
+
+    def players(self, data: dict, base: str) -> list[str] | None:
+        path = base + "/players"
+        if "players" not in data:
+            self.problem(path, 'The log has no "players" list.')
+            return None
+        names = self.names(data["players"], path, "players")
+        return names
+
+    def names(self, value: object, path: str, what: str) -> list[str] | None:
+        if type(value) is not list:
+            self.problem(path, f'"{what}" must be a list of player names; found {describe(value)}.')
+            return None
+        if len(value) > self.limits.max_cards:
+            self.problem(path, f'"{what}" has {len(value)} entries, far more than any table seats.')
+            return None
+        names = []
+        for index, name in enumerate(value):
+            text = self.text(name, f"{path}/{index}", "a player name", self.limits.max_name, 1)
+            if text is not None:
+                names.append(text)
+        return names
+
+    def text(self, value: object, path: str, what: str, longest: int, shortest: int = 0,
+             trick: int | None = None, play: int | None = None) -> str | None:
+        if type(value) is not str:
+            self.problem(path, f"{_capital(what)} must be text; found {describe(value)}.", trick, play)
+            return None
+        if not shortest <= len(value) <= longest:
+            self.problem(path, f"{_capital(what)} must be {shortest} to {longest} characters long; "
+                         f"this one has {len(value)}.", trick, play)
+        return value
+
+    def card(self, value: object, path: str, trick: int | None = None, play: int | None = None) -> Card | None:
+        card = Card.from_object(value)
+        if card is None:
+            self.problem(path, f"{_show(value)} is not a card; write it as {CARD_TEXT_EXAMPLE} "
+                         f"or {CARD_OBJECT_EXAMPLE}.", trick, play)
+        return card
+
+    def cards(self, value: object, path: str, trick: int | None = None) -> list[Card | None] | None:
+        if type(value) is not list:
+            self.problem(path, f"Expected a list of cards; found {describe(value)}.", trick)
+            return None
+        if len(value) > self.limits.max_cards:
+            self.problem(path, f"A list of {len(value)} cards is longer than any deck.", trick)
+            return None
+        return [self.card(item, f"{path}/{index}", trick) for index, item in enumerate(value)]
+
+    def hands(self, value: object, path: str) -> dict[str, list[Card | None]] | None:
+        if type(value) is not dict:
+            self.problem(path, f'"hands" must be an object of player name to cards; found {describe(value)}.')
+            return None
+        hands = {}
+        for name, cards in value.items():
+            read = self.cards(cards, path + pointer(name))
+            if read is not None:
+                hands[name] = read
+        return hands
+
+    def tricks(self, value: object, path: str) -> list[Trick]:
+        if type(value) is not list:
+            self.problem(path, f'"tricks" must be a list; found {describe(value)}.')
+            return []
+        if len(value) > self.limits.max_tricks:
+            self.problem(path, f"A game has 15 tricks; {len(value)} is not a log of one game.")
+            return []
+        return [self.trick(item, f"{path}/{index}", index + 1) for index, item in enumerate(value)]
+
+    def trick(self, value: object, path: str, number: int) -> Trick:
+        if type(value) is not dict:
+            self.problem(path, f"Trick {number} must be an object with its plays; found {describe(value)}.",
+                         number)
+            return Trick([])
+        self.closed(value, TRICK_KEYS, path, "a trick", number)
+        trick = Trick([])
+        plays = value.get("plays")
+        if type(plays) is not list:
+            self.problem(path + "/plays", f'Trick {number} needs a "plays" list; found {describe(plays)}.',
+                         number)
+        elif len(plays) > self.limits.max_plays:
+            self.problem(path + "/plays", f"Trick {number} has {len(plays)} plays, far more than any table.",
+                         number)
+        else:
+            trick.plays = [self.play(item, f"{path}/plays/{index}", number, index + 1)
+                           for index, item in enumerate(plays)]
+        if "captures" in value:
+            trick.captures = self.captures(value["captures"], path + "/captures", number)
+        if "note" in value:
+            trick.note = self.text(value["note"], path + "/note", "a note", self.limits.max_text, 0, number)
+        return trick
+
+    def play(self, value: object, path: str, trick: int, number: int) -> Play:
+        if type(value) is not dict:
+            self.problem(path, 'A play must be an object like {"player": "Ben", "card": "G12"}; '
+                         f"found {describe(value)}.", trick, number)
+            return Play(None, None)
+        self.closed(value, PLAY_KEYS, path, "a play", trick, number)
+        if "player" in value:
+            player = self.text(value["player"], path + "/player", "the player", self.limits.max_name, 1,
+                               trick, number)
+        else:
+            player = None
+            self.problem(path + "/player", "The play does not say who played it.", trick, number)
+        if "card" in value:
+            card = self.card(value["card"], path + "/card", trick, number)
+        else:
+            card = None
+            self.problem(path + "/card", "The play does not say which card was played.", trick, number)
+        note = None
+        if "note" in value:
+            note = self.text(value["note"], path + "/note", "a note", self.limits.max_text, 0, trick, number)
+        return Play(player, card, note)
+
+    def captures(self, value: object, path: str, trick: int) -> dict[str, list[Card]] | None:
+        if type(value) is not dict:
+            self.problem(path, f'"captures" must be an object of player name to cards; found {describe(value)}.',
+                         trick)
+            return None
+        claim: dict[str, list[Card]] = {}
+        readable = True
+        for name, cards in value.items():
+            read = self.cards(cards, path + pointer(name), trick)
+            if read is None or None in read:
+                readable = False
+            else:
+                claim[name] = read  # type: ignore[assignment]
+        # A claim with an unreadable card cannot be compared; its schema finding says why.
+        return claim if readable else None
+
+    def scores(self, value: object, path: str, what: str) -> dict[str, int] | None:
+        if type(value) is not dict:
+            self.problem(path, f'"{what}" must be an object of player name to points; found {describe(value)}.')
+            return None
+        scores = {}
+        for name, points in value.items():
+            if type(points) is int:
+                scores[name] = points
+            else:
+                self.problem(path + pointer(name), f"A score must be a whole number; found {_show(points)}.")
+        return scores
+
+    def meta(self, data: dict, base: str) -> dict:
+        meta = data.get("meta", {})
+        if type(meta) is not dict:
+            self.problem(base + "/meta", f'"meta" must be an object; found {describe(meta)}.')
+            return {}
+        return meta
+
+
+def _show(value: object) -> str:
+    """A short quotation of what the user wrote, so the message shows it without flooding the line."""
+    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

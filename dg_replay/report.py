@@ -1,0 +1,115 @@
+"""What a replay found and computed, and its JSON form (spec section 4, with more detail for charts).
+
+Reports are plain data: the web pages, the API and the command line all render ``to_dict()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dg_replay.cards import Card
+from dg_replay.reader import GAME_ID, MATCH_ID, Play
+from replaykit.findings import Finding
+
+
+@dataclass(slots=True)
+class TrickRecord:
+    """One trick as re-executed: its plays as recorded and, once resolved, who took what."""
+
+    number: int
+    plays: list[Play]
+    note: str | None
+    resolved: bool = False
+    high: int | None = None  # 0-based index into plays
+    low: int | None = None
+    captures: dict[str, list[Card]] = field(default_factory=dict)
+    scores_after: dict[str, int] = field(default_factory=dict)
+
+    def player_at(self, index: int | None) -> str | None:
+        return None if index is None else self.plays[index].player
+
+    def to_dict(self) -> dict:
+        return {
+            "number": self.number,
+            "leader": self.plays[0].player if self.plays else None,
+            "resolved": self.resolved,
+            "plays": [{"player": play.player, "card": None if play.card is None else str(play.card),
+                       "note": play.note} for play in self.plays],
+            "high": self.player_at(self.high),
+            "low": self.player_at(self.low),
+            "high_play": None if self.high is None else self.high + 1,
+            "low_play": None if self.low is None else self.low + 1,
+            "captures": {name: [str(card) for card in cards] for name, cards in self.captures.items()},
+            "scores_after": dict(self.scores_after),
+            "note": self.note,
+        }
+
+
+def _split(findings: list[Finding]) -> tuple[list[dict], list[dict]]:
+    errors, warnings = [], []
+    for finding in findings:
+        (errors if finding.is_error else warnings).append(finding.to_dict())
+    return errors, warnings
+
+
+@dataclass(slots=True)
+class GameReport:
+    players: list[str]
+    findings: list[Finding]
+    dealer: str | None = None
+    meta: dict = field(default_factory=dict)
+    complete: bool = False
+    scores: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    scored: bool = True  # False when a schema problem hid a trick's plays: the scores are then partial
+
+    @property
+    def valid(self) -> bool:
+        return not any(finding.is_error for finding in self.findings)
+
+    def to_dict(self) -> dict:
+        errors, warnings = _split(self.findings)
+        return {
+            "kind": "game",
+            "game": GAME_ID,
+            "valid": not errors,
+            "complete": self.complete,
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "meta": self.meta,
+            "errors": errors,
+            "warnings": warnings,
+            "result": {"scores": dict(self.scores), "winners": list(self.winners)},
+            "tricks": [trick.to_dict() for trick in self.tricks],
+        }
+
+
+@dataclass(slots=True)
+class MatchReport:
+    players: list[str]
+    findings: list[Finding]
+    games: list[GameReport | None] = field(default_factory=list)
+    meta: dict = field(default_factory=dict)
+    complete: bool = False
+    totals: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not any(finding.is_error for finding in self.findings)
+
+    def to_dict(self) -> dict:
+        errors, warnings = _split(self.findings)
+        return {
+            "kind": "match",
+            "game": MATCH_ID,
+            "valid": not errors,
+            "complete": self.complete,
+            "players": list(self.players),
+            "meta": self.meta,
+            "errors": errors,
+            "warnings": warnings,
+            "result": {"scores": dict(self.totals), "winners": list(self.winners)},
+            "games": [None if game is None else game.to_dict() for game in self.games],
+        }

@@ -1,0 +1,137 @@
+"""The rules of David & Goliath (spec section 1), apart from any log.
+
+``Rules`` is the fixed game — seating, deck, trick count — in the way OpenSpiel separates a Game from
+its States; the functions resolve one trick, score captured cards and name the winners. The replay
+validator and the simulator both play by these and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from dg_replay.cards import COLORS, Card, deck
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+TRICKS_PER_GAME = 15
+HAND_SIZE = 15
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One game's fixed facts: the players in clockwise seating order and everything that follows."""
+
+    seating: tuple[str, ...]
+
+    @property
+    def player_count(self) -> int:
+        return len(self.seating)
+
+    @property
+    def deck_defined(self) -> bool:
+        """Outside 3–6 players the rulebook gives no deck, so deck and hand checks cannot apply."""
+        return MIN_PLAYERS <= len(self.seating) <= MAX_PLAYERS
+
+    @property
+    def max_value(self) -> int:
+        return 3 * len(self.seating)
+
+    @cached_property
+    def deck(self) -> frozenset[Card]:
+        return deck(self.max_value) if self.deck_defined else frozenset()
+
+    @cached_property
+    def _seat(self) -> dict[str, int]:
+        return {name: index for index, name in enumerate(self.seating)}
+
+    def is_player(self, name: object) -> bool:
+        return name in self._seat
+
+    def in_deck(self, card: Card) -> bool:
+        return 1 <= card.value <= self.max_value
+
+    def left_of(self, player: str) -> str:
+        """Play passes clockwise, to the left: the next seat in the list."""
+        return self.seating[(self._seat[player] + 1) % len(self.seating)]
+
+    def right_of(self, player: str) -> str:
+        return self.seating[(self._seat[player] - 1) % len(self.seating)]
+
+    def turn_order(self, first: str) -> tuple[str, ...]:
+        """Who plays at each position of a trick that ``first`` leads."""
+        start = self._seat[first]
+        return self.seating[start:] + self.seating[:start]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickOutcome:
+    """Who played the highest and the lowest card (0-based play indexes) and who took what."""
+
+    high: int
+    low: int | None
+    captures: dict[str, list[Card]]
+
+
+def resolve_trick(plays: Sequence[tuple[str, Card]]) -> TrickOutcome:
+    """Apply rules 5 and 6 to the cards in order of play.
+
+    The highest card is found first, ties going to the card played last; the lowest is then found
+    among the other cards, ties again to the last. So a trick of equal values gives the last card as
+    highest and the second-to-last as lowest, as the Polish rulebook orders it.
+    """
+    if not plays:
+        raise ValueError("an empty trick has no highest card")
+    high = 0
+    for index in range(1, len(plays)):
+        if plays[index][1].value >= plays[high][1].value:
+            high = index
+    low = None
+    for index, (_, card) in enumerate(plays):
+        if index != high and (low is None or card.value <= plays[low][1].value):
+            low = index
+    high_player, high_card = plays[high]
+    captures: dict[str, list[Card]] = {}
+    if low is not None:
+        captures[plays[low][0]] = [high_card]
+    rest = captures.setdefault(high_player, [])
+    rest.extend(card for index, (_, card) in enumerate(plays) if index != high)
+    if low is None:  # a lone card: its player takes it back
+        rest.append(high_card)
+    return TrickOutcome(high, low, captures)
+
+
+def color_score(values: Iterable[int]) -> int:
+    """Rule 8 for one colour: one or two cards score their values, three or more one point each."""
+    values = list(values)
+    return sum(values) if len(values) <= 2 else len(values)
+
+
+def score_by_color(cards: Iterable[Card]) -> dict[str, int]:
+    """Points per colour letter, every colour present (zero when none was taken)."""
+    values: dict[str, list[int]] = {color: [] for color in COLORS}
+    for card in cards:
+        values[card.color].append(card.value)
+    return {color: color_score(found) for color, found in values.items()}
+
+
+def score(cards: Iterable[Card]) -> int:
+    return sum(score_by_color(cards).values())
+
+
+def winners(scores: dict[str, int], seating: Sequence[str]) -> list[str]:
+    """The highest score wins; equal highest scores share the win (a ruling), listed in seating order."""
+    if not scores:
+        return []
+    best = max(scores.values())
+    return [name for name in seating if scores.get(name) == best]
+
+
+def legal_cards(hand: Iterable[Card], led: Card | None) -> list[Card]:
+    """The cards a player may play: any card when leading or void in the led colour."""
+    hand = list(hand)
+    if led is None:
+        return hand
+    following = [card for card in hand if card.color == led.color]
+    return following or hand

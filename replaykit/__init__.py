@@ -1,0 +1,10 @@
+"""Game-independent pieces every replay validator shares.
+
+A game package (``dg_replay`` for David & Goliath, later siblings for other games) builds on these:
+the one finding type, JSON pointers, and the hardened JSON reader. Nothing here knows any game's rules.
+"""
+
+from replaykit.findings import ERROR, WARNING, Finding
+from replaykit.pointer import pointer
+
+__all__ = ["ERROR", "WARNING", "Finding", "pointer"]

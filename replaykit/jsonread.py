@@ -1,0 +1,114 @@
+"""A hardened JSON reader for everything users send: API bodies, form uploads, files on the command line.
+
+Python's ``json`` silently accepts duplicate keys (keeping the last) and NaN/Infinity, and crashes on
+absurd nesting or numbers; each of those is a ``JSONReadError`` here, a ``ValueError`` whose message
+says what is wrong and where. The common case takes the fast path (orjson when installed, plus one
+cheap walk); only a suspicious document is parsed again slowly to name the exact problem.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+try:  # optional accelerator: the reader's behaviour is the same without it
+    import orjson
+except ImportError:  # pragma: no cover - exercised only where orjson is missing
+    orjson = None
+
+_KEY = re.compile(rb'"\s*:')
+_LONG_NUMBER = re.compile(rb"[0-9]{21}")
+
+
+@dataclass(frozen=True)
+class JSONLimits:
+    max_depth: int = 32
+    max_number_digits: int = 20
+
+
+DEFAULT_JSON_LIMITS = JSONLimits()
+
+
+class JSONReadError(ValueError):
+    """The input is not acceptable JSON; ``str()`` is one sentence a user can act on."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        where = f" (line {line}, column {column})" if line is not None else ""
+        super().__init__(message + where)
+        self.reason, self.line, self.column = message, line, column
+
+
+def read_json(raw: bytes | str, limits: JSONLimits = DEFAULT_JSON_LIMITS) -> object:
+    """Parse one JSON document or raise ``JSONReadError``."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else bytes(raw)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # a byte-order mark is common from Windows editors and harmless
+    try:
+        value = orjson.loads(data) if orjson is not None else json.loads(data)
+    except (ValueError, RecursionError):
+        return _strict(data, limits)  # raises with the precise reason
+    depth, keys = _shape(value)
+    if depth > limits.max_depth or keys != len(_KEY.findall(data)) or _LONG_NUMBER.search(data):
+        # Fewer keys parsed than written means a duplicate or a '":' inside a string; the strict parse
+        # tells them apart. A long digit run may be a huge number or just text: again, the strict parse.
+        return _strict(data, limits)
+    return value
+
+
+def _shape(value: object) -> tuple[int, int]:
+    """Nesting depth and the number of object keys, in one pass without recursion."""
+    depth = keys = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if type(item) is dict:
+            keys += len(item)
+            children = item.values()
+        elif type(item) is list:
+            children = item
+        else:
+            continue
+        if level > depth:
+            depth = level
+        stack.extend((child, level + 1) for child in children if type(child) in (dict, list))
+    return depth, keys
+
+
+def _strict(data: bytes, limits: JSONLimits) -> object:
+    def pairs(items: list[tuple[str, object]]) -> dict:
+        result: dict = {}
+        for key, value in items:
+            if key in result:
+                raise JSONReadError(f'The key "{key[:40]}" appears twice in one object; JSON keys must be unique')
+            result[key] = value
+        return result
+
+    def constant(name: str) -> object:
+        raise JSONReadError(f"{name} is not a JSON number")
+
+    def integer(text: str) -> int:
+        if len(text.lstrip("-")) > limits.max_number_digits:
+            raise JSONReadError(f"A number with {len(text)} digits is far too large")
+        return int(text)
+
+    def decimal(text: str) -> float:
+        number = float(text)
+        if len(text) > 4 * limits.max_number_digits or number in (float("inf"), float("-inf")):
+            raise JSONReadError(f"The number {text[:24]} is too large")
+        return number
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise JSONReadError(f"The file is not UTF-8 text (bad byte at position {error.start})") from None
+    try:
+        value = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer,
+                           parse_float=decimal)
+    except RecursionError:
+        raise JSONReadError(f"The JSON is nested more than {limits.max_depth} levels deep") from None
+    except json.JSONDecodeError as error:
+        raise JSONReadError(f"Not valid JSON: {error.msg}", error.lineno, error.colno) from None
+    if _shape(value)[0] > limits.max_depth:
+        raise JSONReadError(f"The JSON is nested more than {limits.max_depth} levels deep")
+    return value
