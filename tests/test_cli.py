@@ -1,0 +1,87 @@
+"""The command line of spec section 5: outputs, `-`, .jsonl archives and exit codes."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dg_replay.cli import main
+from dg_replay.simulate import simulate
+
+
+def run(*argv, stdin=None):
+    out, err = io.StringIO(), io.StringIO()
+    if stdin is not None:
+        sys_stdin = sys.stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
+        try:
+            status = main(list(argv), out, err)
+        finally:
+            sys.stdin = sys_stdin
+    else:
+        status = main(list(argv), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def files(tmp_path):
+    good = simulate(4, 1)
+    bad = json.loads(json.dumps(good))
+    bad["tricks"][2]["plays"][1]["card"] = "G40"
+    paths = {"good": tmp_path / "good.json", "bad": tmp_path / "bad.json", "broken": tmp_path / "broken.json"}
+    paths["good"].write_text(json.dumps(good))
+    paths["bad"].write_text(json.dumps(bad))
+    paths["broken"].write_text('{"game": "david-goliath", "game": 1}')
+    archive = tmp_path / "archive.jsonl"
+    archive.write_text(json.dumps(good) + "\n\n" + json.dumps(bad) + "\n")
+    paths["archive"] = archive
+    return paths
+
+
+def test_valid_log_exits_zero(files):
+    status, out, _ = run("validate", str(files["good"]))
+    assert status == 0 and out.strip().endswith("valid (0 errors, 0 warnings)")
+
+
+def test_invalid_log_prints_compiler_style_lines_and_exits_one(files):
+    status, out, _ = run("validate", str(files["bad"]))
+    assert status == 1
+    first = out.splitlines()[0]
+    assert first.startswith(f"{files['bad']}: trick 3, play 2 (")
+    assert ": card-not-in-deck: G40 is not in the 4-player deck" in first
+
+
+def test_unreadable_input_exits_two_and_wins(files, tmp_path):
+    status, _out, err = run("validate", str(files["bad"]), str(files["broken"]), str(tmp_path / "missing.json"))
+    assert status == 2
+    assert "appears twice" in err and "missing.json: cannot open" in err
+
+
+def test_json_output_one_line_per_input(files, tmp_path):
+    status, out, _ = run("validate", "--json", str(files["good"]), str(files["broken"]), str(files["archive"]))
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert status == 2
+    assert [line["valid"] for line in lines] == [True, None, True, False]
+    assert lines[1]["read_error"].startswith('The key "game" appears twice')
+    assert [line["file"] for line in lines[2:]] == [f"{files['archive']}:1", f"{files['archive']}:3"]
+    assert lines[0]["result"]["winners"] and lines[3]["errors"][0]["path"] == "/tricks/2/plays/1/card"
+
+
+def test_stdin_with_dash(files):
+    status, out, _ = run("validate", "-", "--json", stdin=files["good"].read_text())
+    assert status == 0 and json.loads(out)["file"] == "<stdin>"
+
+
+def test_simulate_prints_a_valid_log():
+    status, out, _ = run("simulate", "--players", "5", "--seed", "9", "--no-hands", "--no-claims")
+    log = json.loads(out)
+    assert status == 0 and len(log["players"]) == 5 and "hands" not in log and "scores" not in log
+    assert run("simulate", "--players", "5", "--seed", "9", "--no-hands", "--no-claims")[1] == out
+
+
+def test_module_entry_point(files):
+    done = subprocess.run([sys.executable, "-m", "dg_replay", "validate", str(files["bad"])],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "card-not-in-deck" in done.stdout

@@ -1,0 +1,86 @@
+"""Rules of section 1: the rulebooks' worked examples, highest-then-lowest, scoring and winners."""
+
+from dg_replay.cards import Card
+from dg_replay.rules import Rules, color_score, legal_cards, resolve_trick, score, score_by_color, winners
+
+
+def plays(*pairs):
+    return [(name, Card.parse(card)) for name, card in pairs]
+
+
+def texts(captures):
+    return {name: [str(card) for card in cards] for name, cards in captures.items()}
+
+
+def test_italian_rulebook_trick():
+    trick = plays(("Andrea", "G4"), ("Ben", "G12"), ("Clara", "G7"), ("Dennis", "R2"), ("Emma", "G2"))
+    outcome = resolve_trick(trick)
+    assert trick[outcome.high][0] == "Ben"
+    assert trick[outcome.low][0] == "Emma"  # the 2s tie; Emma's was played last
+    assert texts(outcome.captures) == {"Emma": ["G12"], "Ben": ["G4", "G7", "R2", "G2"]}
+
+
+def test_polish_rulebook_trick():
+    trick = plays(("Franek", "G4"), ("Sylwia", "G9"), ("Piotr", "R2"), ("Gosia", "G7"))
+    outcome = resolve_trick(trick)
+    assert texts(outcome.captures) == {"Piotr": ["G9"], "Sylwia": ["G4", "R2", "G7"]}
+
+
+def test_scoring_example_is_52():
+    cards = [Card.parse(text) for text in
+             ["R4", "R10", "R11", "Y8", "G5", "G9", "B2", "B3", "B6", "B10", "B12", "P10", "P12"]]
+    assert score_by_color(cards) == {"R": 3, "Y": 8, "G": 14, "B": 5, "P": 22}
+    assert score(cards) == 52
+
+
+def test_all_equal_trick_last_is_highest_second_to_last_lowest():
+    trick = plays(("A", "G5"), ("B", "R5"), ("C", "Y5"), ("D", "P5"))
+    outcome = resolve_trick(trick)
+    assert (outcome.high, outcome.low) == (3, 2)
+    assert texts(outcome.captures) == {"C": ["P5"], "D": ["G5", "R5", "Y5"]}
+
+
+def test_equal_highest_goes_to_the_card_played_last():
+    trick = plays(("A", "G9"), ("B", "R9"), ("C", "G1"))
+    outcome = resolve_trick(trick)
+    assert outcome.high == 1 and outcome.low == 2
+    assert texts(outcome.captures) == {"C": ["R9"], "B": ["G9", "G1"]}
+
+
+def test_lowest_is_found_among_the_other_cards():
+    # Two cards share the top value: the earlier 9 is not the highest and may not be the lowest either.
+    trick = plays(("A", "G9"), ("B", "G9".replace("G", "R")), ("C", "G3"))
+    outcome = resolve_trick(trick)
+    assert trick[outcome.low][0] == "C"
+
+
+def test_colour_score_collapses_at_three_cards():
+    assert color_score([]) == 0
+    assert color_score([11]) == 11
+    assert color_score([11, 10]) == 21
+    assert color_score([11, 10, 4]) == 3
+
+
+def test_tied_winners_share_in_seating_order():
+    assert winners({"C": 10, "A": 10, "B": 3}, ["A", "B", "C"]) == ["A", "C"]
+    assert winners({}, ["A"]) == []
+
+
+def test_seating_is_clockwise():
+    rules = Rules(("A", "B", "C", "D"))
+    assert rules.left_of("D") == "A"
+    assert rules.right_of("A") == "D"
+    assert rules.turn_order("C") == ("C", "D", "A", "B")
+    assert rules.max_value == 12 and len(rules.deck) == 60
+
+
+def test_deck_undefined_outside_three_to_six_players():
+    assert not Rules(("A", "B")).deck_defined
+    assert Rules(("A", "B")).deck == frozenset()
+
+
+def test_legal_cards_follow_the_led_colour():
+    hand = [Card.parse(text) for text in ("G1", "R5", "G7")]
+    assert legal_cards(hand, Card.parse("G3")) == [Card.parse("G1"), Card.parse("G7")]
+    assert legal_cards(hand, Card.parse("B3")) == hand
+    assert legal_cards(hand, None) == hand
