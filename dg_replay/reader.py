@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dg_replay.cards import CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from replaykit.findings import ERROR, Finding
 from replaykit.pointer import pointer
 
@@ -221,7 +221,10 @@ class Reader:
         if len(value) > self.limits.max_cards:
             self.problem(path, f"A list of {len(value)} cards is longer than any deck.", trick)
             return None
-        return [self.card(item, f"{path}/{index}", trick) for index, item in enumerate(value)]
+        try:  # the common case, every card in the string form of a real deck: one lookup each
+            return [CARD_BY_TEXT[item] for item in value]
+        except (KeyError, TypeError):
+            return [self.card(item, f"{path}/{index}", trick) for index, item in enumerate(value)]
 
     def hands(self, value: object, path: str) -> dict[str, list[Card | None]] | None:
         if type(value) is not dict:
@@ -248,7 +251,8 @@ class Reader:
             self.problem(path, f"Trick {number} must be an object with its plays; found {describe(value)}.",
                          number)
             return Trick([])
-        self.closed(value, TRICK_KEYS, path, "a trick", number)
+        if not value.keys() <= TRICK_KEYS:
+            self.closed(value, TRICK_KEYS, path, "a trick", number)
         trick = Trick([])
         plays = value.get("plays")
         if type(plays) is not list:
@@ -258,15 +262,23 @@ class Reader:
             self.problem(path + "/plays", f"Trick {number} has {len(plays)} plays, far more than any table.",
                          number)
         else:
-            trick.plays = [self.play(item, f"{path}/plays/{index}", number, index + 1)
-                           for index, item in enumerate(plays)]
+            trick.plays = [self.play(item, path, number, index) for index, item in enumerate(plays)]
         if "captures" in value:
             trick.captures = self.captures(value["captures"], path + "/captures", number)
         if "note" in value:
             trick.note = self.text(value["note"], path + "/note", "a note", self.limits.max_text, 0, number)
         return trick
 
-    def play(self, value: object, path: str, trick: int, number: int) -> Play:
+    def play(self, value: object, trick_path: str, trick: int, index: int) -> Play:
+        # Fast path for the usual play, {"player": name, "card": "G12"}; paths are built only for problems.
+        if type(value) is dict and len(value) == 2:
+            player, text = value.get("player"), value.get("card")
+            card = CARD_BY_TEXT.get(text) if type(text) is str else None
+            if card is not None and type(player) is str and 0 < len(player) <= self.limits.max_name:
+                return Play(player, card)
+        return self.slow_play(value, f"{trick_path}/plays/{index}", trick, index + 1)
+
+    def slow_play(self, value: object, path: str, trick: int, number: int) -> Play:
         if type(value) is not dict:
             self.problem(path, 'A play must be an object like {"player": "Ben", "card": "G12"}; '
                          f"found {describe(value)}.", trick, number)

@@ -7,12 +7,10 @@ one report lists every error with its trick, play, player and JSON pointer.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from dg_replay.cards import COLOR_NAMES, Card
 from dg_replay.reader import GameLog, Play, Trick
 from dg_replay.report import GameReport, TrickRecord
-from dg_replay.rules import HAND_SIZE, TRICKS_PER_GAME, Rules, resolve_trick, score, winners
+from dg_replay.rules import HAND_SIZE, TRICKS_PER_GAME, Rules, Tally, resolve_trick, winners
 from replaykit.findings import ERROR, WARNING, Finding
 from replaykit.pointer import pointer
 
@@ -36,7 +34,7 @@ class GameReplay:
         self.deck_known = self.rules.deck_defined
         self.hands: dict[str, set[Card]] = {}
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
-        self.captured: dict[str, list[Card]] = {name: [] for name in self.rules.seating}
+        self.tallies = {name: Tally() for name in self.rules.seating}
         self.scores = dict.fromkeys(self.rules.seating, 0)
         self.every_trick_resolved = True
 
@@ -110,11 +108,11 @@ class GameReplay:
             for index, card in enumerate(cards):
                 if card is None:
                     continue
-                path = pointer("hands", name, index)
-                if not rules.in_deck(card):
-                    self.add("card-not-in-deck", self.not_in_deck(card), path, player=owner)
+                if card.value > rules.max_value:
+                    self.add("card-not-in-deck", self.not_in_deck(card), pointer("hands", name, index), player=owner)
                 elif card in dealt:
-                    self.add("duplicate-card", f"{card} is dealt twice; every card is unique.", path, player=owner)
+                    self.add("duplicate-card", f"{card} is dealt twice; every card is unique.",
+                             pointer("hands", name, index), player=owner)
                 dealt.add(card)
             if owner is not None:
                 self.hands[owner] = {card for card in cards if card is not None}
@@ -137,7 +135,7 @@ class GameReplay:
                 card = play.card
                 if card is not None and card not in seen:
                     seen.add(card)
-                    if play.player is not None and self.rules.in_deck(card):
+                    if play.player is not None and card.value <= self.rules.max_value:
                         proof.setdefault(play.player, {})[card.color] = (position, number, card)
                 position += 1
         return proof
@@ -148,7 +146,7 @@ class GameReplay:
                    proof: dict, is_last: bool) -> str | None:
         """Check and resolve one trick; returns who must lead the next one (``None``: unknowable)."""
         rules, number, plays = self.rules, record.number, trick.plays
-        base = pointer("tricks", number - 1)
+        base = f"/tricks/{number - 1}"
         beyond = number > TRICKS_PER_GAME
         if number == TRICKS_PER_GAME + 1:
             self.add("too-many-tricks", f"A game has {TRICKS_PER_GAME} tricks; trick {number} and any after it "
@@ -196,7 +194,7 @@ class GameReplay:
                      f"{order[index]}'s turn: play goes clockwise from {order[0]}.", path, number, index + 1, player)
         if card is None:
             return
-        if self.deck_known and not rules.in_deck(card):
+        if self.deck_known and card.value > rules.max_value:
             self.add("card-not-in-deck", self.not_in_deck(card), path + "/card", number, index + 1, player)
         elif card in self.played:
             self.add("card-already-played", f"{player} plays {card}, which was already played in trick "
@@ -230,10 +228,10 @@ class GameReplay:
         record.resolved = True
         record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
         for name, cards in outcome.captures.items():
-            taken = self.captured.setdefault(name, [])
-            taken.extend(cards)
-            if name in self.scores:
-                self.scores[name] = score(taken)
+            tally = self.tallies.get(name)
+            if tally is not None:  # cards taken by someone who is not a player score for nobody
+                tally.add(cards)
+                self.scores[name] = tally.points
         record.scores_after = dict(self.scores)
 
     # -- claims ----------------------------------------------------------------------------------
@@ -243,16 +241,19 @@ class GameReplay:
         if claim is None:
             return
         number, path = record.number, base + "/captures"
+        top = self.rules.max_value if self.deck_known else None
         for name, cards in claim.items():
-            if not self.rules.is_player(name):
+            known = self.rules.is_player(name)
+            if not known:
                 self.add("unknown-player", f'Trick {number} claims captures for "{name}", who is not a player.',
                          path + pointer(name), number)
             for index, card in enumerate(cards):
-                if self.deck_known and not self.rules.in_deck(card):
+                if top is not None and card.value > top:
                     self.add("card-not-in-deck", self.not_in_deck(card), path + pointer(name, index), number,
-                             player=name if self.rules.is_player(name) else None)
-        claimed = {name: Counter(cards) for name, cards in claim.items() if cards}
-        actual = {name: Counter(cards) for name, cards in record.captures.items() if cards}
+                             player=name if known else None)
+        # Multisets compared as sorted lists: the same cards in any order are the same claim.
+        claimed = {name: sorted(cards) for name, cards in claim.items() if cards}
+        actual = {name: sorted(cards) for name, cards in record.captures.items() if cards}
         if claimed != actual:
             truth = "; ".join(f"{name} takes {_cards(cards)}" for name, cards in record.captures.items())
             truth = truth or "nobody takes anything yet, because the trick is unfinished"

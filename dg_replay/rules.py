@@ -34,7 +34,7 @@ class Rules:
         """Outside 3–6 players the rulebook gives no deck, so deck and hand checks cannot apply."""
         return MIN_PLAYERS <= len(self.seating) <= MAX_PLAYERS
 
-    @property
+    @cached_property
     def max_value(self) -> int:
         return 3 * len(self.seating)
 
@@ -118,6 +118,27 @@ def score_by_color(cards: Iterable[Card]) -> dict[str, int]:
 
 def score(cards: Iterable[Card]) -> int:
     return sum(score_by_color(cards).values())
+
+
+class Tally:
+    """A player's captures kept as the two numbers per colour rule 8 needs, so a score after every
+    trick costs five additions rather than a rescan of everything taken."""
+
+    __slots__ = ("counts", "sums")
+
+    def __init__(self) -> None:
+        self.counts = dict.fromkeys(COLORS, 0)
+        self.sums = dict.fromkeys(COLORS, 0)
+
+    def add(self, cards: Iterable[Card]) -> None:
+        for color, value in cards:
+            self.counts[color] += 1
+            self.sums[color] += value
+
+    @property
+    def points(self) -> int:
+        counts = self.counts
+        return sum(total if counts[color] <= 2 else counts[color] for color, total in self.sums.items())
 
 
 def winners(scores: dict[str, int], seating: Sequence[str]) -> list[str]:

@@ -166,7 +166,7 @@ def test_arbitrary_tricks_never_raise(document):
 def test_mutated_logs_never_raise(log, data):
     log = copy.deepcopy(log)
     node = log
-    for _ in range(data.draw(st.integers(1, 4))):
+    for _ in range(data.draw(st.integers(1, 7))):
         if isinstance(node, dict) and node:
             key = data.draw(st.sampled_from(sorted(node)))
         elif isinstance(node, list) and node:
