@@ -32,6 +32,9 @@ class GameReplay:
         self.findings = findings
         self.rules = Rules(seating_of(log.players or []))
         self.deck_known = self.rules.deck_defined
+        self.seats = frozenset(self.rules.seating)
+        # Outside 3–6 players there is no deck to be outside of.
+        self.top = self.rules.max_value if self.deck_known else float("inf")
         self.hands: dict[str, set[Card]] = {}
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
         self.tallies = {name: Tally() for name in self.rules.seating}
@@ -183,32 +186,35 @@ class GameReplay:
 
     def check_play(self, play: Play, index: int, number: int, base: str, order: tuple[str, ...],
                    led: Card | None, position: int, proof: dict) -> None:
-        rules, player, card = self.rules, play.player, play.card
-        path = f"{base}/plays/{index}"
-        known = rules.is_player(player)
+        player, card = play.player, play.card
+        known = player in self.seats
         if player is not None and not known:
             self.add("unknown-player", f'Trick {number}, play {index + 1} is by "{player}", who is not a player.',
-                     path + "/player", number, index + 1, player)
+                     f"{base}/plays/{index}/player", number, index + 1, player)
         elif known and index < len(order) and player != order[index]:
             self.add("wrong-turn", f"Play {index + 1} of trick {number} is {player}'s, but it was "
-                     f"{order[index]}'s turn: play goes clockwise from {order[0]}.", path, number, index + 1, player)
+                     f"{order[index]}'s turn: play goes clockwise from {order[0]}.", f"{base}/plays/{index}",
+                     number, index + 1, player)
         if card is None:
             return
-        if self.deck_known and card.value > rules.max_value:
-            self.add("card-not-in-deck", self.not_in_deck(card), path + "/card", number, index + 1, player)
+        hand = self.hands.get(player) if known else None  # type: ignore[arg-type]
+        if card.value > self.top:
+            self.add("card-not-in-deck", self.not_in_deck(card), f"{base}/plays/{index}/card", number, index + 1,
+                     player)
         elif card in self.played:
             self.add("card-already-played", f"{player} plays {card}, which was already played in trick "
-                     f"{self.played[card]}.", path + "/card", number, index + 1, player)
-        elif known and player in self.hands and card not in self.hands[player]:
+                     f"{self.played[card]}.", f"{base}/plays/{index}/card", number, index + 1, player)
+        elif hand is not None and card not in hand:
             self.add("card-not-in-hand", f"{player} plays {card}, which is not in {player}'s hand.",
-                     path + "/card", number, index + 1, player)
-        if known and index > 0 and led is not None and card.color != led.color and self.deck_known:
-            held = self.held_color(player, led.color, position, proof)
+                     f"{base}/plays/{index}/card", number, index + 1, player)
+        if known and index and led is not None and card.color != led.color and self.deck_known:
+            held = self.held_color(player, led.color, position, proof)  # type: ignore[arg-type]
             if held:
                 self.add("must-follow-suit", f"{player} plays {card} on a {COLOR_NAMES[led.color]} lead while "
-                         f"holding {COLOR_NAMES[led.color]} ({held}).", path + "/card", number, index + 1, player)
-        self.played.setdefault(card, number)
-        hand = self.hands.get(player)  # type: ignore[arg-type]
+                         f"holding {COLOR_NAMES[led.color]} ({held}).", f"{base}/plays/{index}/card", number,
+                         index + 1, player)
+        if card not in self.played:
+            self.played[card] = number
         if hand is not None:
             hand.discard(card)
 

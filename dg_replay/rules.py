@@ -137,8 +137,11 @@ class Tally:
 
     @property
     def points(self) -> int:
-        counts = self.counts
-        return sum(total if counts[color] <= 2 else counts[color] for color, total in self.sums.items())
+        points = 0
+        for color, total in self.sums.items():
+            count = self.counts[color]
+            points += total if count <= 2 else count
+        return points
 
 
 def winners(scores: dict[str, int], seating: Sequence[str]) -> list[str]:
