@@ -8,14 +8,18 @@ of its own, read as a stream so an archive of any size runs in constant memory.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
+from multiprocessing import Pool
 from typing import TextIO
 
 from dg_replay import validate
 from dg_replay.simulate import simulate, simulate_match
 from replaykit.jsonread import JSONReadError, read_json
+from replaykit.jsonwrite import dumps
 
 OK, INVALID, UNREADABLE = 0, 1, 2
 
@@ -42,8 +46,9 @@ def inputs(path: str) -> Iterator[tuple[str, bytes | None, str | None]]:
             stream.close()
 
 
-def check(label: str, raw: bytes | None, problem: str | None) -> tuple[int, dict, list[str]]:
+def check(item: tuple[str, bytes | None, str | None]) -> tuple[int, dict, list[str]]:
     """Validate one input: its exit status, its ``--json`` line, and its human-readable lines."""
+    label, raw, problem = item
     if problem is None:
         try:
             document = read_json(raw or b"")
@@ -64,18 +69,53 @@ def check(label: str, raw: bytes | None, problem: str | None) -> tuple[int, dict
     return (OK if report.valid else INVALID), {"file": label, **report.to_dict()}, lines
 
 
-def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO) -> int:
+def results(items: Iterable[tuple[str, bytes | None, str | None]], jobs: int) -> Iterator[tuple[int, dict, list[str]]]:
+    """Check inputs in order, on ``jobs`` processes. Inputs are handed out a batch at a time, so memory
+    stays flat however long the archive is (``Pool.imap`` alone would read it all ahead)."""
+    if jobs <= 1:
+        yield from map(check, items)
+        return
+    with Pool(jobs) as pool:
+        iterator = iter(items)
+        while batch := list(itertools.islice(iterator, 256 * jobs)):
+            yield from pool.imap(check, batch, chunksize=32)
+
+
+class Progress:
+    """A one-line counter on a terminal's standard error for long runs; silent when not a terminal."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err, self.count, self.start, self.shown = err, 0, time.monotonic(), 0.0
+        self.live = hasattr(err, "isatty") and err.isatty()
+
+    def step(self) -> None:
+        self.count += 1
+        now = time.monotonic()
+        if self.live and now - self.shown > 0.25:
+            self.shown = now
+            rate = self.count / max(now - self.start, 1e-9)
+            self.err.write(f"\r{self.count:,} logs validated, {rate:,.0f}/s ")
+            self.err.flush()
+
+    def close(self) -> None:
+        if self.live and self.shown:
+            self.err.write("\n")
+
+
+def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs: int = 1) -> int:
     status = OK
-    for path in paths:
-        for label, raw, problem in inputs(path):
-            code, data, lines = check(label, raw, problem)
-            status = max(status, code)
-            if code == UNREADABLE:
-                print(lines[0], file=err)
-            if as_json:
-                out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
-            elif code != UNREADABLE:
-                out.write("\n".join(lines) + "\n")
+    progress = Progress(err)
+    items = itertools.chain.from_iterable(inputs(path) for path in paths)
+    for code, data, lines in results(items, jobs):
+        progress.step()
+        status = max(status, code)
+        if code == UNREADABLE:
+            print(lines[0], file=err)
+        if as_json:
+            out.write(dumps(data) + "\n")
+        elif code != UNREADABLE:
+            out.write("\n".join(lines) + "\n")
+    progress.close()
     return status
 
 
@@ -88,6 +128,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     check_parser = commands.add_parser("validate", help="validate logs (a .jsonl path holds one log per line)")
     check_parser.add_argument("paths", nargs="+", metavar="PATH", help="a log file, a .jsonl archive, or - for stdin")
     check_parser.add_argument("--json", action="store_true", help="print one JSON report per input, one per line")
+    check_parser.add_argument("--jobs", type=int, default=1, metavar="N", help="validate on N processes (default 1)")
     sim = commands.add_parser("simulate", help="print the log of a legal game played by simple bots")
     sim.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="N", help="3 to 6 (default 4)")
     sim.add_argument("--seed", type=int, default=0, help="the same seed plays the same game")
@@ -96,7 +137,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     sim.add_argument("--match", action="store_true", help="a whole match: one game per player")
     args = parser.parse_args(argv)
     if args.command == "validate":
-        return run_validate(args.paths, args.json, out, err)
+        return run_validate(args.paths, args.json, out, err, max(1, args.jobs))
     make = simulate_match if args.match else simulate
     log = make(args.players, args.seed, hands=not args.no_hands, claims=not args.no_claims)
     out.write(json.dumps(log, ensure_ascii=False) + "\n")

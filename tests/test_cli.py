@@ -85,3 +85,15 @@ def test_module_entry_point(files):
     done = subprocess.run([sys.executable, "-m", "dg_replay", "validate", str(files["bad"])],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 1 and "card-not-in-deck" in done.stdout
+
+
+def test_jobs_give_the_same_lines_in_the_same_order(tmp_path):
+    archive = tmp_path / "many.jsonl"
+    logs = [simulate(3 + seed % 4, seed) for seed in range(40)]
+    logs[7]["tricks"][0]["plays"][0]["card"] = "B99"
+    archive.write_text("\n".join(json.dumps(log) for log in logs) + "\n{broken\n")
+    one = run("validate", "--json", str(archive))
+    two = run("validate", "--json", "--jobs", "2", str(archive))
+    assert one[0] == two[0] == 2
+    assert one[1] == two[1]
+    assert [json.loads(line)["valid"] for line in one[1].splitlines()].count(False) == 1
