@@ -8,6 +8,7 @@ of its own, read as a stream so an archive of any size runs in constant memory.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import sys
@@ -46,8 +47,13 @@ def inputs(path: str) -> Iterator[tuple[str, bytes | None, str | None]]:
             stream.close()
 
 
-def check(item: tuple[str, bytes | None, str | None]) -> tuple[int, dict, list[str]]:
-    """Validate one input: its exit status, its ``--json`` line, and its human-readable lines."""
+Item = tuple[str, bytes | None, str | None]
+Outcome = tuple[int, str, str | None]  # exit status, text for standard output, message for standard error
+
+
+def check(item: Item, as_json: bool = False) -> Outcome:
+    """Validate one input. The output is rendered here, in the worker, so that only short strings
+    travel back between processes."""
     label, raw, problem = item
     if problem is None:
         try:
@@ -55,30 +61,35 @@ def check(item: tuple[str, bytes | None, str | None]) -> tuple[int, dict, list[s
         except JSONReadError as error:
             problem = str(error)
     if problem is not None:
-        return UNREADABLE, {"file": label, "valid": None, "read_error": problem}, [f"{label}: {problem}"]
+        text = dumps({"file": label, "valid": None, "read_error": problem}) + "\n" if as_json else ""
+        return UNREADABLE, text, f"{label}: {problem}"
     report = validate(document)
+    status = OK if report.valid else INVALID
+    if as_json:
+        return status, dumps({"file": label, **report.to_dict()}) + "\n", None
     lines = []
     for finding in report.findings:
         severity = "" if finding.is_error else "warning: "
-        lines.append(f"{label}: {finding.location()}: {finding.code}: {severity}{finding.message}")
+        lines.append(f"{label}: {finding.location()}: {finding.code}: {severity}{finding.message}\n")
     errors = sum(finding.is_error for finding in report.findings)
     warnings = len(report.findings) - errors
     verdict = "valid" if report.valid else "INVALID"
     lines.append(f"{label}: {verdict} ({errors} error{'s' * (errors != 1)}, "
-                 f"{warnings} warning{'s' * (warnings != 1)})")
-    return (OK if report.valid else INVALID), {"file": label, **report.to_dict()}, lines
+                 f"{warnings} warning{'s' * (warnings != 1)})\n")
+    return status, "".join(lines), None
 
 
-def results(items: Iterable[tuple[str, bytes | None, str | None]], jobs: int) -> Iterator[tuple[int, dict, list[str]]]:
+def results(items: Iterable[Item], as_json: bool, jobs: int) -> Iterator[Outcome]:
     """Check inputs in order, on ``jobs`` processes. Inputs are handed out a batch at a time, so memory
     stays flat however long the archive is (``Pool.imap`` alone would read it all ahead)."""
+    work = functools.partial(check, as_json=as_json)
     if jobs <= 1:
-        yield from map(check, items)
+        yield from map(work, items)
         return
     with Pool(jobs) as pool:
         iterator = iter(items)
         while batch := list(itertools.islice(iterator, 256 * jobs)):
-            yield from pool.imap(check, batch, chunksize=32)
+            yield from pool.imap(work, batch, chunksize=32)
 
 
 class Progress:
@@ -106,15 +117,12 @@ def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs
     status = OK
     progress = Progress(err)
     items = itertools.chain.from_iterable(inputs(path) for path in paths)
-    for code, data, lines in results(items, jobs):
+    for code, text, problem in results(items, as_json, jobs):
         progress.step()
         status = max(status, code)
-        if code == UNREADABLE:
-            print(lines[0], file=err)
-        if as_json:
-            out.write(dumps(data) + "\n")
-        elif code != UNREADABLE:
-            out.write("\n".join(lines) + "\n")
+        if problem is not None:
+            err.write(problem + "\n")
+        out.write(text)
     progress.close()
     return status
 

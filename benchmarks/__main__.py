@@ -1,0 +1,18 @@
+"""``python -m benchmarks [--quick]``: every figure of docs/PERFORMANCE.md, in one run."""
+
+import argparse
+
+from benchmarks import engine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks")
+    parser.add_argument("--quick", action="store_true", help="smaller archives, for a fast look")
+    args = parser.parse_args()
+    print(engine.machine(), end="\n\n")
+    print(engine.validation_vs_json()[0], end="\n\n")
+    print(engine.per_play_vs_chess()[0], end="\n\n")
+    print(engine.bulk((2_000, 10_000) if args.quick else (10_000, 100_000))[0], end="\n\n")
+
+
+main()
