@@ -70,6 +70,12 @@ class Card(NamedTuple):
 
 # Every card any deck can hold, read by a dict lookup: logs are mostly cards, and this is their hot path.
 CARD_BY_TEXT: dict[str, Card] = {f"{color}{value}": Card(color, value) for color in COLORS for value in range(1, 19)}
+TEXT_OF_CARD: dict[Card, str] = {card: text for text, card in CARD_BY_TEXT.items()}
+
+
+def card_text(card: Card) -> str:
+    """``str(card)``, but a dict lookup for every card of a real deck: reports write thousands."""
+    return TEXT_OF_CARD.get(card) or str(card)
 
 
 def deck(max_value: int) -> frozenset[Card]:

@@ -9,6 +9,7 @@ cannot be read is reported and left out, and the replay works with the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from replaykit.findings import ERROR, Finding
@@ -38,8 +39,9 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
-@dataclass(slots=True)
-class Play:
+class Play(NamedTuple):
+    """A tuple, so that ``resolve_trick`` takes a trick's plays as they are: (player, card, note)."""
+
     player: str | None
     card: Card | None
     note: str | None = None

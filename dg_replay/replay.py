@@ -7,7 +7,7 @@ one report lists every error with its trick, play, player and JSON pointer.
 
 from __future__ import annotations
 
-from dg_replay.cards import COLOR_NAMES, Card
+from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.reader import GameLog, Play, Trick
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import HAND_SIZE, TRICKS_PER_GAME, Rules, Tally, resolve_trick, winners
@@ -36,6 +36,7 @@ class GameReplay:
         # Outside 3–6 players there is no deck to be outside of.
         self.top = self.rules.max_value if self.deck_known else float("inf")
         self.hands: dict[str, set[Card]] = {}
+        self.hand_colors: dict[str, dict[str, int]] = {}  # cards of each colour still in a known hand
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
         self.tallies = {name: Tally() for name in self.rules.seating}
         self.scores = dict.fromkeys(self.rules.seating, 0)
@@ -118,7 +119,10 @@ class GameReplay:
                              pointer("hands", name, index), player=owner)
                 dealt.add(card)
             if owner is not None:
-                self.hands[owner] = {card for card in cards if card is not None}
+                self.hands[owner] = hand = {card for card in cards if card is not None}
+                self.hand_colors[owner] = colors = dict.fromkeys(COLORS, 0)
+                for card in hand:
+                    colors[card.color] += 1
 
     def not_in_deck(self, card: Card) -> str:
         return (f"{card} is not in the {self.rules.player_count}-player deck, whose values run from 1 to "
@@ -215,22 +219,25 @@ class GameReplay:
                          index + 1, player)
         if card not in self.played:
             self.played[card] = number
-        if hand is not None:
-            hand.discard(card)
+        if hand is not None and card in hand:
+            hand.remove(card)
+            self.hand_colors[player][card.color] -= 1  # type: ignore[index]
 
     def held_color(self, player: str, color: str, position: int, proof: dict) -> str | None:
         """Evidence that ``player`` still held ``color`` before this play, or ``None``: never a guess."""
         hand = self.hands.get(player)
         if hand is not None:
+            if not self.hand_colors[player][color]:
+                return None
             cards = sorted(card for card in hand if card.color == color)
-            return f"the deal shows {_cards(cards)} still in hand" if cards else None
+            return f"the deal shows {_cards(cards)} still in hand"
         later = proof.get(player, {}).get(color)
         if later is not None and later[0] > position:
             return f"{later[2]}, played later in trick {later[1]}"
         return None
 
     def resolve(self, record: TrickRecord) -> None:
-        outcome = resolve_trick([(play.player, play.card) for play in record.plays])  # type: ignore[misc]
+        outcome = resolve_trick(record.plays)  # type: ignore[arg-type]
         record.resolved = True
         record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
         for name, cards in outcome.captures.items():

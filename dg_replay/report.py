@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dg_replay.cards import Card
+from dg_replay.cards import Card, card_text
 from dg_replay.reader import GAME_ID, MATCH_ID, Play
 from replaykit.findings import Finding
 
@@ -33,13 +33,13 @@ class TrickRecord:
             "number": self.number,
             "leader": self.plays[0].player if self.plays else None,
             "resolved": self.resolved,
-            "plays": [{"player": play.player, "card": None if play.card is None else str(play.card),
+            "plays": [{"player": play.player, "card": None if play.card is None else card_text(play.card),
                        "note": play.note} for play in self.plays],
             "high": self.player_at(self.high),
             "low": self.player_at(self.low),
             "high_play": None if self.high is None else self.high + 1,
             "low_play": None if self.low is None else self.low + 1,
-            "captures": {name: [str(card) for card in cards] for name, cards in self.captures.items()},
+            "captures": {name: [card_text(card) for card in cards] for name, cards in self.captures.items()},
             "scores_after": dict(self.scores_after),
             "note": self.note,
         }

@@ -74,29 +74,31 @@ class TrickOutcome:
     captures: dict[str, list[Card]]
 
 
-def resolve_trick(plays: Sequence[tuple[str, Card]]) -> TrickOutcome:
+def resolve_trick(plays: Sequence[Sequence]) -> TrickOutcome:
     """Apply rules 5 and 6 to the cards in order of play.
 
     The highest card is found first, ties going to the card played last; the lowest is then found
     among the other cards, ties again to the last. So a trick of equal values gives the last card as
-    highest and the second-to-last as lowest, as the Polish rulebook orders it.
+    highest and the second-to-last as lowest, as the Polish rulebook orders it. Each play is a sequence
+    starting (player, card, ...).
     """
     if not plays:
         raise ValueError("an empty trick has no highest card")
+    values = [play[1].value for play in plays]
     high = 0
-    for index in range(1, len(plays)):
-        if plays[index][1].value >= plays[high][1].value:
+    for index, value in enumerate(values):
+        if value >= values[high]:
             high = index
     low = None
-    for index, (_, card) in enumerate(plays):
-        if index != high and (low is None or card.value <= plays[low][1].value):
+    for index, value in enumerate(values):
+        if index != high and (low is None or value <= values[low]):
             low = index
-    high_player, high_card = plays[high]
+    high_card = plays[high][1]
     captures: dict[str, list[Card]] = {}
     if low is not None:
         captures[plays[low][0]] = [high_card]
-    rest = captures.setdefault(high_player, [])
-    rest.extend(card for index, (_, card) in enumerate(plays) if index != high)
+    rest = captures.setdefault(plays[high][0], [])
+    rest.extend(play[1] for index, play in enumerate(plays) if index != high)
     if low is None:  # a lone card: its player takes it back
         rest.append(high_card)
     return TrickOutcome(high, low, captures)
