@@ -216,17 +216,21 @@ class Reader:
                          f"or {CARD_OBJECT_EXAMPLE}.", trick, play)
         return card
 
-    def cards(self, value: object, path: str, trick: int | None = None) -> list[Card | None] | None:
+    def cards(self, value: object, parent: str, key: str, trick: int | None = None) -> list[Card | None] | None:
+        """A list of cards under ``parent``/``key``; the pointer is built only when there is a problem."""
+        if type(value) is list and len(value) <= self.limits.max_cards:
+            try:  # the common case, every card in the string form of a real deck: one lookup each
+                return [CARD_BY_TEXT[item] for item in value]
+            except (KeyError, TypeError):
+                pass
+        path = parent + pointer(key)
         if type(value) is not list:
             self.problem(path, f"Expected a list of cards; found {describe(value)}.", trick)
             return None
         if len(value) > self.limits.max_cards:
             self.problem(path, f"A list of {len(value)} cards is longer than any deck.", trick)
             return None
-        try:  # the common case, every card in the string form of a real deck: one lookup each
-            return [CARD_BY_TEXT[item] for item in value]
-        except (KeyError, TypeError):
-            return [self.card(item, f"{path}/{index}", trick) for index, item in enumerate(value)]
+        return [self.card(item, f"{path}/{index}", trick) for index, item in enumerate(value)]
 
     def hands(self, value: object, path: str) -> dict[str, list[Card | None]] | None:
         if type(value) is not dict:
@@ -234,7 +238,7 @@ class Reader:
             return None
         hands = {}
         for name, cards in value.items():
-            read = self.cards(cards, path + pointer(name))
+            read = self.cards(cards, path, name)
             if read is not None:
                 hands[name] = read
         return hands
@@ -310,7 +314,7 @@ class Reader:
         claim: dict[str, list[Card]] = {}
         readable = True
         for name, cards in value.items():
-            read = self.cards(cards, path + pointer(name), trick)
+            read = self.cards(cards, path, name, trick)
             if read is None or None in read:
                 readable = False
             else:
