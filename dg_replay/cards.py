@@ -51,7 +51,8 @@ class Card(NamedTuple):
             except ValueError:
                 return None
         if type(data) is dict and len(data) == 2:
-            letter = COLOR_LETTERS.get(data.get("color"))  # type: ignore[arg-type]
+            color = data.get("color")
+            letter = COLOR_LETTERS.get(color) if type(color) is str else None
             value = data.get("value")
             if letter is not None and type(value) is int and value >= 1:
                 return cls(letter, value)

@@ -95,9 +95,10 @@ class Reader:
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
         self.findings: list[Finding] = []
+        self.game_number: int | None = None  # set while reading a game inside a match
 
     def problem(self, path: str, message: str, trick: int | None = None, play: int | None = None) -> None:
-        self.findings.append(Finding("schema", ERROR, message, trick, play, None, path))
+        self.findings.append(Finding("schema", ERROR, message, trick, play, None, path, self.game_number))
 
     # -- documents -------------------------------------------------------------------------------
 
@@ -154,16 +155,19 @@ class Reader:
 
     def match_game(self, entry: object, index: int, players: list[str] | None) -> GameLog | None:
         base = pointer("games", index)
-        if type(entry) is not dict:
-            self.problem(base, f"Game {index + 1} of the match must be a log object; found {describe(entry)}.")
-            return None
-        if entry.get("game") != GAME_ID:
-            self.problem(base + "/game", f'Game {index + 1} of the match must say "game": "{GAME_ID}".')
-        log = self.game(entry, base)
-        if players is not None and log.players is not None and log.players != players:
-            self.problem(base + "/players",
-                         f"Game {index + 1} must list the match's players in the same order.")
-        return log
+        self.game_number = index + 1
+        try:
+            if type(entry) is not dict:
+                self.problem(base, f"Game {index + 1} of the match must be a log object; found {describe(entry)}.")
+                return None
+            if entry.get("game") != GAME_ID:
+                self.problem(base + "/game", f'Game {index + 1} of the match must say "game": "{GAME_ID}".')
+            log = self.game(entry, base)
+            if players is not None and log.players is not None and log.players != players:
+                self.problem(base + "/players", f"Game {index + 1} must list the match's players in the same order.")
+            return log
+        finally:
+            self.game_number = None
 
     # -- pieces ----------------------------------------------------------------------------------
 

@@ -79,7 +79,7 @@ def simulate_match(players: int, seed: int, *, hands: bool = True, claims: bool 
     first_dealer = rng.randrange(players)
     games = [simulate(players, rng.randrange(2**32), hands=hands, claims=claims, dealer_seat=first_dealer + index)
              for index in range(players)]
-    match: dict = {"game": MATCH_ID, "players": games[0]["players"], "games": games}
+    match: dict = {"game": MATCH_ID, "players": list(games[0]["players"]), "games": games}
     if claims:
         match["totals"] = {name: sum(game["scores"][name] for game in games) for name in match["players"]}
     return match

@@ -70,3 +70,4 @@ def test_games_must_list_the_same_players():
     log["games"][1]["players"] = list(reversed(log["players"]))
     found = [(f.code, f.path) for f in validate(log).findings if f.code == "schema"]
     assert found == [("schema", "/games/1/players")]
+    assert next(f for f in validate(log).findings if f.code == "schema").game == 2

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dg_replay import validate
 from dg_replay.simulate import simulate
+from schemas.findings import load_log
 from tests.helpers import errors
 
 games = st.builds(
@@ -162,9 +163,8 @@ def test_arbitrary_tricks_never_raise(document):
     _check_report(document)
 
 
-@given(claimed_games, st.data())
-def test_mutated_logs_never_raise(log, data):
-    log = copy.deepcopy(log)
+def mutate(log, data):
+    """Replace one node somewhere in the log, at any depth, with an arbitrary JSON value."""
     node = log
     for _ in range(data.draw(st.integers(1, 7))):
         if isinstance(node, dict) and node:
@@ -177,5 +177,27 @@ def test_mutated_logs_never_raise(log, data):
             node[key] = data.draw(json_values)
             break
         node = node[key]
+    return log
+
+
+@given(claimed_games, st.data())
+def test_mutated_logs_never_raise(log, data):
+    log = mutate(copy.deepcopy(log), data)
     _check_report(log)
     _check_report({"game": "david-goliath-match", "players": log.get("players"), "games": [log, log]})
+
+
+@given(claimed_games, st.data())
+def test_the_schema_of_record_and_the_engine_agree_on_well_formed_logs(log, data):
+    log = mutate(copy.deepcopy(log), data)
+    _, schema_findings = load_log(copy.deepcopy(log))
+    engine_findings = [f for f in validate(log).findings if f.code == "schema"]
+    assert bool(schema_findings) == bool(engine_findings), (schema_findings, engine_findings)
+
+@given(st.lists(st.fixed_dictionaries({"player": json_values, "card": json_values | st.fixed_dictionaries(
+    {"color": json_values | st.sampled_from(["green", "red"]), "value": json_values | st.integers()})}),
+    max_size=5))
+def test_arbitrary_plays_and_cards_never_raise(plays):
+    log = {"game": "david-goliath", "players": ["A", "B", "C"], "hands": {"A": [play["card"] for play in plays]},
+           "tricks": [{"plays": plays, "captures": {"A": [play["card"] for play in plays]}}]}
+    _check_report(log)

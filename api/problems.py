@@ -1,0 +1,76 @@
+"""Every error answer the service gives: RFC 9457 problem documents for the API, friendly pages for people.
+
+Whatever goes wrong — a malformed body, an unknown id, a wrong method, a body too large, too many
+requests, or a bug — the client gets the right status and a sentence that says what and where, never
+HTML from the API and never a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, jsonify, render_template, request
+from jinja2 import TemplateNotFound
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+PROBLEM_TYPE = "application/problem+json"
+API_PREFIX = "/api/"
+log = logging.getLogger(__name__)
+
+
+class Problem(HTTPException):
+    """An HTTP error with a detail for the client and optional extension members (e.g. ``errors``)."""
+
+    def __init__(self, status: int, detail: str, **extensions: object) -> None:
+        super().__init__(detail)
+        self.code = status
+        self.extensions = extensions
+
+
+def problem_response(status: int, title: str, detail: str, headers: dict | None = None,
+                     **extensions: object) -> Response:
+    body = {"type": "about:blank", "title": title, "status": status, "detail": detail,
+            "instance": request.path, **extensions}
+    response = jsonify(body)
+    response.status_code = status
+    response.mimetype = PROBLEM_TYPE
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _title(status: int) -> str:
+    from werkzeug.http import HTTP_STATUS_CODES
+
+    return HTTP_STATUS_CODES.get(status, "Error")
+
+
+def wants_problem() -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def handle_http(error: HTTPException) -> Response | tuple[str, int]:
+    status = error.code or 500
+    detail = error.description or _title(status)
+    # Keep what the exception says about the response, such as Allow on a 405 or Retry-After on a 429.
+    headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
+    if wants_problem():
+        extensions = getattr(error, "extensions", {})
+        return problem_response(status, _title(status), detail, headers, **extensions)
+    try:
+        page = render_template("error.html", status=status, title=_title(status), detail=detail)
+    except TemplateNotFound:  # pragma: no cover - the template ships with the app
+        page = f"{status} {_title(status)}: {detail}"
+    return page, status, headers  # type: ignore[return-value]
+
+
+def handle_unexpected(error: Exception) -> Response | tuple[str, int]:
+    """A bug: logged in full on the server, a plain 500 for the client."""
+    log.exception("unhandled error on %s %s", request.method, request.path, exc_info=error)
+    return handle_http(InternalServerError("Something went wrong on our side; nothing you sent was lost."))
+
+
+def install(app: Flask) -> None:
+    """Register after any extension (flask-smorest registers its own JSON handler): the last one wins."""
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(Exception, handle_unexpected)
