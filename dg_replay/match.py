@@ -45,8 +45,8 @@ def replay_match(match: MatchLog, findings: list[Finding]) -> MatchReport:
         if previous_dealer is not None and dealer is not None and dealer != rules.left_of(previous_dealer):
             findings.append(Finding(
                 "dealer-rotation", WARNING,
-                f"Game {index + 1} is dealt by {dealer}, but the deal passes clockwise: after {previous_dealer} "
-                f"it is {rules.left_of(previous_dealer)}'s turn to deal.",
+                f"Game {index + 1} is dealt by {dealer}, but the deal passes clockwise (a ruling of this service): "
+                f"after {previous_dealer} it is {rules.left_of(previous_dealer)}'s turn to deal.",
                 path=base + ("/dealer" if log.has_dealer else ""), game=index + 1, player=dealer))
         previous_dealer = dealer
     played, due = len(match.games), len(rules.seating)

@@ -288,8 +288,9 @@ class GameReplay:
                 self.add("unknown-player", f'"{name}" is claimed as a winner but is not a player.',
                          pointer("winners", index))
         if set(log.winners) != set(report.winners):
+            shared = " (equal highest scores share the win: a ruling of this service)" if len(report.winners) > 1 else ""
             self.add("winner-mismatch", f"The claimed winners ({', '.join(log.winners) or 'none'}) are wrong: "
-                     f"{' and '.join(report.winners)} {'win' if len(report.winners) > 1 else 'wins'}{so_far}.",
+                     f"{' and '.join(report.winners)} {'win' if len(report.winners) > 1 else 'wins'}{so_far}{shared}.",
                      "/winners")
 
 
