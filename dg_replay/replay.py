@@ -288,10 +288,10 @@ class GameReplay:
                 self.add("unknown-player", f'"{name}" is claimed as a winner but is not a player.',
                          pointer("winners", index))
         if set(log.winners) != set(report.winners):
-            shared = " (equal highest scores share the win: a ruling of this service)" if len(report.winners) > 1 else ""
+            tie = len(report.winners) > 1
+            verdict = " and ".join(report.winners) + (" share the win (a ruling of this service)" if tie else " wins")
             self.add("winner-mismatch", f"The claimed winners ({', '.join(log.winners) or 'none'}) are wrong: "
-                     f"{' and '.join(report.winners)} {'win' if len(report.winners) > 1 else 'wins'}{so_far}{shared}.",
-                     "/winners")
+                     f"{verdict}{so_far}.", "/winners")
 
 
 def replay_game(log: GameLog, findings: list[Finding]) -> GameReport:
