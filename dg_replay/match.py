@@ -56,7 +56,8 @@ def replay_match(match: MatchLog, findings: list[Finding]) -> MatchReport:
     elif played > due:
         findings.append(Finding("match-length", WARNING, f"A match of {due} players has {due} games; this one "
                                 f"has {played}.", path=pointer("games", due)))
-    report.complete = played == due and all(game is not None and game.complete for game in report.games)
+    # Extra games are a warning of their own; the match itself is then over, not unfinished.
+    report.complete = played >= due and all(game is not None and game.complete for game in report.games)
     report.totals = totals
     report.winners = winners(totals, rules.seating)
     check_totals(match, report, findings, "" if report.complete else " so far")

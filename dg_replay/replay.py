@@ -80,7 +80,7 @@ class GameReplay:
         return report
 
     def check_players(self, players: list[str]) -> None:
-        count = len(players)
+        count = len(self.rules.seating)  # a name listed twice is one person (and a duplicate-player error)
         if not 3 <= count <= 6:
             self.add("player-count", f"David & Goliath is for 3 to 6 players; this log has {count}, so the deck "
                      "is unknown and deck and hand checks are skipped.", "/players")
