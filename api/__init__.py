@@ -1,0 +1,67 @@
+"""The web layer: the JSON API (``api.api_v1``), the pages (``api.pages``), storage and chart figures.
+
+This module holds what both blueprints share: the per-app services (repository and samples) and the
+one path from uploaded bytes to a verdict, so the form and the API accept and reject exactly alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import current_app
+
+from api import games
+from api.samples import Sample
+from api.storage import GameRecord, Repository
+from replaykit.jsonread import JSONReadError
+
+EXTENSION = "card_replay"
+
+
+@dataclass
+class Services:
+    repository: Repository
+    samples: dict[str, Sample]
+
+
+def services() -> Services:
+    return current_app.extensions[EXTENSION]
+
+
+class NotJSON(ValueError):
+    """The upload is not readable JSON; ``str()`` is the sentence to show."""
+
+
+class NotALog(ValueError):
+    """The upload is JSON but not a log's shape; ``findings`` are the ``schema`` findings."""
+
+    def __init__(self, verdict: games.Verdict) -> None:
+        super().__init__(f"This is not a {verdict.support.name} log.")
+        self.verdict = verdict
+        self.findings = verdict.schema_errors
+
+
+def check(raw: bytes) -> games.Verdict:
+    """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
+    try:
+        document = games.read_json(raw)
+    except JSONReadError as error:
+        raise NotJSON(str(error).rstrip(".") + ".") from None
+    verdict = games.validate(document)
+    if verdict.schema_errors:
+        raise NotALog(verdict)
+    return verdict
+
+
+def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
+    """Validate, then keep the bytes exactly as uploaded (only logs that have a log's shape are kept)."""
+    verdict = check(raw)
+    record = services().repository.add(raw, verdict.support.id, verdict.valid)
+    return verdict, record
+
+
+def stored_verdict(record: GameRecord) -> games.Verdict:
+    """A stored game's report, recomputed from its bytes so it always reflects the current rules."""
+    support = games.by_id(record.game)
+    report = support.validate(games.read_json(record.log)).to_dict()
+    return games.Verdict(support, report)

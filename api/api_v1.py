@@ -1,0 +1,246 @@
+"""The JSON API under ``/api/v1`` (flask-smorest): validate, store and fetch logs, timelines and samples.
+
+Request bodies are read as raw bytes by the engine's hardened JSON reader rather than by marshmallow:
+the stored log must stay byte-for-byte what was sent, and the engine reports every shape problem as a
+finding with its JSON pointer. The marshmallow schemas of record (``schemas``) still describe the log and
+the report in the OpenAPI document at ``/api/v1/openapi.json``. Errors are problem documents
+(``api.problems``); a 422 carries the ``schema`` findings in ``errors``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from flask import Response, request, url_for
+from flask_smorest import Api, Blueprint
+from marshmallow import Schema, fields
+
+import api as web
+from api.games import Verdict
+from api.problems import Problem
+from api.storage import GameRecord
+from replaykit.jsonwrite import dumps
+from schemas import FindingSchema, LogSchema, MatchLogSchema, MatchReportSchema, ReportSchema
+
+blp = Blueprint("api_v1", __name__, url_prefix="/api/v1",
+                description="Validate David & Goliath game logs, store them, and fetch reports and timelines.")
+
+T = TypeVar("T")
+PROBLEM = "application/problem+json"
+REPORT_REF = {"oneOf": [{"$ref": "#/components/schemas/Report"}, {"$ref": "#/components/schemas/MatchReport"}]}
+LOG_BODY = {
+    "required": True,
+    "description": "A game log or match log (spec section 2), as a JSON body or as a file in the multipart "
+                   'field "file". The bytes are kept exactly as sent.',
+    "content": {
+        "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/Log"},
+                                                  {"$ref": "#/components/schemas/MatchLog"}]}},
+        "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
+                                           "properties": {"file": {"type": "string", "format": "binary"}}},
+                                "encoding": {"file": {"contentType": "application/json"}}},
+    },
+}
+
+
+class ProblemSchema(Schema):
+    """An RFC 9457 problem document; a 422 adds the findings that make the body no log."""
+
+    type = fields.String(metadata={"example": "about:blank"})
+    title = fields.String(metadata={"example": "Unprocessable Content"})
+    status = fields.Integer(metadata={"example": 422})
+    detail = fields.String(metadata={"description": "What went wrong, in one or two sentences."})
+    instance = fields.String(metadata={"example": "/api/v1/validate"})
+    errors = fields.List(fields.Nested(FindingSchema), metadata={"description": "Only on 422: the schema findings."})
+
+
+class LinksSchema(Schema):
+    self = fields.String(metadata={"description": "This resource in the API."})
+    page = fields.String(metadata={"description": "The analysis page for people."})
+    log = fields.String(metadata={"description": "The log as uploaded, byte for byte (application/json)."})
+    timeline = fields.String(metadata={"description": "The per-trick data behind the charts."})
+
+
+class GameCreatedSchema(Schema):
+    id = fields.String(metadata={"description": "Unguessable id of the stored game.", "example": "q3Vx0b..."})
+    valid = fields.Boolean()
+    report = fields.Dict(metadata=REPORT_REF)
+    links = fields.Nested(LinksSchema)
+
+
+class StoredGameSchema(GameCreatedSchema):
+    game = fields.String(metadata={"description": "The registered game that validated it.",
+                                   "example": "david-goliath"})
+    created = fields.DateTime(metadata={"description": "When it was stored (UTC)."})
+    log = fields.String(metadata={"description": "The uploaded log as text, exactly as sent."})
+
+
+class TimelineSchema(Schema):
+    kind = fields.String(metadata={"enum": ["game", "match"]})
+    players = fields.List(fields.String())
+    tricks = fields.List(fields.Dict(), metadata={"description": "Per trick: plays (with colour, value, highest and "
+                                                  "lowest marked), captures, scores_after, story, errors, warnings."})
+    breakdown = fields.Dict(metadata={"description": "Final points per player and colour, with the cards."})
+    games = fields.List(fields.Dict(), metadata={"description": "For a match: one timeline per game."})
+
+
+class SampleSchema(Schema):
+    slug = fields.String(metadata={"example": "five-players-clean"})
+    title = fields.String()
+    notes = fields.String(allow_none=True)
+    kind = fields.String(metadata={"enum": ["game", "match"]})
+    players = fields.List(fields.String())
+    valid = fields.Boolean()
+    complete = fields.Boolean()
+    errors = fields.Integer(metadata={"description": "How many findings of severity error."})
+    warnings = fields.Integer()
+    games = fields.Integer(metadata={"description": "Games in a match log; 0 for a single game."})
+    winners = fields.List(fields.String())
+    links = fields.Nested(LinksSchema)
+
+
+class SampleDetailSchema(SampleSchema):
+    log = fields.Raw(metadata={"description": "The sample log as a JSON value."})
+    report = fields.Dict(metadata=REPORT_REF)
+
+
+def problem(status: int, description: str):
+    """Document an error answer: a problem document, with its own media type."""
+    return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM, description=description)
+
+
+def register(api: Api) -> None:
+    """Name the schemas of record first so every operation refers to them by these names."""
+    # Nested schemas first: registering a schema also names (and so claims) every schema it nests.
+    for name, schema in (("Finding", FindingSchema), ("Log", LogSchema), ("MatchLog", MatchLogSchema),
+                         ("Report", ReportSchema), ("MatchReport", MatchReportSchema)):
+        if name not in api.spec.components.schemas:
+            api.spec.components.schema(name, schema=schema)
+    api.register_blueprint(blp)
+
+
+def _json(data: object, status: int = 200, headers: dict | None = None) -> Response:
+    # Reports are large; orjson writes them several times faster than Flask's default provider.
+    return Response(dumps(data), status=status, mimetype="application/json", headers=headers)
+
+
+def _upload() -> bytes:
+    if request.mimetype == "multipart/form-data":
+        upload = request.files.get("file")
+        if upload is None:
+            raise Problem(400, 'A multipart upload must carry the log in the field "file".')
+        return upload.read()
+    return request.get_data(cache=False)
+
+
+def _checked(action: Callable[[bytes], T]) -> T:
+    """Run ``api.check`` or ``api.store`` on the body; the engine's two refusals become problem documents."""
+    try:
+        return action(_upload())
+    except web.NotJSON as error:
+        raise Problem(400, str(error)) from None
+    except web.NotALog as error:
+        count = len(error.findings)
+        raise Problem(422, f"{error} {count} problem{'s' if count != 1 else ''} with its shape; see errors.",
+                      errors=error.findings) from None
+
+
+def _game_links(game_id: str) -> dict:
+    return {"self": url_for("api_v1.stored_game", game_id=game_id),
+            "page": url_for("pages.game", game_id=game_id),
+            "log": url_for("api_v1.stored_log", game_id=game_id),
+            "timeline": url_for("api_v1.stored_timeline", game_id=game_id)}
+
+
+def _record(game_id: str) -> GameRecord:
+    record = web.services().repository.get(game_id)
+    if record is None:
+        raise Problem(404, f'No stored game has the id "{game_id[:64]}".')
+    return record
+
+
+@blp.route("/validate", methods=["POST"])
+@blp.doc(requestBody=LOG_BODY, summary="Validate a log without storing it")
+@blp.alt_response(200, schema=REPORT_REF, description="The report; whether the log is valid is in the body.",
+                  success=True)
+@problem(400, "The body is not valid JSON.")
+@problem(422, "The JSON is not a log's shape; errors lists why.")
+def validate_log():
+    """Replay a log with the rules and answer its report (valid or not)."""
+    verdict = _checked(web.check)
+    return _json(verdict.report)
+
+
+@blp.route("/games", methods=["POST"])
+@blp.doc(requestBody=LOG_BODY, summary="Validate and store a log")
+@blp.response(201, GameCreatedSchema, description="Stored: the id, the report and links.")
+@problem(400, "The body is not valid JSON.")
+@problem(422, "The JSON is not a log's shape; nothing is stored.")
+def create_game():
+    """Store a log (valid or not, as long as it has a log's shape) and answer its report."""
+    verdict, record = _checked(web.store)
+    links = _game_links(record.id)
+    body = {"id": record.id, "valid": verdict.valid, "report": verdict.report, "links": links}
+    return _json(body, 201, {"Location": links["self"]})
+
+
+@blp.route("/games/<string:game_id>", methods=["GET"])
+@blp.response(200, StoredGameSchema, description="The stored log as text and its report.")
+@problem(404, "No stored game has this id.")
+def stored_game(game_id: str):
+    """A stored game: the log exactly as uploaded (as text) and its report."""
+    record = _record(game_id)
+    verdict = web.stored_verdict(record)
+    return _json({"id": record.id, "game": record.game, "created": record.created.isoformat(),
+                  "valid": verdict.valid, "log": record.log.decode("utf-8", "replace"), "report": verdict.report,
+                  "links": _game_links(record.id)})
+
+
+@blp.route("/games/<string:game_id>/log", methods=["GET"])
+@blp.doc(responses={"200": {"description": "The log's bytes exactly as uploaded: a JSON document.",
+                            "content": {"application/json": {"schema": {}}}}})
+@problem(404, "No stored game has this id.")
+def stored_log(game_id: str):
+    """The stored log, byte for byte as it was uploaded."""
+    record = _record(game_id)
+    return Response(record.log, mimetype="application/json")
+
+
+@blp.route("/games/<string:game_id>/timeline", methods=["GET"])
+@blp.response(200, TimelineSchema, description="Per-trick data: plays, captures, running scores, findings.")
+@problem(404, "No stored game has this id.")
+def stored_timeline(game_id: str):
+    """The per-trick data the charts are drawn from (for a match: one timeline per game)."""
+    verdict = web.stored_verdict(_record(game_id))
+    return _json(timeline_of(verdict))
+
+
+def timeline_of(verdict: Verdict) -> dict:
+    report, support = verdict.report, verdict.support
+    if report.get("kind") == "match":
+        return {"kind": "match", "players": report.get("players", []),
+                "games": [None if game is None else support.timeline(game) for game in report.get("games", [])]}
+    return {"kind": "game", **support.timeline(report)}
+
+
+def _sample_links(slug: str) -> dict:
+    return {"self": url_for("api_v1.sample", slug=slug), "page": url_for("pages.sample", slug=slug)}
+
+
+@blp.route("/samples", methods=["GET"])
+@blp.response(200, SampleSchema(many=True), description="Every annotated sample with its verdict.")
+def samples():
+    """The annotated sample games: title, players, verdict."""
+    return _json([{**sample.summary(), "links": _sample_links(slug)}
+                  for slug, sample in web.services().samples.items()])
+
+
+@blp.route("/samples/<string:slug>", methods=["GET"])
+@blp.response(200, SampleDetailSchema, description="The sample's log and report.")
+@problem(404, "No sample has this name.")
+def sample(slug: str):
+    """One sample: its log, its report and its notes."""
+    found = web.services().samples.get(slug)
+    if found is None:
+        raise Problem(404, f'No sample is called "{slug[:64]}".')
+    return _json({**found.summary(), "log": found.document, "report": found.report, "links": _sample_links(slug)})

@@ -1,0 +1,309 @@
+"""Chart figures and per-trick timeline data for David & Goliath, built from a report dict alone.
+
+Every function here is pure: a report dict (``Report.to_dict()``, docs/ARCHITECTURE.md) in, plain
+JSON-ready dicts out. Figures are Plotly figure dicts (``{"data": [...], "layout": {...}}``) so a page
+view never imports plotly; ``plotly.graph_objects.Figure(figure)`` accepts each one (the tests check).
+
+Plotly renders trace names and hover text with its own small HTML subset and decodes entities, so every
+text taken from a log (names, notes, messages) is entity-escaped before it goes into a figure.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from dg_replay.cards import COLOR_NAMES, COLORS, Card
+from dg_replay.rules import color_score
+
+CARD_COLORS = {"B": "#2f6fd6", "Y": "#f2c12e", "G": "#2e9e5b", "R": "#d64545", "P": "#8a4fc7"}
+CARD_TEXT_COLORS = {"Y": "#3b2f00"}  # dark text on yellow; white on the others
+PLAYER_COLORS = ("#1f2937", "#e76f51", "#0891b2", "#a16207", "#db2777", "#4d7c0f")
+ERROR_COLOR = "#c0262d"
+FONT = {"family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", "size": 13, "color": "#1f2937"}
+
+
+def _text(value: object) -> str:
+    return escape(str(value), quote=False)
+
+
+def _card(text: object) -> Card | None:
+    return Card.from_object(text) if isinstance(text, str) else None
+
+
+def _players(report: dict) -> list[str]:
+    return [name for name in report.get("players") or [] if isinstance(name, str)]
+
+
+def _resolved(report: dict) -> list[dict]:
+    return [trick for trick in report.get("tricks") or [] if trick.get("resolved")]
+
+
+def findings_by_trick(report: dict) -> dict[int, list[dict]]:
+    """Errors and warnings grouped by their trick number; findings outside any trick are left out."""
+    grouped: dict[int, list[dict]] = {}
+    for finding in [*report.get("errors", []), *report.get("warnings", [])]:
+        if isinstance(finding.get("trick"), int):
+            grouped.setdefault(finding["trick"], []).append(finding)
+    return grouped
+
+
+def _error_tricks(report: dict) -> list[int]:
+    return sorted({finding["trick"] for finding in report.get("errors", []) if isinstance(finding.get("trick"), int)})
+
+
+def story(trick: dict) -> str:
+    """A few plain sentences telling what happened in a trick (plain text, not escaped)."""
+    return " ".join(story_lines(trick))
+
+
+def story_lines(trick: dict) -> list[str]:
+    plays = trick.get("plays") or []
+    number = trick.get("number")
+    if not trick.get("resolved"):
+        cards = ", ".join(f"{play.get('player')} {play.get('card') or '?'}" for play in plays)
+        return [f"Trick {number} was not resolved ({cards or 'no plays'})."]
+    high, low = trick.get("high_play"), trick.get("low_play")
+    parts = [f"Trick {number}, led by {trick.get('leader')}."]
+    if high:
+        parts.append(f"Highest: {plays[high - 1]['player']}'s {plays[high - 1]['card']}.")
+    if low:
+        parts.append(f"Lowest: {plays[low - 1]['player']}'s {plays[low - 1]['card']}.")
+    taken = [f"{name} takes {', '.join(cards)}" for name, cards in (trick.get("captures") or {}).items() if cards]
+    if taken:
+        parts.append("; ".join(taken) + ".")
+    return parts
+
+
+def timeline(report: dict) -> dict:
+    """Per-trick data shared by the trick table, the charts' step-through and ``/timeline`` in the API."""
+    grouped = findings_by_trick(report)
+    rows = []
+    for trick in report.get("tricks") or []:
+        number = trick.get("number")
+        findings = grouped.get(number, [])
+        flagged = {finding.get("play") for finding in findings if finding.get("severity") == "error"}
+        plays = []
+        for index, play in enumerate(trick.get("plays") or [], start=1):
+            card = _card(play.get("card"))
+            plays.append({
+                "play": index, "player": play.get("player"), "card": play.get("card"),
+                "color": COLOR_NAMES[card.color] if card else None, "value": card.value if card else None,
+                "note": play.get("note"), "high": index == trick.get("high_play"),
+                "low": index == trick.get("low_play"), "flagged": index in flagged,
+            })
+        rows.append({
+            "number": number, "leader": trick.get("leader"), "resolved": bool(trick.get("resolved")),
+            "plays": plays, "high": trick.get("high"), "low": trick.get("low"),
+            "captures": trick.get("captures") or {}, "scores_after": trick.get("scores_after") or {},
+            "note": trick.get("note"), "story": story(trick),
+            "errors": [finding for finding in findings if finding.get("severity") == "error"],
+            "warnings": [finding for finding in findings if finding.get("severity") != "error"],
+        })
+    return {"players": _players(report), "tricks": rows, "breakdown": breakdown(report)}
+
+
+def _error_shapes(report: dict) -> list[dict]:
+    """A faint red band behind every trick with an error, on any chart whose x axis is the trick number."""
+    return [{"type": "rect", "xref": "x", "yref": "paper", "x0": number - 0.5, "x1": number + 0.5, "y0": 0, "y1": 1,
+             "fillcolor": ERROR_COLOR, "opacity": 0.1, "line": {"width": 0}, "layer": "below"}
+            for number in _error_tricks(report)]
+
+
+def _error_trace(report: dict, y: float) -> dict | None:
+    """Red crosses along the top of a timeline; hovering one lists the trick's error messages."""
+    grouped: dict[int, list[str]] = {}
+    for finding in report.get("errors", []):
+        if isinstance(finding.get("trick"), int):
+            grouped.setdefault(finding["trick"], []).append(f"{finding.get('code')}: {finding.get('message')}")
+    if not grouped:
+        return None
+    numbers = sorted(grouped)
+    return {
+        "type": "scatter", "mode": "markers", "name": "Errors", "x": numbers, "y": [y] * len(numbers),
+        "customdata": numbers, "marker": {"symbol": "x-thin-open", "size": 12, "color": ERROR_COLOR,
+                                          "line": {"width": 3, "color": ERROR_COLOR}},
+        "hovertext": [f"<b>Trick {number}</b><br>" + "<br>".join(_text(line[:160]) for line in grouped[number][:6])
+                      for number in numbers],
+        "hovertemplate": "%{hovertext}<extra></extra>",
+    }
+
+
+def _base_layout(title: str, x_title: str | None, **extra: object) -> dict:
+    layout: dict = {
+        "title": {"text": title, "x": 0, "xanchor": "left", "font": {"size": 16}},
+        "font": FONT, "paper_bgcolor": "rgba(0,0,0,0)", "plot_bgcolor": "#ffffff",
+        "margin": {"l": 64, "r": 16, "t": 48, "b": 96}, "hovermode": "closest", "height": 380,
+        "legend": {"orientation": "h", "y": -0.22, "yanchor": "top", "x": 0, "traceorder": "normal"},
+        "hoverlabel": {"bgcolor": "#ffffff", "font": {"color": "#1f2937"}, "align": "left"},
+    }
+    if x_title is not None:
+        layout["xaxis"] = {"title": {"text": x_title}, "dtick": 1, "gridcolor": "#eef0f3", "zeroline": False}
+    layout.update(extra)
+    return layout
+
+
+def score_figure(report: dict) -> dict:
+    """Each player's score if the game ended after each trick; a fall (a third card of a colour) is marked."""
+    players, tricks = _players(report), _resolved(report)
+    numbers = [trick["number"] for trick in tricks]
+    data: list[dict] = []
+    counts = {name: dict.fromkeys(COLORS, 0) for name in players}
+    falls: dict[str, list[tuple[int, int, str]]] = {name: [] for name in players}
+    previous = dict.fromkeys(players, 0)
+    for trick in tricks:
+        for name in players:
+            taken = [card for card in map(_card, (trick.get("captures") or {}).get(name, [])) if card]
+            spoiled = [COLOR_NAMES[color] for color in COLORS
+                       if counts[name][color] < 3 <= counts[name][color] + sum(c.color == color for c in taken)]
+            for card in taken:
+                counts[name][card.color] += 1
+            now = (trick.get("scores_after") or {}).get(name, previous[name])
+            if now < previous[name]:
+                falls[name].append((trick["number"], now, f"{previous[name]} → {now}: a third "
+                                    f"{' and '.join(spoiled) or 'card'} card; each now scores 1"))
+            previous[name] = now
+    top = 0
+    for seat, name in enumerate(players):
+        color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+        values = [(trick.get("scores_after") or {}).get(name) for trick in tricks]
+        top = max([top, *[value for value in values if isinstance(value, int)]])
+        took = [", ".join((trick.get("captures") or {}).get(name, [])) or "nothing" for trick in tricks]
+        data.append({
+            "type": "scatter", "mode": "lines+markers", "name": _text(name), "x": numbers, "y": values,
+            "customdata": numbers, "line": {"color": color, "width": 2.5}, "marker": {"size": 7, "color": color},
+            "text": [_text(item) for item in took],
+            "hovertemplate": "<b>%{fullData.name}</b>: %{y} points after trick %{x}<br>took %{text}<extra></extra>",
+        })
+    fall_points = [(name, *fall) for name in players for fall in falls[name]]
+    if fall_points:
+        data.append({
+            "type": "scatter", "mode": "markers", "name": "Colour spoiled", "x": [p[1] for p in fall_points],
+            "y": [p[2] for p in fall_points], "customdata": [p[1] for p in fall_points],
+            "marker": {"symbol": "triangle-down", "size": 14, "color": "#f97316",
+                       "line": {"width": 1, "color": "#7c2d12"}},
+            "hovertext": [f"<b>{_text(p[0])}</b> trick {p[1]}: {_text(p[3])}" for p in fall_points],
+            "hovertemplate": "%{hovertext}<extra></extra>",
+        })
+    errors = _error_trace(report, top * 1.08 + 2)
+    if errors:
+        data.append(errors)
+    layout = _base_layout("Score if the game ended after each trick", "Trick", shapes=_error_shapes(report))
+    layout["yaxis"] = {"title": {"text": "Points"}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
+    layout["xaxis"]["range"] = [0.5, max(numbers, default=1) + 0.5]
+    return {"data": data, "layout": layout}
+
+
+def capture_figure(report: dict) -> dict:
+    """Which cards each player took at each trick: one coloured square per card, hover tells the trick."""
+    players = _players(report)
+    row = {name: seat for seat, name in enumerate(players)}
+    by_color: dict[str, dict[str, list]] = {color: {"x": [], "y": [], "text": [], "hovertext": [], "customdata": []}
+                                            for color in COLORS}
+    for trick in _resolved(report):
+        told = "<br>".join(map(_text, story_lines(trick)))
+        note = f"<br><i>{_text(trick['note'])}</i>" if trick.get("note") else ""
+        for name, cards in (trick.get("captures") or {}).items():
+            parsed = [card for card in map(_card, cards) if card]
+            columns = min(len(parsed), 3)  # up to five cards in one trick: a small grid, three to a line
+            lines = -(-len(parsed) // columns) if parsed else 0
+            for offset, card in enumerate(parsed):
+                points = by_color[card.color]
+                line, column = divmod(offset, columns)
+                in_line = min(columns, len(parsed) - line * columns)
+                points["x"].append(trick["number"] + (column - (in_line - 1) / 2) * 0.27)
+                points["y"].append(row.get(name, len(players)) + (line - (lines - 1) / 2) * 0.36)
+                points["text"].append(str(card.value))
+                points["customdata"].append(trick["number"])
+                points["hovertext"].append(f"<b>{_text(name)} took {card}</b><br>{told}{note}")
+    data = [{
+        "type": "scatter", "mode": "markers+text", "name": COLOR_NAMES[color], **points,
+        "marker": {"symbol": "square", "size": 18, "color": CARD_COLORS[color],
+                   "line": {"width": 1, "color": "rgba(0,0,0,0.35)"}},
+        "textfont": {"size": 10, "color": CARD_TEXT_COLORS.get(color, "#ffffff")},
+        "hovertemplate": "%{hovertext}<extra></extra>",
+    } for color, points in by_color.items() if points["x"]]
+    errors = _error_trace(report, -0.8)
+    if errors:
+        data.append(errors)
+    numbers = [trick.get("number", 0) for trick in report.get("tricks") or []]
+    layout = _base_layout("Who took which cards", "Trick", shapes=_error_shapes(report),
+                          height=max(320, 150 + 64 * len(players)))
+    layout["xaxis"]["range"] = [0.4, max(numbers, default=1) + 0.6]
+    layout["yaxis"] = {"tickvals": list(range(len(players))), "ticktext": [_text(name) for name in players],
+                       "range": [len(players) - 0.5, -1.1], "autorange": False, "gridcolor": "#eef0f3",
+                       "zeroline": False}  # a reversed range: the first seat on top
+    return {"data": data, "layout": layout}
+
+
+def breakdown(report: dict) -> dict[str, dict[str, dict]]:
+    """Final points per player and colour: ``{player: {colour name: {"cards": [...], "points": n}}}``."""
+    taken: dict[str, dict[str, list[Card]]] = {name: {color: [] for color in COLORS} for name in _players(report)}
+    for trick in _resolved(report):
+        for name, cards in (trick.get("captures") or {}).items():
+            for card in filter(None, map(_card, cards)):
+                taken.setdefault(name, {color: [] for color in COLORS})[card.color].append(card)
+    return {name: {COLOR_NAMES[color]: {"cards": [str(card) for card in cards],
+                                        "points": color_score(card.value for card in cards)}
+                   for color, cards in colors.items()}
+            for name, colors in taken.items()}
+
+
+def breakdown_figure(report: dict) -> dict:
+    """Final score per player as a stack of colours: one or two cards score their values, three or more 1 each."""
+    table = breakdown(report)
+    players = list(table)
+    data = []
+    for color in COLORS:
+        name = COLOR_NAMES[color]
+        cells = [table[player][name] for player in players]
+        hover = []
+        for player, cell in zip(players, cells, strict=True):
+            rule = "three or more: 1 point each" if len(cell["cards"]) >= 3 else "face value"
+            cards = ", ".join(cell["cards"]) or "no cards"
+            hover.append(f"<b>{_text(player)}</b> · {name}: {cards}<br>{cell['points']} points ({rule})")
+        data.append({
+            "type": "bar", "name": name, "x": [_text(player) for player in players],
+            "y": [cell["points"] for cell in cells], "marker": {"color": CARD_COLORS[color],
+                                                                "line": {"width": 1, "color": "#ffffff"}},
+            "text": [str(cell["points"]) if cell["points"] else "" for cell in cells], "textposition": "inside",
+            "insidetextanchor": "middle", "textangle": 0, "textfont": {"color": CARD_TEXT_COLORS.get(color, "#ffffff")},
+            "hovertext": hover, "hovertemplate": "%{hovertext}<extra></extra>",
+        })
+    totals = [sum(cell["points"] for cell in table[player].values()) for player in players]
+    annotations = [{"x": _text(player), "y": total, "text": f"<b>{total}</b>", "showarrow": False, "yanchor": "bottom",
+                    "yshift": 2} for player, total in zip(players, totals, strict=True)]
+    layout = _base_layout("Final score by colour", None, barmode="stack", annotations=annotations, bargap=0.35,
+                          uniformtext={"mode": "hide", "minsize": 10})  # no unreadable labels in thin segments
+    layout["yaxis"] = {"title": {"text": "Points"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
+    layout["xaxis"] = {"type": "category"}
+    return {"data": data, "layout": layout}
+
+
+def totals_figure(match: dict) -> dict:
+    """A match: each player's total as a stack of the games' scores, game by game."""
+    players = _players(match)
+    data = []
+    for number, game in enumerate(match.get("games") or [], start=1):
+        scores = ((game or {}).get("result") or {}).get("scores") or {}
+        data.append({
+            "type": "bar", "name": f"Game {number}", "x": [_text(name) for name in players],
+            "y": [scores.get(name, 0) for name in players], "customdata": [number] * len(players),
+            "hovertemplate": f"<b>%{{x}}</b>: %{{y}} points in game {number}<extra></extra>",
+        })
+    totals = (match.get("result") or {}).get("scores") or {}
+    annotations = [{"x": _text(name), "y": totals.get(name, 0), "text": f"<b>{totals.get(name, 0)}</b>",
+                    "showarrow": False, "yanchor": "bottom", "yshift": 2} for name in players]
+    layout = _base_layout("Match totals, game by game", None, barmode="stack", annotations=annotations, bargap=0.35)
+    layout["yaxis"] = {"title": {"text": "Points"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
+    layout["xaxis"] = {"type": "category"}
+    layout["colorway"] = ["#334155", "#64748b", "#94a3b8", "#0891b2", "#67e8f9", "#a5b4fc"]
+    return {"data": data, "layout": layout}
+
+
+def game_figures(report: dict) -> dict[str, dict]:
+    """The three charts of a single game's page, by the id of the element each goes into."""
+    return {"scores": score_figure(report), "captures": capture_figure(report), "breakdown": breakdown_figure(report)}
+
+
+def match_figures(report: dict) -> dict[str, dict]:
+    return {"totals": totals_figure(report)}

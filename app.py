@@ -1,0 +1,95 @@
+"""The application factory: ``flask --app app run`` or ``gunicorn 'app:create_app()'``.
+
+``create_app`` wires the blueprints, storage, CSRF, security headers and problem documents, and reads
+the sample games once. Importing this module builds nothing: ``app`` is created on first access (PEP 562
+module ``__getattr__``), so tests can import ``create_app`` without touching the real database.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+from flask_smorest import Api
+from flask_wtf.csrf import CSRFProtect
+
+import api as web
+from api import api_v1, pages, problems, samples, security
+from api.storage import Repository
+
+ROOT = Path(__file__).resolve().parent
+DEFAULTS = {
+    "API_TITLE": "Card Replay — David & Goliath",
+    "API_VERSION": "v1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/api/v1",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # far above any real log; refuses absurd bodies early (413)
+    "SAMPLES_DIR": str(ROOT / "sample_games"),
+    "WTF_CSRF_TIME_LIMIT": None,  # the token lives as long as the session: a form left open still works
+    "JSON_SORT_KEYS": False,
+}
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True, template_folder="templates", static_folder="static")
+    app.config.from_mapping(DEFAULTS)
+    for name in ("SECRET_KEY", "DATABASE_URL"):
+        if os.environ.get(name):
+            app.config[name] = os.environ[name]
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(app)
+    if not app.config.get("DATABASE_URL"):
+        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+        app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'games.sqlite3'}"
+
+    repository = Repository(app.config["DATABASE_URL"])
+    repository.create_schema()
+    app.extensions[web.EXTENSION] = web.Services(repository, samples.load(Path(app.config["SAMPLES_DIR"])))
+
+    csrf = CSRFProtect(app)
+    smorest = Api(app, spec_kwargs={"info": {"description": "Strict replay validation of David & Goliath logs."}})
+    app.extensions["card_replay_api"] = smorest
+    api_v1.register(smorest)
+    csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
+    app.register_blueprint(pages.bp)
+    security.install(app)
+    problems.install(app)  # after flask-smorest, whose own JSON error handler it replaces
+    return app
+
+
+def _instance_secret(app: Flask) -> str:
+    """A random key kept in the instance folder, so sessions (and CSRF tokens) survive a restart."""
+    path = Path(app.instance_path) / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    draft = path.with_name(f"secret_key.{os.getpid()}")
+    draft.write_text(secrets.token_hex(32))
+    try:
+        os.link(draft, path)  # atomic and exclusive: of workers starting together, one key wins whole
+    except FileExistsError:
+        pass
+    finally:
+        draft.unlink()
+    return path.read_text().strip()
+
+
+_app: Flask | None = None
+
+
+def __getattr__(name: str) -> Flask:
+    global _app
+    if name != "app":
+        raise AttributeError(name)
+    if _app is None:
+        _app = create_app()
+    return _app
+
+
+if __name__ == "__main__":
+    create_app().run()

@@ -1,0 +1,55 @@
+"""The OpenAPI document generated from the marshmallow schemas, its offline docs page, and plotly.js."""
+
+from __future__ import annotations
+
+import json
+import re
+
+
+def test_the_openapi_document_comes_from_the_schemas(client):
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    spec = response.get_json()
+    assert spec["openapi"].startswith("3.")
+    paths = spec["paths"]
+    assert {"/api/v1/validate", "/api/v1/games", "/api/v1/games/{game_id}", "/api/v1/games/{game_id}/log",
+            "/api/v1/games/{game_id}/timeline", "/api/v1/samples", "/api/v1/samples/{slug}"} <= set(paths)
+    schemas = spec["components"]["schemas"]
+    assert {"Log", "MatchLog", "Report", "MatchReport", "Finding"} <= set(schemas)
+    assert "tricks" in schemas["Log"]["properties"]
+    validate = paths["/api/v1/validate"]["post"]
+    assert set(validate["requestBody"]["content"]) == {"application/json", "multipart/form-data"}
+    assert {"200", "400", "422"} <= set(validate["responses"])
+    assert {"201", "400", "422"} <= set(paths["/api/v1/games"]["post"]["responses"])
+    not_found = paths["/api/v1/games/{game_id}"]["get"]["responses"]["404"]
+    assert list(not_found["content"]) == ["application/problem+json"]
+    assert "errors" in schemas["Problem"]["properties"]
+
+
+def test_every_ref_in_the_openapi_document_resolves(client):
+    spec = client.get("/api/v1/openapi.json").get_json()
+    text = json.dumps(spec)
+    refs = {part.split('"')[0] for part in text.split('"$ref": "#/components/schemas/')[1:]}
+    assert refs and refs <= set(spec["components"]["schemas"])
+
+
+def test_the_docs_page_lists_every_operation_offline(client):
+    response = client.get("/api/v1/docs")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for path in ("/api/v1/validate", "/api/v1/games/{game_id}/log", "/api/v1/samples/{slug}"):
+        assert path in page
+    assert "/api/v1/openapi.json" in page
+    assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing from a CDN: it must work offline
+
+
+def test_plotly_js_is_served_from_the_package_with_long_caching(client):
+    from api.pages import PLOTLY_JS, PLOTLY_VERSION
+
+    response = client.get(f"/vendor/plotly-{PLOTLY_VERSION}.min.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.data == PLOTLY_JS.read_bytes()
+    response.close()
+    assert client.get("/vendor/plotly-0.0.1.min.js").status_code == 404

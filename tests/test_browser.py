@@ -1,0 +1,158 @@
+"""Browser tests: Debian's Chromium through Playwright against the app on a live werkzeug server.
+
+They are never skipped where Chromium exists; where it is missing they fail under CI (``CI`` set) and
+are skipped elsewhere, so a developer without Chromium can still run the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from dg_replay.simulate import simulate
+from tests.conftest import ROOT
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+SAMPLES = ROOT / "sample_games"
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is missing at {CHROMIUM}; CI must run the browser tests")
+        pytest.skip(f"Chromium is missing at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page that records every console error and uncaught exception; none may happen."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    problems: list[str] = []
+    opened.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    opened.on("pageerror", lambda error: problems.append(str(error)))
+    opened.problems = problems
+    yield opened
+    context.close()
+    assert problems == [], problems
+
+
+def sample_file(tmp_path: Path, name: str, fallback: dict) -> Path:
+    """A shipped sample when it is there, else a generated log of the same kind."""
+    shipped = SAMPLES / name
+    if shipped.exists():
+        return shipped
+    path = tmp_path / name
+    path.write_text(json.dumps(fallback))
+    return path
+
+
+def invalid_log() -> dict:
+    log = simulate(4, 8)
+    log["tricks"][4]["captures"] = {log["players"][0]: ["B1"]}
+    return log
+
+
+def charts_rendered(page) -> None:
+    for chart in ("chart-scores", "chart-captures", "chart-breakdown"):
+        page.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)
+
+
+def upload(page, live_server, path: Path) -> None:
+    page.goto(live_server.url + "/")
+    page.set_input_files("input[name=file]", str(path))
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/games/[A-Za-z0-9_-]+$"))
+
+
+def test_uploading_a_sample_shows_the_verdict_and_three_charts(page, live_server, tmp_path):
+    upload(page, live_server, sample_file(tmp_path, "legal-4-players.json", simulate(4, 3)))
+    assert page.locator("#verdict .verdict-title").inner_text() == "Valid"
+    assert "0 errors" in page.locator("#verdict").inner_text()
+    charts_rendered(page)
+    # The score chart has one line per player and the capture chart one square per captured card.
+    assert page.locator("#chart-scores .scatterlayer .trace").count() >= 4
+    assert page.locator("#chart-captures .point").count() >= 50
+    assert page.locator("#chart-breakdown .bars .point").count() >= 4
+
+
+def test_an_invalid_sample_shows_findings_and_a_click_selects_the_trick(page, live_server, tmp_path):
+    upload(page, live_server, sample_file(tmp_path, "illegal-revoke.json", invalid_log()))
+    assert page.locator("#verdict .verdict-title").inner_text() == "Invalid"
+    charts_rendered(page)
+    finding = page.locator("li.finding[data-trick] a.finding-link").first
+    trick = finding.locator("xpath=..").get_attribute("data-trick")
+    finding.click()
+    page.wait_for_function(f"location.hash === '#trick-{trick}'")
+    assert "is-selected" in page.locator(f"#trick-{trick}").get_attribute("class")
+    assert "is-selected" in page.locator(f"li.finding[data-trick='{trick}']").first.get_attribute("class")
+    assert page.locator("#step-status").inner_text() == f"Trick {trick} of 15"
+    # A dotted selection band is drawn on the timelines, besides the red error bands.
+    page.wait_for_function(f"document.getElementById('chart-scores').layout.shapes"
+                           f".some(shape => shape.x0 === {trick} - 0.5 && shape.line.dash === 'dot')")
+
+
+def test_keys_step_through_the_tricks_and_update_the_hash(page, live_server, tmp_path):
+    upload(page, live_server, sample_file(tmp_path, "legal-3-players.json", simulate(3, 3)))
+    charts_rendered(page)
+    page.keyboard.press("Home")
+    page.wait_for_function("location.hash === '#trick-1'")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("location.hash === '#trick-3'")
+    assert "is-selected" in page.locator("#trick-3").get_attribute("class")
+    assert "is-selected" not in page.locator("#trick-1").get_attribute("class")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("location.hash === '#trick-2'")
+    page.keyboard.press("End")
+    page.wait_for_function("location.hash === '#trick-15'")
+    assert page.locator("#step-status").inner_text() == "Trick 15 of 15"
+    assert "Trick 15" in page.locator("#step-story").inner_text()
+    page.click("button[data-step=prev]")
+    page.wait_for_function("location.hash === '#trick-14'")
+
+
+def test_a_deep_link_selects_its_trick_and_a_chart_click_selects_another(page, live_server, tmp_path):
+    upload(page, live_server, sample_file(tmp_path, "legal-5-players.json", simulate(5, 3)))
+    url = page.url
+    page.goto(url + "#trick-7")
+    charts_rendered(page)
+    assert "is-selected" in page.locator("#trick-7").get_attribute("class")
+    # Click the first marker of the first player's score line: it lies on trick 1.
+    page.locator("#chart-scores .scatterlayer .trace").first.locator(".point").first.click(force=True)
+    page.wait_for_function("location.hash === '#trick-1'")
+    assert "is-selected" in page.locator("#trick-1").get_attribute("class")
+
+
+def test_a_match_page_draws_its_totals(page, live_server):
+    page.goto(live_server.url + "/samples")
+    match_links = page.locator("a[href^='/samples/match']")
+    if match_links.count() == 0:
+        pytest.skip("no match sample installed")
+    match_links.first.click()
+    page.wait_for_selector("#chart-totals[data-rendered='true'] .main-svg")
+    page.locator("a[href$='/g/1']").first.click()
+    charts_rendered(page)
+
+
+def test_the_start_page_and_gallery_have_no_console_errors(page, live_server):
+    page.goto(live_server.url + "/")
+    assert page.locator("form.upload-form").count() == 1
+    page.goto(live_server.url + "/samples")
+    page.goto(live_server.url + "/api/v1/docs")
+    assert page.locator("li.operation").count() >= 7
