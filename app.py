@@ -16,7 +16,7 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 import api as web
-from api import api_v1, pages, problems, samples, security
+from api import api_v1, limits, pages, problems, samples, security
 from api.storage import Repository
 
 ROOT = Path(__file__).resolve().parent
@@ -26,19 +26,18 @@ DEFAULTS = {
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/api/v1",
     "OPENAPI_JSON_PATH": "openapi.json",
-    "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # far above any real log; refuses absurd bodies early (413)
     "SAMPLES_DIR": str(ROOT / "sample_games"),
     "WTF_CSRF_TIME_LIMIT": None,  # the token lives as long as the session: a form left open still works
     "JSON_SORT_KEYS": False,
+    **limits.DEFAULTS,
 }
+ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *limits.DEFAULTS)  # settings an operator may give as variables
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True, template_folder="templates", static_folder="static")
     app.config.from_mapping(DEFAULTS)
-    for name in ("SECRET_KEY", "DATABASE_URL"):
-        if os.environ.get(name):
-            app.config[name] = os.environ[name]
+    app.config.update(_from_environment())
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -57,9 +56,27 @@ def create_app(test_config: dict | None = None) -> Flask:
     api_v1.register(smorest)
     csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
     app.register_blueprint(pages.bp)
+    limits.install(app)
     security.install(app)
     problems.install(app)  # after flask-smorest, whose own JSON error handler it replaces
     return app
+
+
+def _from_environment() -> dict:
+    """Settings given as environment variables, read as the type of their default."""
+    found = {}
+    for name in ENVIRONMENT:
+        text = os.environ.get(name)
+        if not text:
+            continue
+        default = DEFAULTS.get(name)
+        if isinstance(default, bool):
+            found[name] = text.strip().lower() in ("1", "true", "yes", "on")
+        elif isinstance(default, int):
+            found[name] = int(text)
+        else:
+            found[name] = text
+    return found
 
 
 def _instance_secret(app: Flask) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from flask import current_app
 
-from api import games
+from api import games, limits
 from api.samples import Sample
 from api.storage import GameRecord, Repository
 from replaykit.jsonread import JSONReadError
@@ -44,10 +44,10 @@ class NotALog(ValueError):
 def check(raw: bytes) -> games.Verdict:
     """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
     try:
-        document = games.read_json(raw)
+        document = games.read_json(raw, limits.json_limits())
     except JSONReadError as error:
         raise NotJSON(str(error).rstrip(".") + ".") from None
-    verdict = games.validate(document)
+    verdict = games.validate(document, limits.log_limits())
     if verdict.schema_errors:
         raise NotALog(verdict)
     return verdict
@@ -63,5 +63,5 @@ def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
 def stored_verdict(record: GameRecord) -> games.Verdict:
     """A stored game's report, recomputed from its bytes so it always reflects the current rules."""
     support = games.by_id(record.game)
-    report = support.validate(games.read_json(record.log)).to_dict()
+    report = support.validate(games.read_json(record.log, limits.json_limits()), limits.log_limits()).to_dict()
     return games.Verdict(support, report)

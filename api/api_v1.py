@@ -17,6 +17,7 @@ from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields
 
 import api as web
+from api import limits
 from api.games import Verdict
 from api.problems import Problem
 from api.storage import GameRecord
@@ -124,7 +125,13 @@ def _json(data: object, status: int = 200, headers: dict | None = None) -> Respo
     return Response(dumps(data), status=status, mimetype="application/json", headers=headers)
 
 
+ACCEPTED_TYPES = ("application/json", "multipart/form-data")
+
+
 def _upload() -> bytes:
+    if request.mimetype not in ACCEPTED_TYPES and not request.mimetype.endswith("+json"):
+        raise Problem(415, f"Send the log as application/json, or as a file in the multipart field \"file\"; "
+                      f"this request says {request.mimetype or 'no content type'}.")
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("file")
         if upload is None:
@@ -164,7 +171,11 @@ def _record(game_id: str) -> GameRecord:
 @blp.alt_response(200, schema=REPORT_REF, description="The report; whether the log is valid is in the body.",
                   success=True)
 @problem(400, "The body is not valid JSON.")
+@problem(413, "The body is larger than the configured limit.")
+@problem(415, "The body is neither JSON nor a multipart file upload.")
 @problem(422, "The JSON is not a log's shape; errors lists why.")
+@problem(429, "Too many requests from this client; Retry-After says when to try again.")
+@limits.limiter.limit(limits.validate_rate)
 def validate_log():
     """Replay a log with the rules and answer its report (valid or not)."""
     verdict = _checked(web.check)
@@ -175,7 +186,11 @@ def validate_log():
 @blp.doc(requestBody=LOG_BODY, summary="Validate and store a log")
 @blp.response(201, GameCreatedSchema, description="Stored: the id, the report and links.")
 @problem(400, "The body is not valid JSON.")
+@problem(413, "The body is larger than the configured limit.")
+@problem(415, "The body is neither JSON nor a multipart file upload.")
 @problem(422, "The JSON is not a log's shape; nothing is stored.")
+@problem(429, "Too many uploads from this client; Retry-After says when to try again.")
+@limits.limiter.limit(limits.upload_rate)
 def create_game():
     """Store a log (valid or not, as long as it has a log's shape) and answer its report."""
     verdict, record = _checked(web.store)

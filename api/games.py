@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import dg_replay
 from api import charts
+from replaykit.jsonread import DEFAULT_JSON_LIMITS, JSONLimits
 
 SCHEMA_CODE = "schema"
 
@@ -21,7 +22,7 @@ class GameSupport:
     id: str
     name: str
     log_games: tuple[str, ...]  # the values of a log's "game" this engine reads (single game, match)
-    validate: Callable[[object], object]  # any JSON value -> report with .valid and .to_dict()
+    validate: Callable[..., object]  # (any JSON value, size limits) -> report with .valid and .to_dict()
     game_figures: Callable[[dict], dict[str, dict]]  # single-game report dict -> figures by element id
     match_figures: Callable[[dict], dict[str, dict]]
     timeline: Callable[[dict], dict]
@@ -72,11 +73,11 @@ class Verdict:
         return bool(self.report.get("valid"))
 
 
-def validate(document: object) -> Verdict:
+def validate(document: object, limits: dg_replay.Limits = dg_replay.DEFAULT_LIMITS) -> Verdict:
     support = for_document(document)
-    return Verdict(support, support.validate(document).to_dict())
+    return Verdict(support, support.validate(document, limits).to_dict())
 
 
-def read_json(raw: bytes | str) -> object:
+def read_json(raw: bytes | str, limits: JSONLimits = DEFAULT_JSON_LIMITS) -> object:
     """The hardened reader (duplicate keys, NaN, absurd nesting are errors); raises ``JSONReadError``."""
-    return dg_replay.read_json(raw)
+    return dg_replay.read_json(raw, limits)

@@ -19,7 +19,7 @@ from plotly.offline import get_plotlyjs_version
 from wtforms import TextAreaField
 
 import api as web
-from api import games
+from api import games, limits
 
 bp = Blueprint("pages", __name__)
 
@@ -48,6 +48,7 @@ def _gallery() -> list[dict]:
 
 
 @bp.route("/", methods=["GET", "POST"])
+@limits.limiter.limit(limits.upload_rate, methods=["POST"])
 def index():
     form = UploadForm()
     problem, findings, status = None, [], 200

@@ -16,7 +16,7 @@ from dg_replay.rules import Rules, resolve_trick, score, winners
 from replaykit.jsonread import JSONReadError, read_json
 
 __all__ = [
-    "GAME_ID", "MATCH_ID", "Card", "GameReport", "JSONReadError", "Limits", "MatchReport", "Rules",
+    "DEFAULT_LIMITS", "GAME_ID", "MATCH_ID", "Card", "GameReport", "JSONReadError", "Limits", "MatchReport", "Rules",
     "read_json", "resolve_trick", "score", "validate", "winners",
 ]
 

@@ -19,6 +19,7 @@ logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no access log lines i
 
 def app_config(tmp_path: Path, **extra: object) -> dict:
     return {"TESTING": True, "SECRET_KEY": "test-secret", "DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
+            "RATELIMIT_ENABLED": False,  # on only in the tests of rate limiting
             **extra}
 
 

@@ -1,0 +1,59 @@
+"""Limits on what one client may send: request rate (Flask-Limiter), JSON nesting and number size, and
+the sizes past which a document is not a log. All come from the app's configuration, with sane defaults.
+
+The rate limits count per client address; the storage is configurable (``RATELIMIT_STORAGE_URI``, e.g.
+``redis://…``) so that several gunicorn workers can share one count; the default, ``memory://``, counts
+per worker.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from dg_replay.reader import Limits
+from replaykit.jsonread import JSONLimits
+
+DEFAULTS = {
+    "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # far above any real log (a 6-player match is ~200 KB): 413 past it
+    "JSON_MAX_DEPTH": 32,
+    "JSON_MAX_NUMBER_DIGITS": 20,
+    "LOG_MAX_NAME": 40,
+    "LOG_MAX_TEXT": 2000,
+    "LOG_MAX_TRICKS": 40,
+    "LOG_MAX_PLAYS": 40,
+    "LOG_MAX_CARDS": 120,
+    "LOG_MAX_GAMES": 30,
+    "RATELIMIT_ENABLED": True,
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_HEADERS_ENABLED": True,
+    "UPLOAD_RATE_LIMIT": "30 per minute; 600 per day",
+    "VALIDATE_RATE_LIMIT": "300 per minute",
+}
+
+limiter = Limiter(key_func=get_remote_address)
+
+
+def upload_rate() -> str:
+    return current_app.config["UPLOAD_RATE_LIMIT"]
+
+
+def validate_rate() -> str:
+    return current_app.config["VALIDATE_RATE_LIMIT"]
+
+
+def json_limits() -> JSONLimits:
+    config = current_app.config
+    return JSONLimits(max_depth=config["JSON_MAX_DEPTH"], max_number_digits=config["JSON_MAX_NUMBER_DIGITS"])
+
+
+def log_limits() -> Limits:
+    config = current_app.config
+    return Limits(max_name=config["LOG_MAX_NAME"], max_text=config["LOG_MAX_TEXT"],
+                  max_tricks=config["LOG_MAX_TRICKS"], max_plays=config["LOG_MAX_PLAYS"],
+                  max_cards=config["LOG_MAX_CARDS"], max_games=config["LOG_MAX_GAMES"])
+
+
+def install(app: Flask) -> None:
+    limiter.init_app(app)
