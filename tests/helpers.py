@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+from hypothesis import strategies as st
+
 from dg_replay.simulate import simulate
 
 FIVE = ["Andrea", "Ben", "Clara", "Dennis", "Emma"]
@@ -28,3 +30,27 @@ def errors(report) -> list:
 def game(players: int = 4, seed: int = 1, **options: bool) -> dict:
     """A fresh copy of a simulated legal game, safe to mutate."""
     return copy.deepcopy(simulate(players, seed, **options))
+
+
+# Any JSON value (JSON has no NaN or infinity), small enough to generate quickly.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=30)
+
+
+def mutate(log, data):
+    """Replace one node somewhere in the log, at any depth, with an arbitrary JSON value."""
+    node = log
+    for _ in range(data.draw(st.integers(1, 7))):
+        if isinstance(node, dict) and node:
+            key = data.draw(st.sampled_from(sorted(node)))
+        elif isinstance(node, list) and node:
+            key = data.draw(st.integers(0, len(node) - 1))
+        else:
+            break
+        if data.draw(st.booleans()) or not isinstance(node[key], dict | list):
+            node[key] = data.draw(json_values)
+            break
+        node = node[key]
+    return log

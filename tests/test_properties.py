@@ -11,18 +11,13 @@ from hypothesis import strategies as st
 from dg_replay import validate
 from dg_replay.simulate import simulate
 from schemas.findings import load_log
-from tests.helpers import errors
+from tests.helpers import errors, json_values, mutate
 
 games = st.builds(
     lambda players, seed, hands, claims: simulate(players, seed, hands=hands, claims=claims),
     st.integers(3, 6), st.integers(0, 2**32 - 1), st.booleans(), st.booleans())
 claimed_games = st.builds(lambda players, seed, hands: simulate(players, seed, hands=hands),
                           st.integers(3, 6), st.integers(0, 2**32 - 1), st.booleans())
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
-    max_leaves=30)
 
 settings.register_profile("default", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -161,23 +156,6 @@ def test_arbitrary_json_values_never_raise(document):
 @given(json_values.map(lambda value: {"game": "david-goliath", "players": ["A", "B", "C"], "tricks": value}))
 def test_arbitrary_tricks_never_raise(document):
     _check_report(document)
-
-
-def mutate(log, data):
-    """Replace one node somewhere in the log, at any depth, with an arbitrary JSON value."""
-    node = log
-    for _ in range(data.draw(st.integers(1, 7))):
-        if isinstance(node, dict) and node:
-            key = data.draw(st.sampled_from(sorted(node)))
-        elif isinstance(node, list) and node:
-            key = data.draw(st.integers(0, len(node) - 1))
-        else:
-            break
-        if data.draw(st.booleans()) or not isinstance(node[key], dict | list):
-            node[key] = data.draw(json_values)
-            break
-        node = node[key]
-    return log
 
 
 @given(claimed_games, st.data())
