@@ -6,9 +6,12 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dg_replay.cli import main
+from dg_replay.cli import check, main
 from dg_replay.simulate import simulate
+from tests.helpers import json_values
 
 
 def run(*argv, stdin=None):
@@ -97,3 +100,12 @@ def test_jobs_give_the_same_lines_in_the_same_order(tmp_path):
     assert one[0] == two[0] == 2
     assert one[1] == two[1]
     assert [json.loads(line)["valid"] for line in one[1].splitlines()].count(False) == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.binary(max_size=300) | json_values.map(lambda value: json.dumps(value).encode()))
+def test_any_input_gets_an_answer_never_an_exception(raw):
+    status, text, problem = check(("input.json", raw, None), as_json=True)
+    line = json.loads(text)
+    assert (status, line["valid"]) in ((0, True), (1, False), (2, None))
+    assert (problem is not None) == (status == 2)
