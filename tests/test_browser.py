@@ -156,3 +156,31 @@ def test_the_start_page_and_gallery_have_no_console_errors(page, live_server):
     page.goto(live_server.url + "/samples")
     page.goto(live_server.url + "/api/v1/docs")
     assert page.locator("li.operation").count() >= 7
+
+
+HOSTILE_NAMES = ('<img src=x onerror="window.__xss=1">', "<script>window.__xss=2</script>",
+                 "Ben & <b>Jerry</b>", "Clara")
+
+
+def test_markup_in_names_notes_and_titles_is_shown_as_text_and_never_runs(page, live_server, tmp_path):
+    log = simulate(4, 12, names=HOSTILE_NAMES)
+    log["meta"] = {"title": "<svg onload=window.__xss=3>", "notes": "</script><script>window.__xss=4</script>"}
+    log["tricks"][0]["note"] = '<img src=x onerror="window.__xss=5">'
+    log["tricks"][1]["plays"][0]["note"] = "<iframe src=javascript:window.__xss=6>"
+    log["scores"][HOSTILE_NAMES[0]] += 1  # an error, so findings name the player too
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(log))
+    upload(page, live_server, path)
+    charts_rendered(page)
+    page.locator("#chart-scores .legendtoggle").first.click()  # interacting with charts runs nothing either
+    box = page.locator("#chart-captures .point").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    hover = page.locator("#chart-captures .hoverlayer .hovertext")
+    hover.first.wait_for(timeout=5000)
+    assert page.evaluate("window.__xss") is None
+    assert page.locator("h1").inner_text() == "<svg onload=window.__xss=3>"
+    assert HOSTILE_NAMES[0] in page.locator("body").inner_text()
+    legend = page.locator("#chart-scores .legendtext").all_text_contents()
+    assert HOSTILE_NAMES[0] in legend and HOSTILE_NAMES[2] in legend
+    assert page.locator("img[src=x], iframe, svg[onload]").count() == 0
+    assert any(name in " ".join(hover.all_text_contents()) for name in HOSTILE_NAMES)
