@@ -2,7 +2,7 @@
 
 import argparse
 
-from benchmarks import engine
+from benchmarks import engine, web
 
 
 def main() -> None:
@@ -12,6 +12,8 @@ def main() -> None:
     print(engine.machine(), end="\n\n")
     print(engine.validation_vs_json()[0], end="\n\n")
     print(engine.per_play_vs_chess()[0], end="\n\n")
+    print(web.api_vs_echo(), end="\n\n")
+    print(web.page_figures(), end="\n\n")
     print(engine.bulk((2_000, 10_000) if args.quick else (10_000, 100_000))[0], end="\n\n")
 
 

@@ -23,5 +23,7 @@ def table(title: str, header: list[str], rows: list[list[object]]) -> str:
     widths = [max(len(row[column]) for row in cells) for column in range(len(header))]
     lines = [title, "  ".join(name.ljust(width) for name, width in zip(header, widths, strict=True))]
     lines.append("  ".join("-" * width for width in widths))
-    lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)) for row in cells[1:]]
+    lines += ["  ".join([row[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:],
+                                                                                           strict=True)])
+              for row in cells[1:]]
     return "\n".join(lines)

@@ -23,8 +23,9 @@ def free_port() -> int:
 class Server:
     """``gunicorn 'app:create_app()'`` with 2 workers, bound to 127.0.0.1 only."""
 
-    def __init__(self, database: Path, workers: int = 2, port: int | None = None, env: dict | None = None) -> None:
-        self.database, self.workers = database, workers
+    def __init__(self, database: Path, workers: int = 2, port: int | None = None, env: dict | None = None,
+                 app: str = "app:create_app()") -> None:
+        self.database, self.workers, self.app = database, workers, app
         self.port = port or free_port()
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "RATELIMIT_ENABLED": "false",
                     **(env or {})}
@@ -33,7 +34,7 @@ class Server:
     def start(self, timeout: float = 30.0) -> Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-             "--graceful-timeout", "2", "app:create_app()"],
+             "--graceful-timeout", "2", self.app],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -1,0 +1,142 @@
+"""Web figures: the validation endpoint against a bare echo of the same body (test client and gunicorn
+under a bounded loopback load), and the analysis page's server time, size and time to drawn charts."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from flask import Flask, Response, request
+
+from app import create_app
+from benchmarks.timing import best_of, table
+from dg_replay.simulate import simulate
+from scripts.server import Server
+
+ECHO = "/bench/echo"
+
+
+def bench_app(database: str | None = None) -> Flask:
+    """The service plus an echo route, for benchmarking only (``gunicorn 'benchmarks.web:bench_app()'``)."""
+    config = {"RATELIMIT_ENABLED": False}
+    if database:
+        config["DATABASE_URL"] = database
+    app = create_app(config)
+
+    @app.post(ECHO)
+    def echo() -> Response:
+        return Response(request.get_data(), mimetype="application/json")
+
+    app.extensions["csrf"].exempt(echo)
+    return app
+
+
+def bodies(players: int, count: int = 20) -> list[bytes]:
+    return [json.dumps(simulate(players, seed)).encode() for seed in range(count)]
+
+
+def test_client_ratio(folder: Path) -> list[list[object]]:
+    app = bench_app(f"sqlite:///{folder / 'client.sqlite3'}")
+    client = app.test_client()
+    rows = []
+    for players in (3, 6):
+        logs = bodies(players)
+
+        def run(path: str, logs: list[bytes] = logs) -> None:
+            for body in logs:
+                client.post(path, data=body, content_type="application/json")
+
+        echo = best_of(lambda: run(ECHO), 5) / len(logs)
+        validate = best_of(lambda: run("/api/v1/validate"), 5) / len(logs)
+        rows.append([f"test client, {players} players", f"{echo * 1e3:.2f}", f"{validate * 1e3:.2f}",
+                     f"{validate / echo:.1f}x"])
+    return rows
+
+
+def hammer(port: int, path: str, logs: list[bytes], seconds: float, clients: int) -> float:
+    """Requests per second of ``clients`` keep-alive connections for ``seconds``."""
+    done = [0] * clients
+    deadline = time.monotonic() + seconds
+
+    def client(index: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.monotonic() < deadline:
+            connection.request("POST", path, body=logs[done[index] % len(logs)],
+                               headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200, response.status
+            done[index] += 1
+
+    threads = [threading.Thread(target=client, args=(index,)) for index in range(clients)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(done) / (time.perf_counter() - start)
+
+
+def gunicorn_ratio(folder: Path, seconds: float = 6.0, clients: int = 4) -> list[list[object]]:
+    server = Server(folder / "gunicorn.sqlite3", app="benchmarks.web:bench_app()")
+    rows = []
+    with server:
+        for players in (3, 6):
+            logs = bodies(players)
+            hammer(server.port, ECHO, logs, 1.0, clients)  # warm both workers
+            echo = hammer(server.port, ECHO, logs, seconds, clients)
+            validate = hammer(server.port, "/api/v1/validate", logs, seconds, clients)
+            rows.append([f"gunicorn 2 workers, {clients} clients, {players} players", f"{1e3 / echo:.2f}",
+                         f"{1e3 / validate:.2f}", f"{echo / validate:.1f}x"])
+    return rows
+
+
+def api_vs_echo() -> str:
+    with tempfile.TemporaryDirectory() as folder:
+        rows = test_client_ratio(Path(folder)) + gunicorn_ratio(Path(folder))
+    return table("3. POST /api/v1/validate / a bare echo of the same body   target <= 2x   (gunicorn: ms per request "
+                 "from throughput)", ["through", "echo ms", "validate ms", "ratio"], rows)
+
+
+def page_figures() -> str:
+    with tempfile.TemporaryDirectory() as folder:
+        app = bench_app(f"sqlite:///{Path(folder) / 'page.sqlite3'}")
+        client = app.test_client()
+        rows = []
+        for players in (3, 6):
+            log = json.dumps(simulate(players, 1))
+            created = client.post("/api/v1/games", data=log, content_type="application/json")
+            page = created.get_json()["links"]["page"]
+            seconds = best_of(lambda page=page: client.get(page), 20)
+            size = len(client.get(page).data)
+            drawn = chart_time(app, page)
+            rows.append([f"{players} players", f"{seconds * 1e3:.1f}", f"{size / 1024:.0f}", drawn])
+    return table("4. Analysis page: server time and size (plotly.js apart), time until the 3 charts are drawn   "
+                 "targets <= 15 ms, <= 150 KB", ["game", "server ms", "KB", "charts drawn in Chromium"], rows)
+
+
+def chart_time(app: Flask, page: str) -> str:
+    """Milliseconds from navigation start until all three charts are drawn, in headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import LiveServer
+    from tests.test_browser import ARGS, CHROMIUM
+
+    if not CHROMIUM.exists():
+        return "n/a (no Chromium)"
+    with LiveServer(app) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        times = []
+        for _ in range(3):
+            tab = browser.new_page()
+            tab.goto(server.url + page)
+            for chart in ("chart-scores", "chart-captures", "chart-breakdown"):
+                tab.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)
+            times.append(tab.evaluate("performance.now()"))
+            tab.close()
+        browser.close()
+    return f"{min(times):.0f} ms (best of 3; plotly.js cached after the first)"
