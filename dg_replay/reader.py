@@ -113,7 +113,7 @@ class Reader:
             if "game" not in data:
                 self.problem("/game", f'The log does not say which game it is; add "game": "{GAME_ID}".')
             else:
-                self.problem("/game", f'"game" must be "{GAME_ID}" or "{MATCH_ID}", not {_show(game)}.')
+                self.problem("/game", f'"game" must be "{GAME_ID}" or "{MATCH_ID}", not {show(game)}.')
         return self.game(data)
 
     def game(self, data: dict, base: str = "") -> GameLog:
@@ -174,12 +174,12 @@ class Reader:
     def closed(self, data: dict, allowed: frozenset[str], base: str, what: str,
                trick: int | None = None, play: int | None = None) -> None:
         for key in data.keys() - allowed:
-            self.problem(base + pointer(key), f"{_show(key)} is not a field of {what}; "
+            self.problem(base + pointer(key), f"{show(key)} is not a field of {what}; "
                          f"allowed are {', '.join(sorted(allowed))}.", trick, play)
 
     def version(self, data: dict, base: str) -> None:
         if "version" in data and not (type(data["version"]) is int and data["version"] == 1):
-            self.problem(base + "/version", f"Only log format version 1 exists; found {_show(data['version'])}.")
+            self.problem(base + "/version", f"Only log format version 1 exists; found {show(data['version'])}.")
 
     def players(self, data: dict, base: str) -> list[str] | None:
         path = base + "/players"
@@ -216,7 +216,7 @@ class Reader:
     def card(self, value: object, path: str, trick: int | None = None, play: int | None = None) -> Card | None:
         card = Card.from_object(value)
         if card is None:
-            self.problem(path, f"{_show(value)} is not a card; write it as {CARD_TEXT_EXAMPLE} "
+            self.problem(path, f"{show(value)} is not a card; write it as {CARD_TEXT_EXAMPLE} "
                          f"or {CARD_OBJECT_EXAMPLE}.", trick, play)
         return card
 
@@ -335,7 +335,7 @@ class Reader:
             if type(points) is int:
                 scores[name] = points
             else:
-                self.problem(path + pointer(name), f"A score must be a whole number; found {_show(points)}.")
+                self.problem(path + pointer(name), f"A score must be a whole number; found {show(points)}.")
         return scores
 
     def meta(self, data: dict, base: str) -> dict:
@@ -346,7 +346,7 @@ class Reader:
         return meta
 
 
-def _show(value: object) -> str:
+def show(value: object) -> str:
     """A short quotation of what the user wrote, so the message shows it without flooding the line."""
     text = repr(value) if not isinstance(value, str) else f'"{value}"'
     return text if len(text) <= 40 else text[:37] + "..."

@@ -45,11 +45,19 @@ class TrickRecord:
         }
 
 
-def _split(findings: list[Finding]) -> tuple[list[dict], list[dict]]:
+def _common(kind: str, game: str, findings: list[Finding], complete: bool, players: list[str], meta: dict,
+            scores: dict[str, int], winners: list[str]) -> dict:
+    """The keys a game report and a match report share, in the order reports are read."""
     errors, warnings = [], []
     for finding in findings:
         (errors if finding.is_error else warnings).append(finding.to_dict())
-    return errors, warnings
+    return {"kind": kind, "game": game, "valid": not errors, "complete": complete, "players": list(players),
+            "meta": meta, "errors": errors, "warnings": warnings,
+            "result": {"scores": dict(scores), "winners": list(winners)}}
+
+
+def _valid(findings: list[Finding]) -> bool:
+    return not any(finding.is_error for finding in findings)
 
 
 @dataclass(slots=True)
@@ -66,23 +74,14 @@ class GameReport:
 
     @property
     def valid(self) -> bool:
-        return not any(finding.is_error for finding in self.findings)
+        return _valid(self.findings)
 
     def to_dict(self) -> dict:
-        errors, warnings = _split(self.findings)
-        return {
-            "kind": "game",
-            "game": GAME_ID,
-            "valid": not errors,
-            "complete": self.complete,
-            "players": list(self.players),
-            "dealer": self.dealer,
-            "meta": self.meta,
-            "errors": errors,
-            "warnings": warnings,
-            "result": {"scores": dict(self.scores), "winners": list(self.winners)},
-            "tricks": [trick.to_dict() for trick in self.tricks],
-        }
+        report = _common("game", GAME_ID, self.findings, self.complete, self.players, self.meta, self.scores,
+                         self.winners)
+        report["dealer"] = self.dealer
+        report["tricks"] = [trick.to_dict() for trick in self.tricks]
+        return report
 
 
 @dataclass(slots=True)
@@ -97,19 +96,10 @@ class MatchReport:
 
     @property
     def valid(self) -> bool:
-        return not any(finding.is_error for finding in self.findings)
+        return _valid(self.findings)
 
     def to_dict(self) -> dict:
-        errors, warnings = _split(self.findings)
-        return {
-            "kind": "match",
-            "game": MATCH_ID,
-            "valid": not errors,
-            "complete": self.complete,
-            "players": list(self.players),
-            "meta": self.meta,
-            "errors": errors,
-            "warnings": warnings,
-            "result": {"scores": dict(self.totals), "winners": list(self.winners)},
-            "games": [None if game is None else game.to_dict() for game in self.games],
-        }
+        report = _common("match", MATCH_ID, self.findings, self.complete, self.players, self.meta, self.totals,
+                         self.winners)
+        report["games"] = [None if game is None else game.to_dict() for game in self.games]
+        return report

@@ -16,6 +16,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
+from dg_replay.reader import describe, show
 from replaykit.findings import ERROR, Finding
 from replaykit.pointer import pointer
 from schemas.log import MATCH_ID, LogSchema, MatchLogSchema
@@ -30,7 +31,7 @@ _MATCH = MatchLogSchema()
 def load_log(document: object) -> tuple[dict | None, list[Finding]]:
     """Load a log or match log (chosen by its ``game``): ``(canonical dict, [])`` or ``(None, findings)``."""
     if type(document) is not dict:
-        message = f"A log must be a JSON object; this document is {_describe(document)}."
+        message = f"A log must be a JSON object; this document is {describe(document)}."
         return None, [Finding(SCHEMA, ERROR, message)]
     # A wrong or missing "game" is read as a single-game log, so its other problems are reported too.
     schema = _MATCH if document.get("game") == MATCH_ID else _LOG
@@ -111,10 +112,10 @@ def _walk_object(messages: dict, schema: Schema, tokens: list, found: list[Findi
 def _unknown_message(key: object, schema: Schema) -> str:
     noun = getattr(schema, "noun", "this object")
     if "meta" in schema.fields:
-        return f'{_show(key)} is not a field of {noun}; put free-form information in "meta".'
+        return f'{show(key)} is not a field of {noun}; put free-form information in "meta".'
     names = list(schema.fields)
     allowed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-    return f"{_show(key)} is not a field of {noun}; it has only {allowed}."
+    return f"{show(key)} is not a field of {noun}; it has only {allowed}."
 
 
 def _finding(tokens: list, message: str) -> Finding:
@@ -138,21 +139,3 @@ def _index_order(key: object) -> tuple[int, str]:
     return (key, "") if type(key) is int else (0, str(key))
 
 
-def _show(value: object) -> str:
-    """A short quotation of what the user wrote, so a long key cannot flood the message."""
-    text = f'"{value}"' if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _describe(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
