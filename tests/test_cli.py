@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dg_replay.cli import check, main
+from dg_replay.cli import archive_chunks, check, check_chunk, main
 from dg_replay.simulate import simulate
 from tests.helpers import json_values
 
@@ -109,3 +109,14 @@ def test_any_input_gets_an_answer_never_an_exception(raw):
     line = json.loads(text)
     assert (status, line["valid"]) in ((0, True), (1, False), (2, None))
     assert (problem is not None) == (status == 2)
+
+
+def test_archive_pieces_cover_every_line_once_in_order(tmp_path):
+    path = tmp_path / "pieces.jsonl"
+    path.write_text("\n".join(json.dumps({"n": index}) for index in range(100)) + "\n\n")
+    labels = []
+    for piece in archive_chunks(str(path), size=50):
+        status, text, problems, count = check_chunk(piece, as_json=True)
+        assert status == 1 and problems == [] and count == len(text.splitlines())
+        labels += [json.loads(line)["file"] for line in text.splitlines()]
+    assert labels == [f"{path}:{number}" for number in range(1, 101)]
