@@ -19,7 +19,7 @@ from plotly.offline import get_plotlyjs_version
 from wtforms import TextAreaField
 
 import api as web
-from api import games, limits
+from api import games, limits, rulings
 
 bp = Blueprint("pages", __name__)
 
@@ -71,6 +71,14 @@ def index():
 @bp.route("/samples")
 def gallery():
     return render_template("samples.html", samples=_gallery())
+
+
+RULINGS = Path(__file__).resolve().parent.parent / "docs" / "RULINGS.md"
+
+
+@bp.route("/rules")
+def rules():
+    return render_template("rules.html", blocks=rulings.load(RULINGS))
 
 
 def _banner(report: dict) -> dict:
