@@ -52,22 +52,6 @@ def page(browser):
     assert problems == [], problems
 
 
-def sample_file(tmp_path: Path, name: str, fallback: dict) -> Path:
-    """A shipped sample when it is there, else a generated log of the same kind."""
-    shipped = SAMPLES / name
-    if shipped.exists():
-        return shipped
-    path = tmp_path / name
-    path.write_text(json.dumps(fallback))
-    return path
-
-
-def invalid_log() -> dict:
-    log = simulate(4, 8)
-    log["tricks"][4]["captures"] = {log["players"][0]: ["B1"]}
-    return log
-
-
 def charts_rendered(page) -> None:
     for chart in ("chart-scores", "chart-captures", "chart-breakdown"):
         page.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)
@@ -80,8 +64,8 @@ def upload(page, live_server, path: Path) -> None:
     page.wait_for_url(re.compile(r".*/games/[A-Za-z0-9_-]+$"))
 
 
-def test_uploading_a_sample_shows_the_verdict_and_three_charts(page, live_server, tmp_path):
-    upload(page, live_server, sample_file(tmp_path, "legal-4-players.json", simulate(4, 3)))
+def test_uploading_a_sample_shows_the_verdict_and_three_charts(page, live_server):
+    upload(page, live_server, SAMPLES / "legal-4-players.json")
     assert page.locator("#verdict .verdict-title").inner_text() == "Valid"
     assert "0 errors" in page.locator("#verdict").inner_text()
     charts_rendered(page)
@@ -91,8 +75,8 @@ def test_uploading_a_sample_shows_the_verdict_and_three_charts(page, live_server
     assert page.locator("#chart-breakdown .bars .point").count() >= 4
 
 
-def test_an_invalid_sample_shows_findings_and_a_click_selects_the_trick(page, live_server, tmp_path):
-    upload(page, live_server, sample_file(tmp_path, "illegal-revoke.json", invalid_log()))
+def test_an_invalid_sample_shows_findings_and_a_click_selects_the_trick(page, live_server):
+    upload(page, live_server, SAMPLES / "illegal-revoke.json")
     assert page.locator("#verdict .verdict-title").inner_text() == "Invalid"
     charts_rendered(page)
     finding = page.locator("li.finding[data-trick] a.finding-link").first
@@ -107,8 +91,8 @@ def test_an_invalid_sample_shows_findings_and_a_click_selects_the_trick(page, li
                            f".some(shape => shape.x0 === {trick} - 0.5 && shape.line.dash === 'dot')")
 
 
-def test_keys_step_through_the_tricks_and_update_the_hash(page, live_server, tmp_path):
-    upload(page, live_server, sample_file(tmp_path, "legal-3-players.json", simulate(3, 3)))
+def test_keys_step_through_the_tricks_and_update_the_hash(page, live_server):
+    upload(page, live_server, SAMPLES / "legal-3-players.json")
     charts_rendered(page)
     page.keyboard.press("Home")
     page.wait_for_function("location.hash === '#trick-1'")
@@ -127,8 +111,8 @@ def test_keys_step_through_the_tricks_and_update_the_hash(page, live_server, tmp
     page.wait_for_function("location.hash === '#trick-14'")
 
 
-def test_a_deep_link_selects_its_trick_and_a_chart_click_selects_another(page, live_server, tmp_path):
-    upload(page, live_server, sample_file(tmp_path, "legal-5-players.json", simulate(5, 3)))
+def test_a_deep_link_selects_its_trick_and_a_chart_click_selects_another(page, live_server):
+    upload(page, live_server, SAMPLES / "legal-5-players.json")
     url = page.url
     page.goto(url + "#trick-7")
     charts_rendered(page)
