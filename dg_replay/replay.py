@@ -59,7 +59,9 @@ class GameReplay:
             self.add("unknown-player", f'The dealer "{log.dealer}" is not one of the players.', "/dealer")
         if log.hands is not None:
             self.check_hands(log.hands)
-        proof = self.proof_of_holding(log.tricks) if self.deck_known else {}
+        # Later plays are evidence only for players whose hand the deal does not show.
+        needs_proof = self.deck_known and any(name not in self.hands for name in rules.seating)
+        proof = self.proof_of_holding(log.tricks) if needs_proof else {}
         due = rules.left_of(dealer) if dealer else None
         position = 0
         for index, trick in enumerate(log.tricks):
@@ -159,13 +161,14 @@ class GameReplay:
             self.add("too-many-tricks", f"A game has {TRICKS_PER_GAME} tricks; trick {number} and any after it "
                      "are checked for illegal plays but not scored.", base, number)
         first = plays[0].player if plays else None
-        if due is not None and rules.is_player(first) and first != due:
+        first_known = first in self.seats
+        if due is not None and first_known and first != due:
             reason = ("the player to the dealer's left leads the first trick" if number == 1
                       else f"{due} played the highest card of trick {number - 1}")
             self.add("wrong-leader", f"Trick {number} is led by {first}, but {due} should lead: {reason}.",
                      base + "/plays/0", number, 1, first)
-        order = rules.turn_order(first) if rules.is_player(first) else ()
-        size = rules.player_count
+        order = rules.turn_order(first) if first_known else ()  # type: ignore[arg-type]
+        size = len(self.seats)
         if len(plays) != size and not beyond:
             unfinished = is_last and len(plays) < size
             what = ("is unfinished: the game stops mid-trick, so it is not scored" if unfinished
@@ -173,20 +176,22 @@ class GameReplay:
             self.add("trick-size", f"Trick {number} has {len(plays)} plays and {what}.", base + "/plays",
                      number, severity=WARNING if unfinished else ERROR)
         led = plays[0].card if plays else None
+        readable = True
         for index, play in enumerate(plays):
             self.check_play(play, index, number, base, order, led, position + index, proof)
+            readable = readable and play.player is not None and play.card is not None
         if beyond:
             return None
         if not plays or (is_last and len(plays) < size):
             self.check_capture_claim(trick, record, base)
             return None
-        if any(play.player is None or play.card is None for play in plays):
+        if not readable:
             self.every_trick_resolved = False  # a schema problem hides who played what
             return None
         self.resolve(record)
         self.check_capture_claim(trick, record, base)
         high_player = record.player_at(record.high)
-        return high_player if rules.is_player(high_player) else None
+        return high_player if high_player in self.seats else None
 
     def check_play(self, play: Play, index: int, number: int, base: str, order: tuple[str, ...],
                    led: Card | None, position: int, proof: dict) -> None:
@@ -243,8 +248,7 @@ class GameReplay:
         for name, cards in outcome.captures.items():
             tally = self.tallies.get(name)
             if tally is not None:  # cards taken by someone who is not a player score for nobody
-                tally.add(cards)
-                self.scores[name] = tally.points
+                self.scores[name] = tally.take(cards)
         record.scores_after = dict(self.scores)
 
     # -- claims ----------------------------------------------------------------------------------
@@ -264,6 +268,8 @@ class GameReplay:
                 if top is not None and card.value > top:
                     self.add("card-not-in-deck", self.not_in_deck(card), path + pointer(name, index), number,
                              player=name if known else None)
+        if claim == record.captures:
+            return  # written in the order the rules take them, as most software does
         # Multisets compared as sorted lists: the same cards in any order are the same claim.
         claimed = {name: sorted(cards) for name, cards in claim.items() if cards}
         actual = {name: sorted(cards) for name, cards in record.captures.items() if cards}

@@ -84,23 +84,22 @@ def resolve_trick(plays: Sequence[Sequence]) -> TrickOutcome:
     """
     if not plays:
         raise ValueError("an empty trick has no highest card")
-    values = [play[1].value for play in plays]
-    high = 0
-    for index, value in enumerate(values):
-        if value >= values[high]:
-            high = index
-    low = None
-    for index, value in enumerate(values):
-        if index != high and (low is None or value <= values[low]):
-            low = index
-    high_card = plays[high][1]
+    # Built from C-level list operations: this runs for every trick of every log validated.
+    cards = [play[1] for play in plays]
+    values = [card.value for card in cards]
+    last = len(values) - 1
+    high = last - values[::-1].index(max(values))
+    others = cards[:high] + cards[high + 1:]
     captures: dict[str, list[Card]] = {}
-    if low is not None:
-        captures[plays[low][0]] = [high_card]
-    rest = captures.setdefault(plays[high][0], [])
-    rest.extend(play[1] for index, play in enumerate(plays) if index != high)
-    if low is None:  # a lone card: its player takes it back
-        rest.append(high_card)
+    if others:
+        rest = values[:high] + values[high + 1:]
+        low = len(rest) - 1 - rest[::-1].index(min(rest))
+        low += low >= high  # back to an index into the whole trick
+        captures[plays[low][0]] = [cards[high]]
+        captures.setdefault(plays[high][0], []).extend(others)
+    else:  # a lone card: its player takes it back
+        low = None
+        captures[plays[high][0]] = [cards[high]]
     return TrickOutcome(high, low, captures)
 
 
@@ -132,16 +131,15 @@ class Tally:
         self.counts = dict.fromkeys(COLORS, 0)
         self.sums = dict.fromkeys(COLORS, 0)
 
-    def add(self, cards: Iterable[Card]) -> None:
+    def take(self, cards: Iterable[Card]) -> int:
+        """Add captured cards; returns the player's score now."""
+        counts, sums = self.counts, self.sums
         for color, value in cards:
-            self.counts[color] += 1
-            self.sums[color] += value
-
-    @property
-    def points(self) -> int:
+            counts[color] += 1
+            sums[color] += value
         points = 0
-        for color, total in self.sums.items():
-            count = self.counts[color]
+        for color, total in sums.items():
+            count = counts[color]
             points += total if count <= 2 else count
         return points
 
