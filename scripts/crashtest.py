@@ -29,7 +29,7 @@ def uploader(port: int, bodies: list[bytes], stop: threading.Event, answered: di
             connection.request("POST", "/api/v1/games", body=body, headers={"Content-Type": "application/json"})
             response = connection.getresponse()
             data = response.read()
-        except OSError:
+        except (OSError, http.client.HTTPException):
             continue  # the server died under us: this upload was never confirmed
         if response.status == 201:
             with lock:

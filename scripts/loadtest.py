@@ -58,7 +58,7 @@ def client(port: int, bodies: list[bytes], deadline: float, tally: Tally, seed: 
             connection.request(method, path, body=body, headers={"Content-Type": "application/json"})
             response = connection.getresponse()
             data = response.read()
-        except OSError:
+        except (OSError, http.client.HTTPException):
             tally.failures += 1
             connection.close()
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
