@@ -168,3 +168,13 @@ def test_markup_in_names_notes_and_titles_is_shown_as_text_and_never_runs(page, 
     assert HOSTILE_NAMES[0] in legend and HOSTILE_NAMES[2] in legend
     assert page.locator("img[src=x], iframe, svg[onload]").count() == 0
     assert any(name in " ".join(hover.all_text_contents()) for name in HOSTILE_NAMES)
+
+
+def test_every_sample_page_draws_its_charts_without_errors(page, live_server):
+    expected = json.loads((SAMPLES / "expected.json").read_text())
+    for name in sorted(expected):
+        page.goto(f"{live_server.url}/samples/{name.removesuffix('.json')}")
+        verdict = page.locator("#verdict .verdict-title").inner_text()
+        assert verdict == ("Valid" if expected[name]["valid"] else "Invalid"), name
+        page.wait_for_function("[...document.querySelectorAll('.chart')]"
+                               ".every(chart => chart.getAttribute('data-rendered') === 'true')", timeout=15000)
