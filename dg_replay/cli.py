@@ -80,7 +80,8 @@ def check(item: Item, as_json: bool = False) -> Outcome:
     return status, "".join(lines), None
 
 
-Batch = tuple[int, str, list[str], int]  # worst exit status, standard output, stderr messages, inputs checked
+# worst exit status, standard output, standard error messages, inputs checked, bytes of input they took
+Batch = tuple[int, str, list[str], int, int]
 
 
 def results(items: Iterable[Item], as_json: bool, jobs: int) -> Iterator[Batch]:
@@ -88,15 +89,15 @@ def results(items: Iterable[Item], as_json: bool, jobs: int) -> Iterator[Batch]:
     stays flat however long the input is (``Pool.imap`` alone would read it all ahead)."""
     work = functools.partial(check, as_json=as_json)
     if jobs <= 1:
-        outcomes: Iterable[Outcome] = map(work, items)
-        for code, text, problem in outcomes:
-            yield code, text, [] if problem is None else [problem], 1
+        for item in items:
+            code, text, problem = work(item)
+            yield code, text, [] if problem is None else [problem], 1, len(item[1] or b"")
         return
     with Pool(jobs) as pool:
         iterator = iter(items)
         while batch := list(itertools.islice(iterator, 256 * jobs)):
-            for code, text, problem in pool.imap(work, batch, chunksize=32):
-                yield code, text, [] if problem is None else [problem], 1
+            for item, (code, text, problem) in zip(batch, pool.imap(work, batch, chunksize=32), strict=True):
+                yield code, text, [] if problem is None else [problem], 1, len(item[1] or b"")
 
 
 def archive_chunks(path: str, size: int = 1 << 20) -> Iterator[tuple[str, int, int, int]]:
@@ -125,7 +126,7 @@ def check_chunk(chunk: tuple[str, int, int, int], as_json: bool) -> Batch:
             texts.append(text)
             if problem is not None:
                 problems.append(problem)
-    return status, "".join(texts), problems, count
+    return status, "".join(texts), problems, count, length
 
 
 def archive_results(path: str, as_json: bool, jobs: int) -> Iterator[Batch]:
@@ -134,19 +135,30 @@ def archive_results(path: str, as_json: bool, jobs: int) -> Iterator[Batch]:
 
 
 class Progress:
-    """A one-line counter on a terminal's standard error for long runs; silent when not a terminal."""
+    """A progress bar on a terminal's standard error for long runs (by bytes read, when the inputs are
+    files), with logs done and the rate; silent when standard error is not a terminal."""
 
-    def __init__(self, err: TextIO) -> None:
-        self.err, self.count, self.start, self.shown = err, 0, time.monotonic(), 0.0
+    WIDTH = 24
+
+    def __init__(self, err: TextIO, total_bytes: int) -> None:
+        self.err, self.total = err, total_bytes
+        self.count = self.done = 0
+        self.start, self.shown = time.monotonic(), 0.0
         self.live = hasattr(err, "isatty") and err.isatty()
 
-    def step(self, count: int = 1) -> None:
+    def step(self, count: int, size: int) -> None:
         self.count += count
+        self.done += size
         now = time.monotonic()
         if self.live and now - self.shown > 0.25:
             self.shown = now
             rate = self.count / max(now - self.start, 1e-9)
-            self.err.write(f"\r{self.count:,} logs validated, {rate:,.0f}/s ")
+            bar = ""
+            if self.total:
+                share = min(self.done / self.total, 1.0)
+                filled = round(share * self.WIDTH)
+                bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {share:4.0%}  "
+            self.err.write(f"\r{bar}{self.count:,} logs, {rate:,.0f}/s ")
             self.err.flush()
 
     def close(self) -> None:
@@ -154,16 +166,23 @@ class Progress:
             self.err.write("\n")
 
 
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path) if path != "-" else 0
+    except OSError:
+        return 0
+
+
 def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs: int = 1) -> int:
     status = OK
-    progress = Progress(err)
+    progress = Progress(err, sum(_size(path) for path in paths))
     for path in paths:
         if jobs > 1 and path.endswith(".jsonl") and os.path.isfile(path):
             batches = archive_results(path, as_json, jobs)
         else:
             batches = results(inputs(path), as_json, jobs)
-        for code, text, problems, count in batches:
-            progress.step(count)
+        for code, text, problems, count, size in batches:
+            progress.step(count, size)
             status = max(status, code)
             for problem in problems:
                 err.write(problem + "\n")

@@ -116,7 +116,28 @@ def test_archive_pieces_cover_every_line_once_in_order(tmp_path):
     path.write_text("\n".join(json.dumps({"n": index}) for index in range(100)) + "\n\n")
     labels = []
     for piece in archive_chunks(str(path), size=50):
-        status, text, problems, count = check_chunk(piece, as_json=True)
+        status, text, problems, count, size = check_chunk(piece, as_json=True)
+        assert size == piece[2]
         assert status == 1 and problems == [] and count == len(text.splitlines())
         labels += [json.loads(line)["file"] for line in text.splitlines()]
     assert labels == [f"{path}:{number}" for number in range(1, 101)]
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_long_runs_show_a_progress_bar_on_a_terminal(tmp_path, monkeypatch):
+    archive = tmp_path / "bar.jsonl"
+    archive.write_text("\n".join(json.dumps(simulate(3, seed)) for seed in range(30)) + "\n")
+    ticks = iter(range(10_000))
+    monkeypatch.setattr("dg_replay.cli.time.monotonic", lambda: next(ticks))  # every step is worth showing
+    err = Terminal()
+    assert main(["validate", str(archive)], io.StringIO(), err) == 0
+    lines = err.getvalue().split("\r")
+    assert lines[-1].startswith("[" + "#" * 24 + "] 100%  30 logs")
+    assert "%" in lines[1] and "logs" in lines[1]
+    plain = io.StringIO()
+    main(["validate", str(archive)], io.StringIO(), plain)
+    assert plain.getvalue() == ""  # not a terminal: nothing on standard error
