@@ -1,0 +1,19 @@
+"""JSON pointers (RFC 6901) and the finding type's own forms."""
+
+from replaykit.findings import ERROR, WARNING, Finding
+from replaykit.pointer import join, pointer
+
+
+def test_tokens_are_escaped():
+    assert pointer("hands", "A/B~C", 3) == "/hands/A~1B~0C/3"
+    assert pointer() == ""
+    assert join("/games/2", "tricks", 0) == "/games/2/tricks/0"
+
+
+def test_a_finding_seen_from_a_match():
+    finding = Finding("wrong-turn", ERROR, "m", 3, 2, "Clara", "/tricks/2/plays/1")
+    moved = finding.in_game(2, "/games/1")
+    assert moved.path == "/games/1/tricks/2/plays/1" and moved.game == 2
+    assert moved.to_dict()["game"] == 2 and "game" not in finding.to_dict()
+    assert moved.location() == "game 2, trick 3, play 2 (Clara)"
+    assert Finding("incomplete-game", WARNING, "m", path="/tricks").location() == "/tricks"
