@@ -7,7 +7,10 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test lint bench chromium clean
+# The storage tests also run against a real PostgreSQL server, installed and started here when we may.
+POSTGRES_URL ?= postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
+
+.PHONY: run test lint bench chromium postgres clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,14 +26,23 @@ chromium:
 	  else echo "Chromium is missing at $(CHROMIUM): install Debian's 'chromium' package"; exit 1; fi; \
 	fi
 
+postgres:
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  command -v pg_lsclusters >/dev/null || { apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }; \
+	  pg_lsclusters -h | while read version cluster rest; do pg_ctlcluster $$version $$cluster start 2>/dev/null; done; \
+	  su postgres -c "psql -qc \"CREATE USER replay WITH PASSWORD 'replay'\"" >/dev/null 2>&1; \
+	  su postgres -c "psql -qc \"CREATE DATABASE replay OWNER replay\"" >/dev/null 2>&1; \
+	fi; true
+
 run: $(STAMP)
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-test: $(STAMP) chromium lint
-	$(BIN)/pytest
+test: $(STAMP) chromium postgres lint
+	TEST_POSTGRES_URL=$(POSTGRES_URL) $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
