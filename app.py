@@ -16,7 +16,7 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 import api as web
-from api import api_v1, limits, pages, problems, samples, security
+from api import api_v1, guards, pages, problems, samples
 from api.storage import Repository
 
 ROOT = Path(__file__).resolve().parent
@@ -29,9 +29,9 @@ DEFAULTS = {
     "SAMPLES_DIR": str(ROOT / "sample_games"),
     "WTF_CSRF_TIME_LIMIT": None,  # the token lives as long as the session: a form left open still works
     "JSON_SORT_KEYS": False,
-    **limits.DEFAULTS,
+    **guards.DEFAULTS,
 }
-ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *limits.DEFAULTS)  # settings an operator may give as variables
+ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *guards.DEFAULTS)  # settings an operator may give as variables
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -56,8 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api_v1.register(smorest)
     csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
     app.register_blueprint(pages.bp)
-    limits.install(app)
-    security.install(app)
+    guards.install(app)
     problems.install(app)  # after flask-smorest, whose own JSON error handler it replaces
     return app
 

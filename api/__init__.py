@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from flask import current_app
 
-from api import games, limits
+from api import games, guards
 from api.samples import Sample
 from api.storage import GameRecord, Repository
-from replaykit.jsonread import JSONReadError
+from replaykit.jsonio import JSONReadError
 
 EXTENSION = "card_replay"
 
@@ -44,10 +44,10 @@ class NotALog(ValueError):
 def check(raw: bytes) -> games.Verdict:
     """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
     try:
-        document = games.read_json(raw, limits.json_limits())
+        document = games.read_json(raw, guards.json_limits())
     except JSONReadError as error:
         raise NotJSON(str(error).rstrip(".") + ".") from None
-    verdict = games.validate(document, limits.log_limits())
+    verdict = games.validate(document, guards.log_limits())
     if verdict.schema_errors:
         raise NotALog(verdict)
     return verdict
@@ -63,5 +63,5 @@ def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
 def stored_verdict(record: GameRecord) -> games.Verdict:
     """A stored game's report, recomputed from its bytes so it always reflects the current rules."""
     support = games.by_id(record.game)
-    report = support.validate(games.read_json(record.log, limits.json_limits()), limits.log_limits()).to_dict()
+    report = support.validate(games.read_json(record.log, guards.json_limits()), guards.log_limits()).to_dict()
     return games.Verdict(support, report)

@@ -17,11 +17,11 @@ from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields
 
 import api as web
-from api import limits
+from api import guards
 from api.games import Verdict
 from api.problems import Problem
 from api.storage import GameRecord
-from replaykit.jsonwrite import dumps
+from replaykit.jsonio import dumps
 from schemas import FindingSchema, LogSchema, MatchLogSchema, MatchReportSchema, ReportSchema
 
 blp = Blueprint("api_v1", __name__, url_prefix="/api/v1",
@@ -175,7 +175,7 @@ def _record(game_id: str) -> GameRecord:
 @problem(415, "The body is neither JSON nor a multipart file upload.")
 @problem(422, "The JSON is not a log's shape; errors lists why.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
-@limits.limiter.limit(limits.validate_rate)
+@guards.limiter.limit(guards.validate_rate)
 def validate_log():
     """Replay a log with the rules and answer its report (valid or not)."""
     verdict = _checked(web.check)
@@ -190,7 +190,7 @@ def validate_log():
 @problem(415, "The body is neither JSON nor a multipart file upload.")
 @problem(422, "The JSON is not a log's shape; nothing is stored.")
 @problem(429, "Too many uploads from this client; Retry-After says when to try again.")
-@limits.limiter.limit(limits.upload_rate)
+@guards.limiter.limit(guards.upload_rate)
 def create_game():
     """Store a log (valid or not, as long as it has a log's shape) and answer its report."""
     verdict, record = _checked(web.store)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import dg_replay
 from api import charts
-from replaykit.jsonread import DEFAULT_JSON_LIMITS, JSONLimits
+from replaykit.jsonio import DEFAULT_JSON_LIMITS, JSONLimits
 
 SCHEMA_CODE = "schema"
 

@@ -8,6 +8,7 @@ findings with their links. Templates only place them; ``static/app.js`` draws th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,11 +16,12 @@ import plotly
 from flask import Blueprint, abort, current_app, redirect, render_template, send_file, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from markupsafe import Markup, escape
 from plotly.offline import get_plotlyjs_version
 from wtforms import TextAreaField
 
 import api as web
-from api import games, limits, rulings
+from api import games, guards
 
 bp = Blueprint("pages", __name__)
 
@@ -48,7 +50,7 @@ def _gallery() -> list[dict]:
 
 
 @bp.route("/", methods=["GET", "POST"])
-@limits.limiter.limit(limits.upload_rate, methods=["POST"])
+@guards.limiter.limit(guards.upload_rate, methods=["POST"])
 def index():
     form = UploadForm()
     problem, findings, status = None, [], 200
@@ -73,12 +75,48 @@ def gallery():
     return render_template("samples.html", samples=_gallery())
 
 
+# The "Rules and rulings" page is docs/RULINGS.md itself, so page and document never differ. Only the few
+# Markdown forms that file uses are understood: headings, "-" lists with continuation lines, paragraphs,
+# **bold** and `code`; everything is escaped first.
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_CODE = re.compile(r"`(.+?)`")
+
+
+def _inline(text: str) -> Markup:
+    html = str(escape(text))
+    html = _CODE.sub(r"<code>\1</code>", html)
+    return Markup(_BOLD.sub(r"<strong>\1</strong>", html))
+
+
+def rule_blocks(markdown: str) -> list[dict]:
+    """``[{"kind": "title" | "heading" | "paragraph" | "list", "text": Markup, "items": [Markup]}]``."""
+    found: list[dict] = []
+    for chunk in re.split(r"\n\s*\n", markdown.strip()):
+        lines = chunk.splitlines()
+        first = lines[0]
+        if first.startswith("## "):
+            found.append({"kind": "heading", "text": _inline(first[3:])})
+        elif first.startswith("# "):
+            found.append({"kind": "title", "text": _inline(first[2:])})
+        elif first.startswith("- "):
+            items: list[str] = []
+            for line in lines:
+                if line.startswith("- "):
+                    items.append(line[2:])
+                else:
+                    items[-1] += " " + line.strip()
+            found.append({"kind": "list", "items": [_inline(item) for item in items]})
+        else:
+            found.append({"kind": "paragraph", "text": _inline(" ".join(line.strip() for line in lines))})
+    return found
+
+
 RULINGS = Path(__file__).resolve().parent.parent / "docs" / "RULINGS.md"
 
 
 @bp.route("/rules")
 def rules():
-    return render_template("rules.html", blocks=rulings.load(RULINGS))
+    return render_template("rules.html", blocks=rule_blocks(RULINGS.read_text(encoding="utf-8")))
 
 
 def _banner(report: dict) -> dict:

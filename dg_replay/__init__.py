@@ -13,7 +13,7 @@ from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, Limits, MatchLog
 from dg_replay.replay import replay_game
 from dg_replay.report import GameReport, MatchReport
 from dg_replay.rules import Rules, resolve_trick, score, winners
-from replaykit.jsonread import JSONReadError, read_json
+from replaykit.jsonio import JSONReadError, read_json
 
 __all__ = [
     "DEFAULT_LIMITS", "GAME_ID", "MATCH_ID", "Card", "GameReport", "JSONReadError", "Limits", "MatchReport", "Rules",

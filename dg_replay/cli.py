@@ -20,8 +20,7 @@ from typing import TextIO
 
 from dg_replay import validate
 from dg_replay.simulate import simulate, simulate_match
-from replaykit.jsonread import JSONReadError, read_json
-from replaykit.jsonwrite import dumps
+from replaykit.jsonio import JSONReadError, dumps, read_json
 
 OK, INVALID, UNREADABLE = 0, 1, 2
 

@@ -10,8 +10,7 @@ from dg_replay.reader import GameLog, MatchLog
 from dg_replay.replay import replay_game, seating_of
 from dg_replay.report import MatchReport
 from dg_replay.rules import Rules, winners
-from replaykit.findings import ERROR, WARNING, Finding
-from replaykit.pointer import pointer
+from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 
 def dealer_of(log: GameLog, rules: Rules) -> str | None:

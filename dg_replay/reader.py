@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
-from replaykit.findings import ERROR, Finding
-from replaykit.pointer import pointer
+from replaykit.findings import ERROR, Finding, pointer
 
 GAME_ID = "david-goliath"
 MATCH_ID = "david-goliath-match"

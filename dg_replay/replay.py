@@ -11,8 +11,7 @@ from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.reader import GameLog, Play, Trick
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import HAND_SIZE, TRICKS_PER_GAME, Rules, Tally, resolve_trick, winners
-from replaykit.findings import ERROR, WARNING, Finding
-from replaykit.pointer import pointer
+from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 
 def seating_of(players: list[str]) -> tuple[str, ...]:

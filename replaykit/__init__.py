@@ -4,7 +4,6 @@ A game package (``dg_replay`` for David & Goliath, later siblings for other game
 the one finding type, JSON pointers, and the hardened JSON reader. Nothing here knows any game's rules.
 """
 
-from replaykit.findings import ERROR, WARNING, Finding
-from replaykit.pointer import pointer
+from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 __all__ = ["ERROR", "WARNING", "Finding", "pointer"]

@@ -1,4 +1,6 @@
-"""The one finding type: schema problems and rule violations are reported the same way.
+"""The one finding type, and the RFC 6901 JSON pointers that say where in the document each one is.
+
+Schema problems and rule violations are reported the same way.
 
 A user's mistake is never an exception. Validators collect findings and carry on, so a report lists
 every problem with its position: trick and play (1-based, as players count), player, and a JSON pointer.
@@ -10,6 +12,24 @@ from dataclasses import dataclass
 
 ERROR = "error"
 WARNING = "warning"
+
+
+def escape(token: object) -> str:
+    """One reference token: ``~`` and ``/`` in object keys must be escaped or the pointer changes meaning."""
+    text = str(token)
+    if "~" in text or "/" in text:
+        return text.replace("~", "~0").replace("/", "~1")
+    return text
+
+
+def pointer(*tokens: object) -> str:
+    """Join tokens (keys or 0-based indexes) into a pointer; no tokens is the whole document, ``""``."""
+    return "".join("/" + escape(token) for token in tokens)
+
+
+def join(base: str, *tokens: object) -> str:
+    """Extend an existing pointer, e.g. a game's ``/games/2`` with a path inside that game."""
+    return base + pointer(*tokens)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields
 
 from dg_replay.reader import describe, show
-from replaykit.findings import ERROR, Finding
-from replaykit.pointer import pointer
+from replaykit.findings import ERROR, Finding, pointer
 from schemas.log import MATCH_ID, LogSchema, MatchLogSchema
 
 SCHEMA = "schema"

@@ -2,12 +2,12 @@
 
 from markupsafe import escape
 
-from api.rulings import blocks
+from api.pages import rule_blocks
 from tests.conftest import ROOT
 
 
-def test_markdown_forms_become_blocks():
-    found = blocks("# Title\n\nSome `code` and **bold** <b>x</b>.\n\n## Part\n\n- one\n  continued\n- two")
+def test_markdown_forms_become_rule_blocks():
+    found = rule_blocks("# Title\n\nSome `code` and **bold** <b>x</b>.\n\n## Part\n\n- one\n  continued\n- two")
     assert [block["kind"] for block in found] == ["title", "paragraph", "heading", "list"]
     assert str(found[1]["text"]) == "Some <code>code</code> and <strong>bold</strong> &lt;b&gt;x&lt;/b&gt;."
     assert [str(item) for item in found[3]["items"]] == ["one continued", "two"]

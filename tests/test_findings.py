@@ -1,7 +1,6 @@
 """JSON pointers (RFC 6901) and the finding type's own forms."""
 
-from replaykit.findings import ERROR, WARNING, Finding
-from replaykit.pointer import join, pointer
+from replaykit.findings import ERROR, WARNING, Finding, join, pointer
 
 
 def test_tokens_are_escaped():

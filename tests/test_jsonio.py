@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from replaykit.jsonread import JSONLimits, JSONReadError, read_json
+from replaykit.jsonio import JSONLimits, JSONReadError, read_json
 
 
 def test_reads_ordinary_json_as_json_does():

@@ -1,5 +1,9 @@
-"""Limits on what one client may send: request rate (Flask-Limiter), JSON nesting and number size, and
-the sizes past which a document is not a log. All come from the app's configuration, with sane defaults.
+"""Guards against what a client may send and what a browser may run.
+
+Limits: request rate (Flask-Limiter), JSON nesting and number size, and the sizes past which a document
+is not a log, all from the app's configuration with sane defaults. Headers: the browser runs only our own
+scripts and never frames our pages; plotly.js sets inline styles on what it draws, so styles allow
+'unsafe-inline' while scripts do not, and markup that sneaks into a page through a name or note cannot run.
 
 The rate limits count per client address; the storage is configurable (``RATELIMIT_STORAGE_URI``, e.g.
 ``redis://…``) so that several gunicorn workers can share one count; the default, ``memory://``, counts
@@ -8,12 +12,12 @@ per worker.
 
 from __future__ import annotations
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from dg_replay.reader import Limits
-from replaykit.jsonread import JSONLimits
+from replaykit.jsonio import JSONLimits
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # far above any real log (a 6-player match is ~200 KB): 413 past it
@@ -55,5 +59,35 @@ def log_limits() -> Limits:
                   max_cards=config["LOG_MAX_CARDS"], max_games=config["LOG_MAX_GAMES"])
 
 
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+
+def add_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
 def install(app: Flask) -> None:
     limiter.init_app(app)
+    app.after_request(add_headers)
