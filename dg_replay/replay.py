@@ -10,7 +10,16 @@ from __future__ import annotations
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.reader import GameLog, Play, Trick
 from dg_replay.report import GameReport, TrickRecord
-from dg_replay.rules import HAND_SIZE, TRICKS_PER_GAME, Rules, Tally, resolve_trick, winners
+from dg_replay.rules import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TRICKS_PER_GAME,
+    Rules,
+    Tally,
+    resolve_trick,
+    winners,
+)
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 
@@ -82,8 +91,9 @@ class GameReplay:
 
     def check_players(self, players: list[str]) -> None:
         count = len(self.rules.seating)  # a name listed twice is one person (and a duplicate-player error)
-        if not 3 <= count <= 6:
-            self.add("player-count", f"David & Goliath is for 3 to 6 players; this log has {count}, so the deck "
+        if not self.deck_known:
+            self.add("player-count", f"David & Goliath is for {MIN_PLAYERS} to {MAX_PLAYERS} players; this log "
+                     f"has {count}, so the deck "
                      "is unknown and deck and hand checks are skipped.", "/players")
         seen = set()
         for index, name in enumerate(players):
