@@ -13,7 +13,7 @@ from flask import current_app
 from api import games, guards
 from api.samples import Sample
 from api.storage import GameRecord, Repository
-from replaykit.jsonio import JSONReadError
+from replaykit.jsonio import JSONReadError, read_json
 
 EXTENSION = "card_replay"
 
@@ -44,7 +44,7 @@ class NotALog(ValueError):
 def check(raw: bytes) -> games.Verdict:
     """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
     try:
-        document = games.read_json(raw, guards.json_limits())
+        document = read_json(raw, guards.json_limits())
     except JSONReadError as error:
         raise NotJSON(str(error).rstrip(".") + ".") from None
     verdict = games.validate(document, guards.log_limits())
@@ -63,5 +63,5 @@ def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
 def stored_verdict(record: GameRecord) -> games.Verdict:
     """A stored game's report, recomputed from its bytes so it always reflects the current rules."""
     support = games.by_id(record.game)
-    report = support.validate(games.read_json(record.log, guards.json_limits()), guards.log_limits()).to_dict()
+    report = support.validate(read_json(record.log, guards.json_limits()), guards.log_limits()).to_dict()
     return games.Verdict(support, report)

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import dg_replay
 from api import charts
-from replaykit.jsonio import DEFAULT_JSON_LIMITS, JSONLimits
 
 SCHEMA_CODE = "schema"
 
@@ -76,8 +75,3 @@ class Verdict:
 def validate(document: object, limits: dg_replay.Limits = dg_replay.DEFAULT_LIMITS) -> Verdict:
     support = for_document(document)
     return Verdict(support, support.validate(document, limits).to_dict())
-
-
-def read_json(raw: bytes | str, limits: JSONLimits = DEFAULT_JSON_LIMITS) -> object:
-    """The hardened reader (duplicate keys, NaN, absurd nesting are errors); raises ``JSONReadError``."""
-    return dg_replay.read_json(raw, limits)

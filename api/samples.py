@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from api import games
+from replaykit.jsonio import read_json
 
 log = logging.getLogger(__name__)
 NOT_SAMPLES = {"expected"}
@@ -65,7 +66,7 @@ def load(folder: Path) -> dict[str, Sample]:
             continue
         raw = path.read_bytes()
         try:
-            document = games.read_json(raw)
+            document = read_json(raw)
         except ValueError as error:  # a broken sample must not take the service down with it
             log.warning("sample %s is not readable JSON: %s", path.name, error)
             continue
