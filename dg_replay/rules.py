@@ -49,9 +49,6 @@ class Rules:
     def is_player(self, name: object) -> bool:
         return name in self._seat
 
-    def in_deck(self, card: Card) -> bool:
-        return 1 <= card.value <= self.max_value
-
     def left_of(self, player: str) -> str:
         """Play passes clockwise, to the left: the next seat in the list."""
         return self.seating[(self._seat[player] + 1) % len(self.seating)]

@@ -27,11 +27,6 @@ def pointer(*tokens: object) -> str:
     return "".join("/" + escape(token) for token in tokens)
 
 
-def join(base: str, *tokens: object) -> str:
-    """Extend an existing pointer, e.g. a game's ``/games/2`` with a path inside that game."""
-    return base + pointer(*tokens)
-
-
 @dataclass(frozen=True, slots=True)
 class Finding:
     code: str

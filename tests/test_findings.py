@@ -1,12 +1,11 @@
 """JSON pointers (RFC 6901) and the finding type's own forms."""
 
-from replaykit.findings import ERROR, WARNING, Finding, join, pointer
+from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 
 def test_tokens_are_escaped():
     assert pointer("hands", "A/B~C", 3) == "/hands/A~1B~0C/3"
     assert pointer() == ""
-    assert join("/games/2", "tricks", 0) == "/games/2/tricks/0"
 
 
 def test_a_finding_seen_from_a_match():
