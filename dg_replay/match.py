@@ -6,7 +6,7 @@ Each game is replayed on its own; its findings are re-addressed under ``/games/g
 
 from __future__ import annotations
 
-from dg_replay.reader import GameLog, MatchLog
+from dg_replay.reader import GameLog, MatchLog, finding
 from dg_replay.replay import replay_game, seating_of
 from dg_replay.report import MatchReport
 from dg_replay.rules import Rules, winners
@@ -36,13 +36,13 @@ def replay_match(match: MatchLog, findings: list[Finding]) -> MatchReport:
         base = pointer("games", index)
         own: list[Finding] = []
         game = replay_game(log, own)
-        findings.extend(finding.in_game(index + 1, base) for finding in own)
+        findings.extend(found.within("game", index + 1, base) for found in own)
         report.games.append(game)
         for name in rules.seating:
             totals[name] += game.scores.get(name, 0)
         dealer = dealer_of(log, rules)
         if previous_dealer is not None and dealer is not None and dealer != rules.left_of(previous_dealer):
-            findings.append(Finding(
+            findings.append(finding(
                 "dealer-rotation", WARNING,
                 f"Game {index + 1} is dealt by {dealer}, but the deal passes clockwise (a ruling of this service): "
                 f"after {previous_dealer} it is {rules.left_of(previous_dealer)}'s turn to deal.",
@@ -50,10 +50,10 @@ def replay_match(match: MatchLog, findings: list[Finding]) -> MatchReport:
         previous_dealer = dealer
     played, due = len(match.games), len(rules.seating)
     if played < due:
-        findings.append(Finding("incomplete-game", WARNING, f"A match of {due} players has {due} games; this one "
+        findings.append(finding("incomplete-game", WARNING, f"A match of {due} players has {due} games; this one "
                                 f"has {played}, so the totals are those so far.", path="/games"))
     elif played > due:
-        findings.append(Finding("match-length", WARNING, f"A match of {due} players has {due} games; this one "
+        findings.append(finding("match-length", WARNING, f"A match of {due} players has {due} games; this one "
                                 f"has {played}.", path=pointer("games", due)))
     # Extra games are a warning of their own; the match itself is then over, not unfinished.
     report.complete = played >= due and all(game is not None and game.complete for game in report.games)
@@ -69,9 +69,9 @@ def check_totals(match: MatchLog, report: MatchReport, findings: list[Finding], 
     for name, claimed in (match.totals or {}).items():
         path = pointer("totals", name)
         if name not in report.totals:
-            findings.append(Finding("unknown-player", ERROR, f'Totals are claimed for "{name}", who is not a player.',
+            findings.append(finding("unknown-player", ERROR, f'Totals are claimed for "{name}", who is not a player.',
                                     path=path))
         elif claimed != report.totals[name]:
-            findings.append(Finding("score-mismatch", ERROR, f"{name}'s match total is claimed as {claimed}, but "
+            findings.append(finding("score-mismatch", ERROR, f"{name}'s match total is claimed as {claimed}, but "
                                     f"the games add up to {report.totals[name]}{so_far}.", path=path, player=name))
 

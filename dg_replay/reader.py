@@ -38,6 +38,15 @@ class Limits:
 DEFAULT_LIMITS = Limits()
 
 
+def finding(code: str, severity: str, message: str, trick: int | None = None, play: int | None = None,
+            player: str | None = None, path: str = "", game: int | None = None) -> Finding:
+    """A finding placed by this game's units: trick and play, and inside a match its game."""
+    where: tuple[tuple[str, int | None], ...] = (("trick", trick), ("play", play))
+    if game is not None:
+        where = (("game", game), *where)
+    return Finding(code, severity, message, player, path, where)
+
+
 class Play(NamedTuple):
     """A tuple, so that ``resolve_trick`` takes a trick's plays as they are: (player, card, note)."""
 
@@ -97,7 +106,7 @@ class Reader:
         self.game_number: int | None = None  # set while reading a game inside a match
 
     def problem(self, path: str, message: str, trick: int | None = None, play: int | None = None) -> None:
-        self.findings.append(Finding("schema", ERROR, message, trick, play, None, path, self.game_number))
+        self.findings.append(finding("schema", ERROR, message, trick, play, None, path, self.game_number))
 
     # -- documents -------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ one report lists every error with its trick, play, player and JSON pointer.
 from __future__ import annotations
 
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
-from dg_replay.reader import GameLog, Play, Trick
+from dg_replay.reader import GameLog, Play, Trick, finding
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import (
     HAND_SIZE,
@@ -52,7 +52,7 @@ class GameReplay:
 
     def add(self, code: str, message: str, path: str, trick: int | None = None, play: int | None = None,
             player: str | None = None, severity: str = ERROR) -> None:
-        self.findings.append(Finding(code, severity, message, trick, play, player, path))
+        self.findings.append(finding(code, severity, message, trick, play, player, path))
 
     # -- the whole game --------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
-from dg_replay.reader import describe, show
+from dg_replay.reader import describe, finding, show
 from replaykit.findings import ERROR, Finding, pointer
 from schemas.log import MATCH_ID, LogSchema, MatchLogSchema
 
@@ -119,7 +119,7 @@ def _unknown_message(key: object, schema: Schema) -> str:
 
 def _finding(tokens: list, message: str) -> Finding:
     game, trick, play = _numbers(tokens)
-    return Finding(SCHEMA, ERROR, message, trick=trick, play=play, path=pointer(*tokens), game=game)
+    return finding(SCHEMA, ERROR, message, trick=trick, play=play, path=pointer(*tokens), game=game)
 
 
 def _numbers(tokens: list) -> tuple[int | None, int | None, int | None]:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dg_replay.cli import archive_chunks, check, check_chunk, main
+from dg_replay.cli import main
+from replaykit.cli import archive_chunks, check, check_chunk
 from dg_replay.simulate import simulate
 from tests.helpers import json_values
 
@@ -132,7 +133,7 @@ def test_long_runs_show_a_progress_bar_on_a_terminal(tmp_path, monkeypatch):
     archive = tmp_path / "bar.jsonl"
     archive.write_text("\n".join(json.dumps(simulate(3, seed)) for seed in range(30)) + "\n")
     ticks = iter(range(10_000))
-    monkeypatch.setattr("dg_replay.cli.time.monotonic", lambda: next(ticks))  # every step is worth showing
+    monkeypatch.setattr("replaykit.cli.time.monotonic", lambda: next(ticks))  # every step is worth showing
     err = Terminal()
     assert main(["validate", str(archive)], io.StringIO(), err) == 0
     lines = err.getvalue().split("\r")

@@ -23,7 +23,7 @@ def test_findings_inside_a_game_carry_game_and_path():
     log = match()
     log["games"][2]["tricks"][4]["plays"][1]["card"] = "G99"
     finding = next(f for f in validate(log).findings if f.code == "card-not-in-deck")
-    assert (finding.game, finding.trick, finding.play) == (3, 5, 2)
+    assert (finding.unit("game"), finding.unit("trick"), finding.unit("play")) == (3, 5, 2)
     assert finding.path == "/games/2/tricks/4/plays/1/card"
     assert finding.to_dict()["game"] == 3
 
@@ -70,4 +70,4 @@ def test_games_must_list_the_same_players():
     log["games"][1]["players"] = list(reversed(log["players"]))
     found = [(f.code, f.path) for f in validate(log).findings if f.code == "schema"]
     assert found == [("schema", "/games/1/players")]
-    assert next(f for f in validate(log).findings if f.code == "schema").game == 2
+    assert next(f for f in validate(log).findings if f.code == "schema").unit("game") == 2

@@ -15,7 +15,7 @@ def only(report, code):
 
 
 def where(finding):
-    return finding.trick, finding.play, finding.player, finding.path
+    return finding.unit("trick"), finding.unit("play"), finding.player, finding.path
 
 
 def test_simulated_game_is_valid_and_complete():
@@ -83,7 +83,7 @@ def test_wrong_leader_at_play_one():
     trick = log["tricks"][5]
     trick["plays"] = trick["plays"][1:] + trick["plays"][:1]
     finding = next(f for f in validate(log).findings if f.code == "wrong-leader")
-    assert (finding.trick, finding.play, finding.path) == (6, 1, "/tricks/5/plays/0")
+    assert (finding.unit("trick"), finding.unit("play"), finding.path) == (6, 1, "/tricks/5/plays/0")
 
 
 def test_first_leader_is_the_dealers_left_neighbour():
@@ -109,7 +109,7 @@ def test_trick_size_error_and_unfinished_warning():
     del log["scores"], log["winners"]
     report = validate(log)
     finding = only(report, "trick-size")
-    assert finding.severity == "error" and finding.path == "/tricks/2/plays" and finding.trick == 3
+    assert finding.severity == "error" and finding.path == "/tricks/2/plays" and finding.unit("trick") == 3
     log = game(4, 8)
     log["tricks"] = log["tricks"][:9]
     log["tricks"][8]["plays"] = log["tricks"][8]["plays"][:2]
@@ -126,7 +126,7 @@ def test_card_already_played():
     log["tricks"][3]["plays"][2]["card"] = log["tricks"][1]["plays"][0]["card"]
     report = validate(log)
     finding = next(f for f in report.findings if f.code == "card-already-played")
-    assert (finding.trick, finding.play, finding.path) == (4, 3, "/tricks/3/plays/2/card")
+    assert (finding.unit("trick"), finding.unit("play"), finding.path) == (4, 3, "/tricks/3/plays/2/card")
     assert "trick 2" in finding.message
 
 
@@ -139,7 +139,7 @@ def test_card_not_in_hand():
     swap = hands[other][0]
     hands[player][hands[player].index(card)], hands[other][0] = swap, card
     finding = next(f for f in validate(log).findings if f.code == "card-not-in-hand")
-    assert (finding.trick, finding.play, finding.player) == (1, 2, player)
+    assert (finding.unit("trick"), finding.unit("play"), finding.player) == (1, 2, player)
 
 
 def revoke_log(with_hands):
@@ -175,9 +175,9 @@ def test_too_many_tricks_one_finding_at_trick_16_later_tricks_still_checked():
     log["tricks"].append({"plays": [{"player": "Ben", "card": "G99"}]})
     report = validate(log)
     finding = only(report, "too-many-tricks")
-    assert (finding.trick, finding.path) == (16, "/tricks/15")
-    assert [f.trick for f in report.findings if f.code == "card-already-played"] == [16]
-    assert [f.trick for f in report.findings if f.code == "card-not-in-deck"] == [17]
+    assert (finding.unit("trick"), finding.path) == (16, "/tricks/15")
+    assert [f.unit("trick") for f in report.findings if f.code == "card-already-played"] == [16]
+    assert [f.unit("trick") for f in report.findings if f.code == "card-not-in-deck"] == [17]
     assert not report.tricks[15].resolved
 
 
@@ -217,7 +217,7 @@ def test_errors_continue_after_an_illegal_play():
     log = game(4, 15)
     log["tricks"][2]["plays"][1]["card"] = "G77"
     log["tricks"][9]["plays"][2]["card"] = "B77"
-    found = [f.trick for f in errors(validate(log)) if f.code == "card-not-in-deck"]
+    found = [f.unit("trick") for f in errors(validate(log)) if f.code == "card-not-in-deck"]
     assert found == [3, 10]
 
 
@@ -225,7 +225,7 @@ def test_schema_problems_are_findings_with_pointers():
     log = log_of(["A", "B", "C"], [("A", "X1"), ("B", "G2")], colour="red", version=2)
     log["tricks"][0]["plays"][1]["extra"] = 1
     log["scores"] = {"A": 2.5}
-    found = sorted((f.path, f.trick, f.play) for f in validate(log).findings if f.code == "schema")
+    found = sorted((f.path, f.unit("trick"), f.unit("play")) for f in validate(log).findings if f.code == "schema")
     assert found == [("/colour", None, None), ("/scores/A", None, None), ("/tricks/0/plays/0/card", 1, 1),
                      ("/tricks/0/plays/1/extra", 1, 2), ("/version", None, None)]
 

@@ -21,7 +21,7 @@ def game(players: int = 3, seed: int = 1) -> dict:
 
 
 def where(findings: list[Finding]) -> list[tuple]:
-    return [(finding.path, finding.game, finding.trick, finding.play) for finding in findings]
+    return [(finding.path, finding.unit("game"), finding.unit("trick"), finding.unit("play")) for finding in findings]
 
 
 def only(document: object) -> Finding:
@@ -276,6 +276,6 @@ def broken_documents() -> list[object]:
 @pytest.mark.parametrize("document", broken_documents())
 def test_same_places_as_the_engine_reader(document):
     engine = dg_replay.validate(copy.deepcopy(document)).findings
-    expected = sorted({(f.path, f.trick, f.play) for f in engine if f.code == "schema"})
-    ours = sorted({(f.path, f.trick, f.play) for f in load_log(document)[1]})
+    expected = sorted({(f.path, f.unit("trick"), f.unit("play")) for f in engine if f.code == "schema"})
+    ours = sorted({(f.path, f.unit("trick"), f.unit("play")) for f in load_log(document)[1]})
     assert expected and ours == expected

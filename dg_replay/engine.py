@@ -1,0 +1,61 @@
+"""David & Goliath as a registered game: its fixed facts and finding catalogue for ``replaykit``.
+
+Registered in ``pyproject.toml`` under the ``card_replay.games`` entry point group.
+"""
+
+from __future__ import annotations
+
+from dg_replay import validate
+from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID
+from dg_replay.rules import MAX_PLAYERS, MIN_PLAYERS
+from dg_replay.simulate import simulate, simulate_match
+from replaykit.engine import Code, Engine, Option
+
+E, W = ("error",), ("warning",)
+CODES = (
+    Code("schema", E, "The document does not have the shape of a log (one finding per problem, with its path)."),
+    Code("player-count", E, "Fewer than 3 or more than 6 players."),
+    Code("duplicate-player", E, "A name appears twice in players."),
+    Code("unknown-player", E, "A name in dealer, hands, a play, captures, scores or winners is not a player."),
+    Code("card-not-in-deck", E, "A card whose value is outside 1 to 3 × the number of players."),
+    Code("hand-size", E, "The deal is given but a player's hand is missing or not 15 cards."),
+    Code("duplicate-card", E, "A card appears twice in the deal."),
+    Code("wrong-leader", E, "A trick is not led by the dealer's left neighbour (first trick) or by the previous "
+                            "trick's highest card."),
+    Code("wrong-turn", E, "Plays are not in clockwise order from the trick's first player."),
+    Code("trick-size", ("error", "warning"), "A trick with more or fewer plays than players (a warning only "
+                                             "for a last, unfinished trick)."),
+    Code("card-already-played", E, "A card is played a second time."),
+    Code("card-not-in-hand", E, "The deal is given and the player does not hold the card."),
+    Code("must-follow-suit", E, "The player held the led colour and played another."),
+    Code("too-many-tricks", E, "More than 15 tricks."),
+    Code("capture-mismatch", E, "A trick's claimed captures differ from the rules' result."),
+    Code("score-mismatch", E, "A claimed score differs from the computed one."),
+    Code("winner-mismatch", E, "The claimed winners differ from the computed ones."),
+    Code("incomplete-game", W, "Fewer than 15 tricks (in a match: fewer games than players)."),
+    Code("dealer-rotation", W, "In a match, a dealer who is not the previous game's dealer's left neighbour."),
+    Code("match-length", W, "A match with more games than players."),
+)
+
+
+def _simulate(players: int, seed: int, *, no_hands: bool = False, no_claims: bool = False,
+              match: bool = False) -> dict:
+    make = simulate_match if match else simulate
+    return make(players, seed, hands=not no_hands, claims=not no_claims)
+
+
+ENGINE = Engine(
+    id=GAME_ID,
+    name="David & Goliath",
+    log_games=(GAME_ID, MATCH_ID),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    units=("game", "trick", "play"),
+    codes=CODES,
+    run=validate,
+    default_limits=DEFAULT_LIMITS,
+    simulate=_simulate,
+    simulate_options=(Option("no_hands", "leave out the deal"),
+                      Option("no_claims", "leave out captures, scores and winners"),
+                      Option("match", "a whole match: one game per player")),
+    description="Reinhard Staupe's trick-taking game: the lowest card takes the highest.",
+)
