@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dg_replay.cli import main
-from replaykit.cli import archive_chunks, check, check_chunk
 from dg_replay.simulate import simulate
+from replaykit.cli import archive_chunks, check, check_chunk
 from tests.helpers import json_values
 
 
