@@ -16,17 +16,16 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 import api as web
-from api import api_v1, guards, pages, problems, samples
+from api import api_v1, games, guards, pages, problems, samples
 from api.storage import Repository
 
-ROOT = Path(__file__).resolve().parent
 DEFAULTS = {
-    "API_TITLE": "Card Replay — David & Goliath",
+    "API_TITLE": "Card Replay",
     "API_VERSION": "v1",
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/api/v1",
     "OPENAPI_JSON_PATH": "openapi.json",
-    "SAMPLES_DIR": str(ROOT / "sample_games"),
+    "SAMPLES_DIR": str(web.resource_dir("sample_games")),
     "WTF_CSRF_TIME_LIMIT": None,  # the token lives as long as the session: a form left open still works
     "JSON_SORT_KEYS": False,
     **guards.DEFAULTS,
@@ -35,7 +34,8 @@ ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *guards.DEFAULTS)  # settings an op
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True, template_folder="templates", static_folder="static")
+    app = Flask(__name__, instance_relative_config=True, template_folder=web.resource_dir("templates"),
+                static_folder=web.resource_dir("static"))
     app.config.from_mapping(DEFAULTS)
     app.config.update(_from_environment())
     if test_config:
@@ -51,7 +51,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.extensions[web.EXTENSION] = web.Services(repository, samples.load(Path(app.config["SAMPLES_DIR"])))
 
     csrf = CSRFProtect(app)
-    smorest = Api(app, spec_kwargs={"info": {"description": "Strict replay validation of David & Goliath logs."}})
+    names = ", ".join(engine.name for engine in games.engines().values())
+    smorest = Api(app, spec_kwargs={"info": {"description": f"Strict replay validation of card game logs: {names}."}})
     app.extensions["card_replay_api"] = smorest
     api_v1.register(smorest)
     csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
@@ -64,14 +65,15 @@ def create_app(test_config: dict | None = None) -> Flask:
 def _from_environment() -> dict:
     """Settings given as environment variables, read as the type of their default."""
     found = {}
-    for name in ENVIRONMENT:
+    limits = [name for name in os.environ if name.startswith("LOG_MAX_")]  # each game's size limits, by name
+    for name in (*ENVIRONMENT, *limits):
         text = os.environ.get(name)
         if not text:
             continue
         default = DEFAULTS.get(name)
         if isinstance(default, bool):
             found[name] = text.strip().lower() in ("1", "true", "yes", "on")
-        elif isinstance(default, int):
+        elif isinstance(default, int) or name in limits:
             found[name] = int(text)
         else:
             found[name] = text

@@ -7,6 +7,7 @@ one path from uploaded bytes to a verdict, so the form and the API accept and re
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from flask import current_app
 
@@ -16,6 +17,15 @@ from api.storage import GameRecord, Repository
 from replaykit.jsonio import JSONReadError, read_json
 
 EXTENSION = "card_replay"
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
+
+
+def resource_dir(name: str) -> Path:
+    """A folder the service reads at run time (templates, static, sample_games, docs): inside the installed
+    package when installed with pip, else beside the source in a checkout."""
+    installed = INSTALLED_ROOT / name
+    return installed if installed.is_dir() else SOURCE_ROOT / name
 
 
 @dataclass
@@ -36,7 +46,8 @@ class NotALog(ValueError):
     """The upload is JSON but not a log's shape; ``findings`` are the ``schema`` findings."""
 
     def __init__(self, verdict: games.Verdict) -> None:
-        super().__init__(f"This is not a {verdict.support.name} log.")
+        super().__init__(f"This is not a {verdict.engine.name} log." if verdict.engine else
+                         "This is not a log of any game this service knows.")
         self.verdict = verdict
         self.findings = verdict.schema_errors
 
@@ -47,7 +58,7 @@ def check(raw: bytes) -> games.Verdict:
         document = read_json(raw, guards.json_limits())
     except JSONReadError as error:
         raise NotJSON(str(error).rstrip(".") + ".") from None
-    verdict = games.validate(document, guards.log_limits())
+    verdict = games.validate(document, guards.log_settings())
     if verdict.schema_errors:
         raise NotALog(verdict)
     return verdict
@@ -56,12 +67,14 @@ def check(raw: bytes) -> games.Verdict:
 def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
     """Validate, then keep the bytes exactly as uploaded (only logs that have a log's shape are kept)."""
     verdict = check(raw)
-    record = services().repository.add(raw, verdict.support.id, verdict.valid)
+    record = services().repository.add(raw, verdict.engine.id if verdict.engine else "", verdict.valid)
     return verdict, record
 
 
 def stored_verdict(record: GameRecord) -> games.Verdict:
-    """A stored game's report, recomputed from its bytes so it always reflects the current rules."""
-    support = games.by_id(record.game)
-    report = support.validate(read_json(record.log, guards.json_limits()), guards.log_limits()).to_dict()
-    return games.Verdict(support, report)
+    """A stored game's report, recomputed from its bytes so it always reflects the current rules (and the
+    games installed now: a record of a game no longer installed gets the unknown-game report).
+
+    Limits of the JSON reader are not applied again: the bytes were accepted when stored, and a limit
+    lowered since must not make a stored game unreadable."""
+    return games.validate(read_json(record.log), guards.log_settings())

@@ -17,26 +17,48 @@ from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields
 
 import api as web
-from api import guards
+from api import games, guards
 from api.games import Verdict
 from api.problems import Problem
 from api.storage import GameRecord
 from replaykit.jsonio import dumps
-from schemas import FindingSchema, LogSchema, MatchLogSchema, MatchReportSchema, ReportSchema
+from schemas import of_record
+from schemas.common import AnyFindingSchema
 
 blp = Blueprint("api_v1", __name__, url_prefix="/api/v1",
-                description="Validate David & Goliath game logs, store them, and fetch reports and timelines.")
+                description="Validate card game logs, store them, and fetch reports and timelines.")
 
 T = TypeVar("T")
 PROBLEM = "application/problem+json"
-REPORT_REF = {"oneOf": [{"$ref": "#/components/schemas/Report"}, {"$ref": "#/components/schemas/MatchReport"}]}
+
+
+def _components() -> tuple[dict, dict]:
+    """Every installed game's log and report schemas of record, by the ``game`` value they describe."""
+    logs, reports = {}, {}
+    for game_id in games.engines():
+        game_logs, game_reports = of_record(game_id)
+        logs.update(game_logs)
+        reports.update(game_reports)
+    return logs, reports
+
+
+LOGS, REPORTS = _components()
+
+
+def _one_of(components: dict) -> dict:
+    """A ``oneOf`` told apart by the document's ``game``."""
+    refs = {value: f"#/components/schemas/{name}" for value, (name, _schema) in components.items()}
+    return {"oneOf": [{"$ref": ref} for ref in dict.fromkeys(refs.values())],
+            "discriminator": {"propertyName": "game", "mapping": refs}}
+
+
+REPORT_REF = _one_of(REPORTS)
 LOG_BODY = {
     "required": True,
-    "description": "A game log or match log (spec section 2), as a JSON body or as a file in the multipart "
-                   'field "file". The bytes are kept exactly as sent.',
+    "description": "A log of any supported game (its \"game\" says which), as a JSON body or as a file in the "
+                   'multipart field "file". The bytes are kept exactly as sent.',
     "content": {
-        "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/Log"},
-                                                  {"$ref": "#/components/schemas/MatchLog"}]}},
+        "application/json": {"schema": _one_of(LOGS)},
         "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
                                            "properties": {"file": {"type": "string", "format": "binary"}}},
                                 "encoding": {"file": {"contentType": "application/json"}}},
@@ -52,7 +74,8 @@ class ProblemSchema(Schema):
     status = fields.Integer(metadata={"example": 422})
     detail = fields.String(metadata={"description": "What went wrong, in one or two sentences."})
     instance = fields.String(metadata={"example": "/api/v1/validate"})
-    errors = fields.List(fields.Nested(FindingSchema), metadata={"description": "Only on 422: the schema findings."})
+    errors = fields.List(fields.Nested(AnyFindingSchema),
+                         metadata={"description": "Only on 422: the schema findings."})
 
 
 class LinksSchema(Schema):
@@ -77,7 +100,8 @@ class StoredGameSchema(GameCreatedSchema):
 
 
 class TimelineSchema(Schema):
-    kind = fields.String(metadata={"enum": ["game", "match"]})
+    kind = fields.String(metadata={"description": "game, or what holds several games (match).",
+                                   "example": "game"})
     players = fields.List(fields.String())
     tricks = fields.List(fields.Dict(), metadata={"description": "Per trick: plays (with colour, value, highest and "
                                                   "lowest marked), captures, scores_after, story, errors, warnings."})
@@ -87,15 +111,18 @@ class TimelineSchema(Schema):
 
 class SampleSchema(Schema):
     slug = fields.String(metadata={"example": "five-players-clean"})
+    game = fields.String(metadata={"description": "The id of the sample's game.", "example": "david-goliath"})
+    game_name = fields.String(metadata={"example": "David & Goliath"})
     title = fields.String()
     notes = fields.String(allow_none=True)
-    kind = fields.String(metadata={"enum": ["game", "match"]})
+    kind = fields.String(metadata={"description": "game, or what holds several games (match).",
+                                   "example": "game"})
     players = fields.List(fields.String())
     valid = fields.Boolean()
     complete = fields.Boolean()
     errors = fields.Integer(metadata={"description": "How many findings of severity error."})
     warnings = fields.Integer()
-    games = fields.Integer(metadata={"description": "Games in a match log; 0 for a single game."})
+    games = fields.Integer(metadata={"description": "Games in a document of several (a match); 0 for one game."})
     winners = fields.List(fields.String())
     links = fields.Nested(LinksSchema)
 
@@ -113,8 +140,8 @@ def problem(status: int, description: str):
 def register(api: Api) -> None:
     """Name the schemas of record first so every operation refers to them by these names."""
     # Nested schemas first: registering a schema also names (and so claims) every schema it nests.
-    for name, schema in (("Finding", FindingSchema), ("Log", LogSchema), ("MatchLog", MatchLogSchema),
-                         ("Report", ReportSchema), ("MatchReport", MatchReportSchema)):
+    named = [("AnyFinding", AnyFindingSchema), *LOGS.values(), *REPORTS.values()]
+    for name, schema in named:
         if name not in api.spec.components.schemas:
             api.spec.components.schema(name, schema=schema)
     api.register_blueprint(blp)
@@ -231,11 +258,12 @@ def stored_timeline(game_id: str):
 
 
 def timeline_of(verdict: Verdict) -> dict:
-    report, support = verdict.report, verdict.support
-    if report.get("kind") == "match":
-        return {"kind": "match", "players": report.get("players", []),
-                "games": [None if game is None else support.timeline(game) for game in report.get("games", [])]}
-    return {"kind": "game", **support.timeline(report)}
+    report, adapter = verdict.report, verdict.adapter
+    parts = adapter.parts(report)
+    if parts is not None:
+        return {"kind": report.get("kind"), "players": report.get("players", []),
+                "games": [None if part is None else adapter.timeline(part) for part in parts]}
+    return {"kind": report.get("kind"), **adapter.timeline(report)}
 
 
 def _sample_links(slug: str) -> dict:

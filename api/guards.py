@@ -16,19 +16,12 @@ from flask import Flask, Response, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from dg_replay.reader import Limits
 from replaykit.jsonio import JSONLimits
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # far above any real log (a 6-player match is ~200 KB): 413 past it
     "JSON_MAX_DEPTH": 32,
     "JSON_MAX_NUMBER_DIGITS": 20,
-    "LOG_MAX_NAME": 40,
-    "LOG_MAX_TEXT": 2000,
-    "LOG_MAX_TRICKS": 40,
-    "LOG_MAX_PLAYS": 40,
-    "LOG_MAX_CARDS": 120,
-    "LOG_MAX_GAMES": 30,
     "RATELIMIT_ENABLED": True,
     "RATELIMIT_STORAGE_URI": "memory://",
     "RATELIMIT_HEADERS_ENABLED": True,
@@ -52,11 +45,11 @@ def json_limits() -> JSONLimits:
     return JSONLimits(max_depth=config["JSON_MAX_DEPTH"], max_number_digits=config["JSON_MAX_NUMBER_DIGITS"])
 
 
-def log_limits() -> Limits:
-    config = current_app.config
-    return Limits(max_name=config["LOG_MAX_NAME"], max_text=config["LOG_MAX_TEXT"],
-                  max_tricks=config["LOG_MAX_TRICKS"], max_plays=config["LOG_MAX_PLAYS"],
-                  max_cards=config["LOG_MAX_CARDS"], max_games=config["LOG_MAX_GAMES"])
+def log_settings() -> dict[str, int]:
+    """Size limits of logs by name, from every ``LOG_MAX_…`` setting (``LOG_MAX_TRICKS`` → ``max_tricks``);
+    each game's engine takes those it knows and keeps its own defaults for the rest."""
+    return {key[len("LOG_"):].lower(): value for key, value in current_app.config.items()
+            if key.startswith("LOG_MAX_") and isinstance(value, int)}
 
 
 CONTENT_SECURITY_POLICY = "; ".join([

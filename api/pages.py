@@ -8,7 +8,6 @@ findings with their links. Templates only place them; ``static/app.js`` draws th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,12 +15,12 @@ import plotly
 from flask import Blueprint, abort, current_app, redirect, render_template, send_file, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from markupsafe import Markup, escape
 from plotly.offline import get_plotlyjs_version
 from wtforms import TextAreaField
 
 import api as web
-from api import games, guards
+from api import games, guards, markdown, samples
+from api.adapters import finding_anchor
 
 bp = Blueprint("pages", __name__)
 
@@ -45,8 +44,17 @@ class UploadForm(FlaskForm):
 
 
 def _gallery() -> list[dict]:
-    return [{**sample.summary(), "url": url_for("pages.sample", slug=slug)}
-            for slug, sample in web.services().samples.items()]
+    """The samples grouped by game: ``[{"name": game name, "samples": [summary + url, …]}]``."""
+    return [{"name": name, "samples": [{**sample.summary(), "url": url_for("pages.sample", slug=sample.slug)}
+                                       for sample in group]}
+            for name, group in samples.by_game(web.services().samples)]
+
+
+def _games() -> list[dict]:
+    return [{"id": engine.id, "name": engine.name, "description": engine.description,
+             "players": engine.players, "rules": url_for("pages.rules", game_id=engine.id),
+             "format": url_for("pages.log_format", game_id=engine.id)}
+            for engine in games.engines().values()]
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -64,138 +72,157 @@ def index():
             except web.NotJSON as error:
                 problem, status = str(error), 400
             except web.NotALog as error:
-                problem, findings, status = f"{error} Its shape has these problems:", error.findings, 422
+                problem, status = f"{error} Its shape has these problems:", 422
+                findings = _located(error.findings, error.verdict.units)
             else:
                 return redirect(url_for("pages.game", game_id=record.id), code=303)
-    return render_template("index.html", form=form, problem=problem, findings=findings, samples=_gallery()), status
+    return render_template("index.html", form=form, problem=problem, findings=findings, groups=_gallery(),
+                           games=_games()), status
 
 
 @bp.route("/samples")
 def gallery():
-    return render_template("samples.html", samples=_gallery())
+    return render_template("samples.html", groups=_gallery())
 
 
-# The "Rules and rulings" page is docs/RULINGS.md itself, so page and document never differ. Only the few
-# Markdown forms that file uses are understood: headings, "-" lists with continuation lines, paragraphs,
-# **bold** and `code`; everything is escaped first.
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_CODE = re.compile(r"`(.+?)`")
-
-
-def _inline(text: str) -> Markup:
-    html = str(escape(text))
-    html = _CODE.sub(r"<code>\1</code>", html)
-    return Markup(_BOLD.sub(r"<strong>\1</strong>", html))
-
-
-def rule_blocks(markdown: str) -> list[dict]:
-    """``[{"kind": "title" | "heading" | "paragraph" | "list", "text": Markup, "items": [Markup]}]``."""
-    found: list[dict] = []
-    for chunk in re.split(r"\n\s*\n", markdown.strip()):
-        lines = chunk.splitlines()
-        first = lines[0]
-        if first.startswith("## "):
-            found.append({"kind": "heading", "text": _inline(first[3:])})
-        elif first.startswith("# "):
-            found.append({"kind": "title", "text": _inline(first[2:])})
-        elif first.startswith("- "):
-            items: list[str] = []
-            for line in lines:
-                if line.startswith("- "):
-                    items.append(line[2:])
-                else:
-                    items[-1] += " " + line.strip()
-            found.append({"kind": "list", "items": [_inline(item) for item in items]})
-        else:
-            found.append({"kind": "paragraph", "text": _inline(" ".join(line.strip() for line in lines))})
-    return found
-
-
-RULINGS = Path(__file__).resolve().parent.parent / "docs" / "RULINGS.md"
+def _document(game_id: str, folder: str) -> str:
+    if games.by_id(game_id) is None:
+        abort(404, "This service has no game by that name.")
+    path = web.resource_dir("docs") / "games" / game_id / folder
+    if not path.is_file():
+        abort(404, "This game has no such page yet.")
+    return path.read_text(encoding="utf-8")
 
 
 @bp.route("/rules")
-def rules():
-    return render_template("rules.html", blocks=rule_blocks(RULINGS.read_text(encoding="utf-8")))
+def rules_index():
+    return render_template("rules_index.html", games=_games())
 
 
-def _banner(report: dict) -> dict:
-    errors, warnings = len(report.get("errors", [])), len(report.get("warnings", []))
-    return {"valid": bool(report.get("valid")), "complete": bool(report.get("complete")), "errors": errors,
-            "warnings": warnings}
+@bp.route("/rules/<string:game_id>")
+def rules(game_id: str):
+    """A game's rules and rulings: ``docs/games/<game>/rulings.md`` itself."""
+    text = _document(game_id, "rulings.md")
+    return render_template("document.html", blocks=markdown.blocks(text), engine=games.by_id(game_id),
+                           title="Rules and rulings")
 
 
-def _findings(findings: list[dict], link_for_game: Callable[[int], str] | None = None) -> list[dict]:
-    """Findings with the link that selects their trick (on this page, or on their game's page)."""
+@bp.route("/format/<string:game_id>")
+def log_format(game_id: str):
+    """How to write a log of a game: ``docs/games/<game>/format.md`` itself."""
+    text = _document(game_id, "format.md")
+    return render_template("document.html", blocks=markdown.blocks(text), engine=games.by_id(game_id),
+                           title="Log format")
+
+
+def _banner(report: dict, findings: list[dict] | None = None) -> dict:
+    if findings is None:
+        findings = [*report.get("errors", []), *report.get("warnings", [])]
+    errors = sum(finding.get("severity") == "error" for finding in findings)
+    return {"valid": errors == 0, "complete": bool(report.get("complete")), "errors": errors,
+            "warnings": len(findings) - errors}
+
+
+def _located(findings: list[dict], units: tuple[str, ...], part_unit: str | None = None,
+             part_url: Callable[[int], str] | None = None) -> list[dict]:
+    """Findings with their position in words, their units, and the link that selects their moment (on this
+    page, or on their part's page when ``part_url`` is given)."""
     shown = []
     for finding in findings:
-        trick, game = finding.get("trick"), finding.get("game")
-        anchor = f"#trick-{trick}" if isinstance(trick, int) else ""
-        on_its_game_page = link_for_game is not None and isinstance(game, int)
-        href = link_for_game(game) + anchor if on_its_game_page else anchor or None
-        shown.append({**finding, "href": href})
-    return shown
+        numbers = {unit: finding[unit] for unit in units if isinstance(finding.get(unit), int)}
+        where = ", ".join(f"{unit} {number}" for unit, number in numbers.items())
+        if finding.get("player"):
+            where = f"{where} ({finding['player']})" if where else str(finding["player"])
+        anchor = finding_anchor(finding, units, skip=part_unit if part_url else None)
+        part = numbers.get(part_unit) if part_unit else None
+        if part_url is not None and part is not None:
+            href = part_url(part) + (f"#{anchor}" if anchor else "")
+        else:
+            href = f"#{anchor}" if anchor else None
+        shown.append({**finding, "where": where or finding.get("path") or "whole log", "numbers": numbers,
+                      "anchor": anchor, "href": href})
+    return sorted(shown, key=lambda finding: finding.get("severity") != "error")
 
 
-def _game_findings(match: dict, number: int, game: dict) -> list[dict]:
-    """A match game's own findings plus the match findings about it (e.g. the dealer's rotation)."""
-    own = [*game.get("errors", []), *game.get("warnings", [])]
+def _part_findings(whole: dict, number: int, part: dict, part_unit: str) -> list[dict]:
+    """A part's own findings plus the whole document's findings about it (e.g. the dealer's rotation)."""
+    own = [*part.get("errors", []), *part.get("warnings", [])]
     seen = {(f["code"], f["message"]) for f in own}
-    extra = [{key: value for key, value in finding.items() if key != "game"}
-             for finding in [*match.get("errors", []), *match.get("warnings", [])]
-             if finding.get("game") == number and (finding["code"], finding["message"]) not in seen]
+    extra = [{key: value for key, value in finding.items() if key != part_unit}
+             for finding in [*whole.get("errors", []), *whole.get("warnings", [])]
+             if finding.get(part_unit) == number and (finding["code"], finding["message"]) not in seen]
     return own + extra
 
 
-def render_game(support: games.GameSupport, report: dict, *, title: str, notes: str | None, source: dict,
-                crumbs: list[dict], findings: list[dict] | None = None):
-    findings = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
-    ordered = sorted(_findings(findings), key=lambda f: (f.get("severity") != "error",))
-    banner = {**_banner(report), "errors": sum(f.get("severity") == "error" for f in findings),
-              "warnings": sum(f.get("severity") != "error" for f in findings)}
-    banner["valid"] = banner["errors"] == 0
-    timeline = support.timeline(report)
+def _by_id(figures: list[dict]) -> dict[str, dict]:
+    return {chart["id"]: chart["figure"] for chart in figures}
+
+
+def _eyebrow(verdict: games.Verdict, report: dict) -> str:
+    return " · ".join([verdict.name, *verdict.adapter.facts(report)])
+
+
+def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str | None, source: dict,
+                crumbs: list[dict], findings: list[dict] | None = None) -> str:
+    adapter = verdict.adapter
+    shown = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
+    timeline = adapter.timeline(report)
+    figures = adapter.figures(report)
     return render_template(
-        "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report, banner=banner,
-        findings=ordered, timeline=timeline, figures=support.game_figures(report), plotly_version=PLOTLY_VERSION,
-        result=report.get("result") or {}, game_name=support.name)
+        "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
+        banner=_banner(report, shown), findings=_located(shown, verdict.units), timeline=timeline,
+        steps=adapter.steps(timeline), figures=figures, figures_by_id=_by_id(figures),
+        standings=adapter.standings(report),
+        partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
 
 
-def render_match(support: games.GameSupport, report: dict, *, title: str, notes: str | None, source: dict,
-                 game_url: Callable[[int], str]) -> str:
-    games_list = []
-    for number, game in enumerate(report.get("games") or [], start=1):
-        games_list.append({"number": number, "url": game_url(number), "readable": game is not None,
-                           **(_banner(game) if game else {}),
-                           "scores": ((game or {}).get("result") or {}).get("scores", {}),
-                           "winners": ((game or {}).get("result") or {}).get("winners", [])})
-    findings = _findings([*report.get("errors", []), *report.get("warnings", [])], game_url)
+def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str, notes: str | None,
+                 source: dict, part_url: Callable[[int], str]) -> str:
+    adapter, report = verdict.adapter, verdict.report
+    figures = adapter.overview_figures(report)
+    rows = []
+    for number, part in enumerate(parts, start=1):
+        rows.append({"number": number, "url": part_url(number), "readable": part is not None,
+                     **(_banner(part) if part else {}),
+                     "standings": adapter.standings(part) if part else None})
+    findings = _located([*report.get("errors", []), *report.get("warnings", [])], verdict.units,
+                        adapter.part_unit, part_url)
     return render_template(
-        "match.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
-        findings=findings, games=games_list, figures=support.match_figures(report), plotly_version=PLOTLY_VERSION,
-        result=report.get("result") or {}, game_name=support.name)
+        "parts.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
+        findings=findings, parts=rows, part_name=adapter.part_unit.capitalize(), figures=figures,
+        figures_by_id=_by_id(figures), standings=adapter.standings(report),
+        eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
 
 
-def _analysis(verdict: games.Verdict, *, title: str, notes: str | None, source: dict, base: str, number: int | None):
-    """A report's page: the match overview, one game of a match (``number``), or a single game."""
+def _analysis(verdict: games.Verdict, *, title: str, notes: str | None, source: dict, base: str,
+              number: int | None):
+    """A report's page: the overview of a document of several games, one of them (``number``), or a game."""
     report = verdict.report
-    if report.get("kind") != "match":
+    parts = verdict.adapter.parts(report)
+    if parts is None:
         if number is not None:
-            abort(404, "A single game has no numbered games.")
-        return render_game(verdict.support, report, title=title, notes=notes, source=source, crumbs=[])
+            abort(404, "A single game has no numbered parts.")
+        return render_game(verdict, report, title=title, notes=notes, source=source, crumbs=[])
 
-    def game_url(n: int) -> str:
+    def part_url(n: int) -> str:
         return f"{base}/g/{n}"
 
     if number is None:
-        return render_match(verdict.support, report, title=title, notes=notes, source=source, game_url=game_url)
-    matches = report.get("games") or []
-    if not 1 <= number <= len(matches) or matches[number - 1] is None:
-        abort(404, f"This match has no readable game {number}.")
-    game = matches[number - 1]
+        return render_parts(verdict, parts, title=title, notes=notes, source=source, part_url=part_url)
+    if not 1 <= number <= len(parts) or parts[number - 1] is None:
+        abort(404, f"This document has no readable {verdict.adapter.part_unit} {number}.")
+    part = parts[number - 1]
+    unit = verdict.adapter.part_unit
     crumbs = [{"label": title, "url": base}]
-    return render_game(verdict.support, game, title=f"{title} · game {number}", notes=None, source=source,
-                       crumbs=crumbs, findings=_game_findings(report, number, game))
+    return render_game(verdict, part, title=f"{title} · {unit} {number}", notes=None, source=source,
+                       crumbs=crumbs, findings=_part_findings(report, number, part, unit))
+
+
+def _title_and_notes(report: dict) -> tuple[str, str | None]:
+    meta = report.get("meta") if isinstance(report.get("meta"), dict) else {}
+    title = meta.get("title") if isinstance(meta.get("title"), str) and meta["title"].strip() else "Uploaded game"
+    notes = meta.get("notes") if isinstance(meta.get("notes"), str) else None
+    return title, notes
 
 
 @bp.route("/games/<string:game_id>")
@@ -205,9 +232,7 @@ def game(game_id: str, number: int | None = None):
     if record is None:
         abort(404, "No stored game has this address; check the link.")
     verdict = web.stored_verdict(record)
-    meta = verdict.report.get("meta") or {}
-    title = meta.get("title") if isinstance(meta.get("title"), str) else "Uploaded game"
-    notes = meta.get("notes") if isinstance(meta.get("notes"), str) else None
+    title, notes = _title_and_notes(verdict.report)
     source = {"log": url_for("api_v1.stored_log", game_id=game_id),
               "json": url_for("api_v1.stored_game", game_id=game_id),
               "timeline": url_for("api_v1.stored_timeline", game_id=game_id)}

@@ -1,9 +1,12 @@
-"""Marshmallow 4 schemas of record: the David & Goliath log and match log, and the validation report.
+"""Marshmallow 4 schemas of record: each game's log and report, as the OpenAPI document shows them.
 
-``schemas.log`` describes what a user submits (spec section 2), ``schemas.report`` what the API answers
-(docs/ARCHITECTURE.md), and ``schemas.findings`` turns marshmallow's errors into the project's ``schema``
-findings. The schemas translate shapes only; every rule of the game lives in ``dg_replay``.
+For David & Goliath, ``schemas.log`` describes what a user submits, ``schemas.report`` what the API answers,
+and ``schemas.findings`` turns marshmallow's errors into the project's ``schema`` findings. Each game has a
+module ``schemas.<game id with _ for ->`` naming its schemas of record (``of_record`` finds them). The
+schemas translate shapes only; every rule of a game lives in its engine package.
 """
+
+import importlib
 
 from schemas.findings import load_log, schema_findings
 from schemas.log import CardField, LogSchema, MatchLogSchema, PlaySchema, TrickSchema, parse_card
@@ -21,3 +24,15 @@ __all__ = [
     "PlaySchema", "ReportSchema", "ResultSchema", "TrickReportSchema", "TrickSchema", "load_log", "parse_card",
     "schema_findings",
 ]
+
+
+def of_record(game_id: str) -> tuple[dict, dict]:
+    """``(LOGS, REPORTS)`` of a game: ``{game value: (component name, schema class)}``; empty without a module."""
+    name = f"{__name__}.{game_id.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return {}, {}
+    return module.LOGS, module.REPORTS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 
 import pytest
 
@@ -10,14 +11,18 @@ from app import create_app
 from dg_replay.simulate import simulate
 from tests.conftest import ROOT, app_config
 
-EXPECTED = ROOT / "sample_games" / "expected.json"
+SHIPPED = ROOT / "sample_games"
 
 
 @pytest.fixture
 def small_samples(tmp_path):
-    """A samples folder of our own: two logs, one broken file, and an expected.json that is no sample."""
-    folder = tmp_path / "samples"
-    folder.mkdir()
+    """A samples folder of our own: two logs, one broken file, an expected.toml that is no sample, and a folder
+    of a game that is not installed."""
+    root = tmp_path / "samples"
+    folder = root / "david-goliath"
+    folder.mkdir(parents=True)
+    (root / "no-such-game").mkdir()
+    (root / "no-such-game" / "other.json").write_text("{}")
     legal = {**simulate(3, 4), "meta": {"title": "A <b>legal</b> game", "notes": "Nothing to see."}}
     illegal = simulate(4, 4)
     illegal["tricks"][0]["captures"] = {}
@@ -25,8 +30,8 @@ def small_samples(tmp_path):
     (folder / "legal.json").write_text(json.dumps(legal))
     (folder / "illegal.json").write_text(json.dumps(illegal))
     (folder / "broken.json").write_text("{not json")
-    (folder / "expected.json").write_text("{}")
-    application = create_app(app_config(tmp_path, SAMPLES_DIR=str(folder)))
+    (folder / "expected.toml").write_text("")
+    application = create_app(app_config(tmp_path, SAMPLES_DIR=str(root)))
     yield application.test_client()
     application.extensions["card_replay"].repository.dispose()
 
@@ -40,6 +45,7 @@ def test_the_sample_list_gives_title_players_and_verdict(small_samples):
     assert listed["legal"]["valid"] is True and listed["legal"]["players"] == ["Andrea", "Ben", "Clara"]
     assert listed["illegal"]["valid"] is False and listed["illegal"]["errors"] >= 1
     assert listed["legal"]["links"] == {"self": "/api/v1/samples/legal", "page": "/samples/legal"}
+    assert listed["legal"]["game"] == "david-goliath" and listed["legal"]["game_name"] == "David & Goliath"
 
 
 def test_one_sample_has_its_log_and_report(small_samples):
@@ -57,12 +63,14 @@ def test_an_unknown_sample_is_404(small_samples):
     assert response.mimetype == "application/problem+json"
 
 
-@pytest.mark.skipif(not EXPECTED.exists(), reason="the shipped samples are not there yet")
 def test_the_shipped_samples_have_their_expected_verdicts(client):
-    expected = json.loads(EXPECTED.read_text())
     listed = {sample["slug"]: sample for sample in client.get("/api/v1/samples").get_json()}
-    assert {f"{slug}.json" for slug in listed} == set(expected)
-    for name, verdict in expected.items():
-        report = client.get(f"/api/v1/samples/{name[:-5]}").get_json()["report"]
-        assert report["valid"] is verdict["valid"], name
-        assert sorted({finding["code"] for finding in report["errors"]}) == sorted(set(verdict["errors"])), name
+    expected = {}
+    for folder in sorted(path for path in SHIPPED.iterdir() if path.is_dir()):
+        for name, verdict in tomllib.loads((folder / "expected.toml").read_text()).items():
+            expected[name[:-5]] = verdict
+    assert set(listed) == set(expected)
+    for slug, verdict in expected.items():
+        report = client.get(f"/api/v1/samples/{slug}").get_json()["report"]
+        assert report["valid"] is verdict["valid"], slug
+        assert sorted({finding["code"] for finding in report["errors"]}) == sorted(set(verdict["errors"])), slug

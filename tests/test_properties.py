@@ -46,7 +46,8 @@ def test_cards_are_conserved(log):
 
 def assert_found_at(log, code, trick):
     report = validate(log)
-    assert any(f.code == code and f.unit("trick") == trick for f in report.findings), [f.to_dict() for f in report.findings]
+    found = [f.to_dict() for f in report.findings]
+    assert any(f.code == code and f.unit("trick") == trick for f in report.findings), found
     assert all(f.unit("trick") is None or f.unit("trick") >= trick for f in errors(report))
 
 

@@ -1,4 +1,4 @@
-"""The annotated sample games: each one's verdict and codes match sample_games/expected.json, together they
+"""The annotated David & Goliath samples: each one's verdict and codes match their expected.toml, together they
 show every code of the contract's table, and the rulebook examples come out as the rulebooks say."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,9 @@ import pytest
 from dg_replay import validate
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = ROOT / "sample_games"
-EXPECTED = json.loads((SAMPLES / "expected.json").read_text(encoding="utf-8"))
-FILES = sorted(path.name for path in SAMPLES.glob("*.json") if path.name != "expected.json")
+SAMPLES = ROOT / "sample_games" / "david-goliath"
+EXPECTED = tomllib.loads((SAMPLES / "expected.toml").read_text(encoding="utf-8"))
+FILES = sorted(path.name for path in SAMPLES.glob("*.json"))
 
 # Every code of the spec's table (section 3); trick-size must appear both as an error and as a warning.
 ERROR_CODES = {
@@ -81,7 +82,7 @@ def test_samples_cover_every_code_of_the_spec():
 
 @pytest.mark.parametrize("name", FILES)
 def test_cli_exit_status(name):
-    done = subprocess.run([sys.executable, "-m", "dg_replay", "validate", f"sample_games/{name}"],
+    done = subprocess.run([sys.executable, "-m", "dg_replay", "validate", str(SAMPLES / name)],
                           cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == (0 if EXPECTED[name]["valid"] else 1), done.stdout + done.stderr
 

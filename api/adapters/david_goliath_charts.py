@@ -298,12 +298,3 @@ def totals_figure(match: dict) -> dict:
     layout["xaxis"] = {"type": "category"}
     layout["colorway"] = ["#334155", "#64748b", "#94a3b8", "#0891b2", "#67e8f9", "#a5b4fc"]
     return {"data": data, "layout": layout}
-
-
-def game_figures(report: dict) -> dict[str, dict]:
-    """The three charts of a single game's page, by the id of the element each goes into."""
-    return {"scores": score_figure(report), "captures": capture_figure(report), "breakdown": breakdown_figure(report)}
-
-
-def match_figures(report: dict) -> dict[str, dict]:
-    return {"totals": totals_figure(report)}

@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 import pytest
 
 import dg_replay
-from api import charts
+from api.adapters import david_goliath, david_goliath_charts as charts
 from dg_replay.simulate import simulate, simulate_match
 from tests.helpers import log_of
 
@@ -33,7 +33,7 @@ def traces(figure: dict, name: str) -> list[dict]:
 
 def test_every_figure_is_a_plain_dict_plotly_accepts():
     for report in (report_of(simulate(5, 3)), report_of(simulate(3, 9, hands=False, claims=False))):
-        for figure in charts.game_figures(report).values():
+        for figure in (chart["figure"] for chart in david_goliath.figures(report)):
             json.dumps(figure)  # plain JSON: no numpy, no plotly objects
             go.Figure(figure)  # raises on any unknown property
     match = report_of(simulate_match(4, 1))
@@ -128,7 +128,7 @@ def test_the_timeline_marks_highest_lowest_and_flagged_plays():
 
 def test_a_document_that_is_no_log_gives_empty_figures():
     report = report_of([1, 2, 3])
-    for figure in charts.game_figures(report).values():
+    for figure in (chart["figure"] for chart in david_goliath.figures(report)):
         go.Figure(figure)
     assert charts.timeline(report) == {"players": [], "tricks": [], "breakdown": {}}
 

@@ -1,0 +1,99 @@
+"""Web adapters: each game's presentation, kept out of the generic pages.
+
+A game's adapter is the module ``api.adapters.<game id with _ for ->`` exposing ``ADAPTER``; a registered
+game without one is shown by the defaults here (verdict, findings, standings; no charts). Every function
+takes a report dict (``Engine.validate(...).to_dict()``) and returns plain data, so adapters are unit
+tested without Flask and templates only place what they return.
+
+- ``timeline(report)``: the game's moments as JSON-ready data (also served at ``…/timeline``).
+- ``steps(timeline)``: the moments a reader steps through, in order: ``{"id", "status", "story", "x"}``;
+  ``id`` is the deep-link anchor a finding's position resolves to (``replaykit.findings.anchor``), ``x``
+  where the moment stands on the charts marked ``timeline``.
+- ``figures(report)``: ``[{"id", "label", "figure", "timeline"}]`` Plotly figure dicts.
+- ``partial``: the template (under ``templates/games/``) that lays the moments out, given ``timeline``.
+- ``standings(report)``: the result table, claims beside truth.
+- ``parts(report)``: for a document of several games (a match), the part reports, else ``None``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from replaykit.engine import Engine
+from replaykit.findings import anchor
+
+
+def no_figures(report: dict) -> list[dict]:
+    return []
+
+
+def no_timeline(report: dict) -> dict:
+    return {"players": players_of(report)}
+
+
+def no_steps(timeline: dict) -> list[dict]:
+    return []
+
+
+def no_parts(report: dict) -> list[dict | None] | None:
+    return None
+
+
+def players_of(report: dict) -> list[str]:
+    return [name for name in report.get("players") or [] if isinstance(name, str)]
+
+
+def standings(report: dict) -> dict:
+    """Each player's score (``result.scores``, else ``result.points``); "leading" until the game is complete
+    and valid, since a broken or unfinished game has no winner yet."""
+    result = report.get("result") or {}
+    scores = result.get("scores") if isinstance(result.get("scores"), dict) else result.get("points") or {}
+    winners = result.get("winners") or []
+    final = bool(report.get("complete")) and bool(report.get("valid"))
+    rows = [{"name": name, "value": scores.get(name), "claimed": None, "best": name in winners}
+            for name in players_of(report)]
+    return {"label": "Result" if final else "Standing so far", "best": "winner" if final else "leading",
+            "rows": rows}
+
+
+def facts(report: dict) -> list[str]:
+    count = len(players_of(report))
+    return [f"{count} player{'s' * (count != 1)}"] if count else []
+
+
+@dataclass(frozen=True)
+class Adapter:
+    timeline: Callable[[dict], dict] = no_timeline
+    steps: Callable[[dict], list[dict]] = no_steps
+    figures: Callable[[dict], list[dict]] = no_figures
+    partial: str | None = None
+    standings: Callable[[dict], dict] = standings
+    facts: Callable[[dict], list[str]] = facts
+    parts: Callable[[dict], list[dict | None] | None] = no_parts
+    part_unit: str = "game"  # the unit that numbers the parts' findings in the whole document's report
+    overview_figures: Callable[[dict], list[dict]] = no_figures
+    extra: dict = field(default_factory=dict)
+
+
+DEFAULT = Adapter()
+
+
+@functools.cache
+def adapter_for(engine: Engine) -> Adapter:
+    name = f"{__name__}.{engine.id.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise  # the adapter exists but is broken: that must not pass silently
+        return DEFAULT
+    return module.ADAPTER
+
+
+def finding_anchor(finding: dict, units: tuple[str, ...], skip: str | None = None) -> str:
+    """The deep-link anchor of a finding dict: its units, outermost first (``skip`` one already chosen)."""
+    return anchor(tuple((unit, finding.get(unit)) for unit in units if unit != skip
+                        and isinstance(finding.get(unit), int)))

@@ -1,0 +1,39 @@
+"""Schemas every game shares: a finding of any game, as the API's problem documents carry them.
+
+A game's own report schema lists its finding with all of its units required (David & Goliath's
+``Finding``: trick and play); a 422 problem document may carry findings of any game, or of a document
+naming no known game, so here every unit is optional.
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+UNITS = {
+    "game": "Game number within a match (1-based).",
+    "round": "Round number (1-based), in games played in rounds.",
+    "race": "Race number (1-based), in games played in races.",
+    "trick": "Trick number (1-based), in games played in tricks.",
+    "play": "Play number within its trick (1-based).",
+    "turn": "Turn number within its race (1-based).",
+}
+
+
+class AnyFindingSchema(Schema):
+    """One problem found in a log of any game: its code, severity and message, the player concerned, the JSON
+    pointer into the document, and the game's own units (each 1-based, or null when not inside one)."""
+
+    code = fields.String(required=True, metadata={"description": "What kind of problem.", "example": "schema"})
+    severity = fields.String(required=True, validate=validate.OneOf(("error", "warning")),
+                             metadata={"description": "error makes the log invalid; warning does not."})
+    message = fields.String(required=True, metadata={"description": "One plain sentence for a player."})
+    player = fields.String(required=True, allow_none=True, metadata={"description": "The player concerned, or null."})
+    path = fields.String(required=True, metadata={
+        "description": 'RFC 6901 JSON pointer into the submitted document; "" is the whole document.',
+        "example": "/game"})
+    game = fields.Integer(allow_none=True, metadata={"description": UNITS["game"]})
+    round = fields.Integer(allow_none=True, metadata={"description": UNITS["round"]})
+    race = fields.Integer(allow_none=True, metadata={"description": UNITS["race"]})
+    trick = fields.Integer(allow_none=True, metadata={"description": UNITS["trick"]})
+    play = fields.Integer(allow_none=True, metadata={"description": UNITS["play"]})
+    turn = fields.Integer(allow_none=True, metadata={"description": UNITS["turn"]})
