@@ -181,7 +181,7 @@ class Reader:
 
     def closed(self, data: dict, allowed: frozenset[str], base: str, what: str,
                trick: int | None = None, play: int | None = None) -> None:
-        for key in data.keys() - allowed:
+        for key in (key for key in data if key not in allowed):  # document order, the same in every run
             self.problem(base + pointer(key), f"{show(key)} is not a field of {what}; "
                          f"allowed are {', '.join(sorted(allowed))}.", trick, play)
 

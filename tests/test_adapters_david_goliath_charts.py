@@ -8,7 +8,8 @@ import plotly.graph_objects as go
 import pytest
 
 import dg_replay
-from api.adapters import david_goliath, david_goliath_charts as charts
+from api.adapters import david_goliath
+from api.adapters import david_goliath_charts as charts
 from dg_replay.simulate import simulate, simulate_match
 from tests.helpers import log_of
 

@@ -150,3 +150,30 @@ def test_database_url_selects_the_database(tmp_path, monkeypatch, legal_log):
     assert upload(application.test_client(), json.dumps(legal_log).encode()).status_code == 201
     assert path.exists() and path.stat().st_size > 0
     application.extensions["card_replay"].repository.dispose()
+
+
+def test_a_stored_game_stays_readable_after_limits_are_lowered(tmp_path, legal_log):
+    first = create_app(app_config(tmp_path))
+    game_id = upload(first.test_client(), json.dumps(legal_log).encode()).get_json()["id"]
+    first.extensions["card_replay"].repository.dispose()
+    stricter = create_app(app_config(tmp_path, JSON_MAX_DEPTH=2, LOG_MAX_TRICKS=3, LOG_MAX_NAME=2))
+    client = stricter.test_client()
+    stored = client.get(f"/api/v1/games/{game_id}")
+    assert stored.status_code == 200
+    assert stored.get_json()["log"] == json.dumps(legal_log)
+    codes = {finding["code"] for finding in stored.get_json()["report"]["errors"]}
+    assert "schema" in codes  # judged by today's limits, and said so, never a 500
+    assert client.get(f"/games/{game_id}").status_code == 200
+    assert client.get(f"/api/v1/games/{game_id}/timeline").status_code == 200
+    stricter.extensions["card_replay"].repository.dispose()
+
+
+def test_a_stored_log_of_a_game_no_longer_installed_is_shown_as_such(client):
+    from api import services
+
+    with client.application.app_context():
+        record = services().repository.add(b'{"game": "retired-game", "players": []}', "retired-game", False)
+    body = client.get(f"/api/v1/games/{record.id}").get_json()
+    assert body["report"]["errors"][0]["path"] == "/game" and "david-goliath" in body["report"]["errors"][0]["message"]
+    page = client.get(f"/games/{record.id}")
+    assert page.status_code == 200 and "david-goliath" in page.get_data(as_text=True)
