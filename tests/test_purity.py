@@ -1,18 +1,22 @@
-"""The engine is pure: its rules and replay modules import only the standard library."""
+"""The layers: the core imports no game; a game imports only the core and the standard library; the
+schemas and the web adapters' pure presentation import no Flask; validating loads no web library."""
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from replaykit import registry
+
 ROOT = Path(__file__).resolve().parent.parent
-PURE = sorted([*(ROOT / "dg_replay").glob("*.py"), *(ROOT / "replaykit").glob("*.py")])
-OWN = {"dg_replay", "replaykit"}
 OPTIONAL = {"orjson"}  # an accelerator the JSON reader uses when present and does without otherwise
+GAME_PACKAGES = sorted({engine.run.__module__.split(".")[0] for engine in registry.engines().values()})
+WEB_LIBRARIES = ("flask", "flask_smorest", "flask_wtf", "werkzeug", "sqlalchemy", "plotly")
 
 
-def imported_roots(path):
+def imported_roots(path: Path):
     tree = ast.parse(path.read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -21,16 +25,35 @@ def imported_roots(path):
             yield node.module.split(".")[0]
 
 
-@pytest.mark.parametrize("path", PURE, ids=lambda path: path.name)
-def test_imports_only_the_standard_library(path):
-    foreign = {name for name in imported_roots(path)
-               if name not in sys.stdlib_module_names and name not in OWN | OPTIONAL}
-    assert not foreign
+def modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
 
 
-def test_validating_does_not_import_flask():
-    import subprocess
-    code = ("import sys, dg_replay; from dg_replay.simulate import simulate; dg_replay.validate(simulate(4, 1)); "
-            "print(sorted(m for m in ('flask', 'marshmallow', 'plotly', 'sqlalchemy') if m in sys.modules))")
+def foreign(path: Path, allowed: set[str]) -> set[str]:
+    return {name for name in imported_roots(path) if name not in sys.stdlib_module_names and name not in allowed}
+
+
+@pytest.mark.parametrize("path", modules("replaykit"), ids=lambda path: path.name)
+def test_the_core_imports_only_the_standard_library_and_no_game(path):
+    assert foreign(path, {"replaykit"} | OPTIONAL) == set()
+
+
+@pytest.mark.parametrize("path", [path for package in GAME_PACKAGES for path in modules(package)],
+                         ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_a_game_imports_only_the_core_and_the_standard_library(path):
+    assert foreign(path, {"replaykit", path.relative_to(ROOT).parts[0]}) == set()
+
+
+@pytest.mark.parametrize("path", [*modules("schemas"), *modules("api/adapters")],
+                         ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_schemas_and_adapters_import_no_web_framework(path):
+    assert not set(imported_roots(path)) & set(WEB_LIBRARIES)
+
+
+def test_validating_and_simulating_any_game_loads_no_web_library():
+    code = ("import sys; from replaykit import registry\n"
+            "for engine in registry.engines().values():\n"
+            "    engine.validate(engine.simulate(engine.players[0], 1))\n"
+            f"print(sorted(m for m in {(*WEB_LIBRARIES, 'marshmallow')!r} if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "[]"

@@ -1,0 +1,61 @@
+"""Installed as a package (a wheel, run from another directory), the service and ``card-replay`` work: the
+templates, static files, samples and documents travel inside the package and the games register."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+SERVE = """
+import sys
+from pathlib import Path
+import api, app
+site = Path(sys.argv[1]).resolve()
+assert Path(api.__file__).resolve().is_relative_to(site), api.__file__
+application = app.create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite:///" + sys.argv[2]})
+client = application.test_client()
+for url in ("/", "/samples", "/samples/legal-4-players", "/rules", "/rules/david-goliath",
+            "/format/david-goliath", "/static/app.js", "/api/v1/samples"):
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+assert len(client.get("/api/v1/samples").get_json()) >= 20
+print("served")
+"""
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("wheel")
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", str(work), str(ROOT)], check=True,
+                   capture_output=True, timeout=300)
+    (wheel,) = work.glob("*.whl")
+    site = work / "site"
+    subprocess.run([*pip, "install", "--no-deps", "--target", str(site), str(wheel)], check=True,
+                   capture_output=True, timeout=300)
+    return site
+
+
+def run(site: Path, command: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(site), "PYTHONSAFEPATH": "1"}
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_installed_service_serves_pages_samples_and_documents(installed, tmp_path):
+    done = run(installed, [sys.executable, "-c", SERVE, str(installed), str(tmp_path / "db.sqlite3")], tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == "served", done.stderr
+
+
+def test_the_installed_command_line_validates_every_game(installed, tmp_path):
+    sample = installed / "api" / "site" / "sample_games" / "david-goliath" / "legal-4-players.json"
+    done = run(installed, [str(installed / "bin" / "card-replay"), "validate", str(sample)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("valid (0 errors, 0 warnings)")
+    listed = run(installed, [str(installed / "bin" / "card-replay"), "simulate", "--help"], tmp_path)
+    assert "david-goliath" in listed.stdout
