@@ -123,10 +123,20 @@ def _banner(report: dict, findings: list[dict] | None = None) -> dict:
             "warnings": len(findings) - errors}
 
 
+def innermost(anchor: str, step_ids: set[str]) -> str:
+    """The innermost moment holding a position: ``round-2-trick-3-play-4`` lies in ``round-2-trick-3``."""
+    parts = anchor.split("-")
+    while parts:
+        if "-".join(parts) in step_ids:
+            return "-".join(parts)
+        del parts[-2:]
+    return anchor
+
+
 def _located(findings: list[dict], units: tuple[str, ...], part_unit: str | None = None,
-             part_url: Callable[[int], str] | None = None) -> list[dict]:
+             part_url: Callable[[int], str] | None = None, step_ids: set[str] | None = None) -> list[dict]:
     """Findings with their position in words, their units, and the link that selects their moment (on this
-    page, or on their part's page when ``part_url`` is given)."""
+    page, among ``step_ids``, or on their part's page when ``part_url`` is given)."""
     shown = []
     for finding in findings:
         numbers = {unit: finding[unit] for unit in units if isinstance(finding.get(unit), int)}
@@ -137,6 +147,8 @@ def _located(findings: list[dict], units: tuple[str, ...], part_unit: str | None
         part = numbers.get(part_unit) if part_unit else None
         if part_url is not None and part is not None:
             href = part_url(part) + (f"#{anchor}" if anchor else "")
+        elif step_ids is not None and anchor:
+            href = f"#{innermost(anchor, step_ids)}"
         else:
             href = f"#{anchor}" if anchor else None
         shown.append({**finding, "where": where or finding.get("path") or "whole log", "numbers": numbers,
@@ -168,10 +180,12 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     shown = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
     timeline = adapter.timeline(report)
     figures = adapter.figures(report)
+    steps = adapter.steps(timeline)
+    located = _located(shown, verdict.units, step_ids={step["id"] for step in steps})
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
-        banner=_banner(report, shown), findings=_located(shown, verdict.units), timeline=timeline,
-        steps=adapter.steps(timeline), figures=figures, figures_by_id=_by_id(figures),
+        banner=_banner(report, shown), findings=located, timeline=timeline,
+        steps=steps, figures=figures, figures_by_id=_by_id(figures),
         standings=adapter.standings(report),
         partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
 

@@ -122,3 +122,15 @@ def test_the_api_needs_no_csrf_token(tmp_path, legal_log):
     assert application.config["WTF_CSRF_ENABLED"] is not False
     response = application.test_client().post("/api/v1/validate", json=legal_log)
     assert response.status_code == 200
+
+
+def test_a_log_of_no_supported_game_is_422_with_one_finding_at_game(client):
+    for body in (b'{"game": "grande-dalmuti-deluxe", "players": ["A"], "rounds": []}', b'{"players": []}'):
+        response = client.post("/api/v1/validate", data=body, content_type="application/json")
+        assert response.status_code == 422
+        problem = response.get_json()
+        assert problem["detail"].startswith("This is not a log of any game this service knows.")
+        (finding,) = problem["errors"]
+        assert finding["path"] == "/game" and '"david-goliath"' in finding["message"]
+    stored = client.post("/api/v1/games", data=b'{"game": "chess"}', content_type="application/json")
+    assert stored.status_code == 422

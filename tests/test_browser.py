@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from dg_replay.simulate import simulate
+from replaykit import registry
 from tests.conftest import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -171,8 +172,9 @@ def test_markup_in_names_notes_and_titles_is_shown_as_text_and_never_runs(page, 
     assert any(name in " ".join(hover.all_text_contents()) for name in HOSTILE_NAMES)
 
 
-def test_every_sample_page_draws_its_charts_without_errors(page, live_server):
-    expected = tomllib.loads((SAMPLES / "expected.toml").read_text())
+@pytest.mark.parametrize("game", sorted(registry.engines()))
+def test_every_sample_page_of_every_game_draws_its_charts_without_errors(page, live_server, game):
+    expected = tomllib.loads((ROOT / "sample_games" / game / "expected.toml").read_text())
     for name in sorted(expected):
         page.goto(f"{live_server.url}/samples/{name.removesuffix('.json')}")
         verdict = page.locator("#verdict .verdict-title").inner_text()

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from dg_replay.cli import main
 from dg_replay.simulate import simulate
 from replaykit.cli import archive_chunks, check, check_chunk
+from tests.conftest import ROOT
 from tests.helpers import json_values
 
 
@@ -142,3 +143,62 @@ def test_long_runs_show_a_progress_bar_on_a_terminal(tmp_path, monkeypatch):
     plain = io.StringIO()
     main(["validate", str(archive)], io.StringIO(), plain)
     assert plain.getvalue() == ""  # not a terminal: nothing on standard error
+
+
+def card_replay(*argv):
+    from replaykit import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    return cli.main(list(argv), out, err), out.getvalue(), err.getvalue()
+
+
+def test_card_replay_names_the_supported_games_for_a_log_of_another(tmp_path):
+    path = tmp_path / "chess.json"
+    path.write_text('{"game": "chess", "moves": ["e4"]}')
+    status, out, _ = card_replay("validate", str(path))
+    assert status == 1
+    first = out.splitlines()[0]
+    assert first.startswith(f"{path}: /game: schema: ") and '"david-goliath"' in first
+    status, out, _ = card_replay("validate", "--json", str(path))
+    report = json.loads(out)
+    assert report["valid"] is False and [finding["path"] for finding in report["errors"]] == ["/game"]
+
+
+def test_python_m_dg_replay_reads_only_david_and_goliath(tmp_path):
+    path = tmp_path / "other.json"
+    path.write_text('{"game": "grande-dalmuti", "players": []}')
+    status, out, _ = run("validate", str(path))
+    assert status == 1 and '"david-goliath" or "david-goliath-match"' in out
+
+
+def test_card_replay_simulates_each_game_with_its_options():
+    status, out, _ = card_replay("simulate", "david-goliath", "--players", "3", "--seed", "4", "--no-hands")
+    log = json.loads(out)
+    assert status == 0 and len(log["players"]) == 3 and "hands" not in log
+    assert json.loads(card_replay("simulate", "david-goliath", "--match")[1])["game"] == "david-goliath-match"
+    with pytest.raises(SystemExit):
+        card_replay("simulate", "david-goliath", "--players", "9")
+
+
+def test_a_folder_of_samples_on_the_command_line_is_only_logs():
+    folder = ROOT / "sample_games" / "david-goliath"
+    status, out, err = card_replay("validate", *map(str, sorted(folder.glob("*.json"))))
+    assert status == 1 and err == ""  # some samples are invalid by design; none is unreadable
+    assert out.count("valid (") + out.count("INVALID (") == len(list(folder.glob("*.json")))
+
+
+def test_one_pool_serves_every_path_of_a_run(monkeypatch, files):
+    from replaykit import cli
+
+    started = []
+    real = cli.Pool
+
+    def counting(*args, **kwargs):
+        started.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "Pool", counting)
+    paths = [str(files["good"]), str(files["bad"])] * 5
+    status, out, _ = card_replay("validate", "--jobs", "2", *paths)
+    assert status == 1 and len(started) == 1
+    assert out.count("INVALID (") == 5 and out.count("valid (0 errors") == 5

@@ -168,3 +168,15 @@ def test_every_page_carries_the_security_headers(client):
     response = client.get("/")
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_log_of_no_supported_game_lists_the_games_on_the_form(client):
+    response = submit(client, text='{"game": "chess", "players": ["A", "B"]}')
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "This is not a log of any game this service knows." in page and "&#34;david-goliath&#34;" in page
+
+
+def test_the_gallery_groups_samples_by_game(client):
+    page = client.get("/samples").get_data(as_text=True)
+    assert '<h3 class="gallery-game" id="gallery-1">David &amp; Goliath</h3>' in page
