@@ -1,9 +1,10 @@
 """Read a parsed JSON document into a typed log, reporting every shape problem as a ``schema`` finding.
 
-This is the validator's own reading of spec section 2, in the standard library only, so the engine and
-the command line stand alone and the hot path stays fast; ``schemas/`` holds the marshmallow schema of
-record, and a test checks that both flag the same places. Nothing here raises for any JSON value: what
-cannot be read is reported and left out, and the replay works with the rest.
+This is the validator's own reading of the log format (docs/games/david-goliath/format.md), in the
+standard library only, so the engine and the command line stand alone and the hot path stays fast;
+``schemas/`` holds the marshmallow schema of record, and a test checks that both flag the same places.
+Nothing here raises for any JSON value: what cannot be read is reported and left out, and the replay
+works with the rest.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Re-execute one David & Goliath log from its recorded plays and check every claim (spec section 3).
+"""Re-execute one David & Goliath log from its recorded plays and check every claim.
+
+The rules and every ruling are in docs/games/david-goliath/rulings.md.
 
 Claims are checked, never trusted. After an illegal play the replay goes on with the play as recorded
 (the card leaves the hand if it was there; the trick is resolved from the cards actually played), so
@@ -142,7 +144,7 @@ class GameReplay:
     def proof_of_holding(self, tricks: list[Trick]) -> dict[str, dict[str, tuple[int, int, Card]]]:
         """For each player and colour, the last play that proves they held that colour until then.
 
-        Only a card's first appearance proves anything, and only a card of the deck (spec ruling):
+        Only a card's first appearance proves anything, and only a card of the deck (a ruling):
         a card played twice may have been played by the wrong player either time.
         """
         proof: dict[str, dict[str, tuple[int, int, Card]]] = {}

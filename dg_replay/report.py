@@ -1,4 +1,4 @@
-"""What a replay found and computed, and its JSON form (spec section 4, with more detail for charts).
+"""What a replay found and computed, and its JSON form (docs/ARCHITECTURE.md, with detail for charts).
 
 Reports are plain data: the web pages, the API and the command line all render ``to_dict()``.
 """

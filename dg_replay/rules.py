@@ -1,4 +1,4 @@
-"""The rules of David & Goliath (spec section 1), apart from any log.
+"""The rules of David & Goliath, apart from any log.
 
 ``Rules`` is the fixed game — seating, deck, trick count — in the way OpenSpiel separates a Game from
 its States; the functions resolve one trick, score captured cards and name the winners. The replay

@@ -1,4 +1,5 @@
-"""Marshmallow schemas of the David & Goliath log and match log (spec section 2): the schema of record.
+"""Marshmallow schemas of the David & Goliath log and match log: the schema of record of
+docs/games/david-goliath/format.md.
 
 These schemas describe the *shape* of a log and nothing else: a player count outside 3–6, a card above
 the deck, an unknown player or a play out of turn are rule findings of the replay, not schema errors.

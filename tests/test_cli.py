@@ -1,4 +1,4 @@
-"""The command line of spec section 5: outputs, `-`, .jsonl archives and exit codes."""
+"""The command line: outputs, `-`, .jsonl archives, exit codes, and `card-replay` over every game."""
 
 import io
 import json

@@ -1,4 +1,4 @@
-"""Every finding of spec section 3, with its trick, play, player and JSON pointer."""
+"""Every finding code of David & Goliath, with its trick, play, player and JSON pointer."""
 
 import pytest
 

@@ -1,4 +1,5 @@
-"""The log schemas accept exactly the shape of spec section 2 and load it into canonical plain dicts."""
+"""The log schemas accept exactly the shape of docs/games/david-goliath/format.md and load it into canonical
+plain dicts."""
 
 from __future__ import annotations
 
