@@ -53,3 +53,19 @@ def test_plotly_js_is_served_from_the_package_with_long_caching(client):
     assert response.data == PLOTLY_JS.read_bytes()
     response.close()
     assert client.get("/vendor/plotly-0.0.1.min.js").status_code == 404
+
+
+def test_bodies_and_reports_are_one_of_every_games_schemas_told_apart_by_game(client):
+    from replaykit import registry
+    from schemas import of_record
+
+    spec = client.get("/api/v1/openapi.json").get_json()
+    body = spec["paths"]["/api/v1/validate"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    answer = spec["paths"]["/api/v1/validate"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    for engine in registry.engines().values():
+        logs, reports = of_record(engine.id)
+        for value in engine.log_games:
+            assert body["discriminator"]["mapping"][value] == f"#/components/schemas/{logs[value][0]}"
+            assert answer["discriminator"]["mapping"][value] == f"#/components/schemas/{reports[value][0]}"
+    assert body["discriminator"]["propertyName"] == "game"
+    assert {"$ref": "#/components/schemas/Log"} in body["oneOf"]
