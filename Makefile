@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+ASSETS := node_modules/.installed
 CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
@@ -10,13 +11,23 @@ PORT ?= 5000
 # The storage tests also run against a real PostgreSQL server, installed and started here when we may.
 POSTGRES_URL ?= postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
 
-.PHONY: run test lint bench chromium postgres clean
+.PHONY: run test lint bench chromium postgres node clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(ASSETS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# The pages' plotly.js bundle comes from the npm registry, pinned in package-lock.json; npm comes with Node.js.
+node:
+	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	  else echo "npm is missing: install Node.js"; exit 1; fi; }
+
+$(ASSETS): package.json package-lock.json | node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(ASSETS)
 
 # Browser tests drive Debian's Chromium; install it when missing and we may (root, apt available).
 chromium:
@@ -48,4 +59,4 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules instance .pytest_cache .ruff_cache .hypothesis

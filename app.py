@@ -16,7 +16,7 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 import api as web
-from api import api_v1, games, guards, pages, problems, samples
+from api import api_v1, assets, games, guards, pages, problems, samples
 from api.storage import Repository
 
 DEFAULTS = {
@@ -57,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api_v1.register(smorest)
     csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
     app.register_blueprint(pages.bp)
+    assets.install(app)
     guards.install(app)
     problems.install(app)  # after flask-smorest, whose own JSON error handler it replaces
     return app

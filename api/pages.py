@@ -9,24 +9,19 @@ findings with their links. Templates only place them; ``static/app.js`` draws th
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
-import plotly
-from flask import Blueprint, abort, current_app, redirect, render_template, send_file, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from plotly.offline import get_plotlyjs_version
 from wtforms import TextAreaField
 
 import api as web
-from api import games, guards, markdown, samples
+from api import assets, games, guards, markdown, samples
 from api.adapters import finding_anchor
 
 bp = Blueprint("pages", __name__)
 
-PLOTLY_VERSION = get_plotlyjs_version()  # of plotly.js itself, not of the Python package
-PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
-ONE_YEAR = 31536000
+PLOTLY_VERSION = assets.PLOTLY.version
 
 
 class UploadForm(FlaskForm):
@@ -134,9 +129,11 @@ def innermost(anchor: str, step_ids: set[str]) -> str:
 
 
 def _located(findings: list[dict], units: tuple[str, ...], part_unit: str | None = None,
-             part_url: Callable[[int], str] | None = None, step_ids: set[str] | None = None) -> list[dict]:
+             part_url: Callable[[int], str] | None = None, step_ids: set[str] | None = None,
+             target: Callable[[dict], str | None] | None = None) -> list[dict]:
     """Findings with their position in words, their units, and the link that selects their moment (on this
-    page, among ``step_ids``, or on their part's page when ``part_url`` is given)."""
+    page, among ``step_ids``, or on their part's page when ``part_url`` is given). A finding outside every
+    moment links to where the game's adapter says it can be seen (``target``): the deal, the result."""
     shown = []
     for finding in findings:
         numbers = {unit: finding[unit] for unit in units if isinstance(finding.get(unit), int)}
@@ -144,6 +141,8 @@ def _located(findings: list[dict], units: tuple[str, ...], part_unit: str | None
         if finding.get("player"):
             where = f"{where} ({finding['player']})" if where else str(finding["player"])
         anchor = finding_anchor(finding, units, skip=part_unit if part_url else None)
+        if not anchor and target is not None and part_url is None:
+            anchor = target(finding) or ""
         part = numbers.get(part_unit) if part_unit else None
         if part_url is not None and part is not None:
             href = part_url(part) + (f"#{anchor}" if anchor else "")
@@ -181,11 +180,13 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     timeline = adapter.timeline(report)
     figures = adapter.figures(report)
     steps = adapter.steps(timeline)
-    located = _located(shown, verdict.units, step_ids={step["id"] for step in steps})
+    located = _located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target)
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
         banner=_banner(report, shown), findings=located, timeline=timeline,
-        steps=steps, figures=figures, figures_by_id=_by_id(figures),
+        steps=steps, figures=figures, figures_by_id=_by_id(figures), board=adapter.table(report, timeline),
+        key_moments=adapter.key_moments(report, timeline), step_unit=verdict.units[-2] if len(verdict.units) > 1
+        else "step",
         standings=adapter.standings(report),
         partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
 
@@ -296,13 +297,3 @@ def _schema_names(content: dict) -> list[str]:
             if isinstance(ref, dict) and "$ref" in ref:
                 names.append(ref["$ref"].rsplit("/", 1)[-1])
     return list(dict.fromkeys(names))
-
-
-@bp.route("/vendor/plotly-<string:version>.min.js")
-def plotly_js(version: str):
-    """plotly.js from the installed package; the version in the URL makes a year of caching safe."""
-    if version != PLOTLY_VERSION:
-        abort(404, "This plotly.js version is not served here.")
-    response = send_file(PLOTLY_JS, mimetype="text/javascript", max_age=ONE_YEAR, conditional=True)
-    response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
-    return response

@@ -24,7 +24,7 @@ def dealer_of(log: GameLog, rules: Rules) -> str | None:
 
 def replay_match(match: MatchLog, findings: list[Finding]) -> MatchReport:
     rules = Rules(seating_of(match.players or []))
-    report = MatchReport(list(rules.seating), findings, meta=match.meta)
+    report = MatchReport(list(rules.seating), findings, meta=match.meta, claimed_totals=match.totals)
     if match.players is None:
         return report
     totals = dict.fromkeys(rules.seating, 0)

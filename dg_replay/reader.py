@@ -61,6 +61,7 @@ class Trick:
     plays: list[Play]
     captures: dict[str, list[Card]] | None = None
     note: str | None = None
+    readable: bool = True  # False when the plays could not be read at all (a schema finding says why)
 
 
 @dataclass(slots=True)
@@ -269,7 +270,7 @@ class Reader:
         if type(value) is not dict:
             self.problem(path, f"Trick {number} must be an object with its plays; found {describe(value)}.",
                          number)
-            return Trick([])
+            return Trick([], readable=False)
         if not value.keys() <= TRICK_KEYS:
             self.closed(value, TRICK_KEYS, path, "a trick", number)
         trick = Trick([])
@@ -277,9 +278,11 @@ class Reader:
         if type(plays) is not list:
             self.problem(path + "/plays", f'Trick {number} needs a "plays" list; found {describe(plays)}.',
                          number)
+            trick.readable = False
         elif len(plays) > self.limits.max_plays:
             self.problem(path + "/plays", f"Trick {number} has {len(plays)} plays, far more than any table.",
                          number)
+            trick.readable = False
         else:
             trick.plays = [self.play(item, path, number, index) for index, item in enumerate(plays)]
         if "captures" in value:

@@ -60,7 +60,10 @@ class GameReplay:
 
     def run(self) -> GameReport:
         log, rules = self.log, self.rules
-        report = GameReport(list(rules.seating), self.findings, log.dealer, log.meta)
+        report = GameReport(list(rules.seating), self.findings, log.dealer, log.meta,
+                            claimed_scores=log.scores, claimed_winners=log.winners)
+        if log.hands is not None:
+            report.hands = {name: [card for card in cards if card is not None] for name, cards in log.hands.items()}
         if log.players is None:
             return report
         self.check_players(log.players)
@@ -75,7 +78,7 @@ class GameReplay:
         due = rules.left_of(dealer) if dealer else None
         position = 0
         for index, trick in enumerate(log.tricks):
-            record = TrickRecord(index + 1, trick.plays, trick.note)
+            record = TrickRecord(index + 1, trick.plays, trick.note, trick.captures)
             report.tricks.append(record)
             due = self.play_trick(trick, record, due, position, proof, index == len(log.tricks) - 1)
             position += len(trick.plays)
@@ -168,6 +171,8 @@ class GameReplay:
         rules, number, plays = self.rules, record.number, trick.plays
         base = f"/tricks/{number - 1}"
         beyond = number > TRICKS_PER_GAME
+        if not trick.readable:
+            self.every_trick_resolved = False  # who played what is unknown: the result cannot be known
         if number == TRICKS_PER_GAME + 1:
             self.add("too-many-tricks", f"A game has {TRICKS_PER_GAME} tricks; trick {number} and any after it "
                      "are checked for illegal plays but not scored.", base, number)
@@ -180,7 +185,7 @@ class GameReplay:
                      base + "/plays/0", number, 1, first)
         order = rules.turn_order(first) if first_known else ()  # type: ignore[arg-type]
         size = len(self.seats)
-        if len(plays) != size and not beyond:
+        if len(plays) != size and not beyond and trick.readable:  # unreadable plays: the schema finding says it
             unfinished = is_last and len(plays) < size
             what = ("is unfinished: the game stops mid-trick, so it is not scored" if unfinished
                     else f"should have one play per player ({size})")

@@ -19,6 +19,7 @@ class TrickRecord:
     number: int
     plays: list[Play]
     note: str | None
+    claimed: dict[str, list[Card]] | None = None  # the log's captures claim, as written
     resolved: bool = False
     high: int | None = None  # 0-based index into plays
     low: int | None = None
@@ -41,19 +42,21 @@ class TrickRecord:
             "low_play": None if self.low is None else self.low + 1,
             "captures": {name: [card_text(card) for card in cards] for name, cards in self.captures.items()},
             "scores_after": dict(self.scores_after),
+            "claimed": None if self.claimed is None else {name: [card_text(card) for card in cards]
+                                                          for name, cards in self.claimed.items()},
             "note": self.note,
         }
 
 
 def _common(kind: str, game: str, findings: list[Finding], complete: bool, players: list[str], meta: dict,
-            scores: dict[str, int], winners: list[str]) -> dict:
+            scores: dict[str, int], winners: list[str], claims: dict) -> dict:
     """The keys a game report and a match report share, in the order reports are read."""
     errors, warnings = [], []
     for finding in findings:
         (errors if finding.is_error else warnings).append(finding.to_dict())
     return {"kind": kind, "game": game, "valid": not errors, "complete": complete, "players": list(players),
             "meta": meta, "errors": errors, "warnings": warnings,
-            "result": {"scores": dict(scores), "winners": list(winners)}}
+            "result": {"scores": dict(scores), "winners": list(winners)}, "claims": claims}
 
 
 def _valid(findings: list[Finding]) -> bool:
@@ -71,15 +74,21 @@ class GameReport:
     winners: list[str] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
     scored: bool = True  # False when a schema problem hid a trick's plays: the scores are then partial
+    hands: dict[str, list[Card]] | None = None  # the deal as the log gives it (readable cards)
+    claimed_scores: dict[str, int] | None = None
+    claimed_winners: list[str] | None = None
 
     @property
     def valid(self) -> bool:
         return _valid(self.findings)
 
     def to_dict(self) -> dict:
+        claims = {"scores": self.claimed_scores, "winners": self.claimed_winners}
         report = _common("game", GAME_ID, self.findings, self.complete, self.players, self.meta, self.scores,
-                         self.winners)
+                         self.winners, claims)
         report["dealer"] = self.dealer
+        report["hands"] = None if self.hands is None else {name: [card_text(card) for card in cards]
+                                                           for name, cards in self.hands.items()}
         report["tricks"] = [trick.to_dict() for trick in self.tricks]
         return report
 
@@ -93,13 +102,15 @@ class MatchReport:
     complete: bool = False
     totals: dict[str, int] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
+    claimed_totals: dict[str, int] | None = None
 
     @property
     def valid(self) -> bool:
         return _valid(self.findings)
 
     def to_dict(self) -> dict:
+        claims = {"scores": self.claimed_totals, "winners": None}
         report = _common("match", MATCH_ID, self.findings, self.complete, self.players, self.meta, self.totals,
-                         self.winners)
+                         self.winners, claims)
         report["games"] = [None if game is None else game.to_dict() for game in self.games]
         return report

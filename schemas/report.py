@@ -86,7 +86,21 @@ class TrickReportSchema(Schema):
                                 {"Emma": ["G12"], "Ben": ["G4", "G7", "R2", "G2"]})
     scores_after = _points_by_player("Every player's running score after this trick.",
                                      {"Andrea": 0, "Ben": 25, "Emma": 12})
+    claimed = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True,
+                          allow_none=True, metadata=_describe(
+                              "The captures the log claims for this trick, as written; null when it claims none.",
+                              {"Emma": ["G12"]}))
     note = fields.String(required=True, allow_none=True, metadata=_describe("The trick's note, or null."))
+
+
+class ClaimsSchema(Schema):
+    """What the log claims about the result, as written (checked against ``result``, never trusted)."""
+
+    scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True,
+                         metadata=_describe("Claimed scores (for a match: totals), or null when not claimed.",
+                                            {"Andrea": 31}))
+    winners = fields.List(fields.String(), required=True, allow_none=True,
+                          metadata=_describe("Claimed winners, or null when not claimed.", ["Andrea"]))
 
 
 class ResultSchema(Schema):
@@ -114,6 +128,7 @@ class _ReportBase(Schema):
     warnings = fields.List(fields.Nested(FindingSchema), required=True,
                            metadata=_describe("Findings of severity warning."))
     result = fields.Nested(ResultSchema, required=True, metadata=_describe("Computed scores and winners."))
+    claims = fields.Nested(ClaimsSchema, required=True, metadata=_describe("The result as the log claims it."))
 
 
 class ReportSchema(_ReportBase):
@@ -123,6 +138,9 @@ class ReportSchema(_ReportBase):
                          metadata=_describe("Which report this is.", "game"))
     game = fields.String(required=True, metadata=_describe("The game's id.", GAME_ID))
     dealer = _name("The dealer as given in the log, or null.", required=True, allow_none=True)
+    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True, allow_none=True,
+                        metadata=_describe("The deal as the log gives it (its readable cards), or null.",
+                                           {"Andrea": ["G4", "R10"]}))
     tricks = fields.List(fields.Nested(TrickReportSchema), required=True,
                          metadata=_describe("Every trick as re-executed, in order."))
 

@@ -1,11 +1,13 @@
 /*
- * Draws the page's Plotly charts from its JSON data blocks and runs the step-through of the game's moments.
+ * The analysis board: draws the page's Plotly charts from its JSON data blocks and walks the game's moments.
  *
- * The server computes every figure and the list of moments (#steps: id, status, story, x); this file only
- * hands the figures to Plotly and keeps one selected moment in sync everywhere: the elements marked with
- * its data-step-id, the findings whose position lies in it, a band on the timeline charts, the status
- * line and the URL hash. A deep link or a finding's anchor ("round-2-trick-3-play-4") selects the
- * innermost moment that contains it. Text from logs is only ever set with textContent, never as HTML.
+ * The server computes every figure, the list of moments (#steps: id, status, story, x on the timeline
+ * charts, major for the moments ↑/↓ jump between) and the table view (#board-data: starting hands and,
+ * per moment, the cards leaving hands, joining piles and lying in the middle). This file only hands the
+ * figures to Plotly and keeps one selected moment in sync everywhere: the table view, the elements marked
+ * with data-step-id (the moment or one containing it), the findings found there, a band on the timeline
+ * charts, the status line and the URL hash. A hash or a finding's anchor ("round-2-trick-3-play-4") selects
+ * the innermost moment that contains it. Text from logs is only ever set with textContent, never as HTML.
  */
 (function () {
   "use strict";
@@ -17,16 +19,25 @@
 
   var figures = readBlock("figures", {});
   var steps = readBlock("steps", []);
+  var board = readBlock("board-data", null);
   var ids = steps.map(function (step) { return step.id; });
+  var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  var narrow = window.matchMedia && window.matchMedia("(max-width: 640px)").matches;
   var config = {
     responsive: true,
     displaylogo: false,
-    displayModeBar: "hover",
-    modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines"]
+    displayModeBar: touch ? false : "hover",
+    showSendToCloud: false,
+    showEditInChartStudio: false,
+    scrollZoom: false,
+    modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines", "sendDataToCloud",
+                             "editInChartStudio", "zoomIn2d", "zoomOut2d", "hoverClosestCartesian",
+                             "hoverCompareCartesian"]
   };
   var SELECTED = "#2563eb";
   var timelineCharts = [];
   var selected = -1;
+  var timer = null;
 
   // "round-2-trick-3-play-4" lies in "round-2-trick-3", which lies in "round-2": the innermost moment wins.
   function resolve(anchor) {
@@ -42,12 +53,41 @@
   }
 
   function atX(x) {
-    for (var i = 0; i < steps.length; i++) {
+    for (var i = steps.length - 1; i >= 0; i--) {
       if (steps[i].x === x) {
         return i;
       }
     }
     return -1;
+  }
+
+  function contains(outer, inner) {
+    return inner === outer || inner.indexOf(outer + "-") === 0;
+  }
+
+  // On a phone the charts keep their data but lose what crowds them: fewer ticks, smaller titles, no drag.
+  function fitted(layout) {
+    var copy = JSON.parse(JSON.stringify(layout));
+    if (touch) {
+      copy.dragmode = false;
+    }
+    if (narrow) {
+      copy.margin = { l: 44, r: 8, t: 40, b: 72 };
+      if (copy.title && copy.title.font) {
+        copy.title.font.size = 14;
+      }
+      if (copy.xaxis && copy.xaxis.dtick === 1) {
+        copy.xaxis.dtick = 3;
+      }
+      if (copy.xaxis) {
+        copy.xaxis.tickangle = 0;
+      }
+      if (copy.yaxis && copy.yaxis.ticktext) {
+        copy.yaxis.ticktext = copy.yaxis.ticktext.map(function (text) { return String(text).slice(0, 8); });
+      }
+      copy.legend = { orientation: "h", y: -0.25, x: 0, font: { size: 11 } };
+    }
+    return copy;
   }
 
   if (typeof Plotly !== "undefined") {
@@ -58,8 +98,9 @@
       }
       var figure = figures[name];
       var baseShapes = (figure.layout.shapes || []).slice();
-      Plotly.newPlot(element, figure.data, figure.layout, config).then(function () {
+      Plotly.newPlot(element, figure.data, fitted(figure.layout), config).then(function () {
         element.setAttribute("data-rendered", "true");
+        element.parentNode.classList.add("is-drawn");
         if (!element.hasAttribute("data-timeline")) {
           return;
         }
@@ -93,17 +134,162 @@
     });
   }
 
+  function chip(card, marks, owner) {
+    var element = document.createElement("span");
+    element.className = "chip chip-small chip-" + ((board.styles || {})[card] || "unknown");
+    element.textContent = card;
+    (marks.bad || []).forEach(function (pair) {
+      if (pair[1] === card && (owner === undefined || pair[0] === owner)) {
+        element.classList.add("is-flagged");
+      }
+    });
+    (marks.proof || []).forEach(function (pair) {
+      if (pair[1] === card && (owner === undefined || pair[0] === owner)) {
+        element.classList.add("is-proof");
+      }
+    });
+    return element;
+  }
+
+  function drawBoard(index) {
+    if (!board) {
+      return;
+    }
+    var hands = {};
+    var piles = {};
+    board.seats.forEach(function (name) {
+      hands[name] = (board.start[name] || []).slice();
+      piles[name] = [];
+    });
+    for (var i = 0; i <= index; i++) {
+      var change = board.moments[ids[i]];
+      if (!change) {
+        continue;
+      }
+      Object.keys(change.leave || {}).forEach(function (name) {
+        (change.leave[name] || []).forEach(function (card) {
+          var at = (hands[name] || []).indexOf(card);
+          if (at >= 0) {
+            hands[name].splice(at, 1);
+          }
+        });
+      });
+      Object.keys(change.pile || {}).forEach(function (name) {
+        piles[name] = (piles[name] || []).concat(change.pile[name]);
+      });
+    }
+    var now = board.moments[ids[index]] || {};
+    var marks = { bad: now.bad || [], proof: now.proof || [] };
+    document.getElementById("board-label").textContent = now.label || steps[index].status;
+    var center = document.getElementById("board-center");
+    center.textContent = "";
+    (now.center || []).forEach(function (pair, position) {
+      var item = document.createElement("span");
+      item.className = "center-play";
+      var card = chip(pair[1], marks, pair[0]);
+      if (now.high === position + 1) {
+        card.classList.add("is-high");
+      }
+      if (now.low === position + 1) {
+        card.classList.add("is-low");
+      }
+      item.appendChild(card);
+      var who = document.createElement("span");
+      who.className = "center-player";
+      who.textContent = pair[0] === null ? "?" : pair[0];
+      item.appendChild(who);
+      center.appendChild(item);
+    });
+    var seats = document.getElementById("board-seats");
+    seats.textContent = "";
+    board.seats.forEach(function (name) {
+      var seat = document.createElement("li");
+      seat.className = "seat";
+      var head = document.createElement("div");
+      head.className = "seat-head";
+      var title = document.createElement("strong");
+      title.textContent = name;
+      head.appendChild(title);
+      var known = document.createElement("span");
+      known.className = "seat-source";
+      known.textContent = board.sources[name] === "dealt" ? hands[name].length + " in hand"
+        : hands[name].length + " proven in hand";
+      head.appendChild(known);
+      var pile = document.createElement("span");
+      pile.className = "seat-pile";
+      pile.textContent = (board.pile || "Pile") + ": " + piles[name].length;
+      head.appendChild(pile);
+      seat.appendChild(head);
+      var hand = document.createElement("div");
+      hand.className = "seat-hand";
+      hands[name].forEach(function (card) { hand.appendChild(chip(card, marks, name)); });
+      if (!hands[name].length) {
+        hand.textContent = "—";
+      }
+      seat.appendChild(hand);
+      if (piles[name].length) {
+        var taken = document.createElement("div");
+        taken.className = "seat-taken";
+        piles[name].forEach(function (card) { taken.appendChild(chip(card, {}, name)); });
+        seat.appendChild(taken);
+      }
+      if (marks.bad.some(function (pair) { return pair[0] === name; })) {
+        seat.classList.add("has-error");
+      }
+      seats.appendChild(seat);
+    });
+  }
+
+  function drawFindings(index) {
+    var panel = document.getElementById("moment-panel");
+    var list = document.getElementById("moment-findings");
+    if (!panel || !list) {
+      return;
+    }
+    list.textContent = "";
+    document.querySelectorAll(".analysis-main li.finding[data-anchor]").forEach(function (element) {
+      var here = resolve(element.getAttribute("data-anchor")) === index;
+      element.classList.toggle("is-selected", here);
+      if (here) {
+        var copy = element.cloneNode(true);
+        copy.classList.remove("is-selected");
+        list.appendChild(copy);
+      }
+    });
+    panel.hidden = !list.children.length;
+  }
+
+  function follow(element) {
+    // Keep the selected row in view inside its own scrolling list, without moving the page.
+    var list = element.closest(".moments-list");
+    if (!list) {
+      return;
+    }
+    var top = element.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + element.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+    }
+  }
+
   function select(index, updateHash) {
     if (index < 0 || index >= steps.length) {
       return;
     }
     selected = index;
     var id = ids[index];
+    var first = null;
     document.querySelectorAll("[data-step-id]").forEach(function (element) {
-      element.classList.toggle("is-selected", element.getAttribute("data-step-id") === id);
+      var on = contains(element.getAttribute("data-step-id"), id);
+      element.classList.toggle("is-selected", on);
+      if (on && !first) {
+        first = element;
+      }
     });
-    document.querySelectorAll("li.finding[data-anchor]").forEach(function (element) {
-      element.classList.toggle("is-selected", resolve(element.getAttribute("data-anchor")) === index);
+    if (first) {
+      follow(first);
+    }
+    document.querySelectorAll("[data-goto]").forEach(function (element) {
+      element.classList.toggle("is-selected", element.getAttribute("data-goto") === id);
     });
     var status = document.getElementById("step-status");
     var story = document.getElementById("step-story");
@@ -116,18 +302,68 @@
     document.querySelectorAll("button[data-step]").forEach(function (button) {
       var where = button.getAttribute("data-step");
       var atStart = index === 0 && (where === "first" || where === "prev");
-      var atEnd = index === steps.length - 1 && (where === "last" || where === "next");
-      button.disabled = atStart || atEnd;
+      var atEnd = index === steps.length - 1 && (where === "last" || where === "next" || where === "play");
+      button.disabled = atStart || (atEnd && timer === null);
     });
+    drawBoard(index);
+    drawFindings(index);
     if (updateHash && window.location.hash !== "#" + id) {
-      // replaceState: the page must not jump to the moment's row while stepping through the charts
+      // replaceState: the page must not jump to the moment's row while stepping
       window.history.replaceState(null, "", "#" + id);
     }
     markCharts();
   }
 
+  function jump(direction) {
+    for (var i = selected + direction; i >= 0 && i < steps.length; i += direction) {
+      if (steps[i].major) {
+        return i;
+      }
+    }
+    return direction > 0 ? steps.length - 1 : 0;
+  }
+
+  function pause() {
+    if (timer !== null) {
+      window.clearInterval(timer);
+      timer = null;
+    }
+    document.querySelectorAll("button[data-step=play]").forEach(function (button) {
+      button.setAttribute("aria-pressed", "false");
+      button.textContent = "▶";
+    });
+    if (selected >= 0) {
+      select(selected, false);
+    }
+  }
+
+  function play() {
+    if (timer !== null) {
+      pause();
+      return;
+    }
+    if (selected >= steps.length - 1) {
+      select(0, true);
+    }
+    timer = window.setInterval(function () {
+      if (selected >= steps.length - 1) {
+        pause();
+      } else {
+        select(selected + 1, true);
+      }
+    }, 1100);
+    document.querySelectorAll("button[data-step=play]").forEach(function (button) {
+      button.setAttribute("aria-pressed", "true");
+      button.textContent = "❚❚";
+    });
+  }
+
   function step(where) {
     if (!steps.length) {
+      return;
+    }
+    if (where === "play") {
+      play();
       return;
     }
     var index = selected;
@@ -139,6 +375,10 @@
       index = Math.min(index + 1, steps.length - 1);
     } else if (where === "prev") {
       index = Math.max(index - 1, 0);
+    } else if (where === "up") {
+      index = jump(-1);
+    } else if (where === "down") {
+      index = jump(1);
     }
     select(index, true);
   }
@@ -151,18 +391,34 @@
 
   document.querySelectorAll("button[data-step]").forEach(function (button) {
     button.addEventListener("click", function () {
+      if (button.getAttribute("data-step") !== "play") {
+        pause();
+      }
       step(button.getAttribute("data-step"));
     });
   });
 
-  var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+  document.querySelectorAll("[data-goto]").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      event.preventDefault();
+      pause();
+      select(resolve(link.getAttribute("data-goto")), true);
+    });
+  });
+
+  var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "up",
+               ArrowDown: "down", " ": "play" };
   document.addEventListener("keydown", function (event) {
     var target = event.target;
     var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-    if (typing || event.altKey || event.ctrlKey || event.metaKey || !KEYS[event.key] || !steps.length) {
+    var pressing = event.key === " " && target && /^(BUTTON|A)$/.test(target.tagName);  // Space keeps its meaning
+    if (typing || pressing || event.altKey || event.ctrlKey || event.metaKey || !KEYS[event.key] || !steps.length) {
       return;
     }
     event.preventDefault();
+    if (KEYS[event.key] !== "play") {
+      pause();
+    }
     step(KEYS[event.key]);
   });
 

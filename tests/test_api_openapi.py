@@ -1,4 +1,4 @@
-"""The OpenAPI document generated from the marshmallow schemas, its offline docs page, and plotly.js."""
+"""The OpenAPI document generated from the marshmallow schemas, and its offline docs page."""
 
 from __future__ import annotations
 
@@ -41,18 +41,6 @@ def test_the_docs_page_lists_every_operation_offline(client):
         assert path in page
     assert "/api/v1/openapi.json" in page
     assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing from a CDN: it must work offline
-
-
-def test_plotly_js_is_served_from_the_package_with_long_caching(client):
-    from api.pages import PLOTLY_JS, PLOTLY_VERSION
-
-    response = client.get(f"/vendor/plotly-{PLOTLY_VERSION}.min.js")
-    assert response.status_code == 200
-    assert response.mimetype == "text/javascript"
-    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    assert response.data == PLOTLY_JS.read_bytes()
-    response.close()
-    assert client.get("/vendor/plotly-0.0.1.min.js").status_code == 404
 
 
 def test_bodies_and_reports_are_one_of_every_games_schemas_told_apart_by_game(client):

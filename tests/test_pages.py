@@ -108,7 +108,7 @@ def test_the_analysis_page_places_verdict_findings_tricks_and_chart_data(client)
         assert f'id="{chart}"' in page
     block = re.search(r'<script type="application/json" id="figures">(.*?)</script>', page, re.S).group(1)
     assert set(json.loads(block)) == {"scores", "captures", "breakdown"}
-    assert re.search(r'<script src="/vendor/plotly-[0-9.]+\.min\.js"></script>', page)
+    assert re.search(r'<script src="/vendor/plotly-basic-[0-9.]+\.min\.js"></script>', page)
     assert 'href="/api/v1/games/' in page
     scripts_are_external_or_data(page)
 

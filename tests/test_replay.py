@@ -234,3 +234,12 @@ def test_schema_problems_are_findings_with_pointers():
 def test_anything_gets_a_report(document):
     report = validate(document).to_dict()
     assert report["valid"] is False and report["errors"][0]["code"] == "schema"
+
+
+def test_a_trick_that_is_no_object_is_one_schema_finding_and_leaves_the_result_unknown():
+    log = game(3, 2)
+    log["tricks"][0] = None
+    report = validate(log)
+    at_first = [(f.code, f.path) for f in report.findings if f.unit("trick") == 1]
+    assert at_first == [("schema", "/tricks/0")]
+    assert not any(f.code in ("score-mismatch", "winner-mismatch") for f in report.findings)

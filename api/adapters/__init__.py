@@ -13,6 +13,11 @@ tested without Flask and templates only place what they return.
 - ``partial``: the template (under ``templates/games/``) that lays the moments out, given ``timeline``.
 - ``standings(report)``: the result table, claims beside truth.
 - ``parts(report)``: for a document of several games (a match), the part reports, else ``None``.
+- ``table(report, timeline)``: the table view (``templates/_board.html``): seats, starting hands and how
+  they are known, and per moment the cards leaving hands, joining piles and lying in the middle, with
+  the cards a finding is about (``bad``) and those that prove it (``proof``); ``None`` for no table view.
+- ``key_moments(report, timeline)``: ``[{"step", "kind", "label"}]``, the moments worth jumping to.
+- ``target(finding)``: where a finding outside any moment can be seen (a step id or a page section).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from replaykit.engine import Engine
 from replaykit.findings import anchor
@@ -39,6 +44,18 @@ def no_steps(timeline: dict) -> list[dict]:
 
 
 def no_parts(report: dict) -> list[dict | None] | None:
+    return None
+
+
+def no_table(report: dict, timeline: dict) -> dict | None:
+    return None
+
+
+def no_key_moments(report: dict, timeline: dict) -> list[dict]:
+    return []
+
+
+def no_target(finding: dict) -> str | None:
     return None
 
 
@@ -75,7 +92,9 @@ class Adapter:
     parts: Callable[[dict], list[dict | None] | None] = no_parts
     part_unit: str = "game"  # the unit that numbers the parts' findings in the whole document's report
     overview_figures: Callable[[dict], list[dict]] = no_figures
-    extra: dict = field(default_factory=dict)
+    table: Callable[[dict, dict], dict | None] = no_table
+    key_moments: Callable[[dict, dict], list[dict]] = no_key_moments
+    target: Callable[[dict], str | None] = no_target
 
 
 DEFAULT = Adapter()

@@ -1,19 +1,18 @@
-"""David & Goliath on the web: its moments (tricks), its charts and its page partial.
+"""David & Goliath on the web: its moments, table view, key moments, charts and page partial.
 
-The figures and the per-trick timeline are built in ``david_goliath_charts``; this module tells the generic
-analysis page how to use them. A match log's games are its parts, each shown on a page of its own.
+The figures and the per-trick timeline are built in ``david_goliath_charts``, the table view in
+``david_goliath_table``; this module tells the generic analysis page how to use them. A match log's
+games are its parts, each shown on a page of its own.
 """
 
 from __future__ import annotations
 
-from api.adapters import Adapter, facts
+from api.adapters import Adapter, facts, standings
 from api.adapters import david_goliath_charts as charts
+from api.adapters import david_goliath_table as board
 
-
-def steps(timeline: dict) -> list[dict]:
-    rows = timeline.get("tricks") or []
-    return [{"id": f"trick-{row['number']}", "status": f"Trick {row['number']} of {len(rows)}",
-             "story": row["story"], "x": row["number"]} for row in rows]
+# Findings with no trick are shown where they can be seen: the deal in the table view, or the result.
+TARGETS = {"hands": board.DEAL, "dealer": board.DEAL, "scores": "result", "winners": "result", "totals": "result"}
 
 
 def figures(report: dict) -> list[dict]:
@@ -45,5 +44,51 @@ def game_facts(report: dict) -> list[str]:
     return found
 
 
-ADAPTER = Adapter(timeline=charts.timeline, steps=steps, figures=figures, partial="games/david-goliath.html",
-                  facts=game_facts, parts=parts, part_unit="game", overview_figures=overview_figures)
+def claimed_standings(report: dict) -> dict:
+    """The computed scores with the log's claimed ones beside them."""
+    shown = standings(report)
+    claimed = (report.get("claims") or {}).get("scores") or {}
+    for row in shown["rows"]:
+        row["claimed"] = claimed.get(row["name"])
+    shown["claimed_winners"] = (report.get("claims") or {}).get("winners")
+    return shown
+
+
+def key_moments(report: dict, timeline: dict) -> list[dict]:
+    """The moments worth jumping to: every error, the biggest swings, colours spoiled (a third card)."""
+    found: list[tuple[int, int, dict]] = []
+    for finding in report.get("errors") or []:
+        trick, play = finding.get("trick"), finding.get("play")
+        if isinstance(trick, int):
+            step = board.play_id(trick, play) if isinstance(play, int) else f"trick-{trick}"
+            found.append((trick, play or 99, {"step": step, "kind": "error",
+                                              "label": f"Trick {trick}: {finding['code']}"}))
+    previous: dict[str, int] = {}
+    swings = []
+    for row in timeline.get("tricks") or []:
+        if not row["resolved"]:
+            continue
+        for name, score in row["scores_after"].items():
+            change = score - previous.get(name, 0)
+            if change < 0:
+                found.append((row["number"], 100, {"step": f"trick-{row['number']}", "kind": "spoiled",
+                                                   "label": f"Trick {row['number']}: {name} spoils a colour "
+                                                            f"({previous.get(name, 0)} → {score})"}))
+            elif change:
+                swings.append((change, row["number"], name))
+            previous[name] = score
+    for change, number, name in sorted(swings, reverse=True)[:2]:
+        found.append((number, 101, {"step": f"trick-{number}", "kind": "swing",
+                                    "label": f"Trick {number}: {name} +{change}"}))
+    return [moment for _trick, _order, moment in sorted(found, key=lambda item: item[:2])][:12]
+
+
+def target(finding: dict) -> str | None:
+    """Where a finding outside any trick can be seen."""
+    path = finding.get("path") or ""
+    return TARGETS.get(path.split("/")[1]) if path.count("/") >= 1 else None
+
+
+ADAPTER = Adapter(timeline=charts.timeline, steps=board.steps, figures=figures, partial="games/david-goliath.html",
+                  facts=game_facts, parts=parts, part_unit="game", overview_figures=overview_figures,
+                  standings=claimed_standings, table=board.table, key_moments=key_moments, target=target)

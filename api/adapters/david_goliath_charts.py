@@ -15,7 +15,8 @@ from html import escape
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.rules import color_score
 
-CARD_COLORS = {"B": "#2f6fd6", "Y": "#f2c12e", "G": "#2e9e5b", "R": "#d64545", "P": "#8a4fc7"}
+# The chips' colours: white text on each keeps a contrast of at least 4.5:1 (WCAG AA); dark text on yellow.
+CARD_COLORS = {"B": "#2a6bd0", "Y": "#f2c12e", "G": "#1f7a45", "R": "#c53030", "P": "#8a4fc7"}
 CARD_TEXT_COLORS = {"Y": "#3b2f00"}  # dark text on yellow; white on the others
 PLAYER_COLORS = ("#1f2937", "#e76f51", "#0891b2", "#a16207", "#db2777", "#4d7c0f")
 ERROR_COLOR = "#c0262d"
@@ -95,7 +96,8 @@ def timeline(report: dict) -> dict:
             "number": number, "leader": trick.get("leader"), "resolved": bool(trick.get("resolved")),
             "plays": plays, "high": trick.get("high"), "low": trick.get("low"),
             "captures": trick.get("captures") or {}, "scores_after": trick.get("scores_after") or {},
-            "note": trick.get("note"), "story": story(trick),
+            "note": trick.get("note"), "story": story(trick), "claimed": trick.get("claimed") or {},
+            "claim_differs": any(finding.get("code") == "capture-mismatch" for finding in findings),
             "errors": [finding for finding in findings if finding.get("severity") == "error"],
             "warnings": [finding for finding in findings if finding.get("severity") != "error"],
         })

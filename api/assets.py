@@ -1,0 +1,127 @@
+"""Static files and the plotly.js bundle, served compressed and cached.
+
+plotly.js is the heaviest thing a page loads, so pages use the smallest official bundle that draws the
+charts the adapters build (scatter and bar): ``plotly.js-basic-dist-min`` from the npm registry, installed
+by ``make`` (pinned in package.json/package-lock.json) and shipped inside the wheel. Where it is missing (an
+install without npm) the full bundle of the plotly Python package is served instead, with a warning.
+
+Static files are gzipped once and kept in memory; pages over a kilobyte are gzipped as they leave, for
+clients that accept it. API answers are left as they are: programs read them, and a front server may
+compress them by its own rules.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import plotly
+from flask import Flask, Response, abort, current_app, request
+from plotly.offline import get_plotlyjs_version
+from werkzeug.security import safe_join
+
+import api as web
+
+log = logging.getLogger(__name__)
+ONE_YEAR = 31536000
+ONE_HOUR = 3600
+PAGES = ("text/html",)
+BASIC = "plotly.js-basic-dist-min"
+
+
+@dataclass(frozen=True)
+class Bundle:
+    path: Path
+    version: str  # names the URL, so a year of caching is safe
+
+    @property
+    def basic(self) -> bool:
+        return self.version.startswith("basic-")
+
+
+def plotly_bundle() -> Bundle:
+    installed = web.INSTALLED_ROOT / "vendor"
+    folder = installed if installed.is_dir() else web.SOURCE_ROOT / "node_modules" / BASIC
+    script = folder / "plotly-basic.min.js"
+    if script.is_file():
+        version = json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"]
+        return Bundle(script, f"basic-{version}")
+    log.warning("%s is not installed (run make); serving the full plotly.js bundle instead", BASIC)
+    return Bundle(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", get_plotlyjs_version())
+
+
+PLOTLY = plotly_bundle()
+
+
+@dataclass(frozen=True)
+class Packed:
+    raw: bytes
+    packed: bytes
+    etag: str
+
+
+_packed: dict[tuple[Path, float], Packed] = {}
+
+
+def packed(path: Path) -> Packed:
+    key = (path, path.stat().st_mtime)
+    if key not in _packed:
+        raw = path.read_bytes()
+        _packed[key] = Packed(raw, gzip.compress(raw, 9, mtime=0), hashlib.sha256(raw).hexdigest()[:20])
+    return _packed[key]
+
+
+def accepts_gzip() -> bool:
+    return "gzip" in request.accept_encodings
+
+
+def send(path: Path, mimetype: str, max_age: int, immutable: bool = False) -> Response:
+    """A file, gzipped when the client accepts it, with a strong ETag and a 304 for a fresh copy."""
+    item = packed(path)
+    zipped = accepts_gzip()
+    response = Response(item.packed if zipped else item.raw, mimetype=mimetype)
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
+    response.set_etag(item.etag + ("-gz" if zipped else ""))
+    response.headers["Cache-Control"] = f"public, max-age={max_age}" + (", immutable" if immutable else "")
+    return response.make_conditional(request)
+
+
+def static_view(filename: str) -> Response:
+    """Flask's ``static`` endpoint, compressed; files change with a deploy, so they are revalidated hourly."""
+    path = safe_join(str(current_app.static_folder), filename)
+    if path is None or not Path(path).is_file():
+        abort(404, "There is no such file.")
+    mimetype = {".js": "text/javascript", ".css": "text/css"}.get(Path(path).suffix, "application/octet-stream")
+    return send(Path(path), mimetype, ONE_HOUR)
+
+
+def plotly_view(version: str) -> Response:
+    if version != PLOTLY.version:
+        abort(404, "This plotly.js version is not served here.")
+    return send(PLOTLY.path, "text/javascript", ONE_YEAR, immutable=True)
+
+
+def compress(response: Response) -> Response:
+    """Gzip a page on its way out (not files, which ``send`` packs once)."""
+    if (response.direct_passthrough or response.status_code != 200 or "Content-Encoding" in response.headers
+            or response.mimetype not in PAGES or not accepts_gzip()):
+        return response
+    body = response.get_data()
+    if len(body) < 1024:
+        return response
+    response.set_data(gzip.compress(body, 6, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers.add("Vary", "Accept-Encoding")
+    return response
+
+
+def install(app: Flask) -> None:
+    app.view_functions["static"] = static_view
+    app.add_url_rule("/vendor/plotly-<string:version>.min.js", "plotly_js", plotly_view)
+    app.after_request(compress)

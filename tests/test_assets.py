@@ -1,0 +1,45 @@
+"""plotly.js (the smallest official bundle for the charts we draw), static files and pages: compressed for
+clients that accept it, cached, and byte-for-byte what they are once decompressed."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+from api import assets
+from tests.conftest import ROOT
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+def test_pages_load_the_basic_bundle_pinned_in_package_json():
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"][assets.BASIC]
+    assert assets.PLOTLY.basic and assets.PLOTLY.version == f"basic-{pinned}"
+    assert assets.PLOTLY.path.stat().st_size < 2_000_000  # the full bundle is over 4.5 MB
+
+
+def test_the_bundle_is_served_compressed_with_a_year_of_caching(client):
+    url = f"/vendor/plotly-{assets.PLOTLY.version}.min.js"
+    plain = client.get(url)
+    assert plain.status_code == 200 and plain.mimetype == "text/javascript"
+    assert plain.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert plain.data == assets.PLOTLY.path.read_bytes() and "Content-Encoding" not in plain.headers
+    packed = client.get(url, headers=GZIP)
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data) / 2.5
+    again = client.get(url, headers={**GZIP, "If-None-Match": packed.headers["ETag"]})
+    assert again.status_code == 304
+    assert client.get("/vendor/plotly-0.0.1.min.js").status_code == 404
+
+
+def test_static_files_and_pages_are_compressed_for_clients_that_accept_it(client):
+    script = client.get("/static/app.js", headers=GZIP)
+    assert script.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(script.data) == (ROOT / "static" / "app.js").read_bytes()
+    assert client.get("/static/nope.js").status_code == 404
+    assert client.get("/static/../app.py").status_code == 404
+    page = client.get("/samples/legal-4-players", headers=GZIP)
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert "Score evolution chart" in gzip.decompress(page.data).decode()
+    assert "Content-Encoding" not in client.get("/samples/legal-4-players").headers
