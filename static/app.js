@@ -72,7 +72,7 @@
       copy.dragmode = false;
     }
     if (narrow) {
-      copy.margin = { l: 44, r: 8, t: 40, b: 72 };
+      copy.margin = { l: copy.yaxis && copy.yaxis.ticktext ? 62 : 44, r: 8, t: 40, b: 72 };
       if (copy.title && copy.title.font) {
         copy.title.font.size = 14;
       }
@@ -90,6 +90,17 @@
     return copy;
   }
 
+  // Labelled squares do not fit side by side on a phone: there they are plain, smaller markers.
+  function slim(trace) {
+    if (trace.mode !== "markers+text" || !trace.marker) {
+      return trace;
+    }
+    var copy = JSON.parse(JSON.stringify(trace));
+    copy.mode = "markers";
+    copy.marker.size = Math.round((copy.marker.size || 12) * 0.6);
+    return copy;
+  }
+
   if (typeof Plotly !== "undefined") {
     Object.keys(figures).forEach(function (name) {
       var element = document.getElementById("chart-" + name);
@@ -98,7 +109,8 @@
       }
       var figure = figures[name];
       var baseShapes = (figure.layout.shapes || []).slice();
-      Plotly.newPlot(element, figure.data, fitted(figure.layout), config).then(function () {
+      var data = narrow ? figure.data.map(slim) : figure.data;
+      Plotly.newPlot(element, data, fitted(figure.layout), config).then(function () {
         element.setAttribute("data-rendered", "true");
         element.parentNode.classList.add("is-drawn");
         if (!element.hasAttribute("data-timeline")) {
@@ -110,8 +122,8 @@
           if (!point) {
             return;
           }
-          var data = point.customdata !== undefined ? point.customdata : point.x;
-          select(typeof data === "string" ? resolve(data) : atX(Math.round(Number(data))), true);
+          var picked = point.customdata !== undefined ? point.customdata : point.x;
+          select(typeof picked === "string" ? resolve(picked) : atX(Math.round(Number(picked))), true);
         });
         if (selected >= 0) {
           markCharts();

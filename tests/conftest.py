@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import logging
+import os
+import re
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,3 +66,77 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
     with LiveServer(application) as server:
         yield server
     application.extensions["card_replay"].repository.dispose()
+
+
+# -- Browser tests: Debian's Chromium through Playwright -------------------------------------------------
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is missing at {CHROMIUM}; CI must run the browser tests")
+        pytest.skip(f"Chromium is missing at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def watched_page(context):
+    """A page that records every console error and uncaught exception; the fixtures assert none happened."""
+    opened = context.new_page()
+    problems: list[str] = []
+    opened.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    opened.on("pageerror", lambda error: problems.append(str(error)))
+    opened.problems = problems
+    return opened
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh desktop page; no console error or uncaught exception may happen on it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = watched_page(context)
+    yield opened
+    context.close()
+    assert opened.problems == [], opened.problems
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh page on a 390 px wide touch screen; no console error or uncaught exception may happen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    opened = watched_page(context)
+    yield opened
+    context.close()
+    assert opened.problems == [], opened.problems
+
+
+def charts_rendered(page) -> None:
+    for chart in ("chart-scores", "chart-captures", "chart-breakdown"):
+        page.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)
+
+
+def upload(page, live_server, path: Path) -> None:
+    page.goto(live_server.url + "/")
+    page.set_input_files("input[name=file]", str(path))
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/games/[A-Za-z0-9_-]+$"))
+
+
+def until(page, expression: str, timeout: float = 10.0) -> None:
+    """Wait until a JavaScript expression is true. Playwright's own wait_for_function polls through eval,
+    which the pages' Content-Security-Policy (rightly) forbids; page.evaluate is not affected."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(50)

@@ -7,63 +7,16 @@ are skipped elsewhere, so a developer without Chromium can still run the rest.
 from __future__ import annotations
 
 import json
-import os
-import re
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from dg_replay.simulate import simulate
 from replaykit import registry
-from tests.conftest import ROOT
+from tests.conftest import ROOT, charts_rendered, until, upload
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 SAMPLES = ROOT / "sample_games" / "david-goliath"
-
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"Chromium is missing at {CHROMIUM}; CI must run the browser tests")
-        pytest.skip(f"Chromium is missing at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A fresh page that records every console error and uncaught exception; none may happen."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    opened = context.new_page()
-    problems: list[str] = []
-    opened.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    opened.on("pageerror", lambda error: problems.append(str(error)))
-    opened.problems = problems
-    yield opened
-    context.close()
-    assert problems == [], problems
-
-
-def charts_rendered(page) -> None:
-    for chart in ("chart-scores", "chart-captures", "chart-breakdown"):
-        page.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)
-
-
-def upload(page, live_server, path: Path) -> None:
-    page.goto(live_server.url + "/")
-    page.set_input_files("input[name=file]", str(path))
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r".*/games/[A-Za-z0-9_-]+$"))
 
 
 def test_uploading_a_sample_shows_the_verdict_and_three_charts(page, live_server):
@@ -77,60 +30,69 @@ def test_uploading_a_sample_shows_the_verdict_and_three_charts(page, live_server
     assert page.locator("#chart-breakdown .bars .point").count() >= 4
 
 
-def test_an_invalid_sample_shows_findings_and_a_click_selects_the_trick(page, live_server):
+def test_an_invalid_sample_shows_findings_and_a_click_selects_the_play(page, live_server):
     upload(page, live_server, SAMPLES / "illegal-revoke.json")
     assert page.locator("#verdict .verdict-title").inner_text() == "Invalid"
     charts_rendered(page)
-    finding = page.locator("li.finding[data-trick] a.finding-link").first
+    finding = page.locator(".analysis-main li.finding[data-trick] a.finding-link").first
     trick = finding.locator("xpath=..").get_attribute("data-trick")
+    play = finding.locator("xpath=..").get_attribute("data-play")
     finding.click()
-    page.wait_for_function(f"location.hash === '#trick-{trick}'")
+    until(page, f"location.hash === '#trick-{trick}-play-{play}'")
     assert "is-selected" in page.locator(f"#trick-{trick}").get_attribute("class")
-    assert "is-selected" in page.locator(f"li.finding[data-trick='{trick}']").first.get_attribute("class")
-    assert page.locator("#step-status").inner_text() == f"Trick {trick} of 15"
+    assert "is-selected" in page.locator(f".analysis-main li.finding[data-trick='{trick}']").first.get_attribute("class")
+    assert page.locator("#step-status").inner_text() == f"Trick {trick} of 15 · play {play} of 4"
+    # The finding is repeated beside the table, where the offending card and the proof are marked.
+    assert page.locator("#moment-findings li.finding").count() == 1
+    assert page.locator("#board-center .chip.is-flagged").inner_text() == "G12"
+    assert page.locator("#board-seats .chip.is-proof").all_inner_texts() == ["R9"]
     # A dotted selection band is drawn on the timelines, besides the red error bands.
-    page.wait_for_function(f"document.getElementById('chart-scores').layout.shapes"
+    until(page, f"document.getElementById('chart-scores').layout.shapes"
                            f".some(shape => shape.x0 === {trick} - 0.5 && shape.line.dash === 'dot')")
 
 
-def test_keys_step_through_the_tricks_and_update_the_hash(page, live_server):
+def test_keys_step_play_by_play_and_jump_trick_by_trick(page, live_server):
     upload(page, live_server, SAMPLES / "legal-3-players.json")
     charts_rendered(page)
     page.keyboard.press("Home")
-    page.wait_for_function("location.hash === '#trick-1'")
+    until(page, "location.hash === '#deal'")
+    assert page.locator("button[data-step=prev]").is_disabled()
+    page.keyboard.press("ArrowDown")
+    until(page, "location.hash === '#trick-1'")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("location.hash === '#trick-3'")
-    assert "is-selected" in page.locator("#trick-3").get_attribute("class")
+    until(page, "location.hash === '#trick-2-play-2'")
+    assert "is-selected" in page.locator("#trick-2").get_attribute("class")
     assert "is-selected" not in page.locator("#trick-1").get_attribute("class")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("location.hash === '#trick-2'")
+    until(page, "location.hash === '#trick-2-play-1'")
+    page.keyboard.press("ArrowUp")
+    until(page, "location.hash === '#trick-1'")
     page.keyboard.press("End")
-    page.wait_for_function("location.hash === '#trick-15'")
+    until(page, "location.hash === '#trick-15'")
     assert page.locator("#step-status").inner_text() == "Trick 15 of 15"
     assert "Trick 15" in page.locator("#step-story").inner_text()
+    assert page.locator("button[data-step=next]").is_disabled()
     page.click("button[data-step=prev]")
-    page.wait_for_function("location.hash === '#trick-14'")
+    until(page, "location.hash === '#trick-15-play-3'")
 
 
-def test_a_deep_link_selects_its_trick_and_a_chart_click_selects_another(page, live_server):
+def test_a_deep_link_selects_its_moment_and_a_chart_click_selects_a_trick(page, live_server):
     upload(page, live_server, SAMPLES / "legal-5-players.json")
     url = page.url
-    page.goto(url + "#trick-7")
+    page.goto(url + "#trick-7-play-3")
     charts_rendered(page)
     assert "is-selected" in page.locator("#trick-7").get_attribute("class")
+    assert page.locator("#step-status").inner_text() == "Trick 7 of 15 · play 3 of 5"
     # Click the first marker of the first player's score line: it lies on trick 1.
     page.locator("#chart-scores .scatterlayer .trace").first.locator(".point").first.click(force=True)
-    page.wait_for_function("location.hash === '#trick-1'")
+    until(page, "location.hash === '#trick-1'")
     assert "is-selected" in page.locator("#trick-1").get_attribute("class")
 
 
-def test_a_match_page_draws_its_totals(page, live_server):
+def test_a_match_page_draws_its_totals_and_links_its_games(page, live_server):
     page.goto(live_server.url + "/samples")
-    match_links = page.locator("a[href^='/samples/match']")
-    if match_links.count() == 0:
-        pytest.skip("no match sample installed")
-    match_links.first.click()
+    page.locator("a[href^='/samples/match']").first.click()
     page.wait_for_selector("#chart-totals[data-rendered='true'] .main-svg")
     page.locator("a[href$='/g/1']").first.click()
     charts_rendered(page)
@@ -159,6 +121,7 @@ def test_markup_in_names_notes_and_titles_is_shown_as_text_and_never_runs(page, 
     upload(page, live_server, path)
     charts_rendered(page)
     page.locator("#chart-scores .legendtoggle").first.click()  # interacting with charts runs nothing either
+    page.locator("#chart-captures").scroll_into_view_if_needed()
     box = page.locator("#chart-captures .point").first.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     hover = page.locator("#chart-captures .hoverlayer .hovertext")
@@ -179,5 +142,5 @@ def test_every_sample_page_of_every_game_draws_its_charts_without_errors(page, l
         page.goto(f"{live_server.url}/samples/{name.removesuffix('.json')}")
         verdict = page.locator("#verdict .verdict-title").inner_text()
         assert verdict == ("Valid" if expected[name]["valid"] else "Invalid"), name
-        page.wait_for_function("[...document.querySelectorAll('.chart')]"
-                               ".every(chart => chart.getAttribute('data-rendered') === 'true')", timeout=15000)
+        until(page, "[...document.querySelectorAll('.chart')]"
+                               ".every(chart => chart.getAttribute('data-rendered') === 'true')", timeout=15)

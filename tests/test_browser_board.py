@@ -1,0 +1,166 @@
+"""The analysis board in Chromium: the table view follows the moment, findings are shown where they can be
+seen, autoplay and key moments, the phone layout, the keyboard path, and colour contrast (WCAG AA)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import charts_rendered, until
+
+pytestmark = pytest.mark.browser
+
+# Every visible text's contrast against the colour behind it, the way axe computes it for plain
+# backgrounds: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold). Chart internals (SVG) are Plotly's.
+CONTRAST = """() => {
+  const channel = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+  const rgb = text => (text.match(/[\\d.]+/g) || []).map(Number);
+  const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  const behind = element => {
+    for (let node = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.backgroundImage !== "none") return null;
+      const color = rgb(style.backgroundColor);
+      if (color.length === 3 || (color.length === 4 && color[3] === 1)) return color.slice(0, 3);
+      if (color.length === 4 && color[3] > 0) return null;
+    }
+    return [255, 255, 255];
+  };
+  const failures = [];
+  for (const element of document.querySelectorAll("body *")) {
+    if (element.closest("svg, .chart, script, style, [hidden]")) continue;
+    const own = [...element.childNodes].some(node => node.nodeType === 3 && node.textContent.trim());
+    const style = getComputedStyle(element);
+    if (!own || style.visibility === "hidden" || style.display === "none" || !element.getClientRects().length) continue;
+    if (parseFloat(style.opacity) < 1 || element.closest("[disabled], .seat-taken")) continue;
+    const back = behind(element);
+    if (!back) continue;
+    const [a, b] = [luminance(rgb(style.color)), luminance(back)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
+    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < needed) failures.push(`${element.className || element.tagName}: ${ratio.toFixed(2)} "${element.textContent.trim().slice(0, 30)}"`);
+  }
+  return failures;
+}"""
+
+PAGES = ["/", "/samples", "/rules", "/rules/david-goliath", "/format/david-goliath", "/api/v1/docs",
+         "/samples/illegal-revoke", "/samples/match-4-players", "/samples/match-4-players/g/2"]
+
+
+def seat_counts(page) -> dict[str, tuple[int, int]]:
+    """Each seat's cards in hand and on its pile, as the table view shows them."""
+    found = {}
+    for seat in page.locator("#board-seats .seat").all():
+        name = seat.locator(".seat-head strong").inner_text()
+        found[name] = (seat.locator(".seat-hand .chip").count(), seat.locator(".seat-taken .chip").count())
+    return found
+
+
+def test_the_table_view_follows_the_game_card_by_card(page, live_server):
+    page.goto(live_server.url + "/samples/legal-4-players#deal")
+    charts_rendered(page)
+    assert set(seat_counts(page).values()) == {(15, 0)}
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#board-center .chip").count() == 1
+    assert sorted(hand for hand, _pile in seat_counts(page).values()) == [14, 15, 15, 15]
+    page.keyboard.press("ArrowDown")  # the first trick's outcome: four cards on the piles
+    until(page, "location.hash === '#trick-1'")
+    counts = seat_counts(page)
+    assert {hand for hand, _pile in counts.values()} == {14} and sum(pile for _hand, pile in counts.values()) == 4
+    assert page.locator("#board-center .chip.is-high").count() == 1
+    page.keyboard.press("End")
+    assert {hand for hand, _pile in seat_counts(page).values()} == {0}
+    assert sum(pile for _hand, pile in seat_counts(page).values()) == 60
+
+
+def test_without_the_deal_the_table_shows_what_is_proven_and_says_so(page, live_server):
+    page.goto(live_server.url + "/samples/illegal-revoke-no-hands#trick-10-play-3")
+    charts_rendered(page)
+    assert "proven to hold" in page.locator(".board-note").inner_text()
+    assert "proven in hand" in page.locator("#board-seats .seat").first.inner_text()
+    assert page.locator("#board-center .chip.is-flagged").inner_text() == "Y12"
+    assert page.locator("#board-seats .chip.is-proof").all_inner_texts() == ["G11"]
+
+
+def test_findings_outside_any_trick_link_to_the_deal_and_to_the_result(page, live_server):
+    page.goto(live_server.url + "/samples/illegal-bad-deal")
+    charts_rendered(page)
+    page.locator(".analysis-main li.finding", has_text="duplicate-card").locator("a").click()
+    until(page, "location.hash === '#deal'")
+    assert "P8" in page.locator("#board-seats .chip.is-flagged").all_inner_texts()
+    page.goto(live_server.url + "/samples/illegal-miscounted-score")
+    link = page.locator(".analysis-main li.finding", has_text="score-mismatch").locator("a")
+    assert link.get_attribute("href") == "#result"
+    assert "log says 41" in page.locator("#result").inner_text()
+    assert "leading" in page.locator("#result").inner_text().lower()
+
+
+def test_autoplay_walks_on_and_key_moments_select_their_moment(page, live_server):
+    page.goto(live_server.url + "/samples/illegal-revoke#deal")
+    charts_rendered(page)
+    page.click("button[data-step=play]")
+    until(page, "location.hash === '#trick-1-play-2'", timeout=6)
+    page.click("button[data-step=play]")
+    assert page.locator("button[data-step=play]").get_attribute("aria-pressed") == "false"
+    key = page.locator(".key-moments a", has_text="must-follow-suit")
+    key.click()
+    until(page, "location.hash === '#trick-6-play-2'")
+    assert "is-selected" in key.get_attribute("class")
+
+
+def test_charts_offer_no_cloud_sharing_and_a_trimmed_toolbar(page, live_server):
+    page.goto(live_server.url + "/samples/legal-4-players")
+    charts_rendered(page)
+    page.hover("#chart-scores")
+    titles = page.eval_on_selector_all(".modebar-btn", "buttons => buttons.map(b => b.getAttribute('data-title'))")
+    assert titles and not [title for title in titles if "cloud" in title.lower() or "studio" in title.lower()]
+    assert "Zoom in" not in titles
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_scrolls_sideways_on_a_phone(phone, live_server, path):
+    phone.goto(live_server.url + path)
+    phone.wait_for_load_state("load")
+    if phone.locator(".chart").count():
+        until(phone, "[...document.querySelectorAll('.chart')]"
+                                ".every(chart => chart.getAttribute('data-rendered') === 'true')", timeout=15)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_on_a_phone_the_controls_stay_under_the_thumb_and_charts_do_not_drag(phone, live_server):
+    phone.goto(live_server.url + "/samples/illegal-revoke")
+    phone.wait_for_selector("#chart-scores[data-rendered='true']")
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    box = phone.locator("button[data-step=next]").bounding_box()
+    assert 844 - 130 < box["y"] < 844 and box["height"] >= 44 and box["width"] >= 44
+    phone.locator("button[data-step=next]").tap()
+    until(phone, "location.hash === '#deal'")
+    assert phone.evaluate("document.getElementById('chart-scores').layout.dragmode") is False
+    assert phone.evaluate("document.getElementById('chart-scores').layout.xaxis.dtick") == 3
+
+
+def test_the_keyboard_path_skip_link_then_controls(page, live_server):
+    page.goto(live_server.url + "/samples/legal-3-players")
+    charts_rendered(page)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    page.keyboard.press("Enter")
+    until(page, "location.hash === '#main'")
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('data-step')") == "next":
+            break
+    else:
+        pytest.fail("the Next button cannot be reached with Tab")
+    page.keyboard.press("Enter")
+    until(page, "location.hash === '#deal'")
+    assert page.locator("#step-status").get_attribute("role") == "status"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_text_contrast_meets_wcag_aa(page, live_server, path):
+    page.goto(live_server.url + path)
+    page.wait_for_load_state("load")
+    if "#" not in path and page.locator("#steps").count():
+        page.keyboard.press("End")  # chips, marks and selections on screen too
+    assert page.evaluate(CONTRAST) == []
