@@ -40,7 +40,8 @@ def test_an_invalid_sample_shows_findings_and_a_click_selects_the_play(page, liv
     finding.click()
     until(page, f"location.hash === '#trick-{trick}-play-{play}'")
     assert "is-selected" in page.locator(f"#trick-{trick}").get_attribute("class")
-    assert "is-selected" in page.locator(f".analysis-main li.finding[data-trick='{trick}']").first.get_attribute("class")
+    listed = page.locator(f".analysis-main li.finding[data-trick='{trick}']").first
+    assert "is-selected" in listed.get_attribute("class")
     assert page.locator("#step-status").inner_text() == f"Trick {trick} of 15 · play {play} of 4"
     # The finding is repeated beside the table, where the offending card and the proof are marked.
     assert page.locator("#moment-findings li.finding").count() == 1

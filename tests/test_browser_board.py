@@ -38,7 +38,8 @@ CONTRAST = """() => {
     const ratio = (a + 0.05) / (b + 0.05);
     const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
     const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
-    if (ratio < needed) failures.push(`${element.className || element.tagName}: ${ratio.toFixed(2)} "${element.textContent.trim().slice(0, 30)}"`);
+    const what = `${element.className || element.tagName} "${element.textContent.trim().slice(0, 30)}"`;
+    if (ratio < needed) failures.push(`${what}: ${ratio.toFixed(2)}`);
   }
   return failures;
 }"""
