@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import current_app
+from flask import Response, current_app, request
 
 from api import games, guards
 from api.samples import Sample
@@ -78,3 +78,17 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
     Limits of the JSON reader are not applied again: the bytes were accepted when stored, and a limit
     lowered since must not make a stored game unreadable."""
     return games.validate(read_json(record.log), guards.log_settings())
+
+
+def log_response(raw: bytes, filename: str) -> Response:
+    """A log's bytes as they were given; ``?download=1`` asks the browser to save them as ``filename``."""
+    response = Response(raw, mimetype="application/json")
+    if request.args.get("download"):
+        response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def part_of(verdict: games.Verdict, number: int) -> dict | None:
+    """Part ``number`` (1-based) of a document of several games (a match game), or ``None``."""
+    parts = verdict.adapter.parts(verdict.report) or []
+    return parts[number - 1] if 1 <= number <= len(parts) else None

@@ -243,9 +243,25 @@ def stored_game(game_id: str):
                             "content": {"application/json": {"schema": {}}}}})
 @problem(404, "No stored game has this id.")
 def stored_log(game_id: str):
-    """The stored log, byte for byte as it was uploaded."""
+    """The stored log, byte for byte as it was uploaded (``?download=1``: as a file to save)."""
     record = _record(game_id)
-    return Response(record.log, mimetype="application/json")
+    return web.log_response(record.log, f"{record.id}.json")
+
+
+def _part(verdict: Verdict, number: int) -> Response:
+    part = web.part_of(verdict, number)
+    if part is None:
+        raise Problem(404, f"This document has no readable {verdict.adapter.part_unit} {number}.")
+    return _json(part)
+
+
+@blp.route("/games/<string:game_id>/parts/<int:number>", methods=["GET"])
+@blp.alt_response(200, schema=REPORT_REF, description="The report of one game of the stored document.",
+                  success=True)
+@problem(404, "No stored game has this id, or it has no such part.")
+def stored_part(game_id: str, number: int):
+    """One game (1-based) of a stored document of several games, such as a match: its own report."""
+    return _part(web.stored_verdict(_record(game_id)), number)
 
 
 @blp.route("/games/<string:game_id>/timeline", methods=["GET"])
@@ -287,3 +303,14 @@ def sample(slug: str):
     if found is None:
         raise Problem(404, f'No sample is called "{slug[:64]}".')
     return _json({**found.summary(), "log": found.document, "report": found.report, "links": _sample_links(slug)})
+
+
+@blp.route("/samples/<string:slug>/parts/<int:number>", methods=["GET"])
+@blp.alt_response(200, schema=REPORT_REF, description="The report of one game of the sample.", success=True)
+@problem(404, "No sample has this name, or it has no such part.")
+def sample_part(slug: str, number: int):
+    """One game (1-based) of a sample of several games, such as a match: its own report."""
+    found = web.services().samples.get(slug)
+    if found is None:
+        raise Problem(404, f'No sample is called "{slug[:64]}".')
+    return _part(found.verdict, number)

@@ -20,6 +20,7 @@ from replaykit.jsonio import JSONLimits
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # far above any real log (a 6-player match is ~200 KB): 413 past it
+    "MAX_FORM_MEMORY_SIZE": None,  # a pasted log may be as large as an uploaded one (None: MAX_CONTENT_LENGTH)
     "JSON_MAX_DEPTH": 32,
     "JSON_MAX_NUMBER_DIGITS": 20,
     "RATELIMIT_ENABLED": True,
@@ -82,5 +83,7 @@ def add_headers(response: Response) -> Response:
 
 
 def install(app: Flask) -> None:
+    if app.config.get("MAX_FORM_MEMORY_SIZE") is None:
+        app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # Werkzeug's own default is 500 kB
     limiter.init_app(app)
     app.after_request(add_headers)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import TextAreaField
 
 import api as web
@@ -29,13 +30,21 @@ class UploadForm(FlaskForm):
     text = TextAreaField("…or paste the JSON")
 
     def raw(self) -> bytes | None:
-        """The submitted log: the file wins over the text area; ``None`` when both are empty."""
+        """The submitted log, from the file or the text area; ``None`` when both are empty. Both at once is
+        ambiguous, and silently taking one would validate what the user did not mean: ``TwoLogs``."""
+        data = b""
         if self.file.data and getattr(self.file.data, "filename", ""):
             data = self.file.data.read()
-            if data:
-                return data
         text = self.text.data or ""
+        if data and text.strip():
+            raise TwoLogs("You chose a file and pasted text: validate one of them (clear the other).")
+        if data:
+            return data
         return text.encode("utf-8", "surrogatepass") if text.strip() else None
+
+
+class TwoLogs(ValueError):
+    """Both a file and pasted text were sent."""
 
 
 def _gallery() -> list[dict]:
@@ -58,9 +67,12 @@ def index():
     form = UploadForm()
     problem, findings, status = None, [], 200
     if form.validate_on_submit():
-        raw = form.raw()
+        try:
+            raw = form.raw()
+        except TwoLogs as error:
+            raw, problem, status = None, str(error), 400
         if raw is None:
-            problem, status = "Choose a log file or paste a log first.", 400
+            problem, status = problem or "Choose a log file or paste a log first.", status if problem else 400
         else:
             try:
                 _verdict, record = web.store(raw)
@@ -72,7 +84,20 @@ def index():
             else:
                 return redirect(url_for("pages.game", game_id=record.id), code=303)
     return render_template("index.html", form=form, problem=problem, findings=findings, groups=_gallery(),
-                           games=_games()), status
+                           games=_games(), limit=_limit()), status
+
+
+def _limit() -> int:
+    return current_app.config["MAX_CONTENT_LENGTH"]
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_error: RequestEntityTooLarge):
+    """An upload over the limit: the form again, saying what the limit is (the refused body is not read)."""
+    problem = (f"That log is larger than {_limit() / 1048576:.1f} MiB, the most this service accepts; "
+               "nothing was stored.")
+    return render_template("index.html", form=UploadForm(formdata=None), problem=problem, findings=[],
+                           groups=_gallery(), games=_games(), limit=_limit()), 413
 
 
 @bp.route("/samples")
@@ -224,13 +249,18 @@ def _analysis(verdict: games.Verdict, *, title: str, notes: str | None, source: 
 
     if number is None:
         return render_parts(verdict, parts, title=title, notes=notes, source=source, part_url=part_url)
-    if not 1 <= number <= len(parts) or parts[number - 1] is None:
-        abort(404, f"This document has no readable {verdict.adapter.part_unit} {number}.")
-    part = parts[number - 1]
+    part = web.part_of(verdict, number)
     unit = verdict.adapter.part_unit
+    if part is None:
+        abort(404, f"This document has no readable {unit} {number}.")
     crumbs = [{"label": title, "url": base}]
+    if number > 1:
+        crumbs.append({"label": f"‹ {unit} {number - 1}", "url": part_url(number - 1), "rel": "prev"})
+    crumbs.append({"label": f"{unit.capitalize()} {number} of {len(parts)}"})
+    if number < len(parts):
+        crumbs.append({"label": f"{unit} {number + 1} ›", "url": part_url(number + 1), "rel": "next"})
     return render_game(verdict, part, title=f"{title} · {unit} {number}", notes=None, source=source,
-                       crumbs=crumbs, findings=_part_findings(report, number, part, unit))
+                       crumbs=crumbs, findings=_part_findings(verdict.report, number, part, unit))
 
 
 def _title_and_notes(report: dict) -> tuple[str, str | None]:
@@ -250,20 +280,60 @@ def game(game_id: str, number: int | None = None):
     title, notes = _title_and_notes(verdict.report)
     source = {"log": url_for("api_v1.stored_log", game_id=game_id),
               "json": url_for("api_v1.stored_game", game_id=game_id),
-              "timeline": url_for("api_v1.stored_timeline", game_id=game_id)}
+              "timeline": url_for("api_v1.stored_timeline", game_id=game_id),
+              "edit": url_for("pages.edit_game", game_id=game_id)}
+    if number is not None:
+        source["json"] = url_for("api_v1.stored_part", game_id=game_id, number=number)
     base = url_for("pages.game", game_id=game_id)
     return _analysis(verdict, title=title, notes=notes, source=source, base=base, number=number)
+
+
+def _sample(slug: str) -> samples.Sample:
+    found = web.services().samples.get(slug)
+    if found is None:
+        abort(404, "There is no sample game by this name.")
+    return found
 
 
 @bp.route("/samples/<string:slug>")
 @bp.route("/samples/<string:slug>/g/<int:number>")
 def sample(slug: str, number: int | None = None):
-    found = web.services().samples.get(slug)
-    if found is None:
-        abort(404, "There is no sample game by this name.")
-    source = {"json": url_for("api_v1.sample", slug=slug)}
+    found = _sample(slug)
+    source = {"json": url_for("api_v1.sample", slug=slug), "log": url_for("pages.sample_log", slug=slug),
+              "edit": url_for("pages.edit_sample", slug=slug)}
+    if number is not None:
+        source["json"] = url_for("api_v1.sample_part", slug=slug, number=number)
     return _analysis(found.verdict, title=found.title, notes=found.notes, source=source,
                      base=url_for("pages.sample", slug=slug), number=number)
+
+
+@bp.route("/samples/<string:slug>/log.json")
+def sample_log(slug: str):
+    """A sample's log as shipped; ``?download=1`` saves it as a file."""
+    found = _sample(slug)
+    return web.log_response(found.raw, f"{slug}.json")
+
+
+def _edit(raw: bytes, title: str, back: str, game_id: str | None):
+    form = UploadForm(formdata=None, text=raw.decode("utf-8", "replace"))
+    engine = games.by_id(game_id) if game_id else None
+    format_url = url_for("pages.log_format", game_id=engine.id) if engine else url_for("pages.rules_index")
+    return render_template("edit.html", form=form, title=title, back=back, limit=_limit(), format_url=format_url)
+
+
+@bp.route("/samples/<string:slug>/edit")
+def edit_sample(slug: str):
+    found = _sample(slug)
+    return _edit(found.raw, found.title, url_for("pages.sample", slug=slug), found.game)
+
+
+@bp.route("/games/<string:game_id>/edit")
+def edit_game(game_id: str):
+    record = web.services().repository.get(game_id)
+    if record is None:
+        abort(404, "No stored game has this address; check the link.")
+    title, _notes = _title_and_notes(web.stored_verdict(record).report)
+    return _edit(record.log, title, url_for("pages.game", game_id=game_id), record.game)
 
 
 @bp.route("/api/v1/docs")

@@ -434,6 +434,17 @@
     step(KEYS[event.key]);
   });
 
+  // "Copy the log": the log's own bytes, fetched from its address, onto the clipboard.
+  document.querySelectorAll("[data-copy]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      fetch(button.getAttribute("data-copy"))
+        .then(function (response) { return response.text(); })
+        .then(function (text) { return navigator.clipboard.writeText(text); })
+        .then(function () { button.textContent = "Copied"; },
+              function () { button.textContent = "Copy failed: use Download"; });
+    });
+  });
+
   window.addEventListener("hashchange", fromHash);
   fromHash();
 })();

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import charts_rendered, until
+from tests.conftest import ROOT, charts_rendered, until
 
 pytestmark = pytest.mark.browser
 
@@ -165,3 +165,28 @@ def test_text_contrast_meets_wcag_aa(page, live_server, path):
     if "#" not in path and page.locator("#steps").count():
         page.keyboard.press("End")  # chips, marks and selections on screen too
     assert page.evaluate(CONTRAST) == []
+
+
+def test_copy_puts_the_log_itself_on_the_clipboard(page, live_server):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    page.goto(live_server.url + "/samples/legal-3-players")
+    charts_rendered(page)
+    page.click("button[data-copy]")
+    until(page, "document.querySelector('button[data-copy]').textContent === 'Copied'")
+    shipped = (ROOT / "sample_games" / "david-goliath" / "legal-3-players.json").read_text()
+    assert page.evaluate("navigator.clipboard.readText()") == shipped
+
+
+def test_the_form_says_at_once_when_two_logs_or_too_much_are_given(page, live_server, tmp_path):
+    page.goto(live_server.url + "/samples/legal-3-players/edit")
+    path = tmp_path / "other.json"
+    path.write_text("{}")
+    page.set_input_files("input[name=file]", str(path))
+    page.click("button[type=submit]")
+    assert "You chose a file and pasted text" in page.locator("#form-problem").inner_text()
+    assert page.url.endswith("/samples/legal-3-players/edit")
+    page.set_input_files("input[name=file]", [])
+    page.fill("textarea", "x" * (2 * 1024 * 1024 + 1))
+    page.click("button[type=submit]")
+    assert "logs of up to 2.0 MiB are accepted" in page.locator("#form-problem").inner_text()
+    assert page.url.endswith("/edit")

@@ -7,8 +7,10 @@ import json
 import re
 
 import pytest
+from markupsafe import escape
 
 from dg_replay.simulate import simulate, simulate_match
+from tests.conftest import ROOT
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
@@ -56,12 +58,30 @@ def test_pasting_a_log_stores_it_and_redirects_to_its_page(app, client):
     assert "Valid" in page and "0 errors, 0 warnings" in page
 
 
-def test_an_uploaded_file_wins_over_the_text_area(app, client):
+def test_a_file_and_pasted_text_together_are_refused_and_the_text_is_kept(app, client):
     raw = json.dumps(simulate(3, 1)).encode()
-    response = submit(client, text="ignored", file=raw)
+    response = submit(client, text='{"typed": "by hand"}', file=raw)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "You chose a file and pasted text" in page and "{&#34;typed&#34;: &#34;by hand&#34;}" in page
+    with app.extensions["card_replay"].repository.sessions() as session:
+        from api.storage import StoredGame
+
+        assert session.query(StoredGame).count() == 0
+
+
+def test_a_pasted_log_may_be_as_large_as_an_uploaded_one(client):
+    log = simulate(4, 3)
+    log["meta"] = {"padding": "x" * 700_000}  # past Werkzeug's default 500 kB for a form field
+    response = submit(client, text=json.dumps(log))
     assert response.status_code == 303
-    game_id = response.headers["Location"].rsplit("/", 1)[1]
-    assert app.extensions["card_replay"].repository.get(game_id).log == raw
+
+
+def test_an_upload_over_the_limit_keeps_the_form_and_states_the_limit(client):
+    response = submit(client, file=b" " * (2 * 1024 * 1024 + 10))
+    assert response.status_code == 413
+    page = response.get_data(as_text=True)
+    assert "larger than 2.0 MiB" in page and 'class="upload-form"' in page and 'data-max-bytes="2097152"' in page
 
 
 def test_without_a_csrf_token_nothing_is_stored(app, client):
@@ -180,3 +200,50 @@ def test_a_log_of_no_supported_game_lists_the_games_on_the_form(client):
 def test_the_gallery_groups_samples_by_game(client):
     page = client.get("/samples").get_data(as_text=True)
     assert '<h3 class="gallery-game" id="gallery-1">David &amp; Goliath</h3>' in page
+
+
+def test_every_sample_can_be_downloaded_copied_and_edited(client):
+    page = client.get("/samples/legal-3-players").get_data(as_text=True)
+    assert 'href="/samples/legal-3-players/log.json?download=1"' in page
+    assert 'data-copy="/samples/legal-3-players/log.json"' in page and 'href="/samples/legal-3-players/edit"' in page
+    shipped = (ROOT / "sample_games" / "david-goliath" / "legal-3-players.json").read_bytes()
+    download = client.get("/samples/legal-3-players/log.json?download=1")
+    assert download.data == shipped
+    assert download.headers["Content-Disposition"] == 'attachment; filename="legal-3-players.json"'
+    edit = client.get("/samples/legal-3-players/edit").get_data(as_text=True)
+    assert 'class="upload-form"' in edit and str(escape(shipped.decode())) in edit
+    assert 'href="/format/david-goliath"' in edit
+
+
+def test_a_stored_game_can_be_downloaded_and_edited(client):
+    raw = json.dumps(simulate(3, 5)).encode()
+    game_id = client.post("/api/v1/games", data=raw, content_type="application/json").get_json()["id"]
+    download = client.get(f"/api/v1/games/{game_id}/log?download=1")
+    assert download.data == raw and "attachment" in download.headers["Content-Disposition"]
+    edit = client.get(f"/games/{game_id}/edit")
+    assert edit.status_code == 200 and str(escape(raw.decode())) in edit.get_data(as_text=True)
+    assert client.get("/games/nope/edit").status_code == 404
+
+
+def test_a_match_game_links_its_neighbours_and_its_own_report(client):
+    page = client.get("/samples/match-4-players/g/2").get_data(as_text=True)
+    assert 'href="/samples/match-4-players/g/1" rel="prev"' in page
+    assert 'href="/samples/match-4-players/g/3" rel="next"' in page
+    assert 'href="/api/v1/samples/match-4-players/parts/2">Report (JSON)' in page
+    part = client.get("/api/v1/samples/match-4-players/parts/2").get_json()
+    whole = client.get("/api/v1/samples/match-4-players").get_json()["report"]
+    assert part == whole["games"][1] and part["kind"] == "game"
+    assert client.get("/api/v1/samples/match-4-players/parts/9").status_code == 404
+    assert client.get("/api/v1/samples/legal-3-players/parts/1").status_code == 404
+
+
+def test_findings_show_their_pointer_and_say_it_counts_from_zero(client):
+    page = client.get("/samples/match-irregular").get_data(as_text=True)
+    assert 'class="finding-path" title="Where in the log: a JSON pointer, whose list positions count from 0"' in page
+
+
+def test_the_colour_breakdown_leaves_out_who_is_not_a_player(client):
+    from api.adapters.david_goliath_charts import breakdown
+
+    report = client.get("/api/v1/samples/illegal-table").get_json()["report"]
+    assert "Emma" in str(report["tricks"]) and list(breakdown(report)) == report["players"]

@@ -242,8 +242,10 @@ def breakdown(report: dict) -> dict[str, dict[str, dict]]:
     taken: dict[str, dict[str, list[Card]]] = {name: {color: [] for color in COLORS} for name in _players(report)}
     for trick in _resolved(report):
         for name, cards in (trick.get("captures") or {}).items():
+            if name not in taken:
+                continue  # a name that is not a player (itself a finding) is on no scoreboard
             for card in filter(None, map(_card, cards)):
-                taken.setdefault(name, {color: [] for color in COLORS})[card.color].append(card)
+                taken[name][card.color].append(card)
     return {name: {COLOR_NAMES[color]: {"cards": [str(card) for card in cards],
                                         "points": color_score(card.value for card in cards)}
                    for color, cards in colors.items()}
