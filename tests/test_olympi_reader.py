@@ -126,7 +126,7 @@ def test_a_malformed_race_is_not_replayed_and_its_discipline_leaves_the_pile():
 def test_lists_past_a_bound_are_schema_findings(field, limit, size):
     document = base(deck=["K1"] * 5)
     document["races"] = document["races"] * 3
-    document["players"] = THREE + ["Dario"]
+    document["players"] = [*THREE, "Dario"]
     document["disciplines"] = document["disciplines"] + [{"name": "Golf"}]
     limits = Limits(**{limit: size - 1})
     assert f"/{field}" in schema_paths(document, limits)

@@ -107,7 +107,7 @@ def test_a_third_copy_in_the_deal_is_reported_where_written():
 
 def test_disciplines_declared_wrongly():
     log = three_player_example()
-    log["disciplines"] = log["disciplines"][:8] + [log["disciplines"][2]]
+    log["disciplines"] = [*log["disciplines"][:8], log["disciplines"][2]]
     report = validate(log)
     assert "discipline-count" not in codes(report)
     assert only(report, "duplicate-discipline").path == "/disciplines/8"
