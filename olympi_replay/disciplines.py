@@ -184,15 +184,16 @@ REFERENCE_CARDS = {("previous", False): "the last card played", ("previous", Tru
 REFERENCE_TOTALS = {"previous": "the last play's total", "own": "your own last play's total"}
 
 
-def sentence(rule: Rule | None, cards_per_play: int | None = 1) -> str:
-    """The rule in plain English, e.g. "Play a card higher than the last card played." """
+def sentence(rule: Rule | None, cards_per_play: int | None = 1, notes: bool = True) -> str:
+    """The rule in plain English, e.g. "Play a card higher than the last card played."; ``notes`` adds what
+    the race's first play is compared with."""
     head = {1: "Play a card", 2: "Play two cards"}.get(cards_per_play, "Play one or more cards")  # type: ignore[arg-type]
     if rule is None:
         return f"{head}; this discipline declares no rule, so plays are not checked."
     if rule.kind == "free":
         return f"{head}, any value and colour."
     text = f"{head} {_phrase(rule, cards_per_play != 1, nested=False)}."
-    refs = references(rule)
+    refs = references(rule) if notes else set()
     if "previous" in refs:
         text += " The race's first play has nothing to compare with."
     if "own" in refs:

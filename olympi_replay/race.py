@@ -151,8 +151,9 @@ class RaceReplay:
             elif definition.rule is not None:
                 own = self.own.get(player)
                 if not holds(definition.rule, cards, self.previous, own):
+                    rule = sentence(definition.rule, wanted, notes=False).rstrip(".")
                     self.add("rule-broken", f"{player}'s {shown(cards)} breaks the {name} rule "
-                             f"(\"{sentence(definition.rule, wanted)}\"){self.reference_text(own)}.",
+                             f"({rule[0].lower()}{rule[1:]}){self.reference_text(own)}.",
                              path + "/cards", number, player)
             if definition.rule is None and not self.warned_unchecked:
                 self.warned_unchecked = True
