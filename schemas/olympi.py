@@ -106,11 +106,35 @@ def read_rule(value: object, depth: int = 1) -> dict | list | None:
     return errors or None
 
 
+def _closed(properties: dict, required: list[str]) -> dict:
+    return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
+
+
+def rule_openapi(depth: int = 3) -> dict:
+    """The rule vocabulary as OpenAPI 3.0 can state it: nesting written out ``depth`` levels deep, ranges
+    as the pairs LOW ≤ HIGH (sums up to 18, the most two cards make). A subset of what the reader accepts."""
+    ref = {"type": "string", "enum": list(REFS)}
+    forms = [
+        _closed({"free": {"type": "boolean", "enum": [True]}}, ["free"]),
+        _closed({"value": {"type": "string", "enum": list(OPS)}, "than": ref}, ["value", "than"]),
+        _closed({"sum": {"type": "string", "enum": list(OPS)}, "than": ref}, ["sum", "than"]),
+        _closed({"color": {"type": "string", "enum": ["same", "different"]}, "as": ref}, ["color", "as"]),
+        _closed({"value_in": {"type": "array", "enum": [[low, high] for low in range(1, 10)
+                                                        for high in range(low, 10)]}}, ["value_in"]),
+        _closed({"sum_in": {"type": "array", "enum": [[low, high] for low in range(1, 19)
+                                                      for high in range(low, 19)]}}, ["sum_in"]),
+    ]
+    if depth > 1:
+        inner = {"type": "array", "minItems": 1, "maxItems": LIMITS.max_rule_items, "items": rule_openapi(depth - 1)}
+        forms += [_closed({"all_of": inner}, ["all_of"]), _closed({"any_of": inner}, ["any_of"])]
+    return {"oneOf": forms}
+
+
 class RuleField(fields.Field):
     """A discipline's rule: the recursive rule vocabulary, kept as written."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs["metadata"] = {"type": "object", "example": {"value": ">", "than": "previous"}, "description": (
+        kwargs["metadata"] = {**rule_openapi(), "example": {"value": ">", "than": "previous"}, "description": (
             "A rule of the vocabulary: {free: true}; {value|sum: OP, than: REF}; {color: same|different, as: REF}; "
             "{value_in|sum_in: [LOW, HIGH]}; {all_of|any_of: [RULE, …]}; OP one of > >= < <= == !=, REF previous "
             "or own.")}
@@ -164,9 +188,11 @@ class DisciplineField(fields.Field):
         kwargs["metadata"] = {"description": "An inline discipline object, or the id of a catalogue entry.",
                               "oneOf": [{"type": "string", "minLength": 1, "maxLength": LIMITS.max_name},
                                         {"type": "object", "required": ["name"], "additionalProperties": False,
-                                         "properties": {"name": {"type": "string"},
-                                                        "cards_per_play": {"type": "integer", "enum": [1, 2]},
-                                                        "rule": {"type": "object"}, "note": {"type": "string"}}}]}
+                                         "properties": {
+                                             "name": {"type": "string", "minLength": 1, "maxLength": LIMITS.max_name},
+                                             "cards_per_play": {"type": "integer", "enum": [1, 2]},
+                                             "rule": rule_openapi(),
+                                             "note": {"type": "string", "maxLength": LIMITS.max_text}}}]}
         super().__init__(**kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -204,6 +230,31 @@ class OlympiTurnSchema(Closed):
             raise ValidationError(errors)
 
 
+def turn_openapi() -> dict:
+    """A turn as OpenAPI states it: a play with its cards, or a retire/pass that may list draws."""
+    name = {"type": "string", "minLength": 1, "maxLength": LIMITS.max_name}
+    note = {"type": "string", "maxLength": LIMITS.max_text}
+    card_list = {"type": "array", "maxItems": LIMITS.max_cards, "items": CardField().metadata}
+    card_list["items"] = {key: value for key, value in card_list["items"].items() if key != "description"}
+    return {"oneOf": [
+        _closed({"player": name, "action": {"type": "string", "enum": ["play"]}, "cards": card_list, "note": note},
+                ["player", "action", "cards"]),
+        _closed({"player": name, "action": {"type": "string", "enum": ["retire", "pass"]}, "draw": card_list,
+                 "reshuffle": card_list, "note": note}, ["player", "action"]),
+    ], "description": "One turn: a play of cards, a retirement or (two players) a pass."}
+
+
+class TurnField(fields.Field):
+    """A turn, loaded by ``OlympiTurnSchema``; documented as the two shapes a turn takes."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["metadata"] = turn_openapi()
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return OlympiTurnSchema().load(value)
+
+
 class OlympiAwardsSchema(Closed):
     """A race's claims, each optional."""
 
@@ -219,7 +270,7 @@ class OlympiRaceSchema(Closed):
 
     discipline = name_field("The discipline raced.", required=True)
     postponed = name_field("The discipline revealed first and postponed, or null.", allow_none=True)
-    turns = fields.List(fields.Nested(OlympiTurnSchema), required=True,
+    turns = fields.List(TurnField(), required=True,
                         validate=validate.Length(max=LIMITS.max_turns), metadata={"description": "Turns in order."})
     awards = fields.Nested(OlympiAwardsSchema)
     note = text_field("Annotation shown with the race.")
