@@ -3,6 +3,9 @@ with a brute-force reading written here), and rendering them as sentences."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -159,3 +162,16 @@ def test_nesting_and_list_length_are_bounded():
     assert read(deep, depth=5)[1] == [("/rule/all_of/0/all_of/0/all_of/0/all_of/0/all_of/0", "Rules may be nested "
                                        "at most 5 levels deep.")]
     assert read({"any_of": [{"free": True}] * 4}, items=3)[1][0][0] == "/rule/any_of"
+
+
+def test_the_rulings_page_shows_each_example_as_the_renderer_words_it():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "games" / "olympi" / "rulings.md").read_text()
+    examples = re.findall(r"^- `(\{.*\})`: (Play .*)$", text, re.MULTILINE)
+    assert len(examples) >= 6
+    for written, expected in examples:
+        rule, problems = read(json.loads(written))
+        assert problems == [] and sentence(rule) == expected
+    two = re.search(r"With two cards per play, `(\{.*?\})` reads: (Play .*)$", text, re.MULTILINE)
+    assert sentence(read(json.loads(two.group(1)))[0], 2) == two.group(2)

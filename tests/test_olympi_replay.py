@@ -225,3 +225,12 @@ def test_a_tie_on_vp_and_cards_is_a_shared_win():
     tie = log_of(TWO, race("Corsa", "Ann K7", "Bruno K8"), first_player="Ann", winners=["Ann"])
     finding = only(validate(tie), "winner-mismatch")
     assert "share the win" in finding.message and "(a ruling)" in finding.message
+
+
+def test_a_malformed_hand_counts_as_missing():
+    log = three_player_example()
+    log["hands"] = {"Ann": ["K7", "K9", "B1", "B2", "B3", "X4"], "Bruno": ["B5", "B6", "B7", "B8", "B9", "Y1"],
+                    "Chiara": ["K8", "G1", "G2", "G3", "G4", "G5"]}
+    report = validate(log)
+    assert [f.path for f in report.findings if f.code == "schema"] == ["/hands/Ann/5"]
+    assert place(only(report, "hand-size")) == (None, None, "Ann", "/hands")
