@@ -234,6 +234,9 @@ class RaceReplay:
         if listed is None:
             entry.draw = list(drawn.known) if not drawn.unknown else None
             return
+        if not drawn.unknown and listed == drawn.known:  # the usual case: the known deck's cards, in order
+            entry.draw = list(listed)
+            return
         if len(listed) != drawn.count:
             self.add("draw-count", f"{player} drew {drawn.count} card{'s' * (drawn.count != 1)} in turn {number}, "
                      f"but the log lists {len(listed)}.", path + "/draw", number, player)

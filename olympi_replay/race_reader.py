@@ -95,15 +95,20 @@ class RaceReading:
 
     def one_turn(self: Reader, value: object, path: str, number: int) -> Turn:
         self.turn = number
-        # The usual turn, a play of cards in string form: no path is built unless there is a problem.
-        if type(value) is dict and value.get("action") == "play" and len(value) == 3:
-            player, cards = value.get("player"), value.get("cards")
+        # The usual turns, a play or a retire with its draw in string form: no path is built unless there is
+        # a problem.
+        if type(value) is dict and len(value) <= 3:
+            player, action = value.get("player"), value.get("action")
+            key = "cards" if action == "play" else "draw"
+            cards = value.get(key)
             if type(player) is str and 0 < len(player) <= self.limits.max_name and type(cards) is list \
-                    and len(cards) <= self.limits.max_cards:
+                    and len(cards) <= self.limits.max_cards and len(value) == 3 and action in ACTIONS:
                 try:
-                    return Turn(player, "play", [CARD_BY_TEXT[card] for card in cards])
+                    listed = [CARD_BY_TEXT[card] for card in cards]
                 except (KeyError, TypeError):
                     pass
+                else:
+                    return Turn(player, action, listed) if key == "cards" else Turn(player, action, draw=listed)
         player = value.get("player") if type(value) is dict else None
         self.player = player if type(player) is str and 0 < len(player) <= self.limits.max_name else None
         before = self.count()

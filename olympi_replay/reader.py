@@ -91,6 +91,8 @@ class Reader(RaceReading):
     # -- small pieces -------------------------------------------------------------------------------
 
     def closed(self, data: dict, allowed: frozenset[str], path: str, what: str) -> bool:
+        if data.keys() <= allowed:
+            return True
         extra = data.keys() - allowed
         for key in sorted(extra, key=str):
             self.problem(path + pointer(key), f"{show(key)} is not a field of {what}; allowed are "
