@@ -56,7 +56,7 @@ class Cards:
 
     def learn(self, card: Card) -> bool:
         """Count one more copy as known; ``False`` when it was not free (a third copy)."""
-        was_free = self.known[card] < COPIES
+        was_free = self.free(card)
         self.known[card] += 1
         return was_free
 

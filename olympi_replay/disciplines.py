@@ -60,8 +60,7 @@ def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_it
               ) -> Rule | None:
     """The rule written at ``path``, or ``None`` after reporting each problem through ``problem``."""
     if type(value) is not dict:
-        problem(path, f"A rule must be an object such as {{\"value\": \">\", \"than\": \"previous\"}}; "
-                      f"found {_kind(value)}.")
+        problem(path, 'A rule must be an object such as {"value": ">", "than": "previous"}.')
         return None
     if depth > max_depth:
         problem(path, f"Rules may be nested at most {max_depth} levels deep.")
@@ -114,13 +113,6 @@ def _range(value: object, path: str, kind: str, problem: Problem) -> Rule | None
         return Rule(kind, low=value[0], high=value[1])
     problem(path, f'"{kind}" must be a list [LOW, HIGH] of whole numbers with 1 ≤ LOW ≤ HIGH ≤ {top}.')
     return None
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list"}.get(
-        type(value), "an object")
 
 
 def _escape(key: object) -> str:

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from olympi_replay.cards import Card, shown
+from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import Discipline, holds, sentence
 from olympi_replay.log import Race, Turn
 from olympi_replay.report import RaceRecord, Retirement, TurnRecord
@@ -220,7 +221,7 @@ class RaceReplay:
                      "warning")
         self.check_draw_lists(turn, drawn, entry, number, path)
 
-    def check_draw_lists(self, turn: Turn, drawn, entry: TurnRecord, number: int, path: str) -> None:
+    def check_draw_lists(self, turn: Turn, drawn: Draw, entry: TurnRecord, number: int, path: str) -> None:
         """Compare the turn's ``draw`` and ``reshuffle`` with what the replay drew, and learn from them."""
         player = turn.player
         entry.drew, entry.reshuffled = drawn.count, drawn.reshuffled
