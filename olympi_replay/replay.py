@@ -79,7 +79,7 @@ class GameReplay:
             self.add("incomplete-game", f"The log {what}: the game is unfinished, so scores and winners are "
                      "those so far.", "/races", severity=WARNING)
         report.result = self.result()
-        check_claims(self, log, report.result)
+        check_claims(self, log, report.result, report.complete)
         return report
 
     def players_ok(self, players: list[str]) -> bool:
@@ -190,8 +190,8 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord, base: st
                      f"{base}/awards/{key}", number)
 
 
-def check_claims(game: GameReplay, log: Log, result: Result) -> None:
-    so_far = "" if log.races is not None and len(log.races) >= RACES else " so far"
+def check_claims(game: GameReplay, log: Log, result: Result, complete: bool) -> None:
+    so_far = "" if complete else " so far"
     for name, claimed in (log.scores or {}).items():
         known = game.rules.is_player(name)
         if not known:
