@@ -75,3 +75,15 @@ def test_the_format_document_s_first_example_validates_clean():
     text = (ROOT / "docs" / "games" / "olympi" / "format.md").read_text(encoding="utf-8")
     example = json.loads(re.search(r"```json\n(.*?)\n```", text, re.DOTALL).group(1))
     assert validate(example).findings == []
+
+
+def test_the_format_document_states_the_reader_s_limits():
+    from olympi_replay import DEFAULT_LIMITS as limits
+
+    text = " ".join((ROOT / "docs" / "games" / "olympi" / "format.md").read_text(encoding="utf-8").split())
+    for phrase in (f"1 to {limits.max_name} characters", f"at most {limits.max_text:,}",
+                   f"at most {limits.max_races} races",
+                   f"{limits.max_turns} turns in one race", f"{limits.max_cards} entries in any list",
+                   f"{limits.max_disciplines} disciplines", f"nested at most {limits.max_rule_depth} levels",
+                   f"at most {limits.max_rule_items} rules"):
+        assert phrase in text, phrase
