@@ -1,0 +1,231 @@
+"""The discipline rule vocabulary: rules are data, read from JSON, evaluated and put into words.
+
+A log declares each discipline's rule (the real cards' rules are published nowhere), in a small closed
+vocabulary: comparisons of the cards played with a reference play (``previous``: the race's last play,
+``own``: the player's own last play), value and sum ranges, and ``all_of``/``any_of`` combinations. This
+module reads a rule and reports every shape problem with its JSON pointer, decides whether a play obeys
+it (nothing is ever ``eval``-ed), and renders it as an English sentence for people.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from olympi_replay.cards import Card
+
+OPS: dict[str, Callable[[int, int], bool]] = {
+    ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+}
+REFS = ("previous", "own")
+COLOR_TESTS = ("same", "different")
+# Each form's keys, in the order a rule is recognised by.
+FORMS: dict[str, tuple[str, ...]] = {
+    "free": ("free",), "value": ("value", "than"), "sum": ("sum", "than"), "color": ("color", "as"),
+    "value_in": ("value_in",), "sum_in": ("sum_in",), "all_of": ("all_of",), "any_of": ("any_of",),
+}
+MAX_SUM = 1000  # no play reaches it; a bound keeps the vocabulary's numbers small
+
+Problem = Callable[[str, str], None]  # (JSON pointer, message)
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One node of a rule: ``kind`` is a key of ``FORMS``; the other fields are those the kind uses."""
+
+    kind: str
+    op: str = ""  # value, sum: a key of OPS; color: "same" or "different"
+    ref: str = ""  # "previous" or "own"
+    low: int = 0
+    high: int = 0
+    parts: tuple[Rule, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Discipline:
+    """A declared discipline. ``cards_per_play`` ``None``: any number (unknown); ``rule`` ``None``: unchecked."""
+
+    name: str
+    cards_per_play: int | None = 1
+    rule: Rule | None = None
+    note: str | None = None
+    source: str = "log"  # "log" (declared inline), "catalogue" (an id resolved), "unresolved" (an unknown id)
+    title: str | None = None  # the catalogue's display name
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_items: int, depth: int = 1
+              ) -> Rule | None:
+    """The rule written at ``path``, or ``None`` after reporting each problem through ``problem``."""
+    if type(value) is not dict:
+        problem(path, 'A rule must be an object such as {"value": ">", "than": "previous"}.')
+        return None
+    if depth > max_depth:
+        problem(path, f"Rules may be nested at most {max_depth} levels deep.")
+        return None
+    kind = next((name for name in FORMS if name in value), None)
+    if kind is None:
+        problem(path, "This is not a rule: it needs one of the keys " + ", ".join(FORMS) + ".")
+        return None
+    ok = True
+    for key in sorted(value.keys() - set(FORMS[kind]), key=str):
+        problem(f"{path}/{_escape(key)}", f'"{str(key)[:40]}" does not belong in a "{kind}" rule, which has only '
+                                          + " and ".join(FORMS[kind]) + ".")
+        ok = False
+    rule: Rule | None = None
+    if kind == "free":
+        if value["free"] is not True:
+            problem(path + "/free", 'A free rule is written {"free": true}.')
+        else:
+            rule = Rule("free")
+    elif kind in ("value", "sum", "color"):
+        ref_key = FORMS[kind][1]
+        op = value[kind]
+        choices = COLOR_TESTS if kind == "color" else tuple(OPS)
+        if type(op) is not str or op not in choices:
+            problem(f"{path}/{kind}", f'"{kind}" must be one of ' + ", ".join(f'"{c}"' for c in choices) + ".")
+        ref = value.get(ref_key)
+        if type(ref) is not str or ref not in REFS:
+            problem(f"{path}/{ref_key}", f'"{ref_key}" must be "previous" (the last play) or "own" '
+                                         "(the player's own last play).")
+        elif op in choices:
+            rule = Rule(kind, op=op, ref=ref)
+    elif kind in ("value_in", "sum_in"):
+        rule = _range(value[kind], f"{path}/{kind}", kind, problem)
+    else:
+        parts = value[kind]
+        if type(parts) is not list or not 1 <= len(parts) <= max_items:
+            problem(f"{path}/{kind}", f'"{kind}" must be a list of 1 to {max_items} rules.')
+        else:
+            read = [read_rule(part, f"{path}/{kind}/{index}", problem, max_depth, max_items, depth + 1)
+                    for index, part in enumerate(parts)]
+            if None not in read:
+                rule = Rule(kind, parts=tuple(read))  # type: ignore[arg-type]
+    return rule if ok else None
+
+
+def _range(value: object, path: str, kind: str, problem: Problem) -> Rule | None:
+    top = 9 if kind == "value_in" else MAX_SUM
+    if (type(value) is list and len(value) == 2 and all(type(end) is int for end in value)
+            and 1 <= value[0] <= value[1] <= top):
+        return Rule(kind, low=value[0], high=value[1])
+    problem(path, f'"{kind}" must be a list [LOW, HIGH] of whole numbers with 1 ≤ LOW ≤ HIGH ≤ {top}.')
+    return None
+
+
+def _escape(key: object) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def to_json(rule: Rule) -> dict:
+    """The rule in its JSON form, as a log writes it."""
+    if rule.kind == "free":
+        return {"free": True}
+    if rule.kind in ("value", "sum"):
+        return {rule.kind: rule.op, "than": rule.ref}
+    if rule.kind == "color":
+        return {"color": rule.op, "as": rule.ref}
+    if rule.kind in ("value_in", "sum_in"):
+        return {rule.kind: [rule.low, rule.high]}
+    return {rule.kind: [to_json(part) for part in rule.parts]}
+
+
+# -- evaluating --------------------------------------------------------------------------------------
+
+def holds(rule: Rule, play: Sequence[Card], previous: Sequence[Card] | None, own: Sequence[Card] | None) -> bool:
+    """Whether ``play`` obeys ``rule``; a reference that does not exist yet (``None``) satisfies a comparison."""
+    kind = rule.kind
+    if kind == "free":
+        return True
+    if kind in ("value", "sum", "color"):
+        reference = previous if rule.ref == "previous" else own
+        if reference is None:
+            return True
+        if kind == "sum":
+            return OPS[rule.op](sum(card.value for card in play), sum(card.value for card in reference))
+        if kind == "value":
+            test = OPS[rule.op]
+            return all(test(card.value, other.value) for card in play for other in reference)
+        same = rule.op == "same"
+        return all((card.color == other.color) == same for card in play for other in reference)
+    if kind == "value_in":
+        return all(rule.low <= card.value <= rule.high for card in play)
+    if kind == "sum_in":
+        return rule.low <= sum(card.value for card in play) <= rule.high
+    results = (holds(part, play, previous, own) for part in rule.parts)
+    return all(results) if kind == "all_of" else any(results)
+
+
+def references(rule: Rule) -> set[str]:
+    """The references a rule compares with."""
+    if rule.kind in ("value", "sum", "color"):
+        return {rule.ref}
+    return set().union(*(references(part) for part in rule.parts)) if rule.parts else set()
+
+
+# -- putting into words ------------------------------------------------------------------------------
+
+VALUE_WORDS = {">": "higher than", ">=": "at least as high as", "<": "lower than", "<=": "no higher than",
+               "==": "of the same value as", "!=": "of another value than"}
+SUM_WORDS = {">": "higher than", ">=": "at least", "<": "lower than", "<=": "at most", "==": "equal to",
+             "!=": "different from"}
+REFERENCE_CARDS = {("previous", False): "the last card played", ("previous", True): "every card of the last play",
+                   ("own", False): "your own last card", ("own", True): "every card of your own last play"}
+REFERENCE_TOTALS = {"previous": "the last play's total", "own": "your own last play's total"}
+
+
+def sentence(rule: Rule | None, cards_per_play: int | None = 1, notes: bool = True) -> str:
+    """The rule in plain English, e.g. "Play a card higher than the last card played."; ``notes`` adds what
+    the race's first play is compared with."""
+    head = {1: "Play a card", 2: "Play two cards"}.get(cards_per_play, "Play one or more cards")  # type: ignore[arg-type]
+    if rule is None:
+        return f"{head}; this discipline declares no rule, so plays are not checked."
+    if rule.kind == "free":
+        return f"{head}, any value and colour."
+    text = f"{head} {_phrase(rule, cards_per_play != 1, nested=False)}."
+    refs = references(rule) if notes else set()
+    if "previous" in refs:
+        text += " The race's first play has nothing to compare with."
+    if "own" in refs:
+        text += " Your own first play in the race has nothing of yours to compare with."
+    return text
+
+
+def _phrase(rule: Rule, plural: bool, nested: bool) -> str:
+    each = "each " if plural else ""
+    kind = rule.kind
+    if kind == "value":
+        return f"{each}{VALUE_WORDS[rule.op]} {REFERENCE_CARDS[rule.ref, plural]}"
+    if kind == "color":
+        colour = "the same colour as" if rule.op == "same" else "another colour than"
+        return f"{each}of {colour} {REFERENCE_CARDS[rule.ref, plural]}"
+    if kind == "sum":
+        return f"with a total value {SUM_WORDS[rule.op]} {REFERENCE_TOTALS[rule.ref]}"
+    if kind == "value_in":
+        return f"{each}valued {_span(rule)}"
+    if kind == "sum_in":
+        return f"with a total value of {_span(rule)}"
+    if kind == "free":
+        return "of any value and colour"
+    words = [_phrase(part, plural, nested=True) for part in rule.parts]
+    if len(words) == 1:
+        return words[0]
+    joined = join(words, "and" if kind == "all_of" else "or")
+    if kind == "any_of" and len(words) == 2:
+        return "either " + joined
+    if nested:
+        return ("both " if len(words) == 2 else "all of: ") + joined if kind == "all_of" else "one of: " + joined
+    return joined
+
+
+def _span(rule: Rule) -> str:
+    return str(rule.low) if rule.low == rule.high else f"{rule.low} to {rule.high}"
+
+
+def join(words: Sequence[str], conjunction: str) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]

@@ -1,0 +1,147 @@
+"""Before the first race: the declared disciplines (inline or from the catalogue), the Discipline pile,
+and the deal of Performance cards.
+
+With the log's ``discipline_deck`` the pile's order is known and followed exactly. Without it any
+face-down card may be the one on top; postponed cards lie face up at the bottom, in the order they were
+postponed, and come up only once no face-down card is left.
+
+Problems here have no race or turn. A wrong hand counts as six unknown cards, a wrong ``deck`` or
+``discipline_deck`` as not given, so the replay can still go on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from olympi_replay.catalogue import Catalogue
+from olympi_replay.disciplines import Discipline
+from olympi_replay.log import Log
+from olympi_replay.rules import HAND_SIZE, RACES
+from replaykit.findings import pointer
+
+if TYPE_CHECKING:
+    from olympi_replay.replay import GameReplay
+
+
+def declared_disciplines(game: GameReplay, log: Log, catalogue: Catalogue
+                         ) -> tuple[dict[str, Discipline], list[str] | None]:
+    """The disciplines by name (the first of a repeated name wins) and the pile's order when it is usable."""
+    definitions: dict[str, Discipline] = {}
+    entries = log.disciplines or []
+    for index, entry in enumerate(entries):
+        path = f"/disciplines/{index}"
+        if isinstance(entry, str):
+            resolved = catalogue.resolve(entry)
+            if resolved is None:
+                game.add("unknown-discipline", f'"{entry}" is not an id of the discipline catalogue, so it is '
+                         "replayed without a rule and with any number of cards per play.", path)
+                resolved = Discipline(entry, None, None, source="unresolved")
+            entry = resolved
+        if entry.name in definitions:
+            game.add("duplicate-discipline", f'The discipline "{entry.name}" is declared twice.', path)
+        else:
+            definitions[entry.name] = entry
+    if len(entries) != RACES:
+        game.add("discipline-count", f"A game has {RACES} disciplines; {len(entries)} are declared.", "/disciplines")
+    order = log.discipline_deck
+    if order is None:
+        return definitions, None
+    usable = len(order) == RACES
+    if not usable:
+        game.add("discipline-count", f'"discipline_deck" must list the {RACES} Discipline cards; it lists '
+                 f"{len(order)}, so the pile's order is taken as unknown.", "/discipline_deck")
+    seen: set[str] = set()
+    for index, name in enumerate(order):
+        path = f"/discipline_deck/{index}"
+        if name in seen:
+            usable = False
+            game.add("duplicate-discipline", f'"{name}" appears twice in the discipline deck, which is '
+                     "therefore ignored.", path)
+        elif name not in definitions:
+            usable = False
+            game.add("unknown-discipline", f'The discipline deck names "{name}", which is not declared; the deck '
+                     "is ignored.", path)
+        seen.add(name)
+    return definitions, order if usable else None
+
+
+def deal(game: GameReplay, log: Log) -> None:
+    """Give each player their dealt hand (known when the log shows it) and lay out the deck."""
+    rules, cards = game.rules, game.cards
+    hands = log.hands
+    for name in hands or {}:
+        if not rules.is_player(name):
+            game.add("unknown-player", f'The deal gives a hand to "{name}", who is not a player.',
+                     pointer("hands", name))
+    for name in rules.seating:
+        given = None if hands is None else hands.get(name)
+        if hands is not None and given is None:
+            game.add("hand-size", f"The deal shows no readable hand for {name}; each player is dealt {HAND_SIZE} "
+                     "cards, taken here as unknown.", "/hands", player=name)
+        elif given is not None and len(given) != HAND_SIZE:
+            game.add("hand-size", f"{name}'s hand has {len(given)} cards; each player is dealt {HAND_SIZE}, so "
+                     "it is taken as six unknown cards.", pointer("hands", name), player=name)
+            given = None
+        hand = cards.hands[name]
+        if given is None:
+            hand.unknown = HAND_SIZE
+            continue
+        for index, card in enumerate(given):
+            hand.known[card] += 1
+            if not cards.learn(card):
+                game.add("too-many-copies", f"{card} is dealt a third time; the deck has two copies of each card.",
+                         pointer("hands", name, index), player=name)
+    size = rules.deck_after_deal
+    deck = log.deck
+    if deck is not None and len(deck) != size:
+        game.add("deck-size", f"After the deal the deck holds {size} cards; the log's deck lists {len(deck)}, so "
+                 "its order is taken as unknown.", "/deck")
+        deck = None
+    if deck is not None:
+        for index, card in enumerate(deck):
+            if not cards.learn(card):
+                game.add("too-many-copies", f"The deck holds {card} once more than the two copies the game has.",
+                         f"/deck/{index}")
+    cards.set_deck(deck, size)
+
+
+class Pile:
+    """The live Discipline pile of one replay."""
+
+    def __init__(self, names: list[str], order: list[str] | None = None) -> None:
+        self.ordered = order is not None
+        self.face_down: list[str] = list(order if order is not None else names)  # known order: top first
+        self.face_up: list[str] = []  # at the bottom, top first
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.face_down or name in self.face_up
+
+    def __len__(self) -> int:
+        return len(self.face_down) + len(self.face_up)
+
+    def top(self) -> str | None:
+        """The card on top when it is known (``None`` for an empty pile or an unknown face-down order)."""
+        if self.face_down:
+            return self.face_down[0] if self.ordered or len(self.face_down) == 1 else None
+        return self.face_up[0] if self.face_up else None
+
+    def on_top(self, name: str) -> bool:
+        if self.face_down:
+            return self.face_down[0] == name if self.ordered else name in self.face_down
+        return bool(self.face_up) and self.face_up[0] == name
+
+    def is_face_up(self, name: str) -> bool:
+        return name in self.face_up
+
+    def postpone(self, name: str) -> None:
+        """The card goes face up under the pile (when it is in the pile at all)."""
+        if name in self:
+            self.take(name)
+            self.face_up.append(name)
+
+    def take(self, name: str) -> None:
+        """The raced card leaves the pile."""
+        if name in self.face_down:
+            self.face_down.remove(name)
+        elif name in self.face_up:
+            self.face_up.remove(name)

@@ -1,0 +1,260 @@
+"""One race re-executed turn by turn: whose turn it is, plays against the discipline's rule, retirements
+(two players: passes) with their rewards and draws, the last player and the World Record.
+
+A turn that is malformed, by an unknown player, by a retired player or after the race is over is
+reported and ignored: it changes no hand, no reference and no turn order. Any other wrong turn is
+reported and then taken as recorded, so the replay goes on and every error is found.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from olympi_replay.cards import Card, shown
+from olympi_replay.cards_state import Draw
+from olympi_replay.disciplines import Discipline, holds, sentence
+from olympi_replay.log import Race, Turn
+from olympi_replay.report import RaceRecord, Retirement, TurnRecord
+from olympi_replay.rules import PASSES, Reward
+
+if TYPE_CHECKING:
+    from olympi_replay.replay import GameReplay
+
+
+class RaceReplay:
+    def __init__(self, game: GameReplay, race: Race, record: RaceRecord, definition: Discipline | None) -> None:
+        self.game, self.race, self.record, self.definition = game, race, record, definition
+        self.rules, self.cards = game.rules, game.cards
+        self.base = f"/races/{record.number - 1}"
+        self.active = list(game.rules.seating)  # players still in the race, in seating order
+        self.passes = 0
+        self.started = False
+        self.due: str | None = None
+        self.finished = False
+        self.last: str | None = None
+        self.closed = False
+        self.previous: tuple[Card, ...] | None = None
+        self.own: dict[str, tuple[Card, ...]] = {}
+        self.warned_unchecked = False
+
+    def add(self, code: str, message: str, path: str, turn: int | None, player: str | None,
+            severity: str = "error") -> None:
+        self.game.add(code, message, path, self.record.number, turn, player, severity)
+
+    def run(self) -> None:
+        for number, turn in enumerate(self.race.turns, 1):
+            path = f"{self.base}/turns/{number - 1}"
+            entry = TurnRecord(number, turn.player, turn.action, list(turn.cards or ()), note=turn.note)
+            self.record.turns.append(entry)
+            entry.ignored = not self.take(turn, entry, number, path)
+        self.record.finished = self.finished
+        if self.finished and self.game.world_record and not self.rules.two_players and self.last is not None \
+                and self.cards.hands[self.last].size == 0:
+            self.record.record = self.last
+
+    # -- one turn -------------------------------------------------------------------------------------
+
+    def take(self, turn: Turn, entry: TurnRecord, number: int, path: str) -> bool:
+        """Replay one turn; ``False`` when it is ignored."""
+        if turn.malformed:
+            return False  # its schema finding says why
+        player = turn.player
+        if not self.rules.is_player(player):
+            self.add("unknown-player", f'Turn {number} is by "{player}", who is not a player.', path + "/player",
+                     number, player)
+            return False
+        if self.over(turn, player, number, path):
+            return False
+        action = self.action_taken(turn, number, path)
+        entry.action = action
+        if self.finished:  # the last player playing on (World Record) or closing the race
+            if action == "retire":
+                self.closed = True
+                self.check_draw_lists(turn, self.cards.draw(player, 0, turn.reshuffle), entry, number, path)
+                return True
+        else:
+            self.check_order(player, number, path)
+        self.started = True
+        if action == "play":
+            self.play(player, turn.cards or [], number, path)
+        elif action == "pass":
+            self.pass_turn(player, turn, entry, number, path)
+        else:
+            self.retire(player, turn, entry, number, path)
+        self.due = self.next_due(player)
+        return True
+
+    def over(self, turn: Turn, player: str, number: int, path: str) -> bool:
+        """Report and say so when this turn comes when its player may take none."""
+        name = self.record.discipline
+        if self.finished and (self.rules.two_players or self.closed):
+            self.add("race-over", f"The {name} race was already over when {player} took turn {number}.", path,
+                     number, player)
+            return True
+        if self.finished and player == self.last and turn.action == "play" and not self.game.world_record:
+            self.add("race-over", f"{player} was the last player left and won gold without playing on; turn "
+                     f"{number} comes after the {name} race ended (play on only with the World Record variant).",
+                     path, number, player)
+            return True
+        if player not in self.active and not self.rules.two_players:
+            if self.finished and not self.game.world_record:
+                self.add("race-over", f"The {name} race was already over when {player} took turn {number}.",
+                         path, number, player)
+            else:
+                self.add("already-retired", f"{player} already retired from the {name} race and may not take "
+                         f"turn {number}.", path, number, player)
+            return True
+        return False
+
+    def action_taken(self, turn: Turn, number: int, path: str) -> str:
+        action = turn.action or "play"
+        if self.rules.two_players and action == "retire":
+            self.add("wrong-action", f"With two players nobody retires: {turn.player}'s retire in turn {number} "
+                     "is taken as a pass.", path + "/action", number, turn.player)
+            return "pass"
+        if not self.rules.two_players and action == "pass":
+            self.add("wrong-action", f"Only two players pass; with {self.rules.player_count} players "
+                     f"{turn.player}'s pass in turn {number} is taken as a retire.", path + "/action", number,
+                     turn.player)
+            return "retire"
+        return action
+
+    def check_order(self, player: str, number: int, path: str) -> None:
+        if not self.started:
+            holder = self.game.first_player
+            if holder is None:  # race 1 without first_player: its first turn shows who held the card
+                self.game.first_player = self.record.first_player = player
+            elif player != holder:
+                self.add("wrong-first-player", f"{holder} holds the First-player card and opens the race, but "
+                         f"{player} took the first turn.", path, number, player)
+        elif self.due is not None and player != self.due:
+            self.add("wrong-turn", f"It was {self.due}'s turn, not {player}'s: turns go clockwise among the "
+                     "players still in the race.", path, number, player)
+
+    def next_due(self, player: str) -> str | None:
+        if self.finished:
+            return self.last
+        if self.rules.two_players:
+            return next(name for name in self.rules.seating if name != player)
+        return self.rules.next_after(player, self.active)
+
+    # -- plays -----------------------------------------------------------------------------------------
+
+    def play(self, player: str, cards: list[Card], number: int, path: str) -> None:
+        definition, name = self.definition, self.record.discipline
+        if definition is not None:
+            wanted = definition.cards_per_play
+            if wanted is not None and len(cards) != wanted:
+                self.add("wrong-card-count", f"{name} is played {'one card' if wanted == 1 else 'two cards'} at a "
+                         f"time; {player} played {len(cards)}, so the rule was not checked.", path + "/cards",
+                         number, player)
+            elif definition.rule is not None:
+                own = self.own.get(player)
+                if not holds(definition.rule, cards, self.previous, own):
+                    rule = sentence(definition.rule, wanted, notes=False).rstrip(".")
+                    self.add("rule-broken", f"{player}'s {shown(cards)} breaks the {name} rule "
+                             f"({rule[0].lower()}{rule[1:]}){self.reference_text(own)}.",
+                             path + "/cards", number, player)
+            if definition.rule is None and not self.warned_unchecked:
+                self.warned_unchecked = True
+                why = "is an unknown catalogue id" if definition.source == "unresolved" else "declares no rule"
+                self.add("unchecked-rule", f"Cards were played in the {name} race, but the discipline {why}, so "
+                         "its plays were not checked against a rule.", self.base + "/discipline", None, None,
+                         "warning")
+        for index, code in self.cards.play(player, cards):
+            card = cards[index]
+            if code == "card-not-in-hand":
+                message = f"{player} cannot hold {card}: every card in {player}'s hand is known."
+            else:
+                message = (f"{player} plays {card}, but both copies of {card} are already accounted for "
+                           "elsewhere.")
+            self.add(code, message, f"{path}/cards/{index}", number, player)
+        self.previous = self.own[player] = tuple(cards)
+
+    def reference_text(self, own: tuple[Card, ...] | None) -> str:
+        parts = []
+        if self.previous is not None:
+            parts.append(f"the last play was {shown(list(self.previous))}")
+        if own is not None and own is not self.previous:
+            parts.append(f"their own last play was {shown(list(own))}")
+        return (": " + " and ".join(parts)) if parts else ""
+
+    # -- retirements and passes ------------------------------------------------------------------------
+
+    def retire(self, player: str, turn: Turn, entry: TurnRecord, number: int, path: str) -> None:
+        place = len(self.record.order) + 1
+        reward = self.rules.reward(place - 1)
+        self.active.remove(player)
+        self.record.order.append(player)
+        self.reward(player, player, reward, place, turn, entry, number, path)
+        if len(self.active) == 1:
+            self.finished = True
+            self.last = self.active[0]
+            self.record.order.append(self.last)
+            self.record.medals.setdefault(self.last, []).append("gold")
+            self.record.retirements.append(Retirement(self.last, None, place + 1, "gold", 0, False))
+
+    def pass_turn(self, player: str, turn: Turn, entry: TurnRecord, number: int, path: str) -> None:
+        self.passes += 1
+        opponent = next(name for name in self.rules.seating if name != player)
+        self.record.order.append(player)
+        self.reward(player, opponent, PASSES[self.passes - 1], self.passes, turn, entry, number, path)
+        if self.passes == len(PASSES):
+            self.finished = True
+
+    def reward(self, player: str, medalist: str, reward: Reward, place: int, turn: Turn, entry: TurnRecord,
+               number: int, path: str) -> None:
+        """Give a retirement's (or pass's) medal, First-player card and cards, drawn at once (a ruling)."""
+        if reward.medal is not None:
+            self.record.medals.setdefault(medalist, []).append(reward.medal)
+        if reward.first_player:
+            self.record.took_first_player = player
+        drawn = self.cards.draw(player, reward.draw, turn.reshuffle)
+        if drawn.count:
+            self.record.drawn[player] = self.record.drawn.get(player, 0) + drawn.count
+        medal = reward.medal if medalist == player else None
+        self.record.retirements.append(Retirement(player, number, place, medal, drawn.count, reward.first_player))
+        if drawn.short:
+            self.add("deck-exhausted", f"{player} should draw {reward.draw} cards but the deck and the discard "
+                     f"pile ran out after {drawn.count}; the draw stops short (a ruling).", path, number, player,
+                     "warning")
+        self.check_draw_lists(turn, drawn, entry, number, path)
+
+    def check_draw_lists(self, turn: Turn, drawn: Draw, entry: TurnRecord, number: int, path: str) -> None:
+        """Compare the turn's ``draw`` and ``reshuffle`` with what the replay drew, and learn from them."""
+        player = turn.player
+        entry.drew, entry.reshuffled = drawn.count, drawn.reshuffled
+        self.record.reshuffles += drawn.reshuffled
+        if drawn.reshuffle_wrong:
+            what = ("is not the discard pile that became the new deck" if drawn.reshuffled
+                    else "was recorded, but this draw did not find the deck empty")
+            self.add("reshuffle-mismatch", f"The reshuffled deck in turn {number} {what}; its order stays "
+                     "unknown.", path + "/reshuffle", number, player)
+        listed = turn.draw
+        if listed is None:
+            entry.draw = list(drawn.known) if not drawn.unknown else None
+            return
+        if not drawn.unknown and listed == drawn.known:  # the usual case: the known deck's cards, in order
+            entry.draw = list(listed)
+            return
+        if len(listed) != drawn.count:
+            self.add("draw-count", f"{player} drew {drawn.count} card{'s' * (drawn.count != 1)} in turn {number}, "
+                     f"but the log lists {len(listed)}.", path + "/draw", number, player)
+            return
+        pool = Counter(drawn.known)
+        unmatched = []
+        for index, card in enumerate(listed):
+            if pool[card] > 0:
+                pool[card] -= 1
+            else:
+                unmatched.append((index, card))
+        missing = list(pool.elements())
+        if missing:
+            self.add("draw-mismatch", f"The deck's order says {player} drew {shown(missing)} in turn {number}, "
+                     "but the log's draw does not list it.", path + "/draw", number, player)
+        for index, card in unmatched[:drawn.unknown]:
+            if not self.cards.learn_drawn(player, card):
+                self.add("too-many-copies", f"{player} cannot have drawn {card}: both copies are already "
+                         "accounted for elsewhere.", f"{path}/draw/{index}", number, player)
+        entry.draw = None if missing else list(listed)

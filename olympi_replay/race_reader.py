@@ -1,0 +1,187 @@
+"""The reader's part for the deal, the races with their turns and claims, and the final claims.
+
+A mixin of ``reader.Reader``: it reports through the reader's ``problem`` and reads names, cards and
+notes with the reader's helpers. A ``schema`` finding inside a race carries the race's number, inside a
+turn also the turn's number and its player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from olympi_replay.cards import CARD_BY_TEXT, Card
+from olympi_replay.log import Awards, Race, Turn, describe
+from olympi_replay.rules import MEDALS
+from replaykit.findings import pointer
+
+if TYPE_CHECKING:
+    from olympi_replay.reader import Reader
+
+ACTIONS = ("play", "retire", "pass")
+RACE_KEYS = frozenset({"discipline", "postponed", "turns", "awards", "note"})
+AWARD_KEYS = frozenset({"medals", "first_player", "record"})
+TURN_KEYS = frozenset({"player", "action", "cards", "draw", "reshuffle", "note"})
+
+
+class RaceReading:
+    """Reading of ``hands``, ``races`` and ``scores``."""
+
+    def hands(self: Reader, value: object) -> dict[str, list[Card]] | None:
+        if type(value) is not dict:
+            self.problem("/hands", f'"hands" must be an object of player name to six cards; found {describe(value)}.')
+            return None
+        hands = {}
+        for name, cards in value.items():
+            read = self.cards(cards, pointer("hands", name))
+            if read is not None:
+                hands[name] = read
+        return hands
+
+    def scores(self: Reader, value: object) -> dict[str, int] | None:
+        if type(value) is not dict:
+            self.problem("/scores", f'"scores" must be an object of player name to VP; found {describe(value)}.')
+            return None
+        scores = {}
+        for name, points in value.items():
+            if type(points) is int:
+                scores[name] = points
+            else:
+                self.problem(pointer("scores", name), f"A score must be a whole number; found {describe(points)}.")
+        return scores
+
+    def races(self: Reader, value: object) -> list[Race] | None:
+        if type(value) is not list:
+            self.problem("/races", f'"races" must be a list of races; found {describe(value)}.')
+            return None
+        if len(value) > self.limits.max_races:
+            self.problem("/races", f"A game has nine races; {len(value)} is not a log of one game.")
+            return None
+        races = []
+        for index, item in enumerate(value):
+            self.race, self.turn, self.player = index + 1, None, None
+            races.append(self.one_race(item, f"/races/{index}"))
+        self.race = None
+        return races
+
+    def one_race(self: Reader, value: object, path: str) -> Race:
+        if type(value) is not dict:
+            self.problem(path, f'A race must be an object with "discipline" and "turns"; found {describe(value)}.')
+            return Race(None, malformed=True)
+        self.closed(value, RACE_KEYS, path, "a race")
+        race = Race(None)
+        if "discipline" not in value:
+            self.problem(path + "/discipline", "The race does not say which discipline was raced.")
+        else:
+            race.discipline = self.name(value["discipline"], path + "/discipline", "The discipline")
+        postponed = value.get("postponed")
+        if postponed is not None:
+            race.postponed = self.name(postponed, path + "/postponed", "The postponed discipline")
+            race.malformed = race.postponed is None
+        turns = value.get("turns")
+        if type(turns) is not list:
+            self.problem(path + "/turns", f'A race needs a "turns" list; found {describe(turns)}.')
+            race.malformed = True
+        elif len(turns) > self.limits.max_turns:
+            self.problem(path + "/turns", f"A race of {len(turns)} turns is far longer than any race can be.")
+            race.malformed = True
+        else:
+            race.turns = [self.one_turn(item, f"{path}/turns/{index}", index + 1) for index, item in enumerate(turns)]
+            self.turn = self.player = None
+        race.malformed = race.malformed or race.discipline is None
+        if "awards" in value:
+            race.awards = self.awards(value["awards"], path + "/awards")
+        race.note = self.note(value, path)
+        return race
+
+    def one_turn(self: Reader, value: object, path: str, number: int) -> Turn:
+        self.turn = number
+        # The usual turns, a play or a retire with its draw in string form: no path is built unless there is
+        # a problem.
+        if type(value) is dict and len(value) <= 3:
+            player, action = value.get("player"), value.get("action")
+            key = "cards" if action == "play" else "draw"
+            cards = value.get(key)
+            if type(player) is str and 0 < len(player) <= self.limits.max_name and type(cards) is list \
+                    and len(cards) <= self.limits.max_cards and len(value) == 3 and action in ACTIONS:
+                try:
+                    listed = [CARD_BY_TEXT[card] for card in cards]
+                except (KeyError, TypeError):
+                    pass
+                else:
+                    return Turn(player, action, listed) if key == "cards" else Turn(player, action, draw=listed)
+        player = value.get("player") if type(value) is dict else None
+        self.player = player if type(player) is str and 0 < len(player) <= self.limits.max_name else None
+        before = self.count()
+        turn = self.slow_turn(value, path)
+        turn.malformed = self.count() > before
+        return turn
+
+    def slow_turn(self: Reader, value: object, path: str) -> Turn:
+        if type(value) is not dict:
+            self.problem(path, 'A turn must be an object like {"player": "Ann", "action": "play", "cards": ["K7"]}; '
+                         f"found {describe(value)}.")
+            return Turn(None, None)
+        self.closed(value, TURN_KEYS, path, "a turn")
+        if "player" not in value:
+            self.problem(path + "/player", "The turn does not say whose it is.")
+            player = None
+        else:
+            player = self.name(value["player"], path + "/player", "The player")
+        action = value.get("action")
+        if action not in ACTIONS:
+            self.problem(path + "/action", '"action" must be "play", "retire" or "pass"' +
+                         (f"; found {describe(action)}." if "action" in value else "; the turn has none."))
+            action = None
+        turn = Turn(player, action)  # type: ignore[arg-type]
+        if "cards" in value:
+            turn.cards = self.cards(value["cards"], path + "/cards")
+            if action in ("retire", "pass"):
+                self.problem(path + "/cards", f'A {action} has no "cards"; only a play does.')
+        elif action == "play":
+            self.problem(path + "/cards", 'A play must list its "cards".')
+        for key in ("draw", "reshuffle"):
+            if key in value:
+                setattr(turn, key, self.cards(value[key], f"{path}/{key}"))
+                if action == "play":
+                    self.problem(f"{path}/{key}", f'A play has no "{key}"; only a retire or a pass draws cards.')
+        turn.note = self.note(value, path)
+        return turn
+
+    def awards(self: Reader, value: object, path: str) -> Awards:
+        awards = Awards()
+        if type(value) is not dict:
+            self.problem(path, f'"awards" must be an object with medals, first_player and record; found '
+                         f"{describe(value)}.")
+            return awards
+        self.closed(value, AWARD_KEYS, path, "the awards")
+        if "medals" in value:
+            awards.medals = self.medals(value["medals"], path + "/medals")
+        given = set()
+        for key in ("first_player", "record"):
+            if key in value:
+                claimed = value[key]
+                if claimed is None or self.name(claimed, f"{path}/{key}", "A player's name") is not None:
+                    setattr(awards, key, claimed)
+                    given.add(key)
+        awards.given = frozenset(given)
+        return awards
+
+    def medals(self: Reader, value: object, path: str) -> dict[str, list[str]] | None:
+        if type(value) is not dict:
+            self.problem(path, f'"medals" must be an object of player name to medals; found {describe(value)}.')
+            return None
+        medals: dict[str, list[str]] | None = {}
+        for name, won in value.items():
+            where = path + pointer(name)
+            if type(won) is not list or len(won) > self.limits.max_cards:
+                self.problem(where, 'A player\'s medals must be a list such as ["gold", "bronze"].')
+                medals = None
+                continue
+            for index, medal in enumerate(won):
+                if medal not in MEDALS:
+                    self.problem(f"{where}/{index}",
+                                 f'A medal is "gold", "silver" or "bronze"; found {describe(medal)}.')
+                    medals = None
+            if medals is not None:
+                medals[name] = won
+        return medals

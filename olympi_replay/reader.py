@@ -1,0 +1,211 @@
+"""Read any parsed JSON value into a typed Olympi Cards log, reporting every shape problem as a ``schema``
+finding with its exact JSON pointer.
+
+This is the engine's own reading of the log format, standard library only; ``schemas/olympi.py`` holds the
+marshmallow schema of record and a test checks that both accept the same documents. Nothing here raises:
+what cannot be read is reported and left out, and the replay works with the rest. Objects are closed
+except ``meta``. Lists longer than ``Limits`` allow are not a log at all, so a replay never does
+unbounded work.
+"""
+
+from __future__ import annotations
+
+from olympi_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from olympi_replay.disciplines import Discipline, Rule, read_rule
+from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits, Log, describe, finding, show
+from olympi_replay.race_reader import RaceReading
+from replaykit.findings import ERROR, Finding, pointer
+
+ACTIONS = ("play", "retire", "pass")
+LOG_KEYS = frozenset({"game", "version", "players", "first_player", "options", "disciplines", "discipline_deck",
+                      "hands", "deck", "races", "scores", "winners", "meta"})
+DISCIPLINE_KEYS = frozenset({"name", "cards_per_play", "rule", "note"})
+RACE_KEYS = frozenset({"discipline", "postponed", "turns", "awards", "note"})
+AWARD_KEYS = frozenset({"medals", "first_player", "record"})
+TURN_KEYS = frozenset({"player", "action", "cards", "draw", "reshuffle", "note"})
+OPTION_KEYS = frozenset({"world_record"})
+
+
+class Reader(RaceReading):
+    """Collects schema findings while reading one document. ``race``/``turn``/``player`` place them."""
+
+    def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.limits = limits
+        self.findings: list[Finding] = []
+        self.race: int | None = None
+        self.turn: int | None = None
+        self.player: str | None = None
+
+    def problem(self, path: str, message: str) -> None:
+        self.findings.append(finding("schema", ERROR, message, self.race, self.turn, self.player, path))
+
+    def count(self) -> int:
+        return len(self.findings)
+
+    # -- the document ------------------------------------------------------------------------------
+
+    def document(self, data: object) -> Log:
+        log = Log()
+        if type(data) is not dict:
+            self.problem("", f"A log must be a JSON object; this document is {describe(data)}.")
+            log.stopped = True
+            return log
+        self.closed(data, LOG_KEYS, "", "a log")
+        if data.get("game") != GAME_ID:
+            log.stopped = True
+            self.problem("/game", f'The log must say "game": "{GAME_ID}"' +
+                         ("." if "game" not in data else f", not {show(data['game'])}."))
+        if "version" in data and not (type(data["version"]) is int and data["version"] == 1):
+            self.problem("/version", f"Only log format version 1 exists; found {show(data['version'])}.")
+        log.players = self.required_names(data, "players")
+        if "first_player" in data:
+            log.first_player = self.name(data["first_player"], "/first_player", "The first player")
+        log.world_record = self.options(data)
+        if "disciplines" not in data:
+            self.problem("/disciplines", 'The log has no "disciplines" list: declare the nine disciplines.')
+        else:
+            log.disciplines = self.disciplines(data["disciplines"])
+        if "discipline_deck" in data:
+            log.discipline_deck = self.names(data["discipline_deck"], "/discipline_deck", "discipline_deck",
+                                             self.limits.max_disciplines)
+        if "hands" in data:
+            log.hands = self.hands(data["hands"])
+        if "deck" in data:
+            log.deck = self.cards(data["deck"], "/deck")
+        if "races" not in data:
+            self.problem("/races", 'The log has no "races" list.')
+        else:
+            log.races = self.races(data["races"])
+        if "scores" in data:
+            log.scores = self.scores(data["scores"])
+        if "winners" in data:
+            log.winners = self.names(data["winners"], "/winners", "winners", self.limits.max_cards)
+        meta = data.get("meta", {})
+        if type(meta) is dict:
+            log.meta = meta
+        else:
+            self.problem("/meta", f'"meta" must be an object; found {describe(meta)}.')
+        log.stopped = log.stopped or None in (log.players, log.disciplines, log.races)
+        return log
+
+    # -- small pieces -------------------------------------------------------------------------------
+
+    def closed(self, data: dict, allowed: frozenset[str], path: str, what: str) -> bool:
+        if data.keys() <= allowed:
+            return True
+        extra = data.keys() - allowed
+        for key in sorted(extra, key=str):
+            self.problem(path + pointer(key), f"{show(key)} is not a field of {what}; allowed are "
+                         f"{', '.join(sorted(allowed))}.")
+        return not extra
+
+    def text(self, value: object, path: str, what: str, longest: int, shortest: int = 0) -> str | None:
+        if type(value) is not str:
+            self.problem(path, f"{what} must be text; found {describe(value)}.")
+            return None
+        if not shortest <= len(value) <= longest:
+            self.problem(path, f"{what} must be {shortest} to {longest} characters long; this one has {len(value)}.")
+            return None
+        return value
+
+    def name(self, value: object, path: str, what: str) -> str | None:
+        return self.text(value, path, what, self.limits.max_name, 1)
+
+    def note(self, data: dict, path: str) -> str | None:
+        return self.text(data["note"], path + "/note", "A note", self.limits.max_text) if "note" in data else None
+
+    def names(self, value: object, path: str, what: str, longest: int) -> list[str] | None:
+        """A list of names; ``None`` when it or any name is unreadable."""
+        if type(value) is not list:
+            self.problem(path, f'"{what}" must be a list of names; found {describe(value)}.')
+            return None
+        if len(value) > longest:
+            self.problem(path, f'"{what}" has {len(value)} entries, more than any log needs ({longest}).')
+            return None
+        names = [self.name(item, f"{path}/{index}", "A name") for index, item in enumerate(value)]
+        return None if None in names else names  # type: ignore[return-value]
+
+    def required_names(self, data: dict, key: str) -> list[str] | None:
+        if key not in data:
+            self.problem("/" + key, f'The log has no "{key}" list.')
+            return None
+        return self.names(data[key], "/" + key, key, self.limits.max_cards)
+
+    def cards(self, value: object, path: str) -> list[Card] | None:
+        """A list of cards; ``None`` (after reporting) when it or any card is unreadable."""
+        if type(value) is list and len(value) <= self.limits.max_cards:
+            try:  # the usual case, every card in the string form: one lookup each
+                return [CARD_BY_TEXT[item] for item in value]
+            except (KeyError, TypeError):
+                pass
+        if type(value) is not list:
+            self.problem(path, f"Expected a list of cards; found {describe(value)}.")
+            return None
+        if len(value) > self.limits.max_cards:
+            self.problem(path, f"A list of {len(value)} cards is longer than the deck.")
+            return None
+        cards = []
+        for index, item in enumerate(value):
+            card = Card.from_object(item)
+            if card is None:
+                self.problem(f"{path}/{index}", f"{show(item)} is not a card; write it as {CARD_TEXT_EXAMPLE} or "
+                             f"{CARD_OBJECT_EXAMPLE} (colours B Y K G R, values 1 to 9).")
+            cards.append(card)
+        return None if None in cards else cards  # type: ignore[return-value]
+
+    def options(self, data: dict) -> bool:
+        options = data.get("options", {})
+        if type(options) is not dict:
+            self.problem("/options", f'"options" must be an object such as {{"world_record": true}}; '
+                         f"found {describe(options)}.")
+            return False
+        self.closed(options, OPTION_KEYS, "/options", "the options")
+        flag = options.get("world_record", False)
+        if type(flag) is not bool:
+            self.problem("/options/world_record", f'"world_record" must be true or false; found {show(flag)}.')
+            return False
+        return flag
+
+    # -- disciplines --------------------------------------------------------------------------------
+
+    def disciplines(self, value: object) -> list[Discipline | str] | None:
+        if type(value) is not list:
+            self.problem("/disciplines", f'"disciplines" must be a list of the nine disciplines; found '
+                         f"{describe(value)}.")
+            return None
+        if len(value) > self.limits.max_disciplines:
+            self.problem("/disciplines", f'"disciplines" has {len(value)} entries; a game has nine.')
+            return None
+        read = [self.discipline(item, f"/disciplines/{index}") for index, item in enumerate(value)]
+        return None if None in read else read  # type: ignore[return-value]
+
+    def discipline(self, value: object, path: str) -> Discipline | str | None:
+        if type(value) is str:
+            return self.name(value, path, "A catalogue id")
+        if type(value) is not dict:
+            self.problem(path, 'A discipline is an object like {"name": "Nuoto", "rule": {...}} or a catalogue '
+                         f"id; found {describe(value)}.")
+            return None
+        return self.definition(value, path, "name", DISCIPLINE_KEYS, "a discipline")
+
+    def definition(self, value: dict, path: str, name_key: str, keys: frozenset[str], what: str
+                   ) -> Discipline | None:
+        """A discipline object (also a catalogue entry, whose name key is ``title``)."""
+        self.closed(value, keys, path, what)
+        if name_key not in value:
+            self.problem(f"{path}/{name_key}", f'The discipline has no "{name_key}".')
+            name = None
+        else:
+            name = self.name(value[name_key], f"{path}/{name_key}", "A discipline's name")
+        per_play: int | None = 1
+        if "cards_per_play" in value:
+            per_play = value["cards_per_play"]
+            if type(per_play) is not int or per_play not in (1, 2):
+                self.problem(path + "/cards_per_play", f'"cards_per_play" must be 1 or 2; found {show(per_play)}.')
+                per_play = None
+        rule: Rule | None = None
+        if "rule" in value:
+            rule = read_rule(value["rule"], path + "/rule", self.problem, self.limits.max_rule_depth,
+                             self.limits.max_rule_items)
+        note = self.note(value, path)
+        return None if name is None else Discipline(name, per_play, rule, note)

@@ -1,0 +1,100 @@
+"""The fixed rules of Olympi Cards (player range, deck, rewards, victory points), apart from any log.
+
+``Rules`` is the fixed game for one seating, as OpenSpiel keeps a Game apart from its States: who sits
+next to whom and what each retirement earns. The replay and the simulator both play by these tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+from olympi_replay.cards import COLORS, COPIES, VALUES
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+HAND_SIZE = 6
+RACES = 9
+DECK_SIZE = len(COLORS) * len(VALUES) * COPIES
+MEDALS = ("gold", "silver", "bronze")
+VP = {"gold": 4, "silver": 2, "bronze": 1}
+RECORD_VP = 2
+
+
+class Reward(NamedTuple):
+    """What one retirement (or, with two players, one pass) earns."""
+
+    medal: str | None  # for two players: the medal conceded to the opponent
+    first_player: bool  # takes the First-player card
+    draw: int  # cards drawn at once
+
+
+# Index: how many players retired before. The last player's gold is not in these lists.
+RETIREMENTS: dict[int, tuple[Reward, ...]] = {
+    3: (Reward("bronze", False, 3), Reward("silver", True, 1)),
+    4: (Reward(None, False, 3), Reward("bronze", True, 2), Reward("silver", False, 1)),
+    5: (Reward(None, False, 3), Reward("bronze", True, 2), Reward("bronze", False, 1), Reward("silver", False, 0)),
+    6: (Reward(None, False, 3), Reward(None, True, 2), Reward(None, False, 1), Reward("bronze", False, 0),
+        Reward("silver", False, 0)),
+    7: (Reward(None, False, 3), Reward(None, True, 3), Reward(None, False, 2), Reward(None, False, 1),
+        Reward("bronze", False, 0), Reward("silver", False, 0)),
+}
+# Two players: the k-th pass of a race draws k cards and concedes a medal; the second passer takes the
+# First-player card (a ruling), and the third pass ends the race.
+PASSES: tuple[Reward, ...] = (Reward("bronze", False, 1), Reward("silver", True, 2), Reward("gold", False, 3))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One game's fixed facts: the players in clockwise seating order and what follows from them."""
+
+    seating: tuple[str, ...]
+
+    @property
+    def player_count(self) -> int:
+        return len(self.seating)
+
+    @property
+    def two_players(self) -> bool:
+        return len(self.seating) == 2
+
+    @property
+    def deck_after_deal(self) -> int:
+        return DECK_SIZE - HAND_SIZE * len(self.seating)
+
+    @cached_property
+    def seat(self) -> dict[str, int]:
+        return {name: index for index, name in enumerate(self.seating)}
+
+    def is_player(self, name: object) -> bool:
+        return type(name) is str and name in self.seat
+
+    def reward(self, retired_before: int) -> Reward:
+        """The reward of a player retiring after ``retired_before`` others (3+ players)."""
+        table = RETIREMENTS[len(self.seating)]
+        return table[retired_before] if retired_before < len(table) else Reward("gold", False, 0)
+
+    def next_after(self, player: str, still_in: Sequence[str] | set[str] | frozenset[str]) -> str | None:
+        """The next player clockwise after ``player`` among ``still_in`` (``None``: nobody)."""
+        count = len(self.seating)
+        start = self.seat[player]
+        for step in range(1, count + 1):
+            name = self.seating[(start + step) % count]
+            if name in still_in:
+                return name
+        return None
+
+
+def vp(medals: Mapping[str, int], records: int) -> int:
+    """Victory points of a medal count and a number of World Records."""
+    return sum(VP[medal] * medals.get(medal, 0) for medal in MEDALS) + RECORD_VP * records
+
+
+def winners(scores: Mapping[str, int], cards: Mapping[str, int], seating: Sequence[str]) -> list[str]:
+    """Most VP; a tie goes to the most cards in hand; still tied, a shared win in seating order (a ruling)."""
+    if not seating:
+        return []
+    best = max((scores.get(name, 0), cards.get(name, 0)) for name in seating)
+    return [name for name in seating if (scores.get(name, 0), cards.get(name, 0)) == best]

@@ -1,0 +1,142 @@
+"""Reading logs: every shape problem a schema finding at its exact pointer (placed by race and turn inside
+them), closed objects, size limits, and the problems that stop the replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from olympi_replay import Limits, validate
+from tests.olympi_helpers import codes, log_of, race, rule_findings
+
+THREE = ["Ann", "Bruno", "Chiara"]
+
+
+def schema_paths(document, limits=None):
+    report = validate(document) if limits is None else validate(document, limits)
+    return [finding.path for finding in report.findings if finding.code == "schema"]
+
+
+def base(**extra):
+    return log_of(THREE, race("Corsa", "Ann K1", "Bruno retire", "Chiara retire"), first_player="Ann", **extra)
+
+
+@pytest.mark.parametrize("document,path", [
+    ([], ""),
+    ({"players": THREE}, "/game"),
+    ({**base(), "game": "david-goliath"}, "/game"),
+    ({k: v for k, v in base().items() if k != "players"}, "/players"),
+    ({**base(), "players": ["Ann", 3]}, "/players/1"),
+    ({**base(), "players": ["Ann", "x" * 41]}, "/players/1"),
+    ({k: v for k, v in base().items() if k != "disciplines"}, "/disciplines"),
+    ({**base(), "disciplines": [{"name": ""}]}, "/disciplines/0/name"),
+    ({**base(), "disciplines": [7]}, "/disciplines/0"),
+    ({**base(), "races": {}}, "/races"),
+])
+def test_problems_that_stop_the_replay(document, path):
+    report = validate(document)
+    assert path in schema_paths(document)
+    assert {finding.code for finding in report.findings} == {"schema"}
+    assert report.to_dict()["result"] is None
+
+
+@pytest.mark.parametrize("change,path,placed", [
+    ({"colour": 1}, "/colour", (None, None)),
+    ({"version": 2}, "/version", (None, None)),
+    ({"first_player": 5}, "/first_player", (None, None)),
+    ({"options": {"world_record": "yes"}}, "/options/world_record", (None, None)),
+    ({"options": {"record": True}}, "/options/record", (None, None)),
+    ({"meta": []}, "/meta", (None, None)),
+    ({"hands": {"Ann": ["K1", "X9"]}}, "/hands/Ann/1", (None, None)),
+    ({"deck": "K1"}, "/deck", (None, None)),
+    ({"scores": {"Ann": 4.5}}, "/scores/Ann", (None, None)),
+    ({"winners": "Ann"}, "/winners", (None, None)),
+    ({"discipline_deck": ["Corsa", ""]}, "/discipline_deck/1", (None, None)),
+])
+def test_top_level_problems_are_located(change, path, placed):
+    document = {**base(), **change}
+    report = validate(document)
+    finding = next(f for f in report.findings if f.code == "schema")
+    assert (finding.path, finding.unit("race"), finding.unit("turn")) == (path, *placed)
+    assert report.to_dict()["result"] is not None
+
+
+def test_rule_and_cards_per_play_problems_keep_the_discipline():
+    document = base()
+    document["disciplines"][2] = {"name": "Corsa", "cards_per_play": 3, "rule": {"value": "?", "than": "own"}}
+    report = validate(document)
+    assert schema_paths(document) == ["/disciplines/2/cards_per_play", "/disciplines/2/rule/value"]
+    # A malformed rule counts as none and cards_per_play as any: the race is replayed unchecked.
+    assert "unchecked-rule" in codes(report)
+    assert "wrong-card-count" not in codes(report)
+
+
+def test_problems_inside_a_race_carry_its_number():
+    document = base()
+    document["races"][0].update(awards={"medals": {"Ann": ["platinum"]}, "first_player": 3}, lane=1)
+    report = validate(document)
+    found = [(f.path, f.unit("race"), f.unit("turn")) for f in report.findings if f.code == "schema"]
+    assert found == [("/races/0/lane", 1, None), ("/races/0/awards/medals/Ann/0", 1, None),
+                     ("/races/0/awards/first_player", 1, None)]
+    assert "medal-mismatch" not in codes(report)  # a malformed claim is not compared
+
+
+@pytest.mark.parametrize("entry,path", [
+    ({"player": "Ann", "action": "play"}, "/races/0/turns/0/cards"),
+    ({"player": "Ann", "action": "retire", "cards": ["K1"]}, "/races/0/turns/0/cards"),
+    ({"player": "Ann", "action": "play", "cards": ["K1"], "draw": []}, "/races/0/turns/0/draw"),
+    ({"player": "Ann", "action": "play", "cards": [{"color": "black", "value": 0}]}, "/races/0/turns/0/cards/0"),
+    ({"player": "Ann", "action": "retire", "reshuffle": [1]}, "/races/0/turns/0/reshuffle/0"),
+    ({"player": "Ann", "action": "retire", "note": 5}, "/races/0/turns/0/note"),
+    ({"player": "Ann", "action": "retire", "why": "tired"}, "/races/0/turns/0/why"),
+    ({"action": "retire"}, "/races/0/turns/0/player"),
+    ("Ann K1", "/races/0/turns/0"),
+])
+def test_problems_inside_a_turn_carry_race_turn_and_player(entry, path):
+    document = base()
+    document["races"][0]["turns"][0] = entry
+    report = validate(document)
+    finding = next(f for f in report.findings if f.code == "schema")
+    player = entry.get("player") if isinstance(entry, dict) else None
+    assert (finding.path, finding.unit("race"), finding.unit("turn"), finding.player) == (path, 1, 1, player)
+
+
+def test_object_cards_read_like_strings():
+    document = base()
+    document["races"][0]["turns"][0]["cards"] = [{"color": "black", "value": 1}]
+    report = validate(document)
+    assert rule_findings(report) == []
+    assert report.to_dict()["races"][0]["turns"][0]["cards"] == ["K1"]
+
+
+def test_a_malformed_race_is_not_replayed_and_its_discipline_leaves_the_pile():
+    document = base()
+    document["races"].insert(0, {"discipline": "Nuoto", "turns": "none"})
+    document["discipline_deck"] = ["Nuoto", "Corsa", "Ciclismo", "Salto", "Lancio", "Tuffi", "Scherma", "Vela",
+                                   "Remo"]
+    report = validate(document)
+    assert schema_paths(document) == ["/races/0/turns"]
+    assert rule_findings(report, ignore=("incomplete-game", "schema")) == []
+    assert [r["number"] for r in report.to_dict()["races"]] == [2]
+
+
+@pytest.mark.parametrize("field,limit,size", [
+    ("races", "max_races", 3), ("players", "max_cards", 4), ("deck", "max_cards", 5),
+    ("disciplines", "max_disciplines", 10),
+])
+def test_lists_past_a_bound_are_schema_findings(field, limit, size):
+    document = base(deck=["K1"] * 5)
+    document["races"] = document["races"] * 3
+    document["players"] = [*THREE, "Dario"]
+    document["disciplines"] = document["disciplines"] + [{"name": "Golf"}]
+    limits = Limits(**{limit: size - 1})
+    assert f"/{field}" in schema_paths(document, limits)
+
+
+def test_names_and_texts_are_bounded():
+    document = base(meta={"title": "x" * 5000})
+    document["races"][0]["note"] = "x" * 2001
+    assert schema_paths(document) == ["/races/0/note"]
+    assert schema_paths(document, Limits(max_text=3000)) == []
+    turns = document["races"][0]["turns"]
+    assert schema_paths({**document, "races": [{**document["races"][0], "turns": turns * 3}]},
+                        Limits(max_turns=5, max_text=3000)) == ["/races/0/turns"]

@@ -1,0 +1,52 @@
+"""The fixed rules: the reward table for every player count, passes, victory points and winners."""
+
+from __future__ import annotations
+
+import pytest
+
+from olympi_replay.rules import DECK_SIZE, PASSES, RETIREMENTS, Rules, vp, winners
+
+NAMES = ("Ann", "Bruno", "Chiara", "Dario", "Elena", "Fabio", "Giulia")
+
+
+@pytest.mark.parametrize("players,medals,first_player,draws", [
+    (3, ["bronze", "silver"], 1, [3, 1]),
+    (4, [None, "bronze", "silver"], 1, [3, 2, 1]),
+    (5, [None, "bronze", "bronze", "silver"], 1, [3, 2, 1, 0]),
+    (6, [None, None, None, "bronze", "silver"], 1, [3, 2, 1, 0, 0]),
+    (7, [None, None, None, None, "bronze", "silver"], 1, [3, 3, 2, 1, 0, 0]),
+])
+def test_the_retirement_table(players, medals, first_player, draws):
+    rules = Rules(NAMES[:players])
+    rewards = [rules.reward(index) for index in range(players - 1)]
+    assert [reward.medal for reward in rewards] == medals
+    assert [index for index, reward in enumerate(rewards) if reward.first_player] == [first_player]
+    assert [reward.draw for reward in rewards] == draws
+    assert rules.reward(players - 1).medal == "gold"
+    assert len(RETIREMENTS[players]) == players - 1
+
+
+def test_two_player_passes():
+    assert [(p.medal, p.first_player, p.draw) for p in PASSES] == [
+        ("bronze", False, 1), ("silver", True, 2), ("gold", False, 3)]
+
+
+def test_deck_after_the_deal():
+    assert DECK_SIZE == 90
+    assert [Rules(NAMES[:n]).deck_after_deal for n in range(2, 8)] == [78, 72, 66, 60, 54, 48]
+
+
+def test_clockwise_among_those_still_in():
+    rules = Rules(NAMES[:4])
+    assert rules.next_after("Dario", {"Ann", "Bruno", "Chiara", "Dario"}) == "Ann"
+    assert rules.next_after("Ann", {"Ann", "Chiara"}) == "Chiara"
+    assert rules.next_after("Ann", set()) is None
+
+
+def test_victory_points_and_ties():
+    assert vp({"gold": 2, "silver": 1, "bronze": 3}, 1) == 8 + 2 + 3 + 2
+    seating = ("Ann", "Bruno", "Chiara")
+    assert winners({"Ann": 5, "Bruno": 5, "Chiara": 1}, {"Ann": 3, "Bruno": 4, "Chiara": 9}, seating) == ["Bruno"]
+    assert winners({"Ann": 5, "Bruno": 5, "Chiara": 5}, {"Ann": 4, "Bruno": 2, "Chiara": 4}, seating) == [
+        "Ann", "Chiara"]
+    assert winners({}, {}, ()) == []
