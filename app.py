@@ -36,6 +36,7 @@ ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *guards.DEFAULTS)  # settings an op
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True, template_folder=web.resource_dir("templates"),
                 static_folder=web.resource_dir("static"))
+    app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # pages without template indentation: lighter
     app.config.from_mapping(DEFAULTS)
     app.config.update(_from_environment())
     if test_config:

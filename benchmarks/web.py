@@ -113,30 +113,6 @@ def page_figures() -> str:
             page = created.get_json()["links"]["page"]
             seconds = best_of(lambda page=page: client.get(page), 20)
             size = len(client.get(page).data)
-            drawn = chart_time(app, page)
-            rows.append([f"{players} players", f"{seconds * 1e3:.1f}", f"{size / 1024:.0f}", drawn])
-    return table("4. Analysis page: server time and size (plotly.js apart), time until the 3 charts are drawn   "
-                 "targets <= 15 ms, <= 150 KB", ["game", "server ms", "KB", "charts drawn in Chromium"], rows)
-
-
-def chart_time(app: Flask, page: str) -> str:
-    """Milliseconds from navigation start until all three charts are drawn, in headless Chromium."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.conftest import LiveServer
-    from tests.test_browser import ARGS, CHROMIUM
-
-    if not CHROMIUM.exists():
-        return "n/a (no Chromium)"
-    with LiveServer(app) as server, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        times = []
-        for _ in range(3):
-            tab = browser.new_page()
-            tab.goto(server.url + page)
-            for chart in ("chart-scores", "chart-captures", "chart-breakdown"):
-                tab.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)
-            times.append(tab.evaluate("performance.now()"))
-            tab.close()
-        browser.close()
-    return f"{min(times):.0f} ms (best of 3; plotly.js cached after the first)"
+            rows.append([f"{players} players", f"{seconds * 1e3:.1f}", f"{size / 1024:.0f}"])
+    return table("4. Analysis page: server time and HTML size (plotly.js apart)   targets <= 15 ms, <= 150 KB",
+                 ["game", "server ms", "KB"], rows)

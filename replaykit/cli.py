@@ -223,3 +223,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     log = engine.simulate(args.players, args.seed, **options)
     out.write(json.dumps(log, ensure_ascii=False) + "\n")
     return OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

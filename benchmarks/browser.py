@@ -1,0 +1,104 @@
+"""How fast the analysis pages draw their charts in headless Chromium, against the same figures drawn by a
+bare page that loads the full plotly.min.js of the plotly package (the yardstick of the analysis-board
+issue: ≤ 0.4), and how large the pages are.
+
+Both are measured warm: each page is loaded once, then timed over several loads in the same browser, so
+both scripts come from the browser's cache. The time is from navigation start until every chart is drawn
+(``performance.mark("charts-drawn")``, set by static/app.js and by the bare page alike).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import tempfile
+from pathlib import Path
+
+import plotly
+from werkzeug.wrappers import Request, Response
+
+from benchmarks.timing import table
+
+FULL_BUNDLE = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+DRAW = """
+var figures = JSON.parse(document.getElementById("figures").textContent);
+var names = Object.keys(figures);
+Promise.all(names.map(function (name) {
+  var figure = figures[name];
+  return Plotly.newPlot(document.getElementById("chart-" + name), figure.data, figure.layout,
+                        {responsive: true, displaylogo: false});
+})).then(function () { performance.mark("charts-drawn"); });
+"""
+
+
+def bare_app(figures: dict[str, dict]):
+    """A WSGI app serving one page that draws ``figures`` with the full bundle, cached like ours."""
+    page = ("<!doctype html><html><head><meta charset='utf-8'></head><body>"
+            + "".join(f"<div id='chart-{name}' style='min-height:260px'></div>" for name in figures)
+            + f"<script type='application/json' id='figures'>{json.dumps(figures)}</script>"
+            + "<script src='/plotly.min.js'></script><script src='/draw.js'></script></body></html>")
+    bundle = FULL_BUNDLE.read_bytes()
+
+    @Request.application
+    def application(request: Request) -> Response:
+        if request.path == "/plotly.min.js":
+            return Response(bundle, mimetype="text/javascript",
+                            headers={"Cache-Control": "public, max-age=31536000, immutable"})
+        if request.path == "/draw.js":
+            return Response(DRAW, mimetype="text/javascript", headers={"Cache-Control": "public, max-age=3600"})
+        return Response(page, mimetype="text/html")
+
+    return application
+
+
+def drawn_at(browser, url: str, loads: int) -> float:
+    """Median milliseconds until every chart is drawn, over ``loads`` warm loads (one cold load first)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    times = []
+    for index in range(loads + 1):
+        tab = context.new_page()
+        tab.goto(url)
+        for _ in range(400):
+            mark = tab.evaluate("(performance.getEntriesByName('charts-drawn')[0] || {}).startTime || null")
+            if mark:
+                break
+            tab.wait_for_timeout(25)
+        else:
+            raise RuntimeError(f"the charts of {url} were never drawn")
+        if index:
+            times.append(mark)
+        tab.close()
+    context.close()
+    return statistics.median(times)
+
+
+def charts_vs_bare(pages: list[tuple[str, str]], loads: int = 5) -> str:
+    """``pages``: (label, path of an analysis page of the service)."""
+    from playwright.sync_api import sync_playwright
+
+    from app import create_app
+    from tests.conftest import ARGS, CHROMIUM, LiveServer
+
+    if not CHROMIUM.exists():
+        return "6. Charts drawn in Chromium: n/a (no Chromium at /usr/bin/chromium)"
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{Path(folder) / 'b.sqlite3'}",
+                          "RATELIMIT_ENABLED": False})
+        client = app.test_client()
+        with LiveServer(app) as ours, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+            for label, path in pages:
+                html = client.get(path).get_data(as_text=True)
+                figures = json.loads(re.search(r'id="figures">(.*?)</script>', html, re.S).group(1))
+                with LiveServer(bare_app(figures)) as bare:
+                    ours_ms = drawn_at(browser, ours.url + path, loads)
+                    bare_ms = drawn_at(browser, bare.url + "/", loads)
+                rows.append([label, f"{len(html.encode()) / 1024:.0f}", len(figures), f"{bare_ms:.0f}",
+                             f"{ours_ms:.0f}", f"{ours_ms / bare_ms:.2f}"])
+            browser.close()
+        app.extensions["card_replay"].repository.dispose()
+    return table("6. Charts drawn, warm, in headless Chromium: our page / a bare page with the full plotly.min.js "
+                 "drawing the same figures   target <= 0.4; page HTML <= 150 KB",
+                 ["page", "HTML KB", "charts", "bare ms", "ours ms", "ratio"], rows)

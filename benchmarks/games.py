@@ -1,0 +1,53 @@
+"""Every registered game, side by side: full validation against json.loads of the same logs, the cost per
+move (a play, a pass, a turn: every object of the log that names a player), and a JSONL archive validated
+by ``card-replay validate --json`` in logs per second."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.timing import best_of, table
+from replaykit import registry
+from replaykit.jsonio import read_json
+
+
+def moves(node: object) -> int:
+    if isinstance(node, dict):
+        return ("player" in node) + sum(moves(value) for value in node.values())
+    if isinstance(node, list):
+        return sum(moves(value) for value in node)
+    return 0
+
+
+def logs_of(engine, count: int) -> list[bytes]:
+    low, high = engine.players
+    return [json.dumps(engine.simulate(low + seed % (high - low + 1), seed)).encode() for seed in range(count)]
+
+
+def archive_rate(raws: list[bytes], copies: int) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        archive = Path(folder) / "archive.jsonl"
+        archive.write_bytes(b"\n".join(raws * copies) + b"\n")
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "replaykit.cli", "validate", "--json", str(archive)],
+                       stdout=subprocess.DEVNULL, check=False)
+        return len(raws) * copies / (time.perf_counter() - start)
+
+
+def every_game(count: int = 20, copies: int = 50) -> str:
+    rows = []
+    for engine in registry.engines().values():
+        raws = logs_of(engine, count)
+        baseline = best_of(lambda raws=raws: [json.loads(raw) for raw in raws], 10) / count
+        full = best_of(lambda raws=raws, engine=engine: [engine.validate(read_json(raw)) for raw in raws], 5) / count
+        per_move = full * count / sum(moves(json.loads(raw)) for raw in raws)
+        rows.append([engine.name, f"{sum(map(len, raws)) // count:,}", f"{baseline * 1e6:.0f}", f"{full * 1e6:.0f}",
+                     f"{full / baseline:.1f}x", f"{per_move * 1e6:.1f}", f"{archive_rate(raws, copies):,.0f}"])
+    return table("7. Every game: full validation / json.loads of the same simulated logs, per move, and a JSONL "
+                 "archive through card-replay (1 process)",
+                 ["game", "bytes", "json.loads us", "validate us", "ratio", "us/move", "archive logs/s"], rows)
