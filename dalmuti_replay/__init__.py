@@ -1,0 +1,26 @@
+"""Il Grande Dalmuti: the pure rules engine and strict replay validator.
+
+``validate(document)`` takes any parsed JSON value and returns a report listing every schema problem
+and rule violation as findings, placed by round, trick and play; it never raises for the user's
+mistakes. Everything here uses only the standard library and ``replaykit``.
+"""
+
+from __future__ import annotations
+
+from dalmuti_replay.cards import Card
+from dalmuti_replay.log import GAME_ID
+from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
+from dalmuti_replay.replay import replay_session
+from dalmuti_replay.report import SessionReport
+from dalmuti_replay.rules import Options, Table
+
+__all__ = ["DEFAULT_LIMITS", "GAME_ID", "Card", "Limits", "Options", "SessionReport", "Table", "validate"]
+
+
+def validate(document: object, limits: Limits = DEFAULT_LIMITS) -> SessionReport:
+    """Read and replay one document: schema findings first, then rule findings in session order."""
+    reader = Reader(limits)
+    log = reader.document(document)
+    if log is None:
+        return SessionReport([], reader.findings)
+    return replay_session(log, reader.findings)

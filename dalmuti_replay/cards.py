@@ -1,0 +1,109 @@
+"""Cards of Il Grande Dalmuti, their written form, the deck in use and the sets players lay down.
+
+A card is a value from 1 (the Dalmuti, the best) to 12 (the peasants), or a Jester. Text round-trips:
+``Card.parse("7")``, ``Card.parse("J")``, ``str(card)``. A Jester alone is worth 13, the worst value,
+but joins any set and takes its value. Values outside the deck in use (a 12 in a five-player game, a
+``"13"``) are still cards: the replay reports them as ``card-not-in-deck`` and counts them at face value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+JESTER_TEXT = "J"
+JESTER_VALUE = 13  # a Jester alone, or Jesters alone, rank below every numbered card
+TOP_VALUE = 12
+JESTERS_IN_DECK = 2
+CARD_PATTERN = re.compile(r"J|[1-9][0-9]*")
+# Longer digit strings are still well-formed cards, just absurdly far outside every deck; capping their
+# value keeps int() away from huge inputs without changing any verdict.
+_LONGEST_EXACT = 12
+_CAPPED_VALUE = 10**_LONGEST_EXACT
+
+
+class Card(NamedTuple):
+    """A card: ``value`` 1 or more; a Jester has value 13 and ``jester`` set, unlike a written ``"13"``.
+
+    A NamedTuple so cards hash and compare in C; sorting puts better (lower) cards first.
+    """
+
+    value: int
+    jester: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read the text form; raises ``ValueError`` for anything that is not a card."""
+        card = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is not None:
+            return card
+        if not isinstance(text, str) or CARD_PATTERN.fullmatch(text) is None:
+            raise ValueError(f'{text!r} is not a card; write a value like "7", or "J" for a Jester')
+        return cls(int(text) if len(text) <= _LONGEST_EXACT else _CAPPED_VALUE)
+
+    @classmethod
+    def read(cls, data: object) -> Card | None:
+        """The card a JSON value spells, or ``None``."""
+        if type(data) is not str:
+            return None
+        try:
+            return cls.parse(data)
+        except ValueError:
+            return None
+
+    def __str__(self) -> str:
+        return JESTER_TEXT if self.jester else str(self.value)
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+JESTER = Card(JESTER_VALUE, True)
+CARD_BY_TEXT: dict[str, Card] = {str(value): Card(value) for value in range(1, 20)} | {JESTER_TEXT: JESTER}
+
+
+def deck_top(players: int, full_deck: bool = False) -> int:
+    """The highest numbered value in play: the 12s (and with four players the 11s) leave small games."""
+    if full_deck or players >= 6:
+        return TOP_VALUE
+    return TOP_VALUE - 1 if players == 5 else TOP_VALUE - 2
+
+
+def deck(top: int) -> Counter[Card]:
+    """How many copies of each card the deck holds: v copies of value v up to ``top``, and two Jesters."""
+    counts: Counter[Card] = Counter({Card(value): value for value in range(1, top + 1)})
+    counts[JESTER] = JESTERS_IN_DECK
+    return counts
+
+
+def deck_size(top: int) -> int:
+    return top * (top + 1) // 2 + JESTERS_IN_DECK
+
+
+def in_deck(card: Card, top: int) -> bool:
+    return card.jester or card.value <= top
+
+
+def set_value(cards: Sequence[Card]) -> int:
+    """A set's value: its first numbered card's (a mixed set's too), or 13 for Jesters alone."""
+    for card in cards:
+        if not card.jester:
+            return card.value
+    return JESTER_VALUE
+
+
+def is_mixed(cards: Iterable[Card]) -> bool:
+    """True when the numbered cards of a set are not all of one value."""
+    return len({card.value for card in cards if not card.jester}) > 1
+
+
+def best_cards(hand: Iterable[Card], count: int) -> list[Card]:
+    """The ``count`` lowest-valued cards of a hand, a Jester counting 13 (the taxes' "best cards")."""
+    return sorted(hand)[:count]
+
+
+def show(cards: Iterable[Card]) -> str:
+    """Cards as a player writes them in a sentence: ``7 7 J``."""
+    return " ".join(str(card) for card in cards) or "no cards"

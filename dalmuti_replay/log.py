@@ -1,0 +1,85 @@
+"""The typed form of a Grande Dalmuti log (spec section 2), as the reader hands it to the replay.
+
+Every list keeps its positions: a part the reader could not read stays as ``None`` in its place, so a
+finding's numbers and JSON pointer always name the entry the user wrote.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dalmuti_replay.cards import Card
+from dalmuti_replay.rules import Options
+from replaykit.findings import Finding
+
+GAME_ID = "grande-dalmuti"
+UNITS = ("round", "trick", "play")
+
+
+def finding(code: str, severity: str, message: str, round_: int | None = None, trick: int | None = None,
+            play: int | None = None, player: str | None = None, path: str = "") -> Finding:
+    """A finding placed by this game's three units, each present even when null."""
+    return Finding(code, severity, message, player, path, (("round", round_), ("trick", trick), ("play", play)))
+
+
+@dataclass(slots=True)
+class Play:
+    """One turn: a set (``cards``) or a pass (``cards`` is ``None``)."""
+
+    player: str
+    cards: list[Card] | None
+    note: str | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.cards is None
+
+
+@dataclass(slots=True)
+class Trick:
+    plays: list[Play | None]
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class Transfer:
+    """Cards handed over before play: a tax, a Dalmuti's return, or half of a market exchange."""
+
+    giver: str
+    receiver: str
+    cards: list[Card]
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class Round:
+    join: list[str] | None = None
+    ranks: list[str] | None = None
+    hands: dict[str, list[Card]] | None = None
+    unreadable_hands: set[str] = field(default_factory=set)  # hands left out for a schema problem
+    revolution: str | None = None
+    taxes: list[Transfer | None] | None = None
+    tricks: list[Trick] = field(default_factory=list)
+    finish: list[str] | None = None
+    points: dict[str, int] | None = None
+    totals: dict[str, int] | None = None
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class End:
+    """The declared end of a session: a number of rounds or a points target."""
+
+    kind: str  # "rounds" or "points"
+    count: int
+
+
+@dataclass(slots=True)
+class Log:
+    players: list[str] | None
+    options: Options = field(default_factory=Options)
+    end: End | None = None
+    rounds: list[Round | None] = field(default_factory=list)
+    totals: dict[str, int] | None = None
+    winners: list[str] | None = None
+    meta: dict = field(default_factory=dict)

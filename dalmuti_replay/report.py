@@ -1,0 +1,133 @@
+"""What a replay found and computed, and its JSON form (spec section 4, with the detail charts need).
+
+Per play: who, the set or the pass, and every player's cards left after it. Per trick: leader, the last
+set's player, base size, last value, cards left and who went out. Per round: the ranks due, the seating
+played, the revolution and its kind, the transfers as performed, who went out when, points and totals.
+Reports are plain data; the command line and the API render ``to_dict()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dalmuti_replay.cards import Card
+from dalmuti_replay.log import GAME_ID
+from dalmuti_replay.rules import Options
+from replaykit.findings import Finding
+
+
+def texts(cards: list[Card] | None) -> list[str] | None:
+    return None if cards is None else [str(card) for card in cards]
+
+
+@dataclass(slots=True)
+class PlayRecord:
+    number: int
+    player: str
+    cards: list[Card] | None
+    cards_left: dict[str, int]
+    went_out: bool = False
+    note: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"number": self.number, "player": self.player, "cards": texts(self.cards),
+                "pass": self.cards is None, "cards_left": dict(self.cards_left), "out": self.went_out,
+                "note": self.note}
+
+
+@dataclass(slots=True)
+class TrickRecord:
+    number: int
+    leader: str | None = None
+    winner: str | None = None  # the last set's player
+    size: int | None = None  # the base set's size
+    value: int | None = None  # the last set's value
+    cards_left: dict[str, int] = field(default_factory=dict)
+    out: list[str] = field(default_factory=list)
+    plays: list[PlayRecord] = field(default_factory=list)
+    note: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"number": self.number, "leader": self.leader, "winner": self.winner, "size": self.size,
+                "value": self.value, "cards_left": dict(self.cards_left), "out": list(self.out),
+                "plays": [play.to_dict() for play in self.plays], "note": self.note}
+
+
+@dataclass(slots=True)
+class TransferRecord:
+    kind: str  # a duty's kind (rules.DUTY_ORDER) or "not-due"
+    giver: str
+    receiver: str
+    cards: list[Card]
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "from": self.giver, "to": self.receiver, "cards": texts(self.cards)}
+
+
+@dataclass(slots=True)
+class OutRecord:
+    player: str
+    trick: int | None
+    play: int | None
+    points: int
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "trick": self.trick, "play": self.play, "points": self.points}
+
+
+@dataclass(slots=True)
+class RoundRecord:
+    number: int
+    ranks: list[str]  # the order due at the start, before any revolution
+    order: list[str]  # the seating played, after a Great Revolution
+    joined: list[str] = field(default_factory=list)
+    dealt: dict[str, int] = field(default_factory=dict)
+    revolution: str | None = None
+    revolution_kind: str | None = None  # "plain" or "great"
+    taxes: list[TransferRecord] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    finish: list[str] = field(default_factory=list)
+    out: list[OutRecord] = field(default_factory=list)
+    bonus: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+    complete: bool = False
+    note: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"number": self.number, "ranks": list(self.ranks), "order": list(self.order),
+                "joined": list(self.joined), "dealt": dict(self.dealt), "revolution": self.revolution,
+                "revolution_kind": self.revolution_kind, "taxes": [tax.to_dict() for tax in self.taxes],
+                "tricks": [trick.to_dict() for trick in self.tricks], "finish": list(self.finish),
+                "out": [out.to_dict() for out in self.out], "bonus": dict(self.bonus),
+                "points": dict(self.points), "totals": dict(self.totals), "complete": self.complete,
+                "note": self.note}
+
+
+@dataclass(slots=True)
+class SessionReport:
+    players: list[str]
+    findings: list[Finding]
+    meta: dict = field(default_factory=dict)
+    options: Options = field(default_factory=Options)
+    end: dict | None = None
+    complete: bool = False
+    ranks: list[str] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    rounds: list[RoundRecord] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not any(finding.is_error for finding in self.findings)
+
+    def to_dict(self) -> dict:
+        errors, warnings = [], []
+        for finding in self.findings:
+            (errors if finding.is_error else warnings).append(finding.to_dict())
+        return {"kind": "game", "game": GAME_ID, "valid": not errors, "complete": self.complete,
+                "players": list(self.players), "meta": self.meta, "errors": errors, "warnings": warnings,
+                "result": {"ranks": list(self.ranks), "points": dict(self.totals), "winners": list(self.winners)},
+                "options": {name: getattr(self.options, name) for name in Options.names()},
+                "end": None if self.end is None else dict(self.end),
+                "rounds": [record.to_dict() for record in self.rounds]}

@@ -1,0 +1,106 @@
+"""Before a round is played: who sits where (order, newcomers, claimed ranks) and the deal (rules 4, 11).
+
+The order due is computed, never read from the log: round 1's is ``players``, a later round's the
+previous finishing order with any newcomers seated in the middle. A round's ``ranks`` are a claim,
+checked against it, except after an unfinished round, where nothing else says who sits where.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from dalmuti_replay.cards import in_deck
+from dalmuti_replay.log import Round
+from dalmuti_replay.rules import newcomers_fit, seat_newcomers
+from dalmuti_replay.state import RoundState
+
+Add = Callable[..., None]
+
+
+def newcomers(add: Add, number: int, log: Round, earlier: list[str]) -> list[str]:
+    """The readable, new names of ``join``; a name already playing is ``duplicate-player``."""
+    found: list[str] = []
+    for index, name in enumerate(log.join or ()):
+        if name in earlier or name in found:
+            add("duplicate-player", f'"{name}" cannot join round {number}: {name} is already playing.',
+                "join", index, player=name)
+        else:
+            found.append(name)
+    return found
+
+
+def round_order(add: Add, number: int, log: Round, earlier: list[str], joining: list[str],
+                unchecked: bool) -> list[str]:
+    """The order this round starts in, Great Dalmuti first, before any revolution."""
+    members = [*earlier, *joining]
+    default = seat_newcomers(earlier, joining)
+    ranks = log.ranks
+    if ranks is None:
+        return default
+    for index, name in enumerate(ranks):
+        if name not in members:
+            add("unknown-player", f'The ranks of round {number} list "{name}", who is not playing it.',
+                "ranks", index)
+    if unchecked:
+        # After an unfinished round only the log can say who sits where; a mere permutation is taken.
+        if sorted(ranks) == sorted(members):
+            return list(ranks)
+        add("rank-mismatch", f"The ranks of round {number} must list each of its players once: "
+            f"{', '.join(members)}.", "ranks")
+        return default
+    if joining:
+        if newcomers_fit(ranks, earlier, joining):
+            return list(ranks)
+        add("rank-mismatch", f"The ranks of round {number} break the joining rule: the earlier players keep "
+            f"their order ({', '.join(earlier)}) and {', '.join(joining)} sit together after "
+            f"{len(earlier) // 2} or {(len(earlier) + 1) // 2} of them (ruling); the round is replayed as "
+            f"{', '.join(default)}.", "ranks")
+        return default
+    if ranks != earlier:
+        why = "round 1's seating" if number == 1 else f"the finishing order of round {number - 1}"
+        add("rank-mismatch", f"The ranks of round {number} should be {', '.join(earlier)} ({why}), not "
+            f"{', '.join(ranks)}.", "ranks")
+    return earlier
+
+
+def deal(state: RoundState) -> None:
+    """Check a recorded deal (sizes, deck, copies) and take it as the hands' counts and contents."""
+    log, table = state.log, state.table
+    if log.hands is None:
+        return
+    sizes = table.deal_sizes()
+    for name in log.hands:
+        if not state.is_player(name):
+            state.add("unknown-player", f'The deal gives a hand to "{name}", who is not playing round '
+                      f"{state.number}.", "hands", name)
+    for name in table.order:
+        if name in log.unreadable_hands:
+            continue
+        hand = log.hands.get(name)
+        if hand is None:
+            state.add("hand-size", f"The deal gives no hand to {name}, who is dealt {sizes[name]} cards as "
+                      f"{table.title(name)}.", "hands", player=name)
+            continue
+        if len(hand) != sizes[name]:
+            state.add("hand-size", f"{name}'s hand has {len(hand)} cards; as {table.title(name)} at "
+                      f"{table.size} players {name} is dealt {sizes[name]}.", "hands", name, player=name)
+        state.counts[name] = len(hand)
+        state.hands[name] = Counter(hand)
+    dealt: Counter = Counter()
+    reported = set()
+    for name, hand in log.hands.items():
+        owner = name if state.is_player(name) else None
+        for index, card in enumerate(hand):
+            if not in_deck(card, table.top):
+                state.add("card-not-in-deck", f"{name} is dealt a {card}, which is not in the deck in use "
+                          f"(values 1 to {table.top} and two Jesters).", "hands", name, index, player=owner)
+                continue
+            dealt[card] += 1
+            if dealt[card] > table.deck[card] and card not in reported:
+                reported.add(card)
+                state.add("too-many-copies", f"The deal has more than {table.deck[card]} {card}s, all the deck "
+                          f"holds; {name}'s is one too many.", "hands", name, index, player=owner)
+    for name in table.order:
+        if state.counts[name] == 0 and name not in state.finish:
+            state.go_out(name, None, None)  # dealt nothing: out before play

@@ -1,0 +1,99 @@
+"""The live state of one round under replay: card counts, known hand contents, who is out, points.
+
+Counts are always known (deal sizes, or the recorded hand); contents only where ``hands`` shows them.
+Every step of the round (``taxes``, ``tricks``) changes this state and reports through ``add``, which
+places a finding by round, trick and play and builds its pointer under ``/rounds/i``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dalmuti_replay.cards import Card, in_deck
+from dalmuti_replay.log import Round, finding
+from dalmuti_replay.report import OutRecord, RoundRecord
+from dalmuti_replay.rules import Table, points_for_going_out
+from replaykit.findings import ERROR, Finding, pointer
+
+
+class RoundState:
+    """One round: ``table`` is the seating being played (replaced after a Great Revolution)."""
+
+    def __init__(self, number: int, table: Table, log: Round, findings: list[Finding], record: RoundRecord) -> None:
+        self.number = number
+        self.table = table
+        self.log = log
+        self.findings = findings
+        self.record = record
+        self.counts: dict[str, int] = table.deal_sizes()
+        self.hands: dict[str, Counter[Card] | None] = dict.fromkeys(table.order)
+        self.finish: list[str] = []
+        self.points: dict[str, int] = dict.fromkeys(table.order, 0)
+        self.base = pointer("rounds", number - 1)
+        self.over = False  # one player alone holds cards
+        self.ended_reported = False  # a play after the round's end was reported: replay stops
+
+    def add(self, code: str, message: str, *tokens: object, trick: int | None = None, play: int | None = None,
+            player: str | None = None, severity: str = ERROR) -> None:
+        self.findings.append(finding(code, severity, message, self.number, trick, play, player,
+                                     self.base + pointer(*tokens)))
+
+    def is_player(self, name: object) -> bool:
+        return name in self.counts
+
+    # -- cards moving --------------------------------------------------------------------------------
+
+    def lacking(self, player: str, cards: list[Card]) -> list[Card]:
+        """Cards of the deck in use the player's known hand does not hold (none when unknown)."""
+        hand = self.hands[player]
+        if hand is None:
+            return []
+        needed = Counter(card for card in cards if in_deck(card, self.table.top))
+        return sorted((needed - hand).elements())
+
+    def take(self, player: str, cards: list[Card], trick: int | None = None, play: int | None = None) -> None:
+        """Cards leave a hand: the count drops by their number, each leaves the contents if there."""
+        hand = self.hands[player]
+        if hand is not None:
+            hand.subtract(Counter(cards))
+            for card in [card for card, count in hand.items() if count <= 0]:
+                del hand[card]
+        self.counts[player] = max(0, self.counts[player] - len(cards))
+        if self.counts[player] == 0 and player not in self.finish:
+            self.go_out(player, trick, play)
+
+    def give(self, player: str, cards: list[Card]) -> None:
+        hand = self.hands[player]
+        if hand is not None:
+            hand.update(cards)
+        self.counts[player] += len(cards)
+
+    # -- who holds cards -----------------------------------------------------------------------------
+
+    def holding(self) -> list[str]:
+        return [name for name in self.table.order if self.counts[name] > 0]
+
+    def next_holding(self, name: str) -> str | None:
+        """The first player clockwise after ``name`` who holds cards (``name`` himself last)."""
+        order, seat = self.table.order, self.table.seat[name]
+        for step in range(1, len(order) + 1):
+            other = order[(seat + step) % len(order)]
+            if self.counts[other] > 0:
+                return other
+        return None
+
+    def go_out(self, player: str, trick: int | None, play: int | None) -> None:
+        """Rule 9: he scores the players still in the round, himself included; one left ends the round."""
+        still = len(self.holding()) + 1
+        self.finish.append(player)
+        self.points[player] = points_for_going_out(still)
+        self.record.out.append(OutRecord(player, trick, play, self.points[player]))
+        left = self.holding()
+        if len(left) == 1:
+            last = left[0]
+            self.finish.append(last)
+            self.points[last] = points_for_going_out(1)
+            self.record.out.append(OutRecord(last, trick, play, 1))
+            self.over = True
+        elif not left:
+            self.over = True

@@ -1,0 +1,201 @@
+"""Between deal and play: a revolution, the taxes and the market (rules 5, 6 and 12).
+
+Transfers apply in the rules' order whatever the list order (ruling): the Peons pay first, the
+Dalmutis give back, then the market (first merchant first), then transfers nobody owes. Without
+``hands``, the only evidence of what a player was dealt is what he gave and what he played without
+having received it; ``known_dealt`` collects that, and nothing more is inferred.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dalmuti_replay.cards import JESTER, Card, best_cards, in_deck, show
+from dalmuti_replay.log import Transfer
+from dalmuti_replay.report import TransferRecord
+from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, revolutions_allowed, taxes_due
+from dalmuti_replay.state import RoundState
+
+NOT_DUE = "not-due"
+DUTY_NAMES = {"great-tax": "the Great Peon's tax", "little-tax": "the Little Peon's tax",
+              "great-return": "the Great Dalmuti's return", "little-return": "the Little Dalmuti's return",
+              "market": "the first merchant's market card", "market-return": "the market card given back"}
+
+
+def known_dealt(state: RoundState) -> dict[str, Counter[Card]]:
+    """For each player whose hand is unknown: cards he gave plus those he played but had not received."""
+    gave: dict[str, Counter[Card]] = {name: Counter() for name in state.counts}
+    got: dict[str, Counter[Card]] = {name: Counter() for name in state.counts}
+    for transfer in state.log.taxes or ():
+        if transfer is not None and transfer.giver in gave and transfer.receiver in got:
+            gave[transfer.giver].update(transfer.cards)
+            got[transfer.receiver].update(transfer.cards)
+    played: dict[str, Counter[Card]] = {name: Counter() for name in state.counts}
+    for trick in state.log.tricks:
+        for play in trick.plays:
+            if play is not None and play.cards is not None and play.player in played:
+                played[play.player].update(play.cards)
+    top = state.table.top
+    return {name: Counter({card: count for card, count in (gave[name] + (played[name] - got[name])).items()
+                           if in_deck(card, top)})
+            for name, hand in state.hands.items() if hand is None}
+
+
+def revolution(state: RoundState, proof: dict[str, Counter[Card]]) -> str | None:
+    """Check and apply a declared revolution; returns ``"plain"``, ``"great"`` or ``None``."""
+    name = state.log.revolution
+    if name is None:
+        return None
+    if not state.is_player(name):
+        state.add("unknown-player", f'The revolution is declared by "{name}", who is not playing round '
+                  f"{state.number}.", "revolution")
+        return None
+    table = state.table
+    kind = "great" if name == table.order[-1] else "plain"
+    state.record.revolution, state.record.revolution_kind = name, kind
+    problem = None
+    if not revolutions_allowed(table.options, state.number):
+        problem = "round 1 is a settling round (variant settling_round), with no revolution of either kind"
+    else:
+        hand = state.hands[name]
+        if hand is not None and hand[JESTER] < 2:
+            problem = f"{name} was dealt {hand[JESTER]} Jester{'s' * (hand[JESTER] != 1)}, not both"
+        else:
+            holder = next((other for other in table.order if other != name and
+                           ((state.hands[other] or proof.get(other) or Counter())[JESTER] > 0)), None)
+            if hand is None and holder is not None:
+                problem = f"{holder} is known to have been dealt a Jester, so {name} cannot have had both"
+    if problem is not None:
+        state.add("revolution-invalid", f"{name}'s revolution is not allowed: {problem}; it still takes effect "
+                  "(ruling).", "revolution", player=name)
+    if kind == "great":
+        state.table = table.reversed()
+        state.record.order = list(state.table.order)
+    return kind
+
+
+def classify(state: RoundState, transfers: list[tuple[int, Transfer]], duties: list[Duty]) -> list[tuple[str, int]]:
+    """Match each readable transfer to the duty it fulfils (or ``NOT_DUE``), in the rules' order of
+    application; then report the duties and market halves nobody fulfilled."""
+    table = state.table
+    open_duties = {(duty.giver, duty.receiver): duty for duty in duties}
+    filled: set[str] = set()
+    market_on = bool(duties) and table.has_market
+    first, merchants = (table.merchants[0], set(table.merchants[1:])) if market_on else ("", set())
+    partner = None
+    kinds: list[tuple[str, int]] = []
+    for index, transfer in transfers:
+        giver, receiver = transfer.giver, transfer.receiver
+        duty = open_duties.get((giver, receiver))
+        kind = NOT_DUE
+        if duty is not None and duty.kind not in filled:
+            kind = duty.kind
+        elif giver == first and receiver in merchants and "market" not in filled and partner in (None, receiver):
+            kind, partner = "market", receiver
+        elif receiver == first and giver in merchants and "market-return" not in filled and partner in (None, giver):
+            kind, partner = "market-return", giver
+        if kind != NOT_DUE:
+            filled.add(kind)
+        kinds.append((kind, index))
+    for duty in duties:
+        if duty.kind not in filled:
+            state.add("tax-missing", f"{duty.giver} owes {duty.receiver} {duty.count} card{'s' * (duty.count > 1)} "
+                      f"({DUTY_NAMES[duty.kind]}), but the taxes do not show it.", "taxes", player=duty.giver)
+    for half, other in (("market", "market-return"), ("market-return", "market")):
+        if half in filled and other not in filled:
+            giver = partner if other == "market-return" else first
+            state.add("tax-missing", f"The market is half done: {DUTY_NAMES[other]} by {giver} is missing.",
+                      "taxes", player=giver)
+    order = {kind: position for position, kind in enumerate((*DUTY_ORDER, NOT_DUE))}
+    return sorted(kinds, key=lambda item: order[item[0]])
+
+
+def collect(state: RoundState, kind: str | None, proof: dict[str, Counter[Card]]) -> None:
+    """Check and apply the round's transfers."""
+    table, log = state.table, state.log
+    due = taxes_due(table.options, state.number, kind)
+    duties = table.duties(due)
+    if log.taxes is None:
+        if duties:
+            state.add("tax-missing", f"Taxes were due in round {state.number} but the log has no \"taxes\": the "
+                      "four players' hands are unknown from here on.", severity="warning")
+            for duty in duties:
+                state.hands[duty.giver] = None
+        return
+    readable = []
+    for index, transfer in enumerate(log.taxes):
+        if transfer is None:
+            continue
+        strangers = [(key, name) for key, name in (("from", transfer.giver), ("to", transfer.receiver))
+                     if not state.is_player(name)]
+        for key, name in strangers:
+            state.add("unknown-player", f'Transfer {index + 1} names "{name}", who is not playing round '
+                      f"{state.number}.", "taxes", index, key)
+        if not strangers:
+            readable.append((index, transfer))
+    counts = {duty.kind: duty.count for duty in duties} | {"market": 1, "market-return": 1}
+    for duty_kind, index in classify(state, readable, duties):
+        transfer = log.taxes[index]
+        assert transfer is not None
+        apply(state, index, transfer, duty_kind, counts.get(duty_kind), due, proof)
+
+
+def _not_due_reason(state: RoundState, transfer: Transfer, due: bool) -> str:
+    if not due:
+        options: Options = state.table.options
+        if options.settling_round and state.number == 1:
+            return "round 1 is a settling round, with no taxes"
+        if state.record.revolution_kind == "plain":
+            return f"{state.record.revolution}'s revolution cancels the taxes"
+        return "under the automatic revolution variant no taxes are paid"
+    return (f"nobody owes it: {transfer.giver} ({state.table.title(transfer.giver)}) has no tax to pay "
+            f"{transfer.receiver} ({state.table.title(transfer.receiver)}), or it was already paid")
+
+
+def apply(state: RoundState, index: int, transfer: Transfer, kind: str, count: int | None, due: bool,
+          proof: dict[str, Counter[Card]]) -> None:
+    giver, receiver, cards = transfer.giver, transfer.receiver, transfer.cards
+    top = state.table.top
+    for position, card in enumerate(cards):
+        if not in_deck(card, top):
+            state.add("card-not-in-deck", f"{giver} gives a {card}, which is not in the deck in use "
+                      f"(values 1 to {top} and two Jesters).", "taxes", index, "cards", position, player=giver)
+    if kind == NOT_DUE:
+        state.add("tax-not-due", f"{giver} gives {show(cards)} to {receiver}, but "
+                  f"{_not_due_reason(state, transfer, due)}.", "taxes", index, player=giver)
+    right_count = count is None or len(cards) == count
+    if not right_count:
+        state.add("tax-wrong-count", f"{giver} gives {len(cards)} card{'s' * (len(cards) != 1)} to {receiver}; "
+                  f"{DUTY_NAMES[kind]} is {count} card{'s' * (count != 1)}.", "taxes", index, player=giver)
+    lacking = state.lacking(giver, cards)
+    held = not lacking and len(cards) <= state.counts[giver]
+    if lacking:
+        state.add("card-not-in-hand", f"{giver} gives {show(lacking)} to {receiver} without holding "
+                  f"{'it' if len(lacking) == 1 else 'them'}.", "taxes", index, "cards", player=giver)
+    elif not held:
+        state.add("card-not-in-hand", f"{giver} gives {len(cards)} cards but holds only {state.counts[giver]}.",
+                  "taxes", index, "cards", player=giver)
+    if kind.endswith("-tax") and right_count and held:
+        _check_best(state, index, transfer, proof)
+    state.take(giver, cards)
+    state.give(receiver, cards)
+    state.record.taxes.append(TransferRecord(kind, giver, receiver, list(cards)))
+
+
+def _check_best(state: RoundState, index: int, transfer: Transfer, proof: dict[str, Counter[Card]]) -> None:
+    """Rule 6: a Peon gives his best cards, judged on the hand as dealt, a Jester counting 13 (ruling)."""
+    giver, cards = transfer.giver, transfer.cards
+    hand = state.hands[giver]
+    worst_paid = max(card.value for card in cards)
+    if hand is not None:
+        best = best_cards(hand.elements(), len(cards))
+        if sorted(card.value for card in best) != sorted(card.value for card in cards):
+            state.add("tax-wrong-cards", f"{giver} pays {show(sorted(cards))}, but his best cards were "
+                      f"{show(best)} (a Jester counts 13 here, ruling).", "taxes", index, "cards", player=giver)
+        return
+    others = proof.get(giver, Counter()) - Counter(cards)
+    better = sorted(card for card in others.elements() if card.value < worst_paid)
+    if better:
+        state.add("tax-wrong-cards", f"{giver} pays {show(sorted(cards))}, but he was dealt {better[0]} too "
+                  f"(he gave or played it later), which is better than {worst_paid}.", "taxes", index, "cards",
+                  player=giver)

@@ -1,0 +1,198 @@
+"""Tricks and turns (rules 7 and 8 with the contract's rulings), replayed play by play.
+
+The replay goes on with the log as recorded: an illegal set still leaves its player's hand and is the
+set to beat. The player due is the next clockwise from whoever made the previous play, among those
+holding cards. A trick ends when, after its last set, as many passes were played as there were other
+players holding cards; its last set's player leads next, or the first player to his left with cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dalmuti_replay.cards import Card, in_deck, is_mixed, set_value, show
+from dalmuti_replay.log import Play, Trick
+from dalmuti_replay.report import PlayRecord, TrickRecord
+from dalmuti_replay.state import RoundState
+
+
+class TrickReplay:
+    """One trick. ``run`` returns whether the next trick's leader can be checked."""
+
+    def __init__(self, state: RoundState, trick: Trick, number: int, due: str | None) -> None:
+        self.state, self.trick, self.number = state, trick, number
+        self.record = TrickRecord(number, note=trick.note)
+        self.leader_due = due
+        self.previous: str | None = None  # who made the previous play, for the turn order
+        self.base: int | None = None
+        self.last_value: int | None = None
+        self.last_player: str | None = None
+        self.needed: int | None = None  # passes that end the trick, counted from its last set
+        self.passes = 0
+        self.over = False
+        self.after_end = False
+
+    def add(self, code: str, message: str, index: int, *tokens: object, player: str | None = None) -> None:
+        self.state.add(code, message, "tricks", self.number - 1, "plays", index, *tokens, trick=self.number,
+                       play=index + 1, player=player)
+
+    def run(self, played: Counter[Card]) -> None:
+        state = self.state
+        for index, play in enumerate(self.trick.plays):
+            if play is None:
+                continue  # unreadable: its schema finding says why, and it changes nothing
+            if state.over:
+                if not state.ended_reported:
+                    state.ended_reported = True
+                    self.add("play-after-end", f"Round {state.number} was already over ({self.holder_text()}), "
+                             "so this play and the rest of the round are not replayed.", index, player=play.player)
+                return
+            if self.over:
+                self.play_after_trick(index, play)
+                continue
+            self.play(index, play, played)
+
+    def holder_text(self) -> str:
+        holders = self.state.holding()
+        return f"only {holders[0]} held cards" if holders else "nobody held cards"
+
+    def play_after_trick(self, index: int, play: Play) -> None:
+        """Not checked (ruling): the first such play is reported, sets only leave the hands."""
+        if not self.after_end:
+            self.after_end = True
+            self.add("play-after-end", f"Trick {self.number} was already over: everyone else had passed after "
+                     f"{self.last_player}'s {self.last_value}s; this play and the rest of the trick are not "
+                     "checked.", index, player=play.player)
+        went_out = False
+        if play.cards is not None and self.state.is_player(play.player):
+            went_out = self.take(index, play.player, play.cards)
+        self.note_play(index, play, went_out)
+
+    def play(self, index: int, play: Play, played: Counter[Card]) -> None:
+        state = self.state
+        due = self.leader_due if self.previous is None else state.next_holding(self.previous)
+        if not state.is_player(play.player):
+            self.add("unknown-player", f'"{play.player}" is not playing round {state.number}; the play is '
+                     f"ignored and counted as {due or 'the player due'}'s turn.", index, "player")
+            self.previous = due or self.previous
+            if self.needed is not None:
+                self.count_pass()
+            self.note_play(index, play)
+            return
+        player = play.player
+        if self.previous is None:
+            self.record.leader = player
+            if due is not None and player != due:
+                self.add("wrong-leader", f"{player} leads trick {self.number}, but {due} should: "
+                         f"{self.leader_reason(due)}.", index, player=player)
+        elif player != due:
+            why = (f"{player} is out of cards and plays no more" if state.counts[player] == 0 else
+                   f"after {self.previous}, it was {due}'s turn")
+            self.add("wrong-turn", f"{player} plays out of turn: {why}.", index, player=player)
+        first = self.previous is None
+        self.previous = player
+        went_out = False
+        if play.cards is None:
+            if first:
+                self.add("lead-pass", f"{player} passes on the lead of trick {self.number}; a leader must play a "
+                         "set (ruling), so the trick's first set becomes its base.", index, player=player)
+            if self.needed is not None:
+                self.count_pass()
+        else:
+            self.check_set(index, player, play.cards, played)
+            went_out = self.take(index, player, play.cards)
+            if self.base is None:
+                self.base = len(play.cards)
+            self.last_value, self.last_player = set_value(play.cards), player
+            self.needed = sum(1 for name in state.holding() if name != player)
+            self.passes = 0
+            self.over = self.needed == 0
+        self.note_play(index, play, went_out)
+
+    def take(self, index: int, player: str, cards: list[Card]) -> bool:
+        """The set leaves the hand; True when it was the player's last card."""
+        was_in = player not in self.state.finish
+        self.state.take(player, cards, self.number, index + 1)
+        return was_in and player in self.state.finish
+
+    def leader_reason(self, due: str) -> str:
+        if self.number == 1:
+            return f"the Great Dalmuti ({due}) leads a round's first trick"
+        return f"{due} is due after trick {self.number - 1} (its last set's player, or the next with cards)"
+
+    def count_pass(self) -> None:
+        self.passes += 1
+        if self.needed is not None and self.passes >= self.needed:
+            self.over = True
+
+    def check_set(self, index: int, player: str, cards: list[Card], played: Counter[Card]) -> None:
+        state = self.state
+        top = state.table.top
+        for position, card in enumerate(cards):
+            if not in_deck(card, top):
+                self.add("card-not-in-deck", f"{player} plays a {card}, which is not in the deck in use "
+                         f"(values 1 to {top} and two Jesters).", index, "cards", position, player=player)
+        real = [card for card in cards if in_deck(card, top)]
+        played.update(real)
+        if state.hands[player] is not None:
+            lacking = state.lacking(player, cards)
+            if lacking:
+                self.add("card-not-in-hand", f"{player} plays {show(lacking)} without holding "
+                         f"{'it' if len(lacking) == 1 else 'them'}.", index, "cards", player=player)
+        else:
+            if len(cards) > state.counts[player]:
+                self.add("card-not-in-hand", f"{player} plays {len(cards)} cards but holds only "
+                         f"{state.counts[player]}.", index, "cards", player=player)
+            past = sorted({card for card in real if played[card] > state.table.deck[card]})
+            if past:
+                self.add("too-many-copies", f"{player} plays {show(past)}, but the deck has only "
+                         f"{', '.join(f'{state.table.deck[card]} of {card}' for card in past)}, all played "
+                         f"this round already.", index, "cards", player=player)
+        if is_mixed(cards):
+            self.add("mixed-values", f"{player}'s set {show(cards)} mixes values; only Jesters may join a set. "
+                     f"It counts as {set_value(cards)}s, its first numbered card (ruling).", index, "cards",
+                     player=player)
+        if self.base is not None and len(cards) != self.base:
+            self.add("set-size", f"{player} plays {len(cards)} card{'s' * (len(cards) != 1)} ({show(cards)}); "
+                     f"trick {self.number}'s base set has {self.base}.", index, "cards", player=player)
+        value = set_value(cards)
+        if self.last_value is not None and value >= self.last_value:
+            alone = " (Jesters alone count 13, ruling)" if value == 13 and not any(not c.jester for c in cards) else ""
+            self.add("not-lower", f"{player}'s {show(cards)}{alone} is not lower than the last set, "
+                     f"{self.last_player}'s {self.last_value}s.", index, "cards", player=player)
+
+    def note_play(self, index: int, play: Play, went_out: bool = False) -> None:
+        self.record.plays.append(PlayRecord(index + 1, play.player, play.cards, dict(self.state.counts), went_out,
+                                            play.note))
+
+    def next_leader(self) -> str | None:
+        """The last set's player, or the first player to his left with cards; ``None`` without a set."""
+        if self.last_player is None:
+            return None
+        if self.state.counts[self.last_player] > 0:
+            return self.last_player
+        return self.state.next_holding(self.last_player)
+
+
+def play_tricks(state: RoundState) -> None:
+    """Replay every trick of the round; reports unfinished tricks and an unfinished round's end."""
+    tricks = state.log.tricks
+    due: str | None = state.holding()[0] if state.holding() else None
+    checked = True
+    played: Counter[Card] = Counter()
+    for index, trick in enumerate(tricks):
+        replay = TrickReplay(state, trick, index + 1, due if checked else None)
+        state.record.tricks.append(replay.record)
+        replay.run(played)
+        record = replay.record
+        record.winner, record.size, record.value = replay.last_player, replay.base, replay.last_value
+        record.cards_left = dict(state.counts)
+        record.out = [out.player for out in state.record.out if out.trick == record.number]
+        if state.ended_reported:
+            break
+        if not replay.over and not state.over and replay.last_player is not None and index < len(tricks) - 1:
+            state.add("trick-unfinished", f"Trick {index + 1} stops before everyone else passed after "
+                      f"{replay.last_player}'s last set, yet trick {index + 2} follows.", "tricks", index,
+                      trick=index + 1, player=replay.last_player)
+        due = replay.next_leader()
+        checked = due is not None and not replay.after_end
