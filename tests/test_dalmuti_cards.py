@@ -1,0 +1,58 @@
+"""Cards of Il Grande Dalmuti: text round-trips, decks per player count, set values with Jesters."""
+
+import pytest
+
+from dalmuti_replay.cards import JESTER, Card, best_cards, deck, deck_size, deck_top, in_deck, is_mixed, set_value
+
+
+def cards(text):
+    return [Card.parse(item) for item in text.split()]
+
+
+@pytest.mark.parametrize("text", ["1", "7", "12", "J", "13", "40"])
+def test_text_round_trips(text):
+    assert str(Card.parse(text)) == text
+
+
+def test_a_jester_is_not_a_written_13():
+    assert Card.parse("J") == JESTER and Card.parse("J").jester
+    assert Card.parse("13") != JESTER and not Card.parse("13").jester
+
+
+@pytest.mark.parametrize("text", ["0", "07", "j", "", " 7", "7.0", "JJ", "-1"])
+def test_anything_else_is_not_a_card(text):
+    with pytest.raises(ValueError):
+        Card.parse(text)
+    assert Card.read(text) is None
+
+
+def test_read_takes_only_text():
+    assert Card.read(7) is None and Card.read(["7"]) is None and Card.read("7") == Card(7)
+
+
+def test_a_huge_value_is_still_a_card_outside_every_deck():
+    card = Card.parse("9" * 5000)
+    assert not in_deck(card, 12)
+
+
+@pytest.mark.parametrize(("players", "full", "top", "size"), [
+    (4, False, 10, 57), (5, False, 11, 68), (6, False, 12, 80), (8, False, 12, 80), (4, True, 12, 80),
+    (5, True, 12, 80), (12, False, 12, 80)])
+def test_deck_per_player_count(players, full, top, size):
+    assert deck_top(players, full) == top
+    assert deck_size(top) == size == sum(deck(top).values())
+    assert deck(top)[JESTER] == 2
+    assert all(deck(top)[Card(value)] == value for value in range(1, top + 1))
+
+
+def test_jesters_join_a_set_and_alone_are_13():
+    assert set_value(cards("7 7 J")) == 7
+    assert set_value(cards("J 7 7")) == 7
+    assert set_value(cards("J")) == 13 and set_value(cards("J J")) == 13
+    assert not is_mixed(cards("7 7 J")) and is_mixed(cards("7 6"))
+    assert set_value(cards("6 7")) == 6  # a mixed set counts as its first numbered card
+
+
+def test_best_cards_count_a_jester_as_13():
+    assert best_cards(cards("J 12 3 9 3"), 2) == cards("3 3")
+    assert best_cards(cards("J 12"), 2) == cards("12 J")

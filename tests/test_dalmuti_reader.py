@@ -1,0 +1,101 @@
+"""The reader: every shape problem is one schema finding at its exact pointer, placed by round, trick
+and play; closed objects; size limits; readable parts are kept."""
+
+import pytest
+
+from dalmuti_replay import validate
+from dalmuti_replay.reader import Limits, Reader
+from tests.dalmuti_helpers import FOUR, play, session, sim, trick, where
+
+
+def schema(document, limits=Limits()):
+    return [(f.path, where(f)) for f in validate(document, limits).findings if f.code == "schema"]
+
+
+def test_a_simulated_log_reads_without_findings():
+    reader = Reader()
+    log = reader.document(sim())
+    assert reader.findings == [] and log is not None and len(log.rounds) == 3
+
+
+@pytest.mark.parametrize("document", [None, 3, "x", [], True])
+def test_a_document_that_is_not_an_object(document):
+    assert schema(document) == [("", (None, None, None))]
+
+
+def test_missing_required_keys_at_the_path_they_would_have():
+    assert schema({"game": "grande-dalmuti"}) == [("/players", (None, None, None)), ("/rounds", (None, None, None))]
+    assert schema(session(FOUR, {})) == [("/rounds/0/tricks", (1, None, None))]
+    assert schema(session(FOUR, {"tricks": [{}]})) == [("/rounds/0/tricks/0/plays", (1, 1, None))]
+
+
+def test_wrong_game_and_version():
+    assert [path for path, _ in schema({**session(FOUR, {"tricks": []}), "game": "dalmuti", "version": 2})] == [
+        "/game", "/version"]
+
+
+def test_unknown_keys_are_schema_except_in_meta():
+    log = session(FOUR, {"tricks": [{"plays": [{"player": "Anna", "cards": ["3"], "why": 1}], "x": 1}],
+                         "extra": 1}, meta={"anything": {"goes": 1}}, colour="red")
+    assert schema(log) == [("/colour", (None, None, None)), ("/rounds/0/extra", (1, None, None)),
+                           ("/rounds/0/tricks/0/x", (1, 1, None)), ("/rounds/0/tricks/0/plays/0/why", (1, 1, 1))]
+
+
+@pytest.mark.parametrize(("entry", "path"), [
+    ({"player": "Anna"}, "/rounds/0/tricks/0/plays/0"),
+    ({"player": "Anna", "cards": ["3"], "pass": True}, "/rounds/0/tricks/0/plays/0"),
+    ({"player": "Anna", "pass": False}, "/rounds/0/tricks/0/plays/0/pass"),
+    ({"player": "Anna", "cards": []}, "/rounds/0/tricks/0/plays/0/cards"),
+    ({"player": "Anna", "cards": ["3", "0"]}, "/rounds/0/tricks/0/plays/0/cards/1"),
+    ({"player": "Anna", "cards": [3]}, "/rounds/0/tricks/0/plays/0/cards/0"),
+    ({"cards": ["3"]}, "/rounds/0/tricks/0/plays/0/player"),
+    ({"player": "", "cards": ["3"]}, "/rounds/0/tricks/0/plays/0/player"),
+    ({"player": "x" * 41, "cards": ["3"]}, "/rounds/0/tricks/0/plays/0/player"),
+    ({"player": "Anna", "cards": ["3"], "note": 5}, "/rounds/0/tricks/0/plays/0/note"),
+    ("Anna 3", "/rounds/0/tricks/0/plays/0"),
+])
+def test_bad_plays(entry, path):
+    assert schema(session(FOUR, {"tricks": [{"plays": [entry]}]})) == [(path, (1, 1, 1))]
+
+
+def test_options_end_and_claims():
+    log = session(FOUR, {"tricks": [], "points": {"Anna": "3"}}, options={"market": 1, "mercato": True},
+                  end={"rounds": 0}, totals=[], winners=["Anna", 4])
+    assert [path for path, _ in schema(log)] == [
+        "/options/market", "/options/mercato", "/end/rounds", "/rounds/0/points/Anna", "/totals", "/winners/1"]
+    assert [path for path, _ in schema(session(FOUR, {"tricks": []}, end={"rounds": 2, "points": 3}))] == ["/end"]
+
+
+def test_join_needs_ranks_and_is_not_for_round_1():
+    log = session(FOUR, {"tricks": [], "join": ["Ezio"]}, {"tricks": [], "join": ["Fede"]})
+    assert schema(log) == [("/rounds/0/join", (1, None, None)), ("/rounds/1/join", (2, None, None))]
+
+
+def test_transfers():
+    taxes = [{"from": "Anna", "to": "Bruno"}, {"from": "Anna", "to": 3, "cards": ["J"]}, "x",
+             {"from": "Anna", "to": "Bruno", "cards": []}]
+    assert [path for path, _ in schema(session(FOUR, {"tricks": [], "taxes": taxes}))] == [
+        "/rounds/0/taxes/0/cards", "/rounds/0/taxes/1/to", "/rounds/0/taxes/2"]
+
+
+def test_hands_with_a_bad_card_are_left_out_without_a_size_finding():
+    log = session(FOUR, {"hands": {"Anna": ["3", "x"]}, "tricks": []})
+    report = validate(log)
+    assert [(f.code, f.path) for f in report.findings if f.code in ("schema", "hand-size")][0] == (
+        "schema", "/rounds/0/hands/Anna/1")
+    assert not any(f.code == "hand-size" and f.player == "Anna" for f in report.findings)
+
+
+@pytest.mark.parametrize(("field", "limits"), [
+    ("rounds", Limits(max_rounds=2)), ("tricks", Limits(max_tricks=1)), ("plays", Limits(max_plays=1)),
+    ("players", Limits(max_names=3)), ("cards", Limits(max_cards=1))])
+def test_lists_past_a_bound_are_schema(field, limits):
+    log = session(FOUR, *[{"tricks": [trick(("Anna", "3 3"), ("Bruno", None))] * 2}] * 3)
+    found = schema(log, limits)
+    assert found and all(path.endswith(field) for path, _ in found)
+
+
+def test_names_and_notes_have_length_limits():
+    log = session(FOUR, {"tricks": [{"plays": [play("Anna", "3")], "note": "n" * 2001}]})
+    assert schema(log) == [("/rounds/0/tricks/0/note", (1, 1, None))]
+    assert schema(log, Limits(max_text=3000)) == []

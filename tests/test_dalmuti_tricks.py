@@ -1,0 +1,167 @@
+"""Tricks and turns: the rulebook's examples, and each trick finding at its round, trick, play, player
+and path. Rounds here use the settling-round variant, so no taxes are due before the tricks."""
+
+import pytest
+
+from dalmuti_replay import validate
+from tests.dalmuti_helpers import FOUR, errors, found, play, session, sets_in, sim, trick, where
+
+SETTLE = {"settling_round": True}
+
+
+def first_round(*tricks, **extra):
+    return validate(session(FOUR, {"tricks": list(tricks), **extra}, options=SETTLE))
+
+
+def only(report, code):
+    """The errors of a report, which must be exactly the findings of ``code``."""
+    assert {f.code for f in errors(report)} <= {code}, [f.to_dict() for f in errors(report)]
+    return found(report, code)
+
+
+def test_on_8_8_8_a_7_7_jester_is_legal():
+    assert errors(first_round(trick(("Anna", "8 8 8"), ("Bruno", "7 7 J")))) == []
+
+
+def test_on_8_8_8_a_7_7_is_set_size():
+    [finding] = only(first_round(trick(("Anna", "8 8 8"), ("Bruno", "7 7"))), "set-size")
+    assert where(finding) == (1, 1, 2) and finding.player == "Bruno"
+    assert finding.path == "/rounds/0/tricks/0/plays/1/cards"
+
+
+def test_on_8_8_8_a_9_9_9_is_not_lower():
+    [finding] = only(first_round(trick(("Anna", "8 8 8"), ("Bruno", "9 9 9"))), "not-lower")
+    assert where(finding) == (1, 1, 2)
+
+
+def test_the_last_set_is_to_beat_not_the_base():
+    [finding] = only(first_round(trick(("Anna", "8 8 8"), ("Bruno", "5 5 5"), ("Carla", "6 6 6"))), "not-lower")
+    assert where(finding) == (1, 1, 3) and "5s" in finding.message
+
+
+def test_set_size_and_not_lower_are_independent():
+    report = first_round(trick(("Anna", "8 8 8"), ("Bruno", "9 9")))
+    assert sorted(f.code for f in errors(report)) == ["not-lower", "set-size"]
+
+
+def test_a_player_who_passed_plays_later_in_the_trick():
+    report = first_round(trick(("Anna", "8 8 8"), ("Bruno", None), ("Carla", "7 7 7"), ("Dario", None),
+                               ("Anna", None), ("Bruno", "5 5 5"), ("Carla", None), ("Dario", None),
+                               ("Anna", None)),
+                         trick(("Bruno", "9")))
+    assert errors(report) == []
+    assert report.rounds[0].tricks[0].winner == "Bruno" and report.rounds[0].tricks[1].leader == "Bruno"
+
+
+def test_jesters_alone_are_13_and_cannot_beat_anything():
+    [finding] = only(first_round(trick(("Anna", "10"), ("Bruno", "J"))), "not-lower")
+    assert "13" in finding.message and "ruling" in finding.message
+    assert errors(first_round(trick(("Anna", "J"), ("Bruno", "10")))) == []
+
+
+def test_mixed_values_count_as_the_first_numbered_card():
+    report = first_round(trick(("Anna", "8 8"), ("Bruno", "6 7"), ("Carla", "7 7")))
+    assert [(f.code, where(f)) for f in errors(report)] == [("mixed-values", (1, 1, 2)), ("not-lower", (1, 1, 3))]
+
+
+def test_a_leader_may_not_pass_and_the_first_set_becomes_the_base():
+    report = first_round(trick(("Anna", None), ("Bruno", "9 9"), ("Carla", "8")))
+    assert [(f.code, where(f)) for f in errors(report)] == [("lead-pass", (1, 1, 1)), ("set-size", (1, 1, 3))]
+
+
+def test_wrong_leader_and_wrong_turn():
+    [finding] = only(first_round(trick(("Bruno", "9"), ("Carla", "8"))), "wrong-leader")
+    assert where(finding) == (1, 1, 1) and finding.player == "Bruno" and finding.path == "/rounds/0/tricks/0/plays/0"
+    [finding] = only(first_round(trick(("Anna", "9"), ("Carla", "8"))), "wrong-turn")
+    assert where(finding) == (1, 1, 2) and "Bruno" in finding.message
+
+
+def test_the_next_turn_follows_whoever_actually_played():
+    report = first_round(trick(("Anna", "9"), ("Carla", "8"), ("Dario", "7")))
+    assert [where(f) for f in errors(report)] == [(1, 1, 2)]
+
+
+def test_an_unknown_player_passes_the_turn_as_if_the_player_due_had_played():
+    report = first_round(trick(("Anna", "9"), ("Brunone", None), ("Carla", "8")))
+    assert [(f.code, where(f), f.path) for f in report.findings if f.is_error] == [
+        ("unknown-player", (1, 1, 2), "/rounds/0/tricks/0/plays/1/player")]
+
+
+def test_a_trick_followed_by_another_before_everyone_passed():
+    [finding] = only(first_round(trick(("Anna", "9"), ("Bruno", None)), trick(("Anna", "8"))), "trick-unfinished")
+    assert where(finding) == (1, 1, None) and finding.path == "/rounds/0/tricks/0"
+
+
+def test_a_play_after_the_trick_ended_is_reported_once_and_not_checked():
+    report = first_round(trick(("Anna", "9"), ("Bruno", None), ("Carla", None), ("Dario", None), ("Anna", "12 12"),
+                               ("Bruno", "3 3 3")), trick(("Anna", "5")))
+    assert [(f.code, where(f)) for f in errors(report)] == [("play-after-end", (1, 1, 5))]
+    assert report.rounds[0].tricks[1].plays[0].cards_left["Anna"] == 15 - 4
+
+
+def test_an_unfinished_last_trick_is_only_an_unfinished_round():
+    report = first_round(trick(("Anna", "9"), ("Bruno", None)))
+    assert [(f.code, f.severity, f.path) for f in report.findings] == [("incomplete-round", "warning", "/rounds/0")]
+
+
+def test_a_set_larger_than_the_hand_without_hands():
+    passes = [("Bruno", None), ("Carla", None), ("Dario", None)]
+    report = first_round(trick(("Anna", "4 4 4 4"), *passes), trick(("Anna", " ".join(["10"] * 8)), *passes),
+                         trick(("Anna", "9 9 9 9"), *passes))
+    [finding] = only(report, "card-not-in-hand")
+    assert where(finding) == (1, 3, 1) and "holds only 3" in finding.message
+
+
+def test_too_many_copies_played_in_a_round_without_hands():
+    report = first_round(trick(("Anna", "2"), ("Bruno", "1"), ("Carla", None), ("Dario", None), ("Anna", None)),
+                         trick(("Bruno", "2"), ("Carla", "1")))
+    [finding] = only(report, "too-many-copies")
+    assert where(finding) == (1, 2, 2) and finding.player == "Carla"
+
+
+def test_card_not_in_deck_counts_at_face_value_only():
+    report = first_round(trick(("Anna", "12"), ("Bruno", "11")))  # no 11s nor 12s with four players
+    assert [(f.code, where(f), f.path) for f in errors(report)] == [
+        ("card-not-in-deck", (1, 1, 1), "/rounds/0/tricks/0/plays/0/cards/0"),
+        ("card-not-in-deck", (1, 1, 2), "/rounds/0/tricks/0/plays/1/cards/0")]
+
+
+def test_the_left_neighbour_leads_after_the_last_set_s_player_goes_out():
+    for seed in range(40):
+        log = sim(4, seed, rounds=1)
+        report = validate(log)
+        for record in report.rounds[0].tricks[:-1]:
+            if record.winner in record.out:
+                following = report.rounds[0].tricks[record.number]
+                order = report.rounds[0].order
+                seat = order.index(record.winner)
+                left = next(name for name in order[seat + 1:] + order[:seat] if record.cards_left[name] > 0)
+                assert following.leader == left and errors(report) == []
+                plays = log["rounds"][0]["tricks"][record.number]["plays"]
+                plays[0]["player"] = record.winner
+                assert [(f.code, where(f)) for f in errors(validate(log))][:1] == [
+                    ("wrong-leader", (1, record.number + 1, 1))]
+                return
+    pytest.fail("no simulated trick ended with its last set's player going out")
+
+
+def test_a_play_after_the_round_is_over():
+    log = sim(4, 3, rounds=1)
+    last = log["rounds"][0]["tricks"][-1]
+    last["plays"].append(play(log["rounds"][0]["finish"][-1], "12"))
+    log["rounds"][0]["tricks"].append(trick((log["players"][0], "3")))
+    report = validate(log)
+    [finding] = found(report, "play-after-end")
+    assert where(finding) == (1, len(log["rounds"][0]["tricks"]) - 1, len(last["plays"]))
+    assert [f.code for f in errors(report)] == ["play-after-end"]
+
+
+def test_card_not_in_hand_with_hands():
+    log = sim(4, 5, rounds=1)
+    r, t, p = sets_in(log)[0]
+    entry = log["rounds"][r]["tricks"][t]["plays"][p]
+    hand = log["rounds"][r]["hands"][entry["player"]]
+    missing = next(str(value) for value in range(1, 11) if str(value) not in hand)
+    entry["cards"] = [missing] * len(entry["cards"])
+    report = validate(log)
+    assert any(f.code == "card-not-in-hand" and where(f) == (1, 1, 1) for f in report.findings)
