@@ -7,8 +7,10 @@ from dalmuti_replay import validate
 from dalmuti_replay.reader import Limits, Reader
 from tests.dalmuti_helpers import FOUR, play, session, sim, trick, where
 
+DEFAULT = Limits()
 
-def schema(document, limits=Limits()):
+
+def schema(document, limits=DEFAULT):
     return [(f.path, where(f)) for f in validate(document, limits).findings if f.code == "schema"]
 
 
@@ -81,7 +83,7 @@ def test_transfers():
 def test_hands_with_a_bad_card_are_left_out_without_a_size_finding():
     log = session(FOUR, {"hands": {"Anna": ["3", "x"]}, "tricks": []})
     report = validate(log)
-    assert [(f.code, f.path) for f in report.findings if f.code in ("schema", "hand-size")][0] == (
+    assert next((f.code, f.path) for f in report.findings if f.code in ("schema", "hand-size")) == (
         "schema", "/rounds/0/hands/Anna/1")
     assert not any(f.code == "hand-size" and f.player == "Anna" for f in report.findings)
 

@@ -1,0 +1,65 @@
+"""The report's JSON form: the contract's section 4 shape, and the detail kept for charts."""
+
+import json
+
+from dalmuti_replay import validate
+from tests.dalmuti_helpers import sim
+
+TOP = ["kind", "game", "valid", "complete", "players", "meta", "errors", "warnings", "result"]
+
+
+def test_top_level_keys_come_in_the_shared_order():
+    data = validate(sim()).to_dict()
+    assert list(data)[:len(TOP)] == TOP
+    assert data["kind"] == "game" and data["game"] == "grande-dalmuti"
+    assert set(data["result"]) == {"ranks", "points", "winners"}
+    json.dumps(data)
+
+
+def test_errors_and_warnings_come_from_the_findings_at_call_time():
+    log = sim()
+    log["rounds"][0]["tricks"][0]["plays"][0]["player"] = "Zoe"
+    report = validate(log)
+    assert report.to_dict()["errors"] and not report.valid
+    report.findings.clear()
+    assert report.to_dict()["errors"] == [] and report.to_dict()["valid"]
+
+
+def test_findings_list_every_unit():
+    log = sim()
+    log["rounds"][1]["tricks"][2]["plays"][0]["player"] = "Zoe"
+    finding = validate(log).to_dict()["errors"][0]
+    assert finding == {"code": "unknown-player", "severity": "error", "message": finding["message"], "round": 2,
+                       "trick": 3, "play": 1, "player": None, "path": "/rounds/1/tricks/2/plays/0/player"}
+
+
+def test_rounds_tricks_and_plays_carry_what_charts_need():
+    log = sim(5, 7, rounds=2)
+    data = validate(log).to_dict()
+    for entry, record in zip(log["rounds"], data["rounds"], strict=True):
+        assert record["finish"] == entry["finish"] and record["points"] == entry["points"]
+        assert record["complete"] and len(record["tricks"]) == len(entry["tricks"])
+        assert [out["player"] for out in record["out"]] == record["finish"]
+        for written, trick in zip(entry["tricks"], record["tricks"], strict=True):
+            assert trick["leader"] == written["plays"][0]["player"]
+            sets = [play for play in written["plays"] if "cards" in play]
+            assert trick["winner"] == sets[-1]["player"] and trick["size"] == len(sets[0]["cards"])
+            assert [play["player"] for play in trick["plays"]] == [play["player"] for play in written["plays"]]
+            assert [play["cards"] for play in trick["plays"]] == [play.get("cards") for play in written["plays"]]
+            assert trick["cards_left"] == trick["plays"][-1]["cards_left"]
+            assert trick["out"] == [play["player"] for play in trick["plays"] if play["out"]] + (
+                [record["finish"][-1]] if trick is record["tricks"][-1] else [])
+
+
+def test_cards_left_fall_by_each_set():
+    data = validate(sim(4, 3, rounds=1)).to_dict()
+    record = data["rounds"][0]
+    left = dict(record["dealt"])
+    for tax in record["taxes"]:
+        left[tax["from"]] -= len(tax["cards"])
+        left[tax["to"]] += len(tax["cards"])
+    for trick in record["tricks"]:
+        for play in trick["plays"]:
+            if play["cards"]:
+                left[play["player"]] -= len(play["cards"])
+            assert play["cards_left"] == left
