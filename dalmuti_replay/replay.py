@@ -149,15 +149,17 @@ class SessionReplay:
 
     def check_points(self, claim: dict[str, int] | None, actual: dict[str, int], tokens: tuple,
                      number: int | None, so_far: str) -> None:
-        what = {"points": "points in round", "totals": "total after round"}[tokens[-1]] if number else "final total"
+        if number is None:
+            label = "points in all"
+        else:
+            label = f"points in round {number}" if tokens[-1] == "points" else f"points in all after round {number}"
         for name, claimed in (claim or {}).items():
             if name not in actual:
-                self.add("unknown-player", f'{what.capitalize()}{f" {number}" if number else ""} is claimed for '
-                         f'"{name}", who is not a player there.', *tokens, name, round_=number)
+                self.add("unknown-player", f'"{name}" is credited with {label}, but is not a player there.',
+                         *tokens, name, round_=number)
             elif claimed != actual[name]:
-                self.add("points-mismatch", f"{name}'s {what}{f' {number}' if number else ''} is claimed as "
-                         f"{claimed}, but the plays give {actual[name]}{so_far}.", *tokens, name, round_=number,
-                         player=name)
+                self.add("points-mismatch", f"{name} is credited with {claimed} {label}, but the plays give "
+                         f"{actual[name]}{so_far}.", *tokens, name, round_=number, player=name)
 
     # -- the session -----------------------------------------------------------------------------
 

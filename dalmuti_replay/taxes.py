@@ -190,12 +190,12 @@ def _check_best(state: RoundState, index: int, transfer: Transfer, proof: dict[s
     if hand is not None:
         best = best_cards(hand.elements(), len(cards))
         if sorted(card.value for card in best) != sorted(card.value for card in cards):
-            state.add("tax-wrong-cards", f"{giver} pays {show(sorted(cards))}, but his best cards were "
+            state.add("tax-wrong-cards", f"{giver} pays {show(sorted(cards))}, but the best cards of that hand were "
                       f"{show(best)} (a Jester counts 13 here, ruling).", "taxes", index, "cards", player=giver)
         return
     others = proof.get(giver, Counter()) - Counter(cards)
     better = sorted(card for card in others.elements() if card.value < worst_paid)
     if better:
-        state.add("tax-wrong-cards", f"{giver} pays {show(sorted(cards))}, but he was dealt {better[0]} too "
-                  f"(he gave or played it later), which is better than {worst_paid}.", "taxes", index, "cards",
-                  player=giver)
+        state.add("tax-wrong-cards", f"{giver} pays {show(sorted(cards))}, but {giver} was also dealt {better[0]} "
+                  f"(given or played later, never received), which is better than {worst_paid}.", "taxes", index,
+                  "cards", player=giver)

@@ -145,9 +145,9 @@ class TrickReplay:
                          f"{state.counts[player]}.", index, "cards", player=player)
             past = sorted({card for card in real if played[card] > state.table.deck[card]})
             if past:
-                self.add("too-many-copies", f"{player} plays {show(past)}, but the deck has only "
-                         f"{', '.join(f'{state.table.deck[card]} of {card}' for card in past)}, all played "
-                         f"this round already.", index, "cards", player=player)
+                copies = ", ".join(f"{state.table.deck[card]} × {card}" for card in past)
+                self.add("too-many-copies", f"{player} plays {show(past)}, but the deck's {copies} were all played "
+                         "this round already.", index, "cards", player=player)
         if is_mixed(cards):
             self.add("mixed-values", f"{player}'s set {show(cards)} mixes values; only Jesters may join a set. "
                      f"It counts as {set_value(cards)}s, its first numbered card (ruling).", index, "cards",
