@@ -16,7 +16,6 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from dalmuti_replay.cards import CARD_PATTERN
 from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.reader import DEFAULT_LIMITS as LIMITS
-from dalmuti_replay.rules import Options
 
 CARD_OPENAPI = {"type": "string", "pattern": f"^({CARD_PATTERN.pattern})$", "example": "7",
                 "description": 'A card: its value as text, "1" (best) to "12", or "J" for a Jester.'}
@@ -69,9 +68,21 @@ def cards_field(description: str, example: list[str], least: int = 0, **kwargs: 
                        metadata=_about(description, example), **kwargs)
 
 
+def at_most_entries(count: int):
+    """A bound on an object's entries; stated to OpenAPI as ``maxProperties`` (``Length`` would say maxLength)."""
+    def check(value: dict) -> None:
+        if len(value) > count:
+            raise ValidationError(f"At most {count} entries.")
+    return check
+
+
+def name_keyed(values: fields.Field, description: str, example: dict | None = None) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=values, validate=at_most_entries(LIMITS.max_names),
+                       metadata={**_about(description, example), "maxProperties": LIMITS.max_names})
+
+
 def points_field(description: str, example: dict) -> fields.Dict:
-    return fields.Dict(keys=fields.String(), values=fields.Integer(strict=True),
-                       validate=validate.Length(max=LIMITS.max_names), metadata=_about(description, example))
+    return name_keyed(fields.Integer(strict=True), description, example)
 
 
 class Closed(Schema):
@@ -97,7 +108,10 @@ class DalmutiPlaySchema(Closed):
 class DalmutiTrickSchema(Closed):
     """A trick: its plays in order, from the lead to the last pass."""
 
-    plays = fields.List(fields.Nested(DalmutiPlaySchema), required=True,
+    # OpenAPI 3.0 states "exactly one of cards and pass" as a oneOf beside the reference.
+    plays = fields.List(fields.Nested(DalmutiPlaySchema, metadata={"oneOf": [{"required": ["cards"]},
+                                                                             {"required": ["pass"]}]}),
+                        required=True,
                         validate=validate.Length(1, LIMITS.max_plays), metadata=_about("The plays in order."))
     note = note_field("the trick")
 
@@ -118,9 +132,8 @@ class DalmutiRoundSchema(Closed):
                        ["Fabio"])
     ranks = names_field("Claimed order at the start, Great Dalmuti first, before any revolution.",
                         ["Carla", "Anna", "Bruno", "Dario"])
-    hands = fields.Dict(keys=fields.String(), values=cards_field("A player's dealt cards.", ["1", "2", "J"]),
-                        validate=validate.Length(max=LIMITS.max_names),
-                        metadata=_about("The deal, before revolution and taxes: every player's cards."))
+    hands = name_keyed(cards_field("A player's dealt cards.", ["1", "2", "J"]),
+                       "The deal, before revolution and taxes: every player's cards.")
     revolution = name_field(metadata=_about("The player who declares a revolution (dealt both Jesters).", "Dario"))
     taxes = fields.List(fields.Nested(DalmutiTransferSchema), validate=validate.Length(max=LIMITS.max_transfers),
                         metadata=_about("Taxes, returns and market exchanges, in any order."))
@@ -136,6 +149,19 @@ class DalmutiRoundSchema(Closed):
     def join_needs_ranks(self, data: dict, original: Any, **kwargs: Any) -> None:
         if type(original) is dict and "join" in original and "ranks" not in original:
             raise ValidationError("A round with newcomers must give its ranks.", "join")
+
+
+class DalmutiOptionsSchema(Closed):
+    """The variants, each true or false; all are off unless listed (rule 12 of the contract)."""
+
+    full_deck = StrictBoolean(metadata=_about("All 80 cards whatever the player count."))
+    settling_round = StrictBoolean(metadata=_about("Round 1 without taxes or revolutions."))
+    auto_revolution = StrictBoolean(metadata=_about("No taxes, except after a Great Revolution."))
+    benevolent_rulers = StrictBoolean(metadata=_about("Bonus points to the Dalmutis when their Peons rise."))
+    chosen_one = StrictBoolean(metadata=_about("A bonus point to a Great Peon who finishes first."))
+    market = StrictBoolean(metadata=_about("The first merchant swaps a chosen card with another merchant."))
+    black_market = StrictBoolean(metadata=_about("The same swap with random cards."))
+    misdeal = StrictBoolean(metadata=_about("The misdeal rule; nothing in a log changes."))
 
 
 class DalmutiEndSchema(Closed):
@@ -157,10 +183,13 @@ class DalmutiLogSchema(Closed):
     version = fields.Integer(strict=True, validate=validate.Equal(1), metadata=_about("Log format version.", 1))
     players = names_field("Round 1's seating, clockwise from its Great Dalmuti (distinct names).",
                           ["Anna", "Bruno", "Carla", "Dario"], required=True)
-    options = fields.Dict(keys=fields.String(validate=validate.OneOf(Options.names())), values=StrictBoolean(),
-                          metadata=_about("Variants, each true or false (all false by default).", {"market": True}))
-    end = fields.Nested(DalmutiEndSchema, metadata=_about("The end declared beforehand, if any."))
-    rounds = fields.List(fields.Nested(DalmutiRoundSchema), required=True,
+    options = fields.Nested(DalmutiOptionsSchema, metadata=_about("The variants agreed on.", {"market": True}))
+    end = fields.Nested(DalmutiEndSchema, metadata={**_about("The end declared beforehand, if any."),
+                                                    "minProperties": 1, "maxProperties": 1})
+    # "join needs ranks", for OpenAPI 3.0: a round either has no join or has ranks.
+    rounds = fields.List(fields.Nested(DalmutiRoundSchema, metadata={"anyOf": [{"not": {"required": ["join"]}},
+                                                                               {"required": ["ranks"]}]}),
+                         required=True,
                          validate=validate.Length(1, LIMITS.max_rounds), metadata=_about("The rounds in order."))
     totals = points_field("Claimed final totals.", {"Anna": 12, "Bruno": 9})
     winners = names_field("Claimed winners.", ["Anna"])

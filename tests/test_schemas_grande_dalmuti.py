@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from marshmallow import ValidationError
 
 from dalmuti_replay import validate
+from dalmuti_replay.rules import Options
 from dalmuti_replay.simulate import simulate
 from schemas import of_record
-from schemas.grande_dalmuti import LOGS, REPORTS, DalmutiLogSchema, DalmutiReportSchema
+from schemas.grande_dalmuti import LOGS, REPORTS, DalmutiLogSchema, DalmutiOptionsSchema, DalmutiReportSchema
 from tests.dalmuti_helpers import FOUR, session, trick
 from tests.helpers import json_values, mutate
 
@@ -71,6 +72,10 @@ def test_they_agree_on_arbitrary_rounds_and_plays(value):
 ])
 def test_they_agree_on_the_edges(document):
     agree(document)
+
+
+def test_the_options_schema_lists_every_variant():
+    assert list(DalmutiOptionsSchema().fields) == list(Options.names())
 
 
 def test_the_project_finds_them_as_the_game_s_schemas_of_record():
