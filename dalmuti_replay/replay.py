@@ -61,7 +61,7 @@ class SessionReplay:
             report.rounds.append(record)
             finished = record.complete
             order = record.finish if finished else self.fallback_order(record)
-            if ended_after is None and self.end_reached(number):
+            if ended_after is None and record.complete and self.end_reached(number):
                 ended_after = number
         self.finish_session(report, ended_after)
         return report

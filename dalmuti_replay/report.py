@@ -22,12 +22,20 @@ def texts(cards: list[Card] | None) -> list[str] | None:
 
 @dataclass(slots=True)
 class PlayRecord:
+    """One play and everyone's cards left after it, kept as a tuple beside the seating's names: a dict per
+    play would cost more than replaying the play."""
+
     number: int
     player: str
     cards: list[Card] | None
-    cards_left: dict[str, int]
+    left: tuple[int, ...]
+    names: tuple[str, ...]
     went_out: bool = False
     note: str | None = None
+
+    @property
+    def cards_left(self) -> dict[str, int]:
+        return dict(zip(self.names, self.left, strict=True))
 
     def to_dict(self) -> dict:
         return {"number": self.number, "player": self.player, "cards": texts(self.cards),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from dalmuti_replay.cards import Card, in_deck
+from dalmuti_replay.cards import Card
 from dalmuti_replay.log import Round, finding
 from dalmuti_replay.report import OutRecord, RoundRecord
 from dalmuti_replay.rules import Table, points_for_going_out
@@ -48,18 +48,27 @@ class RoundState:
         hand = self.hands[player]
         if hand is None:
             return []
-        needed = Counter(card for card in cards if in_deck(card, self.table.top))
-        return sorted((needed - hand).elements())
+        top, wanted, missing = self.table.top, {}, []
+        for card in cards:  # plain loops: this runs for every set, and Counter arithmetic is slow
+            if card.jester or card.value <= top:
+                wanted[card] = count = wanted.get(card, 0) + 1
+                if hand.get(card, 0) < count:
+                    missing.append(card)
+        return sorted(missing)
 
     def take(self, player: str, cards: list[Card], trick: int | None = None, play: int | None = None) -> None:
         """Cards leave a hand: the count drops by their number, each leaves the contents if there."""
         hand = self.hands[player]
         if hand is not None:
-            hand.subtract(Counter(cards))
-            for card in [card for card, count in hand.items() if count <= 0]:
-                del hand[card]
-        self.counts[player] = max(0, self.counts[player] - len(cards))
-        if self.counts[player] == 0 and player not in self.finish:
+            for card in cards:
+                count = hand.get(card, 0)
+                if count > 1:
+                    hand[card] = count - 1
+                elif count:
+                    del hand[card]
+        left = self.counts[player] - len(cards)
+        self.counts[player] = left if left > 0 else 0
+        if left <= 0 and player not in self.finish:
             self.go_out(player, trick, play)
 
     def give(self, player: str, cards: list[Card]) -> None:

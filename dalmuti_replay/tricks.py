@@ -31,6 +31,7 @@ class TrickReplay:
         self.passes = 0
         self.over = False
         self.after_end = False
+        self.names = tuple(state.counts)
 
     def add(self, code: str, message: str, index: int, *tokens: object, player: str | None = None) -> None:
         self.state.add(code, message, "tricks", self.number - 1, "plays", index, *tokens, trick=self.number,
@@ -162,8 +163,9 @@ class TrickReplay:
                      f"{self.last_player}'s {self.last_value}s.", index, "cards", player=player)
 
     def note_play(self, index: int, play: Play, went_out: bool = False) -> None:
-        self.record.plays.append(PlayRecord(index + 1, play.player, play.cards, dict(self.state.counts), went_out,
-                                            play.note))
+        counts = self.state.counts
+        self.record.plays.append(PlayRecord(index + 1, play.player, play.cards, tuple(counts.values()),
+                                            self.names, went_out, play.note))
 
     def next_leader(self) -> str | None:
         """The last set's player, or the first player to his left with cards; ``None`` without a set."""

@@ -132,3 +132,14 @@ def test_an_unknown_declarer():
     report = validate(session(FOUR, {"revolution": "Zoe", "tricks": []}))
     [finding] = found(report, "unknown-player")
     assert finding.path == "/rounds/0/revolution"
+
+
+def test_a_last_round_left_unfinished_leaves_the_session_incomplete():
+    log = sim(4, 9, rounds=2)
+    log["rounds"][1]["tricks"] = log["rounds"][1]["tricks"][:2]
+    for key in ("finish", "points", "totals"):
+        del log["rounds"][1][key]
+    del log["totals"], log["winners"]
+    report = validate(log)
+    assert [(f.code, f.severity) for f in report.findings] == [("incomplete-round", "warning"),
+                                                               ("incomplete-session", "warning")]
