@@ -15,6 +15,7 @@ from dalmuti_replay.cards import CARD_BY_TEXT, Card
 from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, finding
 from dalmuti_replay.rules import Options
 from replaykit.findings import ERROR, Finding, pointer
+from replaykit.registry import describe
 
 LOG_KEYS = ("game", "version", "players", "options", "end", "rounds", "totals", "winners", "meta")
 ROUND_KEYS = ("join", "ranks", "hands", "revolution", "taxes", "tricks", "finish", "points", "totals", "note")
@@ -40,19 +41,6 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
-
-
-def describe(value: object) -> str:
-    """How a player would name a JSON value's kind in a message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    return "a list" if isinstance(value, list) else "an object"
 
 
 def quote(value: object) -> str:
@@ -161,10 +149,8 @@ class Reader:
 
     def round(self, value: object, index: int) -> Round | None:
         tokens = ("rounds", index)
-        if type(value) is not dict:
-            self.problem(tokens, f"Round {index + 1} must be an object with its tricks; found {describe(value)}.")
+        if not self.shaped(value, tokens, ROUND_KEYS, "a round", '{"tricks": [...]}'):
             return None
-        self.closed(value, ROUND_KEYS, tokens, "a round")
         found = Round()
         if "join" in value:
             found.join = self.names(value["join"], (*tokens, "join"), '"join"')
@@ -216,11 +202,9 @@ class Reader:
         return [self.transfer(item, (*tokens, index)) for index, item in enumerate(value)]  # type: ignore[union-attr]
 
     def transfer(self, value: object, tokens: tuple) -> Transfer | None:
-        if type(value) is not dict:
-            self.problem(tokens, 'A transfer must be an object like {"from": "Anna", "to": "Bruno", "cards": ["3"]}; '
-                         f"found {describe(value)}.")
+        example = '{"from": "Anna", "to": "Bruno", "cards": ["3"]}'
+        if not self.shaped(value, tokens, TRANSFER_KEYS, "a transfer", example):
             return None
-        self.closed(value, TRANSFER_KEYS, tokens, "a transfer")
         giver = self.required_name(value, "from", tokens, "who gives the cards")
         receiver = self.required_name(value, "to", tokens, "who receives them")
         cards = None
@@ -241,10 +225,8 @@ class Reader:
         return [self.trick(item, (*tokens, index)) for index, item in enumerate(value)]  # type: ignore[union-attr]
 
     def trick(self, value: object, tokens: tuple) -> Trick:
-        if type(value) is not dict:
-            self.problem(tokens, f'A trick must be an object like {{"plays": [...]}}; found {describe(value)}.')
+        if not self.shaped(value, tokens, TRICK_KEYS, "a trick", '{"plays": [...]}'):
             return Trick([])
-        self.closed(value, TRICK_KEYS, tokens, "a trick")
         trick = Trick([], self.note(value, tokens))
         plays = value.get("plays")
         if "plays" not in value:
@@ -266,11 +248,8 @@ class Reader:
                     return Play(player, [CARD_BY_TEXT[card] for card in cards])
                 except (KeyError, TypeError):
                     pass
-        if type(value) is not dict:
-            self.problem(tokens, 'A play must be an object like {"player": "Anna", "cards": ["7", "7"]} or '
-                         f'{{"player": "Anna", "pass": true}}; found {describe(value)}.')
+        if not self.shaped(value, tokens, PLAY_KEYS, "a play", '{"player": "Anna", "cards": ["7", "7"]}'):
             return None
-        self.closed(value, PLAY_KEYS, tokens, "a play")
         player = self.required_name(value, "player", tokens, "who played")
         note = self.note(value, tokens)
         if ("cards" in value) == ("pass" in value):
@@ -285,6 +264,14 @@ class Reader:
         return None if player is None or cards is None else Play(player, cards, note)
 
     # -- pieces ----------------------------------------------------------------------------------
+
+    def shaped(self, value: object, tokens: tuple, allowed: tuple[str, ...], what: str, example: str) -> bool:
+        """Whether ``value`` is an object; its unknown keys are reported, it is read all the same."""
+        if type(value) is not dict:
+            self.problem(tokens, f"{what.capitalize()} must be an object like {example}; found {describe(value)}.")
+            return False
+        self.closed(value, allowed, tokens, what)
+        return True
 
     def closed(self, data: dict, allowed: tuple[str, ...], tokens: tuple, what: str) -> None:
         for key in data:
