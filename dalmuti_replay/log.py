@@ -30,10 +30,6 @@ class Play:
     cards: list[Card] | None
     note: str | None = None
 
-    @property
-    def is_pass(self) -> bool:
-        return self.cards is None
-
 
 @dataclass(slots=True)
 class Trick:

@@ -17,7 +17,8 @@ from dalmuti_replay.state import RoundState
 
 
 class TrickReplay:
-    """One trick. ``run`` returns whether the next trick's leader can be checked."""
+    """One trick: ``run`` replays its plays; afterwards ``over``, ``after_end`` and ``next_leader()`` say how
+    it ended and who is due to lead the next one."""
 
     def __init__(self, state: RoundState, trick: Trick, number: int, due: str | None) -> None:
         self.state, self.trick, self.number = state, trick, number
@@ -158,7 +159,7 @@ class TrickReplay:
                      f"trick {self.number}'s base set has {self.base}.", index, "cards", player=player)
         value = set_value(cards)
         if self.last_value is not None and value >= self.last_value:
-            alone = " (Jesters alone count 13, ruling)" if value == 13 and not any(not c.jester for c in cards) else ""
+            alone = " (Jesters alone count 13, ruling)" if all(card.jester for card in cards) else ""
             self.add("not-lower", f"{player}'s {show(cards)}{alone} is not lower than the last set, "
                      f"{self.last_player}'s {self.last_value}s.", index, "cards", player=player)
 
@@ -177,7 +178,7 @@ class TrickReplay:
 
 
 def play_tricks(state: RoundState) -> None:
-    """Replay every trick of the round; reports unfinished tricks and an unfinished round's end."""
+    """Replay every trick of the round, reporting tricks cut short; the caller judges whether the round ended."""
     tricks = state.log.tricks
     due: str | None = state.holding()[0] if state.holding() else None
     checked = True
