@@ -158,8 +158,10 @@ class SessionReplay:
                 self.add("unknown-player", f'"{name}" is credited with {label}, but is not a player there.',
                          *tokens, name, round_=number)
             elif claimed != actual[name]:
+                why = " (going out scores the players still in the round, the one going out included: ruling)" \
+                    if tokens[-1] == "points" else ""
                 self.add("points-mismatch", f"{name} is credited with {claimed} {label}, but the plays give "
-                         f"{actual[name]}{so_far}.", *tokens, name, round_=number, player=name)
+                         f"{actual[name]}{so_far}{why}.", *tokens, name, round_=number, player=name)
 
     # -- the session -----------------------------------------------------------------------------
 

@@ -148,8 +148,14 @@ def _not_due_reason(state: RoundState, transfer: Transfer, due: bool) -> str:
         if state.record.revolution_kind == "plain":
             return f"{state.record.revolution}'s revolution cancels the taxes"
         return "under the automatic revolution variant no taxes are paid"
-    return (f"nobody owes it: {transfer.giver} ({state.table.title(transfer.giver)}) has no tax to pay "
-            f"{transfer.receiver} ({state.table.title(transfer.receiver)}), or it was already paid")
+    table = state.table
+    why = (f"nobody owes it: {transfer.giver} ({table.title(transfer.giver)}) has no tax to pay "
+           f"{transfer.receiver} ({table.title(transfer.receiver)}), or it was already paid")
+    if state.record.revolution_kind == "great":
+        why += "; after the Great Revolution taxes follow the new ranks (ruling)"
+    if table.options.any_market and not table.has_market:
+        why += f"; a market needs two merchants, six players or more (ruling), and this table has {table.size}"
+    return why
 
 
 def apply(state: RoundState, index: int, transfer: Transfer, kind: str, count: int | None, due: bool,

@@ -46,8 +46,9 @@ class TrickReplay:
             if state.over:
                 if not state.ended_reported:
                     state.ended_reported = True
-                    self.add("play-after-end", f"Round {state.number} was already over ({self.holder_text()}), "
-                             "so this play and the rest of the round are not replayed.", index, player=play.player)
+                    self.add("play-after-end", f"Round {state.number} was already over ({self.holder_text()}, and a "
+                             "round ends when one player alone holds cards: ruling), so this play and the rest of the "
+                             "round are not replayed.", index, player=play.player)
                 return
             if self.over:
                 self.play_after_trick(index, play)
@@ -64,7 +65,7 @@ class TrickReplay:
             self.after_end = True
             self.add("play-after-end", f"Trick {self.number} was already over: everyone else had passed after "
                      f"{self.last_player}'s {self.last_value}s; this play and the rest of the trick are not "
-                     "checked.", index, player=play.player)
+                     "checked (ruling).", index, player=play.player)
         went_out = False
         if play.cards is not None and self.state.is_player(play.player):
             went_out = self.take(index, play.player, play.cards)
@@ -75,7 +76,7 @@ class TrickReplay:
         due = self.leader_due if self.previous is None else state.next_holding(self.previous)
         if not state.is_player(play.player):
             self.add("unknown-player", f'"{play.player}" is not playing round {state.number}; the play is '
-                     f"ignored and counted as {due or 'the player due'}'s turn.", index, "player")
+                     f"ignored and counted as a pass by {due or 'the player due'} (ruling).", index, "player")
             self.previous = due or self.previous
             if self.needed is not None:
                 self.count_pass()

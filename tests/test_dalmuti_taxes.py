@@ -180,3 +180,12 @@ def test_market_and_black_market_conflict():
     log["options"]["black_market"] = True
     [finding] = found(validate(log), "option-conflict")
     assert finding.path == "/options" and where(finding) == (None, None, None)
+
+
+def test_no_market_with_a_single_merchant():
+    log = sim(5, 2, rounds=1, market=True)
+    entry = log["rounds"][0]
+    merchant, great_dalmuti = entry["ranks"][2], entry["ranks"][0]
+    entry["taxes"].append({"from": merchant, "to": great_dalmuti, "cards": entry["hands"][merchant][-1:]})
+    [finding] = found(validate(log), "tax-not-due")
+    assert finding.path == f"/rounds/0/taxes/{len(entry['taxes']) - 1}" and "two merchants" in finding.message
