@@ -24,6 +24,8 @@ DUTY_NAMES = {"great-tax": "the Great Peon's tax", "little-tax": "the Little Peo
 
 def known_dealt(state: RoundState) -> dict[str, Counter[Card]]:
     """For each player whose hand is unknown: cards he gave plus those he played but had not received."""
+    if all(hand is not None for hand in state.hands.values()):
+        return {}
     gave: dict[str, Counter[Card]] = {name: Counter() for name in state.counts}
     got: dict[str, Counter[Card]] = {name: Counter() for name in state.counts}
     for transfer in state.log.taxes or ():
