@@ -26,13 +26,25 @@ __all__ = [
 ]
 
 
-def of_record(game_id: str) -> tuple[dict, dict]:
-    """``(LOGS, REPORTS)`` of a game: ``{game value: (component name, schema class)}``; empty without a module."""
+def _module(game_id: str):
     name = f"{__name__}.{game_id.replace('-', '_')}"
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name != name:
             raise
-        return {}, {}
-    return module.LOGS, module.REPORTS
+        return None
+
+
+def of_record(game_id: str) -> tuple[dict, dict]:
+    """``(LOGS, REPORTS)`` of a game: ``{game value: (component name, schema class)}``; empty without a module."""
+    module = _module(game_id)
+    return (module.LOGS, module.REPORTS) if module is not None else ({}, {})
+
+
+def beyond_openapi(game_id: str, document: dict) -> bool:
+    """Whether a document of this game breaks a shape rule that OpenAPI 3.0 cannot state (the game's schema
+    module may say so with ``beyond_openapi(document)``): a rightly refused request the fuzzer thinks valid."""
+    module = _module(game_id)
+    check = getattr(module, "beyond_openapi", None)
+    return bool(check and check(document))

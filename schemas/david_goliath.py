@@ -9,3 +9,10 @@ from schemas.report import MatchReportSchema, ReportSchema
 
 LOGS = {GAME_ID: ("Log", LogSchema), MATCH_ID: ("MatchLog", MatchLogSchema)}
 REPORTS = {GAME_ID: ("Report", ReportSchema), MATCH_ID: ("MatchReport", MatchReportSchema)}
+
+
+def beyond_openapi(document: dict) -> bool:
+    """Every game of a match must list the match's players (else a 422 at /games/g/players)."""
+    games = document.get("games")
+    return (document.get("game") == MATCH_ID and isinstance(games, list)
+            and any(isinstance(game, dict) and game.get("players") != document.get("players") for game in games))

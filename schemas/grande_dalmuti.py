@@ -324,3 +324,10 @@ class DalmutiReportSchema(Schema):
 
 LOGS = {GAME_ID: ("DalmutiLog", DalmutiLogSchema)}
 REPORTS = {GAME_ID: ("DalmutiReport", DalmutiReportSchema)}
+
+
+def beyond_openapi(document: dict) -> bool:
+    """Newcomers join between rounds: a ``join`` in round 1 is a shape error (OpenAPI 3.0 cannot single out
+    a list's first item)."""
+    rounds = document.get("rounds")
+    return bool(isinstance(rounds, list) and rounds and isinstance(rounds[0], dict) and "join" in rounds[0])
