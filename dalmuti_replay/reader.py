@@ -15,7 +15,8 @@ from dalmuti_replay.cards import CARD_BY_TEXT, Card
 from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, finding
 from dalmuti_replay.rules import Options
 from replaykit.findings import ERROR, Finding, pointer
-from replaykit.registry import describe
+from replaykit.reading import mention as describe
+from replaykit.reading import show as quote
 
 LOG_KEYS = ("game", "version", "players", "options", "end", "rounds", "totals", "winners", "meta")
 ROUND_KEYS = ("join", "ranks", "hands", "revolution", "taxes", "tricks", "finish", "points", "totals", "note")
@@ -41,12 +42,6 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
-
-
-def quote(value: object) -> str:
-    """A short quotation of what the user wrote."""
-    text = f'"{value}"' if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def numbers_of(path_tokens: tuple) -> tuple[int | None, int | None, int | None]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from dalmuti_replay.cards import Card
 from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.rules import Options
-from replaykit.findings import Finding
+from replaykit.findings import Finding, split
 
 
 def texts(cards: list[Card] | None) -> list[str] | None:
@@ -130,9 +130,7 @@ class SessionReport:
         return not any(finding.is_error for finding in self.findings)
 
     def to_dict(self) -> dict:
-        errors, warnings = [], []
-        for finding in self.findings:
-            (errors if finding.is_error else warnings).append(finding.to_dict())
+        errors, warnings = split(self.findings)
         return {"kind": "game", "game": GAME_ID, "valid": not errors, "complete": self.complete,
                 "players": list(self.players), "meta": self.meta, "errors": errors, "warnings": warnings,
                 "result": {"ranks": list(self.ranks), "points": dict(self.totals), "winners": list(self.winners)},

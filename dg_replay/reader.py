@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from replaykit.findings import ERROR, Finding, pointer
+from replaykit.reading import describe, show
 
 GAME_ID = "david-goliath"
 MATCH_ID = "david-goliath-match"
@@ -82,21 +83,6 @@ class MatchLog:
     games: list[GameLog | None] = field(default_factory=list)
     totals: dict[str, int] | None = None
     meta: dict = field(default_factory=dict)
-
-
-def describe(value: object) -> str:
-    """How a player would name a JSON value's kind in an error message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
 
 
 class Reader:
@@ -356,12 +342,6 @@ class Reader:
             self.problem(base + "/meta", f'"meta" must be an object; found {describe(meta)}.')
             return {}
         return meta
-
-
-def show(value: object) -> str:
-    """A short quotation of what the user wrote, so the message shows it without flooding the line."""
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _capital(text: str) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from dg_replay.cards import Card, card_text
 from dg_replay.reader import GAME_ID, MATCH_ID, Play
-from replaykit.findings import Finding
+from replaykit.findings import Finding, split
 
 
 @dataclass(slots=True)
@@ -51,9 +51,7 @@ class TrickRecord:
 def _common(kind: str, game: str, findings: list[Finding], complete: bool, players: list[str], meta: dict,
             scores: dict[str, int], winners: list[str], claims: dict) -> dict:
     """The keys a game report and a match report share, in the order reports are read."""
-    errors, warnings = [], []
-    for finding in findings:
-        (errors if finding.is_error else warnings).append(finding.to_dict())
+    errors, warnings = split(findings)
     return {"kind": kind, "game": game, "valid": not errors, "complete": complete, "players": list(players),
             "meta": meta, "errors": errors, "warnings": warnings,
             "result": {"scores": dict(scores), "winners": list(winners)}, "claims": claims}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from dg_replay.cards import COLORS, Card, deck
+from replaykit.seating import Seating
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -20,14 +21,8 @@ HAND_SIZE = 15
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Seating):
     """One game's fixed facts: the players in clockwise seating order and everything that follows."""
-
-    seating: tuple[str, ...]
-
-    @property
-    def player_count(self) -> int:
-        return len(self.seating)
 
     @property
     def deck_defined(self) -> bool:
@@ -41,25 +36,6 @@ class Rules:
     @cached_property
     def deck(self) -> frozenset[Card]:
         return deck(self.max_value) if self.deck_defined else frozenset()
-
-    @cached_property
-    def _seat(self) -> dict[str, int]:
-        return {name: index for index, name in enumerate(self.seating)}
-
-    def is_player(self, name: object) -> bool:
-        return name in self._seat
-
-    def left_of(self, player: str) -> str:
-        """Play passes clockwise, to the left: the next seat in the list."""
-        return self.seating[(self._seat[player] + 1) % len(self.seating)]
-
-    def right_of(self, player: str) -> str:
-        return self.seating[(self._seat[player] - 1) % len(self.seating)]
-
-    def turn_order(self, first: str) -> tuple[str, ...]:
-        """Who plays at each position of a trick that ``first`` leads."""
-        start = self._seat[first]
-        return self.seating[start:] + self.seating[:start]
 
 
 @dataclass(frozen=True, slots=True)

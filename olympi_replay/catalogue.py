@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from olympi_replay.disciplines import Discipline, sentence
-from olympi_replay.log import describe
 from olympi_replay.reader import Reader
 from replaykit.jsonio import JSONReadError, read_json
+from replaykit.reading import describe
 
 ENVIRONMENT = "OLYMPI_DISCIPLINES"
 SHIPPED = Path(__file__).with_name("disciplines.json")

@@ -83,15 +83,3 @@ class Log:
     stopped: bool = False  # game, players, disciplines or races unreadable: nothing can be replayed
 
 
-def describe(value: object) -> str:
-    """How a player would name a JSON value's kind."""
-    if value is None:
-        return "null"
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list"}.get(
-        type(value), "an object")
-
-
-def show(value: object) -> str:
-    """A short quotation of what the user wrote."""
-    text = f'"{value}"' if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

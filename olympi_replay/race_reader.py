@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from olympi_replay.cards import CARD_BY_TEXT, Card
-from olympi_replay.log import Awards, Race, Turn, describe
+from olympi_replay.log import Awards, Race, Turn
 from olympi_replay.rules import MEDALS
 from replaykit.findings import pointer
+from replaykit.reading import describe
 
 if TYPE_CHECKING:
     from olympi_replay.reader import Reader

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from olympi_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from olympi_replay.disciplines import Discipline, Rule, read_rule
-from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits, Log, describe, finding, show
+from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits, Log, finding
 from olympi_replay.race_reader import RaceReading
 from replaykit.findings import ERROR, Finding, pointer
+from replaykit.reading import describe, show
 
 ACTIONS = ("play", "retire", "pass")
 LOG_KEYS = frozenset({"game", "version", "players", "first_player", "options", "disciplines", "discipline_deck",

@@ -12,7 +12,7 @@ from olympi_replay.cards import Card, texts
 from olympi_replay.disciplines import Discipline, sentence, to_json
 from olympi_replay.log import GAME_ID
 from olympi_replay.rules import MEDALS
-from replaykit.findings import Finding
+from replaykit.findings import Finding, split
 
 
 @dataclass(slots=True)
@@ -125,9 +125,7 @@ class GameReport:
         return not any(finding.is_error for finding in self.findings)
 
     def to_dict(self) -> dict:
-        errors, warnings = [], []
-        for finding in self.findings:
-            (errors if finding.is_error else warnings).append(finding.to_dict())
+        errors, warnings = split(self.findings)
         return {
             "kind": "game", "game": GAME_ID, "valid": not errors, "complete": self.complete,
             "players": list(self.players), "meta": self.meta, "errors": errors, "warnings": warnings,

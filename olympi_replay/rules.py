@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import NamedTuple
 
 from olympi_replay.cards import COLORS, COPIES, VALUES
+from replaykit.seating import Seating
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -47,14 +47,8 @@ PASSES: tuple[Reward, ...] = (Reward("bronze", False, 1), Reward("silver", True,
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Seating):
     """One game's fixed facts: the players in clockwise seating order and what follows from them."""
-
-    seating: tuple[str, ...]
-
-    @property
-    def player_count(self) -> int:
-        return len(self.seating)
 
     @property
     def two_players(self) -> bool:
@@ -64,27 +58,10 @@ class Rules:
     def deck_after_deal(self) -> int:
         return DECK_SIZE - HAND_SIZE * len(self.seating)
 
-    @cached_property
-    def seat(self) -> dict[str, int]:
-        return {name: index for index, name in enumerate(self.seating)}
-
-    def is_player(self, name: object) -> bool:
-        return type(name) is str and name in self.seat
-
     def reward(self, retired_before: int) -> Reward:
         """The reward of a player retiring after ``retired_before`` others (3+ players)."""
         table = RETIREMENTS[len(self.seating)]
         return table[retired_before] if retired_before < len(table) else Reward("gold", False, 0)
-
-    def next_after(self, player: str, still_in: Sequence[str] | set[str] | frozenset[str]) -> str | None:
-        """The next player clockwise after ``player`` among ``still_in`` (``None``: nobody)."""
-        count = len(self.seating)
-        start = self.seat[player]
-        for step in range(1, count + 1):
-            name = self.seating[(start + step) % count]
-            if name in still_in:
-                return name
-        return None
 
 
 def vp(medals: Mapping[str, int], records: int) -> int:

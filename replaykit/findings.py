@@ -86,3 +86,12 @@ class Finding:
         if self.player is not None:
             where += f" ({self.player})"
         return where
+
+
+def split(findings: list[Finding]) -> tuple[list[dict], list[dict]]:
+    """A report's ``errors`` and ``warnings``, in the order the findings were made."""
+    errors: list[dict] = []
+    warnings: list[dict] = []
+    for finding in findings:
+        (errors if finding.is_error else warnings).append(finding.to_dict())
+    return errors, warnings

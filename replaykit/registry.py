@@ -15,6 +15,7 @@ from importlib.metadata import entry_points
 
 from replaykit.engine import Engine, Report
 from replaykit.findings import ERROR, SCHEMA, Finding
+from replaykit.reading import mention
 
 GROUP = "card_replay.games"
 
@@ -33,12 +34,6 @@ def engine_for(document: object, among: Iterable[Engine] | None = None) -> Engin
         if isinstance(name, str) and name in engine.log_games:
             return engine
     return None
-
-
-def describe(value: object) -> str:
-    if isinstance(value, str):
-        return f'"{value[:40]}"'
-    return {dict: "an object", list: "a list", bool: "true or false", type(None): "null"}.get(type(value), "a number")
 
 
 @dataclass
@@ -60,13 +55,13 @@ def unknown_game(document: object, among: Iterable[Engine]) -> UnknownGameReport
     choices = ", ".join(f'"{name}"' for name in names[:-1]) + f' or "{names[-1]}"' if len(names) > 1 else \
         "".join(f'"{name}"' for name in names)
     if not isinstance(document, dict):
-        what = describe(document)
+        what = mention(document)
         message = f"A log must be a JSON object whose \"game\" is {choices}; this document is {what}."
         return UnknownGameReport([Finding(SCHEMA, ERROR, message, path="")])
     if "game" not in document:
         message = f'The log does not say which game it is: "game" must be {choices}.'
     else:
-        message = f'"game" must be {choices} (the supported games), not {describe(document["game"])}.'
+        message = f'"game" must be {choices} (the supported games), not {mention(document["game"])}.'
     return UnknownGameReport([Finding(SCHEMA, ERROR, message, path="/game")], document.get("game"))
 
 

@@ -16,8 +16,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
-from dg_replay.reader import describe, finding, show
+from dg_replay.reader import finding
 from replaykit.findings import ERROR, Finding, pointer
+from replaykit.reading import describe, show
 from schemas.log import MATCH_ID, LogSchema, MatchLogSchema
 
 SCHEMA = "schema"

@@ -4,6 +4,7 @@ templates, static files, samples and documents travel inside the package and the
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -32,8 +33,12 @@ print("served")
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
+    # Built from a copy: setuptools leaves a build/ folder in the tree it builds.
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", "build", "instance", "*.egg-info",
+                                                                ".hypothesis", "__pycache__", ".*_cache"))
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", str(work), str(ROOT)], check=True,
+    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", str(work), str(source)], check=True,
                    capture_output=True, timeout=300)
     (wheel,) = work.glob("*.whl")
     site = work / "site"

@@ -1,0 +1,53 @@
+"""Players seated clockwise in the order a log lists them: who sits to whose left, and turn orders.
+
+Every game's fixed rules start from a seating; ``Seating`` is that part, shared, with the game's own
+``Rules`` adding the rest (deck, rewards…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from functools import cached_property
+
+
+@dataclass(frozen=True)
+class Seating:
+    seating: tuple[str, ...]
+
+    @property
+    def player_count(self) -> int:
+        return len(self.seating)
+
+    @cached_property
+    def seat(self) -> dict[str, int]:
+        """Each player's seat, from 0; a repeated name keeps its first seat."""
+        seats: dict[str, int] = {}
+        for index, name in enumerate(self.seating):
+            seats.setdefault(name, index)
+        return seats
+
+    def is_player(self, name: object) -> bool:
+        return type(name) is str and name in self.seat
+
+    def left_of(self, player: str) -> str:
+        """Play passes clockwise, to the left: the next seat in the list."""
+        return self.seating[(self.seat[player] + 1) % len(self.seating)]
+
+    def right_of(self, player: str) -> str:
+        return self.seating[(self.seat[player] - 1) % len(self.seating)]
+
+    def turn_order(self, first: str) -> tuple[str, ...]:
+        """Everyone once, clockwise from ``first``."""
+        start = self.seat[first]
+        return self.seating[start:] + self.seating[:start]
+
+    def next_after(self, player: str, still_in: Collection[str]) -> str | None:
+        """The next player clockwise after ``player`` among ``still_in`` (``None``: nobody)."""
+        count = len(self.seating)
+        start = self.seat[player]
+        for step in range(1, count + 1):
+            name = self.seating[(start + step) % count]
+            if name in still_in:
+                return name
+        return None
