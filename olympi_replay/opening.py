@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from olympi_replay.cards import Card
 from olympi_replay.catalogue import Catalogue
 from olympi_replay.disciplines import Discipline
 from olympi_replay.log import Log
@@ -65,10 +66,12 @@ def declared_disciplines(game: GameReplay, log: Log, catalogue: Catalogue
     return definitions, order if usable else None
 
 
-def deal(game: GameReplay, log: Log) -> None:
-    """Give each player their dealt hand (known when the log shows it) and lay out the deck."""
+def deal(game: GameReplay, log: Log) -> dict[str, list[Card]] | None:
+    """Give each player their dealt hand (known when the log shows it) and lay out the deck; returns the
+    hands the deal shows and the replay accepts (``None``: the log gives no deal)."""
     rules, cards = game.rules, game.cards
     hands = log.hands
+    accepted: dict[str, list[Card]] | None = None if hands is None else {}
     for name in hands or {}:
         if not rules.is_player(name):
             game.add("unknown-player", f'The deal gives a hand to "{name}", who is not a player.',
@@ -86,6 +89,7 @@ def deal(game: GameReplay, log: Log) -> None:
         if given is None:
             hand.unknown = HAND_SIZE
             continue
+        accepted[name] = list(given)
         for index, card in enumerate(given):
             hand.known[card] += 1
             if not cards.learn(card):
@@ -103,6 +107,7 @@ def deal(game: GameReplay, log: Log) -> None:
                 game.add("too-many-copies", f"The deck holds {card} once more than the two copies the game has.",
                          f"/deck/{index}")
     cards.set_deck(deck, size)
+    return accepted
 
 
 class Pile:

@@ -48,6 +48,8 @@ class RaceReplay:
             entry = TurnRecord(number, turn.player, turn.action, list(turn.cards or ()), note=turn.note)
             self.record.turns.append(entry)
             entry.ignored = not self.take(turn, entry, number, path)
+            if self.rules.is_player(turn.player):
+                entry.hand_after = self.cards.hands[turn.player].size
         self.record.finished = self.finished
         if self.finished and self.game.world_record and not self.rules.two_players and self.last is not None \
                 and self.cards.hands[self.last].size == 0:

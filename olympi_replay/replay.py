@@ -54,7 +54,8 @@ class GameReplay:
                 self.add("unknown-player", f'The First-player card is given to "{log.first_player}", who is not '
                          "a player.", "/first_player")
         report.first_player = self.first_player
-        deal(self, log)
+        report.hands = deal(self, log)
+        report.claims = {"scores": log.scores, "winners": log.winners}
         races = log.races or []
         finished = 0
         for index, race in enumerate(races):

@@ -28,11 +28,13 @@ class TurnRecord:
     reshuffled: bool = False
     ignored: bool = False
     note: str | None = None
+    hand_after: int | None = None  # the player's hand size after the turn (None: not a player)
 
     def to_dict(self) -> dict:
         return {"number": self.number, "player": self.player, "action": self.action, "cards": texts(self.cards),
                 "drew": self.drew, "draw": None if self.draw is None else texts(self.draw),
-                "reshuffled": self.reshuffled, "ignored": self.ignored, "note": self.note}
+                "reshuffled": self.reshuffled, "ignored": self.ignored, "note": self.note,
+                "hand_after": self.hand_after}
 
 
 @dataclass(slots=True)
@@ -119,6 +121,8 @@ class GameReport:
     world_record: bool = False
     disciplines: list[Discipline] = field(default_factory=list)
     races: list[RaceRecord] = field(default_factory=list)
+    hands: dict[str, list[Card]] | None = None  # the deal as the log gives it, for the hands it accepts
+    claims: dict = field(default_factory=lambda: {"scores": None, "winners": None})
 
     @property
     def valid(self) -> bool:
@@ -133,4 +137,6 @@ class GameReport:
             "first_player": self.first_player, "options": {"world_record": self.world_record},
             "disciplines": [discipline_dict(definition) for definition in self.disciplines],
             "races": [race.to_dict() for race in self.races],
+            "hands": None if self.hands is None else {name: texts(cards) for name, cards in self.hands.items()},
+            "claims": {"scores": self.claims["scores"], "winners": self.claims["winners"]},
         }

@@ -71,6 +71,8 @@ class OlympiTurnReportSchema(Schema):
     ignored = fields.Boolean(required=True, metadata=described(
         "Whether the turn was ignored (malformed, unknown or retired player, race over)."))
     note = fields.String(required=True, allow_none=True, metadata=described("The turn's note, or null."))
+    hand_after = fields.Integer(required=True, allow_none=True, metadata=described(
+        "How many cards the turn's player holds after it; null when the turn names no player.", 5))
 
 
 class OlympiRetirementSchema(Schema):
@@ -128,6 +130,15 @@ class OlympiOptionsReportSchema(Schema):
     world_record = fields.Boolean(required=True, metadata=described("Whether the World Record variant was on."))
 
 
+class OlympiClaimsSchema(Schema):
+    """The log's own final claims, shown beside the computed result."""
+
+    scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True,
+                         metadata=described("The claimed final VP; null when the log claims none.", {"Ann": 19}))
+    winners = fields.List(fields.String(), required=True, allow_none=True,
+                          metadata=described("The claimed winners; null when the log claims none.", ["Ann"]))
+
+
 class ReportSchema(Schema):
     """The report on one Olympi Cards log."""
 
@@ -146,3 +157,8 @@ class ReportSchema(Schema):
     disciplines = fields.List(fields.Nested(OlympiDisciplineReportSchema), required=True)
     races = fields.List(fields.Nested(OlympiRaceReportSchema), required=True,
                         metadata=described("Every race replayed, in order."))
+    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True, allow_none=True,
+                        metadata=described("The deal as the log gives it, for each hand of six it accepts; null "
+                                           "when the log gives no deal.", {"Ann": ["K7", "B2", "Y9", "R1", "G5",
+                                                                                   "B8"]}))
+    claims = fields.Nested(OlympiClaimsSchema, required=True)

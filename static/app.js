@@ -3,7 +3,8 @@
  *
  * The server computes every figure, the list of moments (#steps: id, status, story, x on the timeline
  * charts, major for the moments ↑/↓ jump between) and the table view (#board-data: starting hands and,
- * per moment, the cards leaving hands, joining piles and lying in the middle). This file only hands the
+ * per moment, the cards leaving and joining hands, joining piles and lying in the middle, and hand sizes
+ * where not every card is seen). This file only hands the
  * figures to Plotly and keeps one selected moment in sync everywhere: the table view, the elements marked
  * with data-step-id (the moment or one containing it), the findings found there, a band on the timeline
  * charts, the status line and the URL hash. A hash or a finding's anchor ("round-2-trick-3-play-4") selects
@@ -175,6 +176,7 @@
     }
     var hands = {};
     var piles = {};
+    var sizes = {};  // a hand's size when the moments give it: its cards may be partly unseen
     board.seats.forEach(function (name) {
       hands[name] = (board.start[name] || []).slice();
       piles[name] = [];
@@ -192,8 +194,14 @@
           }
         });
       });
+      Object.keys(change.join || {}).forEach(function (name) {
+        hands[name] = (hands[name] || []).concat(change.join[name]);
+      });
       Object.keys(change.pile || {}).forEach(function (name) {
         piles[name] = (piles[name] || []).concat(change.pile[name]);
+      });
+      Object.keys(change.sizes || {}).forEach(function (name) {
+        sizes[name] = change.sizes[name];
       });
     }
     var now = board.moments[ids[index]] || {};
@@ -230,8 +238,13 @@
       head.appendChild(title);
       var known = document.createElement("span");
       known.className = "seat-source";
-      known.textContent = board.sources[name] === "dealt" ? hands[name].length + " in hand"
-        : hands[name].length + " proven in hand";
+      if (typeof sizes[name] === "number") {
+        var unseen = sizes[name] - hands[name].length;
+        known.textContent = sizes[name] + " in hand" + (unseen > 0 ? " · " + unseen + " unseen" : "");
+      } else {
+        known.textContent = board.sources[name] === "dealt" ? hands[name].length + " in hand"
+          : hands[name].length + " proven in hand";
+      }
       head.appendChild(known);
       var pile = document.createElement("span");
       pile.className = "seat-pile";

@@ -13,9 +13,11 @@ tested without Flask and templates only place what they return.
 - ``partial``: the template (under ``templates/games/``) that lays the moments out, given ``timeline``.
 - ``standings(report)``: the result table, claims beside truth.
 - ``parts(report)``: for a document of several games (a match), the part reports, else ``None``.
-- ``table(report, timeline)``: the table view (``templates/_board.html``): seats, starting hands and how
-  they are known, and per moment the cards leaving hands, joining piles and lying in the middle, with
-  the cards a finding is about (``bad``) and those that prove it (``proof``); ``None`` for no table view.
+- ``table(report, timeline)``: the table view (the board panel of ``templates/game.html``): seats,
+  starting hands and how they are known, and per moment the cards leaving hands (``leave``), joining
+  them (``join``, e.g. a draw), joining piles and lying in the middle, with the cards a finding is about
+  (``bad``; a ``None`` card marks only the seat) and those that prove it (``proof``); a moment's
+  ``sizes`` sets hand sizes where some cards are unseen; ``None`` for no table view.
 - ``key_moments(report, timeline)``: ``[{"step", "kind", "label"}]``, the moments worth jumping to.
 - ``target(finding)``: where a finding outside any moment can be seen (a step id or a page section).
 """

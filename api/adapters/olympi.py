@@ -1,0 +1,103 @@
+"""Olympi Cards on the web: its moments, table view, key moments, charts, standings and page partial.
+
+The races and steps are built in ``olympi_timeline``, the table view in ``olympi_table`` and the figures
+in ``olympi_charts``; this module tells the generic analysis page how to use them.
+"""
+
+from __future__ import annotations
+
+from api.adapters import Adapter, facts, standings
+from api.adapters import olympi_charts as charts
+from api.adapters import olympi_table as board
+from api.adapters import olympi_timeline as races
+from replaykit.findings import tokens
+
+# Findings outside any race are shown where they can be seen: the setup in the table view, or the result.
+SETUP_KEYS = {"players", "first_player", "disciplines", "discipline_deck", "hands", "deck", "options", "version"}
+RESULT_KEYS = {"scores", "winners"}
+MANY_CARDS = 3  # drawing this many on retiring is the early-exit trade-off worth pointing at
+MOST_KEY_MOMENTS = 16
+
+
+def figures(report: dict) -> list[dict]:
+    return [
+        {"id": "vp", "label": "Victory points after each race chart", "figure": charts.vp_figure(report),
+         "timeline": True},
+        {"id": "order", "label": "Order of retirement per race chart", "figure": charts.order_figure(report),
+         "timeline": True},
+        {"id": "hands", "label": "Cards in hand after each race chart", "figure": charts.hands_figure(report),
+         "timeline": True},
+        {"id": "medals", "label": "Medal table chart", "figure": charts.medal_figure(report), "timeline": False},
+    ]
+
+
+def game_facts(report: dict) -> list[str]:
+    found = facts(report)
+    count = len(report.get("races") or [])
+    if count:
+        found.append(f"{count} race{'s' * (count != 1)}")
+    if (report.get("options") or {}).get("world_record"):
+        found.append("World Record variant")
+    return found
+
+
+def claimed_standings(report: dict) -> dict:
+    """The computed VP with the log's claimed ones beside them."""
+    shown = standings(report)
+    claims = report.get("claims") or {}
+    claimed = claims.get("scores") or {}
+    for row in shown["rows"]:
+        row["claimed"] = claimed.get(row["name"])
+    shown["claimed_winners"] = claims.get("winners")
+    return shown
+
+
+def key_moments(report: dict, timeline: dict) -> list[dict]:
+    """Errors, each race's gold, big early exits for cards, World Records and reshuffles, in game order."""
+    found: list[tuple[int, int, dict]] = []
+    for finding in report.get("errors") or []:
+        race, turn = finding.get("race"), finding.get("turn")
+        if isinstance(race, int) and race <= len(timeline.get("races") or []):
+            step = races.turn_id(race, turn) if isinstance(turn, int) else f"race-{race}"
+            where = f"Race {race}" + (f", turn {turn}" if isinstance(turn, int) else "")
+            found.append((race, turn or 999, {"step": step, "kind": "error", "label": f"{where}: {finding['code']}"}))
+    for race in timeline.get("races") or []:
+        number, step = race["number"], f"race-{race['number']}"
+        gold = [name for name, won in race["medals"].items() if "gold" in won]
+        if gold:
+            found.append((number, 1000, {"step": step, "kind": "gold",
+                                         "label": f"Race {number}: {', '.join(gold)} wins {race['discipline']}"}))
+        if race["record"]:
+            found.append((number, 1001, {"step": step, "kind": "record",
+                                         "label": f"Race {number}: World Record by {race['record']}"}))
+        for turn in race["turns"]:
+            retirement = turn["retirement"]
+            if retirement and retirement["place"] == 1 and retirement["drew"] >= MANY_CARDS:
+                found.append((number, turn["number"], {
+                    "step": races.turn_id(number, turn["number"]), "kind": "cards",
+                    "label": f"Race {number}: {turn['player']} out first for {retirement['drew']} cards"}))
+            if turn["reshuffled"]:
+                found.append((number, turn["number"], {"step": races.turn_id(number, turn["number"]),
+                                                       "kind": "reshuffle", "label": f"Race {number}: reshuffle"}))
+    ordered = [moment for _race, _turn, moment in sorted(found, key=lambda item: item[:2])]
+    # Errors first when there are too many to list: they are what a reader came for.
+    errors = [moment for moment in ordered if moment["kind"] == "error"][:MOST_KEY_MOMENTS]
+    rest = [moment for moment in ordered if moment["kind"] != "error"][:MOST_KEY_MOMENTS - len(errors)]
+    kept = {id(moment) for moment in errors + rest}
+    return [moment for moment in ordered if id(moment) in kept]
+
+
+def target(finding: dict) -> str | None:
+    """Where a finding outside any turn can be seen: the setup, or the result."""
+    parts = tokens(finding.get("path") or "")
+    key = parts[0] if parts else ""
+    if key in RESULT_KEYS:
+        return "result"
+    if key in SETUP_KEYS:
+        return races.SETUP
+    return None
+
+
+ADAPTER = Adapter(timeline=races.timeline, steps=races.steps, figures=figures, partial="games/olympi.html",
+                  facts=game_facts, standings=claimed_standings, table=board.table, key_moments=key_moments,
+                  target=target)

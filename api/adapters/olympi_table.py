@@ -1,0 +1,171 @@
+"""Olympi Cards at the table: what each hand holds, what lies on the table and who won which medal, moment
+by moment, for the table view (``table(report, timeline)``, the format of ``api.adapters``).
+
+A hand is shown card by card when the log gives the deal and the cards drawn (a draw list, or a deck of
+known order); otherwise the view shows what is proven — a card a player plays was in their hand since the
+last time cards came into it unseen (the deal, or a draw nobody wrote down) — and counts the rest as
+unseen: hand sizes are always known (``sizes``). The middle holds the current race's plays; the piles are
+medals won (and World Records). On a finding the cards it is about are marked (``bad``), and for a broken
+rule the play it was compared with (``proof``).
+"""
+
+from __future__ import annotations
+
+from api.adapters.olympi_timeline import SETUP, turn_id
+from olympi_replay.cards import Card
+from olympi_replay.rules import HAND_SIZE
+from replaykit.findings import tokens
+
+RECORD = "WR"
+PILE_STYLES = {"gold": "gold", "silver": "silver", "bronze": "bronze", RECORD: "record"}
+
+
+def _references(rule: object) -> set[str]:
+    """Which plays a rule compares with (``previous``, ``own``), read from its JSON form."""
+    if isinstance(rule, dict):
+        found = {rule[key] for key in ("than", "as") if isinstance(rule.get(key), str)}
+        for key in ("all_of", "any_of"):
+            for part in rule.get(key) or []:
+                found |= _references(part)
+        return found
+    return set()
+
+
+class Hands:
+    """The shown part of every hand while the moments are built, and where unseen cards came in."""
+
+    def __init__(self, players: list[str], dealt: dict[str, list[str]]) -> None:
+        self.start = {name: list(dealt.get(name, [])) for name in players}
+        self.sources = {name: "dealt" if name in dealt else "proven" for name in players}
+        self.shown = {name: list(cards) for name, cards in self.start.items()}
+        self.unseen = {name: 0 if name in dealt else HAND_SIZE for name in players}
+        self.came_in: dict[str, dict | None] = dict.fromkeys(players)  # None: the deal
+        self.unseen_draws = False
+
+    def play(self, name: str, text: str) -> bool:
+        """Take a played card from the shown hand, first showing it since it came in unseen; ``False`` when
+        the player cannot hold it."""
+        if text not in self.shown[name]:
+            if not self.unseen[name]:
+                return False
+            self.unseen[name] -= 1
+            moment = self.came_in[name]
+            (self.start[name] if moment is None else moment["join"].setdefault(name, [])).append(text)
+            self.shown[name].append(text)
+        self.shown[name].remove(text)
+        return True
+
+    def draw(self, name: str, moment: dict, turn: dict) -> None:
+        if turn["draw"]:
+            moment["join"][name] = list(turn["draw"])
+            self.shown[name] += turn["draw"]
+        elif turn["drew"]:
+            self.unseen[name] += turn["drew"]
+            self.came_in[name] = moment
+            self.unseen_draws = True
+
+
+def _marks(finding: dict, turn: dict, player: str | None) -> list[list]:
+    """The cards (or, with ``None``, only the seat) a finding in a turn is about."""
+    parts = tokens(finding.get("path") or "")[4:]  # after races/R/turns/T
+    cards, draw = turn["cards"], turn["draw"] or []
+    if parts[:1] == ["cards"]:
+        if len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(cards):
+            return [[player, cards[int(parts[1])]]]
+        return [[player, text] for text in cards] or [[player, None]]
+    if parts[:1] == ["draw"] and len(parts) == 2 and parts[1].isdigit() and int(parts[1]) < len(draw):
+        return [[player, draw[int(parts[1])]]]
+    return [[player, text] for text in cards] + [[player, None]]
+
+
+def _proof(refs: set[str], player: str | None, center: list[list], plays: list[list[list]]) -> list[list]:
+    """The play(s) a broken rule compared with: the race's last play before, or the player's own last."""
+    found = []
+    if "previous" in refs and plays:
+        found += plays[-1]
+    if "own" in refs:
+        own = [play for play in plays if play and play[0][0] == player]
+        found += own[-1] if own else []
+    return [pair for pair in found if pair in center]
+
+
+def table(report: dict, timeline: dict) -> dict:
+    """The table view's data: seats, starting hands and how they are known, and each moment's changes."""
+    players = list(timeline.get("players") or [])
+    hands = Hands(players, {name: cards for name, cards in (report.get("hands") or {}).items() if name in players})
+    rules = {entry.get("name"): entry.get("rule") for entry in report.get("disciplines") or []}
+    errors: dict[tuple, list[dict]] = {}
+    for finding in report.get("errors") or []:
+        errors.setdefault((finding.get("race"), finding.get("turn")), []).append(finding)
+    moments = {SETUP: {"leave": {}, "pile": {}, "center": [], "label": "The deal", "bad": _deal_marks(report),
+                       "sizes": dict.fromkeys(players, HAND_SIZE)}}
+    styles = dict(PILE_STYLES)
+    for race in report.get("races") or []:
+        number, refs = race["number"], _references(rules.get(race["discipline"]))
+        center: list[list] = []
+        plays: list[list[list]] = []
+        label = f"Race {number} · {race['discipline']}"
+        for turn in race.get("turns") or []:
+            name = turn["player"] if turn["player"] in hands.shown else None
+            moment = {"leave": {}, "join": {}, "pile": {}, "label": label, "bad": [], "proof": [], "sizes": {}}
+            played = name is not None and not turn["ignored"]
+            play = [[name, text] for text in turn["cards"]] if played and turn["action"] == "play" else []
+            if played:
+                held = [text for text in turn["cards"] if hands.play(name, text)]
+                if held:
+                    moment["leave"] = {name: held}
+                hands.draw(name, moment, turn)
+                moment["sizes"] = {name: turn["hand_after"]}
+            for finding in errors.get((number, turn["number"]), []):
+                moment["bad"] += _marks(finding, turn, turn["player"])
+                if finding.get("code") == "rule-broken":
+                    moment["proof"] += _proof(refs, name, center, plays)
+            if play:
+                center = center + play
+                plays.append(play)
+            moment["center"] = center
+            moments[turn_id(number, turn["number"])] = moment
+        won = {name: list(medals) for name, medals in race["medals"].items()}
+        if race["record"]:
+            won.setdefault(race["record"], []).append(RECORD)
+        moments[f"race-{number}"] = {"leave": {}, "pile": won, "center": center, "sizes": dict(race["hands_after"]),
+                                     "label": f"{label} · " + ("over" if race["finished"] else "unfinished")}
+    for text in _cards_shown(hands.start, moments):
+        card = Card.from_object(text)
+        styles[text] = card.color_name if card else "unknown"
+    return {"seats": players, "sources": hands.sources, "start": hands.start, "moments": moments, "styles": styles,
+            "pile": "Medals", "note": _note(hands)}
+
+
+def _cards_shown(start: dict[str, list[str]], moments: dict[str, dict]) -> set[str]:
+    found = {text for cards in start.values() for text in cards}
+    for moment in moments.values():
+        found.update(text for cards in moment.get("join", {}).values() for text in cards)
+        found.update(text for _name, text in moment.get("center", []))
+    return found
+
+
+def _deal_marks(report: dict) -> list[list]:
+    """Cards of the deal a finding is about (a third copy dealt), or the seat of a wrong hand."""
+    marks = []
+    deal = report.get("hands") or {}
+    for finding in report.get("errors") or []:
+        parts = tokens(finding.get("path") or "")
+        if len(parts) == 3 and parts[0] == "hands" and parts[2].isdigit():
+            cards = deal.get(parts[1]) or []
+            marks.append([parts[1], cards[int(parts[2])] if int(parts[2]) < len(cards) else None])
+        elif len(parts) == 2 and parts[0] == "hands":
+            marks.append([parts[1], None])
+    return marks
+
+
+def _note(hands: Hands) -> str | None:
+    proven = [name for name, source in hands.sources.items() if source == "proven"]
+    parts = []
+    if proven:
+        parts.append("The log gives no deal for " + ", ".join(proven) + ": their hands show only the cards they "
+                     "are proven to hold (those they play later), beside how many are unseen.")
+    if hands.unseen_draws:
+        parts.append("Some draws are not written down (no draw list and no deck order): those cards are counted "
+                     "as unseen until they are played.")
+    return " ".join(parts) or None
