@@ -38,3 +38,32 @@ def test_errors_follow_the_findings_list():
     assert [error["code"] for error in report.to_dict()["errors"]] == ["score-mismatch"]
     report.findings.clear()
     assert report.to_dict()["errors"] == [] and report.valid
+
+
+def test_the_deal_and_the_claims_are_reported_as_the_log_gives_them():
+    log = simulate(4, 2)
+    log["hands"]["Bruno"] = log["hands"]["Bruno"][:5]  # a wrong hand is not the deal the replay follows
+    report = validate(log).to_dict()
+    assert report["hands"] == {name: cards for name, cards in log["hands"].items() if name != "Bruno"}
+    assert report["claims"] == {"scores": log["scores"], "winners": log["winners"]}
+    bare = validate(simulate(3, 2, hands=False, claims=False)).to_dict()
+    assert bare["hands"] is None and bare["claims"] == {"scores": None, "winners": None}
+
+
+def test_each_turn_tells_its_player_s_hand_size_after_it():
+    for players, seed in ((2, 4), (5, 6), (7, 1)):
+        report = validate(simulate(players, seed, hands=False, deck=False)).to_dict()
+        sizes = dict.fromkeys(report["players"], 6)
+        for race in report["races"]:
+            for turn in race["turns"]:
+                change = turn["drew"] - (len(turn["cards"]) if turn["action"] == "play" else 0)
+                assert turn["hand_after"] == sizes[turn["player"]] + change
+                sizes[turn["player"]] = turn["hand_after"]
+            assert sizes == race["hands_after"]
+
+
+def test_a_turn_by_someone_who_is_not_a_player_has_no_hand_size():
+    log = simulate(3, 5)
+    log["races"][0]["turns"].insert(1, {"player": "Zed", "action": "retire"})
+    turn = validate(log).to_dict()["races"][0]["turns"][1]
+    assert turn["ignored"] and turn["hand_after"] is None

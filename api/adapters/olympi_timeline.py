@@ -51,6 +51,11 @@ def reward_words(retirement: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def conceded(retirement: dict, other: str) -> str:
+    """Two players: what a pass gives the opponent."""
+    return f"{other} takes {CONCEDED.get(retirement['place'], 'nothing')}"
+
+
 def turn_story(turn: dict, retirement: dict | None, players: list[str]) -> str:
     who = turn["player"] if isinstance(turn["player"], str) else "?"
     if turn["ignored"]:
@@ -60,8 +65,8 @@ def turn_story(turn: dict, retirement: dict | None, players: list[str]) -> str:
         story = f"{who} plays {cards}."
     elif retirement is not None and len(players) == 2:
         other = next((name for name in players if name != who), "?")
-        story = (f"{who} passes ({ordinal(retirement['place'])} pass): {reward_words(retirement)}; {other} "
-                 f"takes {CONCEDED.get(retirement['place'], 'nothing')}.")
+        story = (f"{who} passes ({ordinal(retirement['place'])} pass): {reward_words(retirement)}; "
+                 f"{conceded(retirement, other)}.")
     elif retirement is not None:
         story = f"{who} retires {ordinal(retirement['place'])}: {reward_words(retirement)}."
     else:
@@ -108,6 +113,8 @@ def timeline(report: dict) -> dict:
                    "errors": [f for f in found if f.get("severity") == "error"],
                    "warnings": [f for f in found if f.get("severity") != "error"]}
             row["story"] = turn_story(row, row["retirement"], players)
+            if row["retirement"] and len(players) == 2:
+                row["gives"] = conceded(row["retirement"], next((n for n in players if n != turn["player"]), "?"))
             turns.append(row)
         found = grouped.get((number, None), [])
         row = {"number": number, "discipline": race["discipline"], "postponed": race["postponed"],

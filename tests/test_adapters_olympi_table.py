@@ -1,0 +1,111 @@
+"""Olympi's table view: hands as dealt and drawn (or as proven, with the unseen counted), the current
+race's cards in the middle, medals on the piles, and the cards a finding is about."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from api.adapters import olympi_table as board
+from api.adapters import olympi_timeline as timeline_module
+from olympi_replay import validate
+from olympi_replay.simulate import simulate
+from tests.conftest import ROOT
+from tests.olympi_helpers import log_of, race
+
+SAMPLES = ROOT / "sample_games" / "olympi"
+
+
+def built(report: dict) -> tuple[dict, list[str]]:
+    shown = timeline_module.timeline(report)
+    return board.table(report, shown), [step["id"] for step in timeline_module.steps(shown)]
+
+
+def walk(view: dict, ids: list[str]):
+    """What the page shows at each moment, applying the moments in order as static/app.js does:
+    ``(id, hands, piles, sizes, moment)`` with ``sizes`` the last size given per seat."""
+    hands = {name: list(view["start"][name]) for name in view["seats"]}
+    piles = {name: [] for name in view["seats"]}
+    sizes: dict[str, int] = {}
+    for step in ids:
+        moment = view["moments"][step]
+        for name, cards in moment.get("leave", {}).items():
+            for card in cards:
+                assert card in hands[name], (step, name, card)  # a card leaves only a hand showing it
+                hands[name].remove(card)
+        for name, cards in moment.get("join", {}).items():
+            hands[name] += cards
+        for name, cards in moment.get("pile", {}).items():
+            piles[name] += cards
+        sizes.update(moment.get("sizes", {}))
+        yield step, hands, piles, sizes, moment
+
+
+def test_with_the_deal_and_the_deck_every_card_in_every_hand_is_shown():
+    for players, seed in ((2, 1), (4, 5), (7, 2)):
+        report = validate(simulate(players, seed)).to_dict()
+        view, ids = built(report)
+        assert view["sources"] == dict.fromkeys(report["players"], "dealt") and view["note"] is None
+        assert view["start"] == report["hands"]
+        for step, hands, _piles, sizes, _moment in walk(view, ids):
+            assert {name: len(cards) for name, cards in hands.items()} == sizes, step
+        assert sizes == report["races"][-1]["hands_after"]
+
+
+def test_without_the_deal_the_hands_show_what_is_proven_and_count_the_rest():
+    report = validate(simulate(5, 8, hands=False, deck=False)).to_dict()
+    view, ids = built(report)
+    assert set(view["sources"].values()) == {"proven"}
+    assert "no deal" in view["note"] and "unseen" in view["note"]
+    played = Counter()
+    for _step, hands, _piles, sizes, moment in walk(view, ids):
+        assert all(len(hands[name]) <= size for name, size in sizes.items())
+        for name, cards in moment["leave"].items():
+            played[name] += len(cards)
+    # Every card played left a hand that showed it (``walk`` checks that), and no play was missed.
+    assert played == Counter({name: sum(len(turn["cards"]) for race in report["races"] for turn in race["turns"]
+                                        if turn["player"] == name) for name in report["players"]})
+
+
+def test_the_middle_holds_the_race_s_plays_and_the_piles_its_medals():
+    report = validate(simulate(3, 4, world_record=True)).to_dict()
+    view, ids = built(report)
+    for step, _hands, piles, _sizes, moment in walk(view, ids):
+        if step.startswith("race-") and "turn" not in step:
+            number = int(step.split("-")[1])
+            race_report = report["races"][number - 1]
+            assert [card for _name, card in moment["center"]] == [
+                card for turn in race_report["turns"] for card in turn["cards"] if turn["action"] == "play"]
+    breakdown = report["result"]["breakdown"]
+    assert {name: Counter(pile) for name, pile in piles.items()} == {
+        name: Counter({medal: breakdown[name][medal] for medal in ("gold", "silver", "bronze")}
+                      | {board.RECORD: breakdown[name]["records"]}) - Counter() for name in report["players"]}
+    assert view["styles"]["gold"] == "gold" and view["pile"] == "Medals"
+
+
+def test_a_broken_rule_marks_the_card_and_the_play_it_was_compared_with():
+    log = log_of(["Ann", "Bruno", "Chiara"], race("Nuoto", "Ann K5", "Bruno K3", "Chiara retire", "Ann retire"),
+                 first_player="Ann")
+    view, _ids = built(validate(log).to_dict())
+    moment = view["moments"]["race-1-turn-2"]
+    assert moment["bad"] == [["Bruno", "K3"]] and moment["proof"] == [["Ann", "K5"]]
+    assert moment["center"] == [["Ann", "K5"], ["Bruno", "K3"]]
+    assert view["styles"]["K3"] == "black"
+
+
+def test_findings_about_single_cards_mark_those_cards():
+    report = validate(json.loads((SAMPLES / "illegal-turns.json").read_text())).to_dict()
+    view, _ids = built(report)
+    assert ["Chiara", "B4"] in view["moments"]["race-2-turn-1"]["bad"]  # card-not-in-hand at cards/1
+    ignored = view["moments"]["race-1-turn-7"]  # a retired player's play: its card and the seat, off the table
+    assert ignored["bad"] == [["Ann", "K9"], ["Ann", None]] and ["Ann", "K9"] not in ignored["center"]
+    setup = validate(json.loads((SAMPLES / "illegal-setup.json").read_text())).to_dict()
+    marks = built(setup)[0]["moments"]["setup"]["bad"]
+    assert ["Dario", setup["hands"]["Dario"][0]] in marks and ["Chiara", None] in marks
+
+
+def test_a_drawn_card_that_cannot_be_is_marked_in_the_draw():
+    report = validate(json.loads((SAMPLES / "illegal-draws.json").read_text())).to_dict()
+    view, _ids = built(report)
+    turn = report["races"][5]["turns"][10]
+    assert turn["draw"] and [turn["player"], turn["draw"][0]] in view["moments"]["race-6-turn-11"]["bad"]
