@@ -70,16 +70,18 @@ def test_without_the_deal_the_hands_show_what_is_proven_and_count_the_rest():
 def test_the_middle_holds_the_race_s_plays_and_the_piles_its_medals():
     report = validate(simulate(3, 4, world_record=True)).to_dict()
     view, ids = built(report)
+    won = {}
     for step, _hands, piles, _sizes, moment in walk(view, ids):
+        won = piles
         if step.startswith("race-") and "turn" not in step:
             number = int(step.split("-")[1])
             race_report = report["races"][number - 1]
             assert [card for _name, card in moment["center"]] == [
                 card for turn in race_report["turns"] for card in turn["cards"] if turn["action"] == "play"]
     breakdown = report["result"]["breakdown"]
-    assert {name: Counter(pile) for name, pile in piles.items()} == {
-        name: Counter({medal: breakdown[name][medal] for medal in ("gold", "silver", "bronze")}
-                      | {board.RECORD: breakdown[name]["records"]}) - Counter() for name in report["players"]}
+    assert {name: Counter(pile) for name, pile in won.items()} == {
+        name: +Counter({"gold": entry["gold"], "silver": entry["silver"], "bronze": entry["bronze"],
+                        board.RECORD: entry["records"]}) for name, entry in breakdown.items()}
     assert view["styles"]["gold"] == "gold" and view["pile"] == "Medals"
 
 
