@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from replaykit.engine import Engine
-from replaykit.findings import anchor
+from replaykit.findings import anchor, tokens
 
 
 def no_figures(report: dict) -> list[dict]:
@@ -118,3 +118,18 @@ def finding_anchor(finding: dict, units: tuple[str, ...], skip: str | None = Non
     """The deep-link anchor of a finding dict: its units, outermost first (``skip`` one already chosen)."""
     return anchor(tuple((unit, finding.get(unit)) for unit in units if unit != skip
                         and isinstance(finding.get(unit), int)))
+
+
+def deal_marks(report: dict) -> list[list]:
+    """The table view's marks on the deal (``report["hands"]``): the card at each error's ``/hands/NAME/k``,
+    and the seat alone (a ``None`` card) for an error about a whole hand, ``/hands/NAME``."""
+    marks: list[list] = []
+    deal = report.get("hands") or {}
+    for finding in report.get("errors") or []:
+        parts = tokens(finding.get("path") or "")
+        if len(parts) == 3 and parts[0] == "hands" and parts[2].isdigit():
+            cards = deal.get(parts[1]) or []
+            marks.append([parts[1], cards[int(parts[2])] if int(parts[2]) < len(cards) else None])
+        elif len(parts) == 2 and parts[0] == "hands":
+            marks.append([parts[1], None])
+    return marks

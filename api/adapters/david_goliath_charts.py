@@ -130,7 +130,8 @@ def _error_trace(report: dict, y: float) -> dict | None:
     }
 
 
-def _base_layout(title: str, x_title: str | None, **extra: object) -> dict:
+def base_layout(title: str, x_title: str | None, **extra: object) -> dict:
+    """The look every chart shares (Olympi's too): title left, legend below, white plot, hover boxes."""
     layout: dict = {
         "title": {"text": title, "x": 0, "xanchor": "left", "font": {"size": 16}},
         "font": FONT, "paper_bgcolor": "rgba(0,0,0,0)", "plot_bgcolor": "#ffffff",
@@ -189,7 +190,7 @@ def score_figure(report: dict) -> dict:
     errors = _error_trace(report, top * 1.08 + 2)
     if errors:
         data.append(errors)
-    layout = _base_layout("Score if the game ended after each trick", "Trick", shapes=_error_shapes(report))
+    layout = base_layout("Score if the game ended after each trick", "Trick", shapes=_error_shapes(report))
     layout["yaxis"] = {"title": {"text": "Points"}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
     layout["xaxis"]["range"] = [0.5, max(numbers, default=1) + 0.5]
     return {"data": data, "layout": layout}
@@ -228,7 +229,7 @@ def capture_figure(report: dict) -> dict:
     if errors:
         data.append(errors)
     numbers = [trick.get("number", 0) for trick in report.get("tricks") or []]
-    layout = _base_layout("Who took which cards", "Trick", shapes=_error_shapes(report),
+    layout = base_layout("Who took which cards", "Trick", shapes=_error_shapes(report),
                           height=max(320, 150 + 64 * len(players)))
     layout["xaxis"]["range"] = [0.4, max(numbers, default=1) + 0.6]
     layout["yaxis"] = {"tickvals": list(range(len(players))), "ticktext": [_text(name) for name in players],
@@ -276,7 +277,7 @@ def breakdown_figure(report: dict) -> dict:
     totals = [sum(cell["points"] for cell in table[player].values()) for player in players]
     annotations = [{"x": _text(player), "y": total, "text": f"<b>{total}</b>", "showarrow": False, "yanchor": "bottom",
                     "yshift": 2} for player, total in zip(players, totals, strict=True)]
-    layout = _base_layout("Final score by colour", None, barmode="stack", annotations=annotations, bargap=0.35,
+    layout = base_layout("Final score by colour", None, barmode="stack", annotations=annotations, bargap=0.35,
                           uniformtext={"mode": "hide", "minsize": 10})  # no unreadable labels in thin segments
     layout["yaxis"] = {"title": {"text": "Points"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
     layout["xaxis"] = {"type": "category"}
@@ -297,7 +298,7 @@ def totals_figure(match: dict) -> dict:
     totals = (match.get("result") or {}).get("scores") or {}
     annotations = [{"x": _text(name), "y": totals.get(name, 0), "text": f"<b>{totals.get(name, 0)}</b>",
                     "showarrow": False, "yanchor": "bottom", "yshift": 2} for name in players]
-    layout = _base_layout("Match totals, game by game", None, barmode="stack", annotations=annotations, bargap=0.35)
+    layout = base_layout("Match totals, game by game", None, barmode="stack", annotations=annotations, bargap=0.35)
     layout["yaxis"] = {"title": {"text": "Points"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
     layout["xaxis"] = {"type": "category"}
     layout["colorway"] = ["#334155", "#64748b", "#94a3b8", "#0891b2", "#67e8f9", "#a5b4fc"]

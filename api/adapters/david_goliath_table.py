@@ -9,8 +9,8 @@ every moment. On a finding, the offending card and the cards that prove it are m
 
 from __future__ import annotations
 
+from api.adapters import deal_marks
 from dg_replay.cards import COLOR_NAMES, Card
-from replaykit.findings import tokens
 
 DEAL = "deal"
 
@@ -79,7 +79,7 @@ def table(report: dict, timeline: dict) -> dict:
         if isinstance(finding.get("trick"), int) and isinstance(finding.get("play"), int):
             errors_at.setdefault(play_id(finding["trick"], finding["play"]), []).append(finding)
     moments: dict[str, dict] = {DEAL: {"leave": {}, "pile": {}, "center": [], "label": "The deal",
-                                       "bad": _deal_marks(report)}}
+                                       "bad": deal_marks(report)}}
     styles: dict[str, str] = {}
     for trick in report.get("tricks") or []:
         number, plays = trick["number"], trick.get("plays") or []
@@ -115,16 +115,3 @@ def table(report: dict, timeline: dict) -> dict:
                 "proven to hold, those they play later.")
     return {"seats": players, "sources": sources, "start": hands, "moments": moments, "styles": styles,
             "pile": "Captured", "note": note}
-
-
-def _deal_marks(report: dict) -> list[list]:
-    """Cards of the deal that a finding is about (dealt twice, outside the deck)."""
-    marks = []
-    deal = report.get("hands") or {}
-    for finding in report.get("errors") or []:
-        parts = tokens(finding.get("path") or "")
-        if len(parts) == 3 and parts[0] == "hands" and parts[2].isdigit():
-            cards = deal.get(parts[1]) or []
-            if int(parts[2]) < len(cards):
-                marks.append([parts[1], cards[int(parts[2])]])
-    return marks

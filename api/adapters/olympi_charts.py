@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from api.adapters.david_goliath_charts import ERROR_COLOR, PLAYER_COLORS, _base_layout
+from api.adapters.david_goliath_charts import ERROR_COLOR, PLAYER_COLORS, base_layout
 from api.adapters.olympi_timeline import SETUP, ordinal, reward_words
 from olympi_replay.rules import HAND_SIZE, MEDALS, RECORD_VP, VP
 
@@ -63,7 +63,7 @@ def _error_trace(report: dict, y: float) -> list[dict]:
 
 
 def _timeline_layout(report: dict, title: str, y_title: str, start: float = 0.5, height: int = 380) -> dict:
-    layout = _base_layout(title, "Race", shapes=_error_shapes(report), height=height)
+    layout = base_layout(title, "Race", shapes=_error_shapes(report), height=height)
     margin = layout["margin"]
     # The legend clears the axis title whatever the chart's height (Plotly places it in plot fractions).
     layout["legend"]["y"] = -60 / (height - margin["t"] - margin["b"])
@@ -191,7 +191,7 @@ def medal_figure(report: dict) -> dict:
     counts = {name: sum(len(race["medals"].get(name, [])) for race in _races(report)) for name in players}
     annotations = [{"x": _text(name), "y": counts[name], "text": f"<b>{scores.get(name, 0)} VP</b>",
                     "showarrow": False, "yanchor": "bottom", "yshift": 2} for name in players]
-    layout = _base_layout("Medal table (each block: the race that gave it)", None, barmode="stack", bargap=0.3,
+    layout = base_layout("Medal table (each block: the race that gave it)", None, barmode="stack", bargap=0.3,
                           annotations=annotations, uniformtext={"mode": "hide", "minsize": 9})
     layout["yaxis"] = {"title": {"text": "Medals"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
     layout["xaxis"] = {"type": "category", "categoryorder": "array", "categoryarray": [_text(n) for n in players]}

@@ -11,6 +11,7 @@ rule the play it was compared with (``proof``).
 
 from __future__ import annotations
 
+from api.adapters import deal_marks
 from api.adapters.olympi_timeline import SETUP, turn_id
 from olympi_replay.cards import Card
 from olympi_replay.rules import HAND_SIZE
@@ -97,7 +98,7 @@ def table(report: dict, timeline: dict) -> dict:
     errors: dict[tuple, list[dict]] = {}
     for finding in report.get("errors") or []:
         errors.setdefault((finding.get("race"), finding.get("turn")), []).append(finding)
-    moments = {SETUP: {"leave": {}, "pile": {}, "center": [], "label": "The deal", "bad": _deal_marks(report),
+    moments = {SETUP: {"leave": {}, "pile": {}, "center": [], "label": "The deal", "bad": deal_marks(report),
                        "sizes": dict.fromkeys(players, HAND_SIZE)}}
     styles = dict(PILE_STYLES)
     for race in report.get("races") or []:
@@ -143,20 +144,6 @@ def _cards_shown(start: dict[str, list[str]], moments: dict[str, dict]) -> set[s
         found.update(text for cards in moment.get("join", {}).values() for text in cards)
         found.update(text for _name, text in moment.get("center", []))
     return found
-
-
-def _deal_marks(report: dict) -> list[list]:
-    """Cards of the deal a finding is about (a third copy dealt), or the seat of a wrong hand."""
-    marks = []
-    deal = report.get("hands") or {}
-    for finding in report.get("errors") or []:
-        parts = tokens(finding.get("path") or "")
-        if len(parts) == 3 and parts[0] == "hands" and parts[2].isdigit():
-            cards = deal.get(parts[1]) or []
-            marks.append([parts[1], cards[int(parts[2])] if int(parts[2]) < len(cards) else None])
-        elif len(parts) == 2 and parts[0] == "hands":
-            marks.append([parts[1], None])
-    return marks
 
 
 def _note(hands: Hands) -> str | None:
