@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from tests.conftest import ROOT, until
+from olympi_replay import validate
+from olympi_replay.simulate import simulate
+from tests.conftest import ROOT, until, upload
 from tests.test_browser_board import CONTRAST, seat_counts
 
 pytestmark = pytest.mark.browser
@@ -15,8 +17,6 @@ CHARTS = ("chart-vp", "chart-order", "chart-hands", "chart-medals")
 
 
 def report_of(name: str) -> dict:
-    from olympi_replay import validate
-
     return validate(json.loads((ROOT / "sample_games" / "olympi" / f"{name}.json").read_text())).to_dict()
 
 
@@ -137,3 +137,24 @@ def test_olympi_text_contrast_meets_wcag_aa(page, live_server, path):
     if "#" not in path and page.locator("#steps").count():
         page.keyboard.press("End")  # medals, chips and selections on screen too
     assert page.evaluate(CONTRAST) == []
+
+
+def test_markup_in_names_and_notes_is_shown_as_text_and_never_runs(page, live_server, tmp_path):
+    hostile = '<img src=x onerror="window.__xss=1">'
+    text = json.dumps(simulate(3, 5)).replace('"Bruno"', json.dumps(hostile))
+    log = json.loads(text)
+    log["races"][0]["note"] = "<script>window.__xss=2</script>"
+    log["races"][0]["turns"][0]["note"] = '<svg onload="window.__xss=3">'
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(log))
+    upload(page, live_server, path)
+    drawn(page)
+    page.keyboard.press("ArrowRight")
+    page.locator("#chart-vp").scroll_into_view_if_needed()
+    box = page.locator("#chart-vp .scatterlayer .trace").nth(1).locator(".point").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator("#chart-vp .hoverlayer .hovertext").first.wait_for(timeout=5000)
+    assert page.evaluate("window.__xss") is None
+    assert page.locator("img[src=x], svg[onload]").count() == 0
+    assert hostile in page.locator("#board-seats").inner_text()
+    assert hostile in " ".join(page.locator("#chart-vp .legendtext").all_text_contents())

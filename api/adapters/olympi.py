@@ -79,12 +79,11 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
             if turn["reshuffled"]:
                 found.append((number, turn["number"], {"step": races.turn_id(number, turn["number"]),
                                                        "kind": "reshuffle", "label": f"Race {number}: reshuffle"}))
-    ordered = [moment for _race, _turn, moment in sorted(found, key=lambda item: item[:2])]
+    found.sort(key=lambda item: item[:2])
     # Errors first when there are too many to list: they are what a reader came for.
-    errors = [moment for moment in ordered if moment["kind"] == "error"][:MOST_KEY_MOMENTS]
-    rest = [moment for moment in ordered if moment["kind"] != "error"][:MOST_KEY_MOMENTS - len(errors)]
-    kept = {id(moment) for moment in errors + rest}
-    return [moment for moment in ordered if id(moment) in kept]
+    errors = [item for item in found if item[2]["kind"] == "error"][:MOST_KEY_MOMENTS]
+    others = [item for item in found if item[2]["kind"] != "error"][:MOST_KEY_MOMENTS - len(errors)]
+    return [moment for _race, _turn, moment in sorted(errors + others, key=lambda item: item[:2])]
 
 
 def target(finding: dict) -> str | None:
