@@ -52,7 +52,7 @@ def test_the_medal_table_has_one_block_per_medal_labelled_with_its_race():
                                               report["result"]["breakdown"].items() if entry[medal]})
         assert bars["text"] == [str(number) for number in bars["customdata"]]
     assert [note["text"] for note in figure["layout"]["annotations"]] == [
-        f"<b>{report['result']['scores'][name]} VP</b>" for name in report["players"]]
+        f"<b>{report['result']['scores'][name]}</b>" for name in report["players"]]
 
 
 def test_the_order_chart_places_every_retirement_in_its_race_and_row():
@@ -80,6 +80,12 @@ def test_errors_are_marked_on_the_timelines_and_the_medal_table():
     for bars in charts.medal_figure(report)["data"]:
         for race, line in zip(bars["customdata"], bars["marker"]["line"]["color"], strict=True):
             assert (line == charts.ERROR_COLOR) == (race == 3)
+
+
+def test_seven_players_get_seven_colours():
+    report = report_of(simulate(7, 3))
+    colours = [trace["line"]["color"] for trace in charts.vp_figure(report)["data"]]
+    assert len(set(colours)) == 7
 
 
 def test_a_clean_game_marks_no_error():

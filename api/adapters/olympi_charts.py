@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from html import escape
 
-from api.adapters.david_goliath_charts import ERROR_COLOR, PLAYER_COLORS, base_layout
+from api.adapters import david_goliath_charts as shared
+from api.adapters.david_goliath_charts import ERROR_COLOR, base_layout
 from api.adapters.olympi_timeline import SETUP, ordinal, reward_words
 from olympi_replay.rules import HAND_SIZE, MEDALS, RECORD_VP, VP
 
+PLAYER_COLORS = (*shared.PLAYER_COLORS, "#7c3aed")  # up to seven players, each a colour of their own
 MEDAL_COLORS = {"gold": "#d4a72c", "silver": "#9ca3af", "bronze": "#c98b5b", "record": "#7c3aed"}
 NO_MEDAL = "#e5e7eb"
 
@@ -189,9 +191,9 @@ def medal_figure(report: dict) -> dict:
                      "hovertemplate": "%{hovertext}<extra></extra>"})
     scores = (report.get("result") or {}).get("scores") or {}
     counts = {name: sum(len(race["medals"].get(name, [])) for race in _races(report)) for name in players}
-    annotations = [{"x": _text(name), "y": counts[name], "text": f"<b>{scores.get(name, 0)} VP</b>",
+    annotations = [{"x": _text(name), "y": counts[name], "text": f"<b>{scores.get(name, 0)}</b>",
                     "showarrow": False, "yanchor": "bottom", "yshift": 2} for name in players]
-    layout = base_layout("Medal table (each block: the race that gave it)", None, barmode="stack", bargap=0.3,
+    layout = base_layout("Medal table (race inside, VP on top)", None, barmode="stack", bargap=0.3,
                           annotations=annotations, uniformtext={"mode": "hide", "minsize": 9})
     layout["yaxis"] = {"title": {"text": "Medals"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
     layout["xaxis"] = {"type": "category", "categoryorder": "array", "categoryarray": [_text(n) for n in players]}

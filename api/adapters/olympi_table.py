@@ -150,9 +150,8 @@ def _note(hands: Hands) -> str | None:
     proven = [name for name, source in hands.sources.items() if source == "proven"]
     parts = []
     if proven:
-        parts.append("The log gives no deal for " + ", ".join(proven) + ": their hands show only the cards they "
-                     "are proven to hold (those they play later), beside how many are unseen.")
+        parts.append("The log gives no deal for " + ", ".join(proven) + ": their hands show the cards they are "
+                     "proven to hold (those they play later) and count the unseen ones.")
     if hands.unseen_draws:
-        parts.append("Some draws are not written down (no draw list and no deck order): those cards are counted "
-                     "as unseen until they are played.")
+        parts.append("Draws written nowhere (no draw list, no deck order) count as unseen until played.")
     return " ".join(parts) or None
