@@ -55,7 +55,8 @@ class GameReplay:
                          "a player.", "/first_player")
         report.first_player = self.first_player
         report.hands = deal(self, log)
-        report.claims = {"scores": log.scores, "winners": log.winners}
+        report.claims = {"scores": None if log.scores is None else dict(log.scores),
+                         "winners": None if log.winners is None else list(log.winners)}
         races = log.races or []
         finished = 0
         for index, race in enumerate(races):

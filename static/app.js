@@ -120,18 +120,20 @@
         if (pending === 0 && window.performance && performance.mark) {
           performance.mark("charts-drawn");  // read by the benchmark (make bench)
         }
-        if (!element.hasAttribute("data-timeline")) {
+        var timeline = element.hasAttribute("data-timeline");
+        // A point names its moment by customdata (a step id, or an x of the timelines); on a timeline its x does.
+        element.on("plotly_click", function (event) {
+          var point = event && event.points && event.points[0];
+          var picked = point && (point.customdata !== undefined ? point.customdata : timeline ? point.x : undefined);
+          if (picked === undefined || picked === null) {
+            return;
+          }
+          select(typeof picked === "string" ? resolve(picked) : atX(Math.round(Number(picked))), true);
+        });
+        if (!timeline) {
           return;
         }
         timelineCharts.push({ element: element, baseShapes: baseShapes });
-        element.on("plotly_click", function (event) {
-          var point = event && event.points && event.points[0];
-          if (!point) {
-            return;
-          }
-          var picked = point.customdata !== undefined ? point.customdata : point.x;
-          select(typeof picked === "string" ? resolve(picked) : atX(Math.round(Number(picked))), true);
-        });
         if (selected >= 0) {
           markCharts();
         }

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from api.adapters.olympi_charts import medal_figure
 from olympi_replay import validate
 from olympi_replay.simulate import simulate
 from tests.conftest import ROOT, until, upload
@@ -158,3 +159,13 @@ def test_markup_in_names_and_notes_is_shown_as_text_and_never_runs(page, live_se
     assert page.locator("img[src=x], svg[onload]").count() == 0
     assert hostile in page.locator("#board-seats").inner_text()
     assert hostile in " ".join(page.locator("#chart-vp .legendtext").all_text_contents())
+
+
+def test_a_click_on_a_medal_selects_the_race_that_gave_it(page, live_server):
+    race = medal_figure(report_of("clean-6-players"))["data"][0]["customdata"][0]  # the first gold's race
+    page.goto(live_server.url + "/samples/clean-6-players")
+    drawn(page)
+    page.locator("#chart-medals").scroll_into_view_if_needed()
+    page.locator("#chart-medals .bars .point").first.click(force=True)
+    until(page, f"location.hash === '#race-{race}'")
+    assert "is-selected" in page.locator(f"#race-{race}").get_attribute("class")
