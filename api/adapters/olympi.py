@@ -55,9 +55,10 @@ def claimed_standings(report: dict) -> dict:
 def key_moments(report: dict, timeline: dict) -> list[dict]:
     """Errors, each race's gold, big early exits for cards, World Records and reshuffles, in game order."""
     found: list[tuple[int, int, dict]] = []
+    replayed = {race["number"] for race in timeline.get("races") or []}
     for finding in report.get("errors") or []:
         race, turn = finding.get("race"), finding.get("turn")
-        if isinstance(race, int) and race <= len(timeline.get("races") or []):
+        if race in replayed:
             step = races.turn_id(race, turn) if isinstance(turn, int) else f"race-{race}"
             where = f"Race {race}" + (f", turn {turn}" if isinstance(turn, int) else "")
             found.append((race, turn or 999, {"step": step, "kind": "error", "label": f"{where}: {finding['code']}"}))
