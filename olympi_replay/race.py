@@ -234,11 +234,10 @@ class RaceReplay:
             self.add("reshuffle-mismatch", f"The reshuffled deck in turn {number} {what}; its order stays "
                      "unknown.", path + "/reshuffle", number, player)
         listed = turn.draw
+        entry.draw = list(drawn.known) if not drawn.unknown else None  # what the replay itself saw drawn
         if listed is None:
-            entry.draw = list(drawn.known) if not drawn.unknown else None
             return
         if not drawn.unknown and listed == drawn.known:  # the usual case: the known deck's cards, in order
-            entry.draw = list(listed)
             return
         if len(listed) != drawn.count:
             self.add("draw-count", f"{player} drew {drawn.count} card{'s' * (drawn.count != 1)} in turn {number}, "
@@ -259,4 +258,5 @@ class RaceReplay:
             if not self.cards.learn_drawn(player, card):
                 self.add("too-many-copies", f"{player} cannot have drawn {card}: both copies are already "
                          "accounted for elsewhere.", f"{path}/draw/{index}", number, player)
-        entry.draw = None if missing else list(listed)
+        if not missing:
+            entry.draw = list(listed)

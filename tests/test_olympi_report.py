@@ -67,3 +67,16 @@ def test_a_turn_by_someone_who_is_not_a_player_has_no_hand_size():
     log["races"][0]["turns"].insert(1, {"player": "Zed", "action": "retire"})
     turn = validate(log).to_dict()["races"][0]["turns"][1]
     assert turn["ignored"] and turn["hand_after"] is None
+
+
+def test_a_miscopied_draw_list_still_reports_the_cards_a_known_deck_gave():
+    log = simulate(4, 2)
+    race, index = next((race, index) for race, entry in enumerate(log["races"])
+                       for index, turn in enumerate(entry["turns"]) if len(turn.get("draw", [])) >= 2)
+    given = list(log["races"][race]["turns"][index]["draw"])
+    log["races"][race]["turns"][index]["draw"] = given[:-1]  # one card short
+    report = validate(log).to_dict()
+    assert [error["code"] for error in report["errors"]] == ["draw-count"]
+    assert report["races"][race]["turns"][index]["draw"] == given
+    unknown_order = validate(simulate(4, 2, hands=False, deck=False)).to_dict()
+    assert all(turn["draw"] is None for race in unknown_order["races"] for turn in race["turns"] if turn["drew"])
