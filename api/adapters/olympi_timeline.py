@@ -56,19 +56,18 @@ def conceded(retirement: dict, other: str) -> str:
     return f"{other} takes {CONCEDED.get(retirement['place'], 'nothing')}"
 
 
-def turn_story(turn: dict, retirement: dict | None, players: list[str]) -> str:
-    who = turn["player"] if isinstance(turn["player"], str) else "?"
+def turn_story(turn: dict) -> str:
+    """One turn in a sentence or two (plain text)."""
+    who, retirement = turn["player"] if isinstance(turn["player"], str) else "?", turn["retirement"]
     if turn["ignored"]:
         return f"{who}'s turn {turn['number']} is not counted (see its finding)."
     if turn["action"] == "play":
         cards = " ".join(chip["card"] for chip in turn["cards"]) or "no card"
         story = f"{who} plays {cards}."
-    elif retirement is not None and len(players) == 2:
-        other = next((name for name in players if name != who), "?")
-        story = (f"{who} passes ({ordinal(retirement['place'])} pass): {reward_words(retirement)}; "
-                 f"{conceded(retirement, other)}.")
+    elif retirement is not None and turn["gives"]:
+        story = f"{who} passes ({turn['place']} pass): {reward_words(retirement)}; {turn['gives']}."
     elif retirement is not None:
-        story = f"{who} retires {ordinal(retirement['place'])}: {reward_words(retirement)}."
+        story = f"{who} retires {turn['place']}: {reward_words(retirement)}."
     else:
         story = f"{who} {'passes' if turn['action'] == 'pass' else 'retires'}."
     if turn["draw"]:
@@ -110,11 +109,13 @@ def timeline(report: dict) -> dict:
                    "reshuffled": turn["reshuffled"], "ignored": turn["ignored"], "note": turn["note"],
                    "hand_after": turn.get("hand_after"), "retirement": by_turn.get(turn["number"]),
                    "place": ordinal(by_turn[turn["number"]]["place"]) if turn["number"] in by_turn else None,
+                   "gives": None,
                    "errors": [f for f in found if f.get("severity") == "error"],
                    "warnings": [f for f in found if f.get("severity") != "error"]}
-            row["story"] = turn_story(row, row["retirement"], players)
-            if row["retirement"] and len(players) == 2:
-                row["gives"] = conceded(row["retirement"], next((n for n in players if n != turn["player"]), "?"))
+            retirement = row["retirement"]
+            if retirement and len(players) == 2:
+                row["gives"] = conceded(retirement, next((n for n in players if n != turn["player"]), "?"))
+            row["story"] = turn_story(row)
             turns.append(row)
         found = grouped.get((number, None), [])
         row = {"number": number, "discipline": race["discipline"], "postponed": race["postponed"],
