@@ -4,11 +4,12 @@
  * The server computes every figure, the list of moments (#steps: id, status, story, x on the timeline
  * charts, major for the moments ↑/↓ jump between) and the table view (#board-data: starting hands and,
  * per moment, the cards leaving and joining hands, joining piles and lying in the middle, and hand sizes
- * where not every card is seen). This file only hands the
- * figures to Plotly and keeps one selected moment in sync everywhere: the table view, the elements marked
- * with data-step-id (the moment or one containing it), the findings found there, a band on the timeline
- * charts, the status line and the URL hash. A hash or a finding's anchor ("round-2-trick-3-play-4") selects
- * the innermost moment that contains it. Text from logs is only ever set with textContent, never as HTML.
+ * where not every card is seen). This file only hands the figures to Plotly and keeps one selected moment
+ * in sync everywhere: the table view, the elements marked with data-step-id (the moment or one containing
+ * it), the findings found there, a band on the timeline charts, the status line and the URL hash. A chart
+ * point whose customdata names a moment selects it on a click. A hash or a finding's anchor
+ * ("round-2-trick-3-play-4") selects the innermost moment that contains it. Text from logs is only ever
+ * set with textContent, never as HTML.
  */
 (function () {
   "use strict";
