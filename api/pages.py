@@ -143,14 +143,14 @@ def _banner(report: dict, findings: list[dict] | None = None) -> dict:
             "warnings": len(findings) - errors}
 
 
-def innermost(anchor: str, step_ids: set[str]) -> str:
+def innermost(anchor: str, step_ids: set[str]) -> str | None:
     """The innermost moment holding a position: ``round-2-trick-3-play-4`` lies in ``round-2-trick-3``."""
     parts = anchor.split("-")
     while parts:
         if "-".join(parts) in step_ids:
             return "-".join(parts)
         del parts[-2:]
-    return anchor
+    return None
 
 
 def _located(findings: list[dict], units: tuple[str, ...], part_unit: str | None = None,
@@ -166,13 +166,14 @@ def _located(findings: list[dict], units: tuple[str, ...], part_unit: str | None
         if finding.get("player"):
             where = f"{where} ({finding['player']})" if where else str(finding["player"])
         anchor = finding_anchor(finding, units, skip=part_unit if part_url else None)
-        if not anchor and target is not None and part_url is None:
-            anchor = target(finding) or ""
         part = numbers.get(part_unit) if part_unit else None
         if part_url is not None and part is not None:
             href = part_url(part) + (f"#{anchor}" if anchor else "")
-        elif step_ids is not None and anchor:
-            href = f"#{innermost(anchor, step_ids)}"
+        elif step_ids is not None:
+            # A moment on the page, else where the adapter shows it; a position with neither links nowhere.
+            place = (innermost(anchor, step_ids) if anchor else None) or (target(finding) if target else None)
+            href = f"#{place}" if place else None
+            anchor = anchor or place or ""
         else:
             href = f"#{anchor}" if anchor else None
         shown.append({**finding, "where": where or finding.get("path") or "whole log", "numbers": numbers,
