@@ -2,9 +2,12 @@
 the command line). Out: compact report lines.
 
 Python's ``json`` silently accepts duplicate keys (keeping the last) and NaN/Infinity, and crashes on
-absurd nesting or numbers; each of those is a ``JSONReadError`` here, a ``ValueError`` whose message
-says what is wrong and where. The common case takes the fast path (orjson when installed, plus one
-cheap walk); only a suspicious document is parsed again slowly to name the exact problem.
+absurd nesting or numbers, and lets an escaped lone UTF-16 surrogate (``"\\ud800"``) through as a string
+that no UTF-8 encoder, database or page can write later; each of those is a ``JSONReadError`` here, a
+``ValueError`` whose message says what is wrong and where. The common case takes the fast path (orjson
+when installed, plus one cheap walk); only a suspicious document is parsed again slowly to name the exact
+problem. Integers come back exact whichever parser ran: orjson turns those past 64 bits into floats, so a
+long run of digits always takes the slow path.
 """
 
 from __future__ import annotations
@@ -20,6 +23,13 @@ except ImportError:  # pragma: no cover - exercised only where orjson is missing
 
 _SPACED_KEY = re.compile(rb'"[ \t\r\n]+:')
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+EXACT_DIGITS = 18  # every integer of up to 18 digits fits in 64 bits, where orjson keeps integers exact
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+# A high surrogate followed by a low one is one character; whatever else matches is alone. An even run of
+# backslashes before "u" is an escaped backslash followed by plain text, not an escape.
+_LONE_SURROGATE = re.compile(r"(?<!\\)((?:\\\\)*)(\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+                             r"|\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -50,7 +60,9 @@ def read_json(raw: bytes | str, limits: JSONLimits = DEFAULT_JSON_LIMITS) -> obj
     except (ValueError, RecursionError):
         return _strict(data, limits)  # raises with the precise reason
     depth, keys = _shape(value)
-    if depth > limits.max_depth or not _keys_all_distinct(data, keys) or _has_long_digit_run(data, limits):
+    if (depth > limits.max_depth or not _keys_all_distinct(data, keys)
+            or _has_long_digit_run(data, min(limits.max_number_digits, EXACT_DIGITS))
+            or (orjson is None and _SURROGATE_ESCAPE.search(data))):  # orjson itself refuses lone surrogates
         return _strict(data, limits)  # tells a real problem from a harmless look-alike, and names it
     return value
 
@@ -67,9 +79,9 @@ def _keys_all_distinct(data: bytes, parsed_keys: int) -> bool:
     return data.count(b'":') == parsed_keys
 
 
-def _has_long_digit_run(data: bytes, limits: JSONLimits) -> bool:
-    """A run of digits longer than any accepted number: maybe a huge number, maybe just text."""
-    return b"0" * (limits.max_number_digits + 1) in data.translate(_DIGITS_AS_ZERO)
+def _has_long_digit_run(data: bytes, digits: int) -> bool:
+    """A run of more than ``digits`` digits: maybe a huge number, maybe just text."""
+    return b"0" * (digits + 1) in data.translate(_DIGITS_AS_ZERO)
 
 
 def _shape(value: object) -> tuple[int, int]:
@@ -128,7 +140,39 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
         raise JSONReadError(f"Not valid JSON: {error.msg}", error.lineno, error.colno) from None
     if _shape(value)[0] > limits.max_depth:
         raise JSONReadError(f"The JSON is nested more than {limits.max_depth} levels deep")
+    if _SURROGATE_ESCAPE.search(data) and _holds_surrogate(value):
+        raise _surrogate_error(text)
     return value
+
+
+def _holds_surrogate(value: object) -> bool:
+    """Whether any string or key holds a lone surrogate (escaped pairs were joined into one character)."""
+    level = [value]
+    while level:
+        below = []
+        for item in level:
+            if type(item) is str:
+                if _SURROGATES.search(item):
+                    return True
+            elif type(item) is dict:
+                below.extend(item)
+                below.extend(item.values())
+            elif type(item) is list:
+                below.extend(item)
+        level = below
+    return False
+
+
+def _surrogate_error(text: str) -> JSONReadError:
+    message = "A string holds a lone UTF-16 surrogate escape ({}), which is no character; write the character " \
+              "itself or a complete surrogate pair"
+    for match in _LONE_SURROGATE.finditer(text):
+        escape = match.group(2)
+        if len(escape) == 6:  # not a pair
+            start = match.start(2)
+            line = text.count("\n", 0, start) + 1
+            return JSONReadError(message.format(escape), line, start - text.rfind("\n", 0, start))
+    return JSONReadError(message.format("\\uD800 to \\uDFFF"))
 
 
 def dumps(data: object) -> str:

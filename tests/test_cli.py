@@ -202,3 +202,11 @@ def test_one_pool_serves_every_path_of_a_run(monkeypatch, files):
     status, out, _ = card_replay("validate", "--jobs", "2", *paths)
     assert status == 1 and len(started) == 1
     assert out.count("INVALID (") == 5 and out.count("valid (0 errors") == 5
+
+
+def test_a_lone_surrogate_is_unreadable_input_with_its_place(tmp_path):
+    path = tmp_path / "surrogate.json"
+    path.write_text('{"game": "david-goliath", "players": ["A\\ud800", "B", "C"], "tricks": []}')
+    status, out, err = run("validate", str(path))
+    assert status == 2 and out == ""
+    assert f"{path}: A string holds a lone UTF-16 surrogate escape (\\ud800)" in err and "column 41" in err

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from replaykit import jsonio
 from replaykit.jsonio import JSONLimits, JSONReadError, read_json
 
 
@@ -53,3 +54,49 @@ def test_position_is_reported():
     with pytest.raises(JSONReadError) as caught:
         read_json('{\n  "a": 1,\n  "b": }')
     assert caught.value.line == 3
+
+
+@pytest.fixture(params=["orjson", "json"])
+def either_parser(request, monkeypatch):
+    """Run a test with orjson and again with the standard library alone: the reader must not differ."""
+    if request.param == "json":
+        monkeypatch.setattr(jsonio, "orjson", None)
+    return request.param
+
+
+@pytest.mark.parametrize(("text", "column"), [
+    ('{"game": "david-goliath", "players": ["A\\ud800", "B", "C"], "tricks": []}', 41),
+    ('["\\udc00 low first"]', 3),
+    ('["\\ud83d\\ud83d\\ude00"]', 3),  # a high surrogate followed by a whole pair
+    ('{"\\uDBFF": 1}', 3),  # in a key, upper case
+])
+def test_a_lone_surrogate_escape_is_refused_with_its_place(either_parser, text, column):
+    with pytest.raises(JSONReadError) as caught:
+        read_json(text)
+    assert "lone UTF-16 surrogate" in str(caught.value)
+    assert (caught.value.line, caught.value.column) == (1, column)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('["\\ud83d\\ude00"]', ["\N{GRINNING FACE}"]),  # a pair is one character
+    ('["\\\\ud800"]', ["\\ud800"]),  # an escaped backslash, then plain text
+])
+def test_surrogate_look_alikes_are_read(either_parser, text, value):
+    assert read_json(text) == value
+
+
+@pytest.mark.parametrize("number", [99999999999999999999, -9223372036854775809, 18446744073709551616,
+                                    12345678901234567890, -1234567890123456789])
+def test_integers_up_to_the_digit_limit_stay_exact_integers(either_parser, number):
+    value = read_json(f'{{"scores": {{"A": {number}}}, "note": "x"}}')["scores"]["A"]
+    assert type(value) is int and value == number
+
+
+def test_too_many_digits_get_the_same_message_from_either_parser(monkeypatch):
+    text = '{"a": 123456789012345678901}'
+    with pytest.raises(JSONReadError) as fast:
+        read_json(text)
+    monkeypatch.setattr(jsonio, "orjson", None)
+    with pytest.raises(JSONReadError) as slow:
+        read_json(text)
+    assert str(fast.value) == str(slow.value) == "A number with 21 digits is far too large"
