@@ -16,7 +16,7 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 import api as web
-from api import api_v1, assets, games, guards, pages, problems, samples
+from api import api_v1, assets, bodies, edge, games, guards, health, pages, problems, quota, ratelimits, samples
 from api.storage import Repository
 
 DEFAULTS = {
@@ -29,8 +29,12 @@ DEFAULTS = {
     "WTF_CSRF_TIME_LIMIT": None,  # the token lives as long as the session: a form left open still works
     "JSON_SORT_KEYS": False,
     **guards.DEFAULTS,
+    **bodies.DEFAULTS,
+    **edge.DEFAULTS,
+    **quota.DEFAULTS,
 }
-ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *guards.DEFAULTS)  # settings an operator may give as variables
+# settings an operator may give as variables
+ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *guards.DEFAULTS, *bodies.DEFAULTS, *edge.DEFAULTS, *quota.DEFAULTS)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -44,7 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
     if not app.config.get("DATABASE_URL"):
-        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+        _private_folder(Path(app.instance_path))
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'games.sqlite3'}"
 
     repository = Repository(app.config["DATABASE_URL"])
@@ -59,7 +63,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
     app.register_blueprint(pages.bp)
     assets.install(app)
+    app.register_blueprint(health.bp)
+    ratelimits.configure(app)
     guards.install(app)
+    bodies.install(app)
+    edge.install(app)
+    quota.install(app)
     problems.install(app)  # after flask-smorest, whose own JSON error handler it replaces
     return app
 
@@ -87,9 +96,10 @@ def _instance_secret(app: Flask) -> str:
     path = Path(app.instance_path) / "secret_key"
     if path.exists():
         return path.read_text().strip()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    _private_folder(path.parent)
     draft = path.with_name(f"secret_key.{os.getpid()}")
-    draft.write_text(secrets.token_hex(32))
+    with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
+        file.write(secrets.token_hex(32))
     try:
         os.link(draft, path)  # atomic and exclusive: of workers starting together, one key wins whole
     except FileExistsError:
@@ -97,6 +107,12 @@ def _instance_secret(app: Flask) -> str:
     finally:
         draft.unlink()
     return path.read_text().strip()
+
+
+def _private_folder(path: Path) -> None:
+    """The instance folder holds the key and the database: its owner alone may look inside."""
+    if not path.exists():
+        path.mkdir(parents=True, mode=0o700, exist_ok=True)
 
 
 _app: Flask | None = None

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from flask import Response, current_app, request
 
-from api import games, guards
+from api import games, guards, quota
+from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord, Repository
 from replaykit.jsonio import JSONReadError, read_json
@@ -65,9 +66,14 @@ def check(raw: bytes) -> games.Verdict:
 
 
 def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
-    """Validate, then keep the bytes exactly as uploaded (only logs that have a log's shape are kept)."""
+    """Validate, then keep the bytes exactly as uploaded (only logs that have a log's shape are kept), within
+    the client's quota; the record returned carries the delete token."""
     verdict = check(raw)
-    record = services().repository.add(raw, verdict.engine.id if verdict.engine else "", verdict.valid)
+    repository = services().repository
+    client = quota.client_key(request.remote_addr)
+    with quota.storage_errors():
+        quota.ensure_room(repository, client, len(raw))
+        record = repository.add(raw, verdict.engine.id if verdict.engine else "", verdict.valid, client)
     return verdict, record
 
 
@@ -77,7 +83,11 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
 
     Limits of the JSON reader are not applied again: the bytes were accepted when stored, and a limit
     lowered since must not make a stored game unreadable."""
-    return games.validate(read_json(record.log), guards.log_settings())
+    try:
+        document = read_json(record.log)
+    except JSONReadError as error:  # kept before the reader refused what it refuses now (a lone surrogate)
+        raise Problem(422, f"This stored log can no longer be read: {error}.") from None
+    return games.validate(document, guards.log_settings())
 
 
 def log_response(raw: bytes, filename: str) -> Response:

@@ -17,7 +17,7 @@ from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields
 
 import api as web
-from api import games, guards
+from api import games, guards, quota
 from api.games import Verdict
 from api.problems import Problem
 from api.storage import GameRecord
@@ -85,14 +85,19 @@ class LinksSchema(Schema):
     timeline = fields.String(metadata={"description": "The per-trick data behind the charts."})
 
 
-class GameCreatedSchema(Schema):
+class StoredSchema(Schema):
     id = fields.String(metadata={"description": "Unguessable id of the stored game.", "example": "q3Vx0b..."})
     valid = fields.Boolean()
     report = fields.Dict(metadata=REPORT_REF)
     links = fields.Nested(LinksSchema)
 
 
-class StoredGameSchema(GameCreatedSchema):
+class GameCreatedSchema(StoredSchema):
+    delete_token = fields.String(metadata={"description": "Given once: send it as \"Authorization: Bearer "
+                                           "TOKEN\" with DELETE /api/v1/games/ID to delete the game."})
+
+
+class StoredGameSchema(StoredSchema):
     game = fields.String(metadata={"description": "The registered game that validated it.",
                                    "example": "david-goliath"})
     created = fields.DateTime(metadata={"description": "When it was stored (UTC)."})
@@ -217,13 +222,36 @@ def validate_log():
 @problem(415, "The body is neither JSON nor a multipart file upload.")
 @problem(422, "The JSON is not a log's shape; nothing is stored.")
 @problem(429, "Too many uploads from this client; Retry-After says when to try again.")
-@guards.limiter.limit(guards.upload_rate)
+@problem(503, "The storage is unavailable for a moment; Retry-After says when to try again.")
+@problem(507, "This client's storage quota is used up, or the server's storage is full; nothing is stored.")
+@guards.uploads_limit()
 def create_game():
     """Store a log (valid or not, as long as it has a log's shape) and answer its report."""
     verdict, record = _checked(web.store)
     links = _game_links(record.id)
-    body = {"id": record.id, "valid": verdict.valid, "report": verdict.report, "links": links}
+    body = {"id": record.id, "valid": verdict.valid, "report": verdict.report, "links": links,
+            "delete_token": record.delete_token}
     return _json(body, 201, {"Location": links["self"]})
+
+
+@blp.route("/games/<string:game_id>", methods=["DELETE"])
+@blp.doc(summary="Delete a stored game", parameters=[{
+    "in": "header", "name": "Authorization", "required": True, "schema": {"type": "string"},
+    "description": "Bearer and the delete_token the upload answered."}])
+@blp.response(204, description="Deleted.")
+@problem(403, "The delete token is missing or not this game's.")
+@problem(404, "No stored game has this id.")
+def delete_game(game_id: str):
+    """Delete a game you stored, with the delete token its upload answered."""
+    _record(game_id)
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Problem(403, 'Send the delete token you were given as "Authorization: Bearer TOKEN".')
+    with quota.storage_errors():
+        deleted = web.services().repository.delete(game_id, token.strip())
+    if not deleted:
+        raise Problem(403, "This is not the delete token of this game.")
+    return Response(status=204)
 
 
 @blp.route("/games/<string:game_id>", methods=["GET"])

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from api.adapters import DEFAULT, Adapter, adapter_for
 from replaykit import registry
-from replaykit.engine import Engine
+from replaykit.engine import MORE_FINDINGS, Engine
 from replaykit.findings import SCHEMA
 
 
@@ -36,8 +36,13 @@ class Verdict:
 
     @property
     def schema_errors(self) -> list[dict]:
-        """The findings that say the document is not a log's shape at all (the API's 422)."""
-        return [finding for finding in self.report.get("errors", []) if finding.get("code") == SCHEMA]
+        """The findings that say the document is not a log's shape at all (the API's 422), and the count of
+        those left out when the cap on findings cut into them."""
+        errors = self.report.get("errors", [])
+        found = [finding for finding in errors if finding.get("code") == SCHEMA]
+        if found and len(found) == len(errors) - 1 and errors[-1].get("code") == MORE_FINDINGS:
+            found.append(errors[-1])
+        return found
 
     @property
     def valid(self) -> bool:

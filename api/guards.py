@@ -5,9 +5,9 @@ is not a log, all from the app's configuration with sane defaults. Headers: the 
 scripts and never frames our pages; plotly.js sets inline styles on what it draws, so styles allow
 'unsafe-inline' while scripts do not, and markup that sneaks into a page through a name or note cannot run.
 
-The rate limits count per client address; the storage is configurable (``RATELIMIT_STORAGE_URI``, e.g.
-``redis://…``) so that several gunicorn workers can share one count; the default, ``memory://``, counts
-per worker.
+The rate limits count per client address, in a storage every gunicorn worker shares: by default the
+app's own database (``api.ratelimits``), or any ``RATELIMIT_STORAGE_URI`` of the limits library. Uploads
+through the form and the API draw on one shared allowance.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ DEFAULTS = {
     "JSON_MAX_DEPTH": 32,
     "JSON_MAX_NUMBER_DIGITS": 20,
     "RATELIMIT_ENABLED": True,
-    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_STORAGE_URI": "",  # empty: the app's own database (api.ratelimits)
     "RATELIMIT_HEADERS_ENABLED": True,
     "UPLOAD_RATE_LIMIT": "30 per minute; 600 per day",
     "VALIDATE_RATE_LIMIT": "300 per minute",
@@ -35,6 +35,11 @@ limiter = Limiter(key_func=get_remote_address)
 
 def upload_rate() -> str:
     return current_app.config["UPLOAD_RATE_LIMIT"]
+
+
+def uploads_limit(**options: object):
+    """The one allowance that form and API uploads both draw on (Flask-Limiter's shared limit)."""
+    return limiter.shared_limit(upload_rate, scope="uploads", **options)
 
 
 def validate_rate() -> str:

@@ -62,7 +62,7 @@ def _games() -> list[dict]:
 
 
 @bp.route("/", methods=["GET", "POST"])
-@guards.limiter.limit(guards.upload_rate, methods=["POST"])
+@guards.uploads_limit(methods=["POST"])
 def index():
     form = UploadForm()
     problem, findings, status = None, [], 200

@@ -21,10 +21,14 @@ log = logging.getLogger(__name__)
 class Problem(HTTPException):
     """An HTTP error with a detail for the client and optional extension members (e.g. ``errors``)."""
 
-    def __init__(self, status: int, detail: str, **extensions: object) -> None:
+    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None, **extensions: object) -> None:
         super().__init__(detail)
         self.code = status
         self.extensions = extensions
+        self.extra_headers = headers or {}
+
+    def get_headers(self, *args: object, **kwargs: object) -> list[tuple[str, str]]:
+        return [*super().get_headers(*args, **kwargs), *self.extra_headers.items()]
 
 
 def problem_response(status: int, title: str, detail: str, headers: dict | None = None,

@@ -3,15 +3,24 @@
 Only the uploaded bytes are the record; reports are recomputed from them on every read, so a stored game
 always shows the current rules engine's verdict and nothing derived can drift from the log. The default
 database is an SQLite file in the Flask instance folder; ``DATABASE_URL`` selects any other.
+
+Beside each game, ``uploads`` keeps who stored it (a keyed hash of the client's address, never the
+address), its size and the hash of its delete token: the per-client quota, the uploader's delete and the
+retention cleanup (``api.quota``) read it. It is a table of its own so databases made before it need no
+migration; their games simply have no owner.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import os
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 
-from sqlalchemy import Boolean, DateTime, LargeBinary, String, create_engine, event
+from sqlalchemy import Boolean, DateTime, Integer, LargeBinary, String, create_engine, delete, event, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -35,6 +44,22 @@ class StoredGame(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
+class Upload(Base):
+    """Who stored a game and how to let them delete it."""
+
+    __tablename__ = "uploads"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the stored game's id
+    client: Mapped[str] = mapped_column(String(64), index=True)
+    size: Mapped[int] = mapped_column(Integer)
+    token: Mapped[str] = mapped_column(String(64))  # SHA-256 of the delete token: a leaked database deletes nothing
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A stored game detached from any session, safe to use after the transaction ended."""
@@ -44,6 +69,7 @@ class GameRecord:
     log: bytes
     valid: bool
     created: datetime
+    delete_token: str | None = None  # only on the record ``add`` returns: shown to the uploader once
 
 
 def _record(row: StoredGame) -> GameRecord:
@@ -61,8 +87,19 @@ def _sqlite_pragmas(connection, _record) -> None:
     cursor.close()
 
 
+def _private_file(url: str) -> None:
+    """Create an SQLite file readable by its owner only, before SQLite creates it with the umask's mode
+    (its -wal and -shm files copy the mode of the database)."""
+    name = url.split(":///", 1)[1] if ":///" in url else ""
+    if name and name != ":memory:" and not name.startswith("file:"):
+        path = Path(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
+        _private_file(url)
         # One connection per checkout: several gunicorn workers and threads share the file safely.
         engine = create_engine(url, poolclass=NullPool, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -85,18 +122,48 @@ class Repository:
                 for index in table.indexes:
                     connection.execute(CreateIndex(index, if_not_exists=True))
 
-    def add(self, log: bytes, game: str, valid: bool) -> GameRecord:
-        """Store the bytes as uploaded; returns the record once it is committed."""
+    def add(self, log: bytes, game: str, valid: bool, client: str = "") -> GameRecord:
+        """Store the bytes as uploaded, with their owner; returns the record, with its delete token, once
+        it is committed."""
         for _attempt in range(5):
-            row = StoredGame(id=secrets.token_urlsafe(ID_BYTES), game=game, log=bytes(log), valid=valid,
-                             created=datetime.now(UTC))
+            now, token = datetime.now(UTC), secrets.token_urlsafe(ID_BYTES)
+            row = StoredGame(id=secrets.token_urlsafe(ID_BYTES), game=game, log=bytes(log), valid=valid, created=now)
+            owner = Upload(id=row.id, client=client, size=len(log), token=token_hash(token), created=now)
             try:
                 with self.sessions.begin() as session:
                     session.add(row)
+                    session.add(owner)
             except IntegrityError:  # an id collision: astronomically rare, and a fresh id fixes it
                 continue
-            return _record(row)
+            record = _record(row)
+            return GameRecord(record.id, record.game, record.log, record.valid, record.created, token)
         raise RuntimeError("could not find a free game id")
+
+    def usage(self, client: str) -> int:
+        """Bytes stored by one client."""
+        with self.sessions() as session:
+            return session.scalar(select(func.coalesce(func.sum(Upload.size), 0)).where(Upload.client == client))
+
+    def count(self) -> int:
+        with self.sessions() as session:
+            return session.scalar(select(func.count()).select_from(StoredGame))
+
+    def delete(self, game_id: str, token: str) -> bool:
+        """Delete a game if ``token`` is its delete token; ``False`` (and nothing deleted) otherwise."""
+        with self.sessions.begin() as session:
+            owner = session.get(Upload, game_id) if game_id and len(game_id) <= 64 else None
+            if owner is None or not hmac.compare_digest(owner.token, token_hash(token)):
+                return False
+            session.execute(delete(StoredGame).where(StoredGame.id == game_id))
+            session.delete(owner)
+            return True
+
+    def purge(self, before: datetime) -> int:
+        """Delete every game stored before ``before``; returns how many."""
+        with self.sessions.begin() as session:
+            gone = session.execute(delete(StoredGame).where(StoredGame.created < before)).rowcount
+            session.execute(delete(Upload).where(Upload.created < before))
+            return gone
 
     def get(self, game_id: str) -> GameRecord | None:
         if not game_id or len(game_id) > 64:

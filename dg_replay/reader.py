@@ -35,6 +35,8 @@ class Limits:
     max_plays: int = 40
     max_cards: int = 120
     max_games: int = 30
+    max_keys: int = 40  # entries of an object keyed by player (hands, captures, scores, totals): a table seats 6
+    max_title: int = 200  # meta.title; meta.notes is bounded by max_text
 
 
 DEFAULT_LIMITS = Limits()
@@ -167,9 +169,21 @@ class Reader:
 
     # -- pieces ----------------------------------------------------------------------------------
 
+    def too_many_keys(self, value: dict, path: str, what: str, trick: int | None = None) -> bool:
+        """An object keyed by player with more entries than any table: one finding, and it is not read."""
+        if len(value) <= self.limits.max_keys:
+            return False
+        self.problem(path, f"{what} has {len(value)} entries, far more than any table seats.", trick)
+        return True
+
     def closed(self, data: dict, allowed: frozenset[str], base: str, what: str,
                trick: int | None = None, play: int | None = None) -> None:
-        for key in (key for key in data if key not in allowed):  # document order, the same in every run
+        unknown = [key for key in data if key not in allowed]  # document order, the same in every run
+        if len(unknown) > self.limits.max_keys:  # one finding, not one per key of an absurd object
+            self.problem(base, f"{_capital(what)} has {len(unknown)} fields it does not know; "
+                         f"allowed are {', '.join(sorted(allowed))}.", trick, play)
+            return
+        for key in unknown:
             self.problem(base + pointer(key), f"{show(key)} is not a field of {what}; "
                          f"allowed are {', '.join(sorted(allowed))}.", trick, play)
 
@@ -235,6 +249,8 @@ class Reader:
     def hands(self, value: object, path: str) -> dict[str, list[Card | None]] | None:
         if type(value) is not dict:
             self.problem(path, f'"hands" must be an object of player name to cards; found {describe(value)}.')
+            return None
+        if self.too_many_keys(value, path, '"hands"'):
             return None
         hands = {}
         for name, cards in value.items():
@@ -313,6 +329,8 @@ class Reader:
             self.problem(path, f'"captures" must be an object of player name to cards; found {describe(value)}.',
                          trick)
             return None
+        if self.too_many_keys(value, path, '"captures"', trick):
+            return None
         claim: dict[str, list[Card]] = {}
         readable = True
         for name, cards in value.items():
@@ -328,6 +346,8 @@ class Reader:
         if type(value) is not dict:
             self.problem(path, f'"{what}" must be an object of player name to points; found {describe(value)}.')
             return None
+        if self.too_many_keys(value, path, f'"{what}"'):
+            return None
         scores = {}
         for name, points in value.items():
             if type(points) is int:
@@ -341,6 +361,12 @@ class Reader:
         if type(meta) is not dict:
             self.problem(base + "/meta", f'"meta" must be an object; found {describe(meta)}.')
             return {}
+        # Free-form, but its title and notes head every page: bounded like any other text of a log.
+        for key, longest in (("title", self.limits.max_title), ("notes", self.limits.max_text)):
+            text = meta.get(key)
+            if type(text) is str and len(text) > longest:
+                self.problem(f"{base}/meta/{key}", f"The {key} may be at most {longest} characters long; "
+                             f"this one has {len(text)}.")
         return meta
 
 

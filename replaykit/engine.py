@@ -4,6 +4,10 @@ A game package (a sibling of ``replaykit``) builds one ``Engine`` and exposes it
 the ``card_replay.games`` group (``replaykit.registry``). Fixed facts live here (id, name, the ``game``
 values it reads, player range, the units that place a finding, the finding codes); the live state of a
 replay stays inside the game package, as OpenSpiel keeps Game apart from State.
+
+Every report passes through ``Engine.validate``, which caps the findings listed (``max_findings``): a
+document made of thousands of mistakes gets the first ones and one closing finding that counts the rest,
+so neither the report nor the work of writing it grows with what a hostile client can pack into a body.
 """
 
 from __future__ import annotations
@@ -12,11 +16,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol
 
-from replaykit.findings import Finding
+from replaykit.findings import ERROR, WARNING, Finding
+
+DEFAULT_MAX_FINDINGS = 200
+MORE_FINDINGS = "more-findings"
 
 
 class Report(Protocol):
-    """What ``Engine.validate`` returns: every finding, the verdict, and the JSON form (the report)."""
+    """What ``Engine.validate`` returns: every finding, the verdict, and the JSON form (the report).
+
+    ``to_dict()`` derives its errors and warnings from ``findings`` when called, so the cap can trim the
+    list first. A report made of parts (a match's games) lists them in ``games``; each part is capped too.
+    """
 
     findings: list[Finding]
 
@@ -64,8 +75,13 @@ class Engine:
     simulate_options: tuple[Option, ...] = ()
     description: str = ""
 
-    def validate(self, document: object, limits: Any = None) -> Report:
-        return self.run(document, self.default_limits if limits is None else limits)
+    def validate(self, document: object, limits: Any = None, max_findings: int = DEFAULT_MAX_FINDINGS) -> Report:
+        report = self.run(document, self.default_limits if limits is None else limits)
+        unplaced = tuple((unit, None) for unit in self.units)
+        for part in (report, *(getattr(report, "games", None) or ())):
+            if part is not None:
+                cap_findings(part.findings, max_findings, unplaced)
+        return report
 
     def limits(self, settings: Mapping[str, int]) -> Any:
         """This engine's limits with those of ``settings`` (``{"max_name": 40, …}``) that it knows."""
@@ -74,3 +90,19 @@ class Engine:
 
     def code(self, code: str) -> Code | None:
         return next((entry for entry in self.codes if entry.code == code), None)
+
+
+def cap_findings(findings: list[Finding], limit: int, where: tuple = ()) -> None:
+    """Keep the first ``limit`` findings in place and replace the rest by one that counts them.
+
+    The closing finding is an error when any finding it replaces is one, so the verdict never changes.
+    """
+    if len(findings) <= limit:
+        return
+    rest = findings[limit:]
+    errors = sum(finding.is_error for finding in rest)
+    del findings[limit:]
+    findings.append(Finding(
+        MORE_FINDINGS, ERROR if errors else WARNING,
+        f"…and {len(rest)} more findings ({errors} errors, {len(rest) - errors} warnings) not listed: a report "
+        f"lists the first {limit}. Fix these and validate again.", path="", where=where))

@@ -124,8 +124,12 @@ def integer_field(what: str, **kwargs: Any) -> fields.Integer:
     return fields.Integer(strict=True, error_messages=messages, **kwargs)
 
 
+def keyed_by_player(what: str) -> validate.Length:
+    return validate.Length(max=LIMITS.max_keys, error=f"{what} may have at most {LIMITS.max_keys} entries.")
+
+
 def cards_by_player(what: str, **kwargs: Any) -> fields.Dict:
-    return fields.Dict(
+    return fields.Dict(validate=keyed_by_player(what),
         keys=fields.String(error_messages=_messages("A player name", "text")),
         values=fields.List(CardField(), error_messages=_messages("A player's cards", "a list of cards"),
                            validate=most(LIMITS.max_cards, "A list of cards")),
@@ -133,7 +137,7 @@ def cards_by_player(what: str, **kwargs: Any) -> fields.Dict:
 
 
 def points_by_player(what: str, **kwargs: Any) -> fields.Dict:
-    return fields.Dict(
+    return fields.Dict(validate=keyed_by_player(what),
         keys=fields.String(error_messages=_messages("A player name", "text")),
         values=integer_field("A score"),
         error_messages=_messages(what, "an object of player name to points"), **kwargs)
@@ -152,10 +156,17 @@ def version_field() -> fields.Integer:
                           error_messages={"null": only, "invalid": only, "too_large": only})
 
 
+def _meta_texts(meta: dict) -> None:
+    for key, longest in (("title", LIMITS.max_title), ("notes", LIMITS.max_text)):
+        if isinstance(meta.get(key), str) and len(meta[key]) > longest:
+            raise ValidationError({key: [f"The {key} may be at most {longest} characters long."]})
+
+
 def meta_field() -> fields.Dict:
     return fields.Dict(
-        metadata={"description": "Free object: title, event, date, source, notes, … (any keys)."},
-        error_messages=_messages('"meta"', "an object"))
+        metadata={"description": "Free object: title, event, date, source, notes, … (any keys); a title of at "
+                                 f"most {LIMITS.max_title} and notes of at most {LIMITS.max_text} characters."},
+        validate=_meta_texts, error_messages=_messages('"meta"', "an object"))
 
 
 class ClosedSchema(Schema):

@@ -135,8 +135,8 @@ def test_a_failed_write_loses_nothing_stored(app, client, legal_log, monkeypatch
 
     monkeypatch.setattr(repository.sessions.class_, "add", broken_add)
     response = upload(client, raw)
-    assert response.status_code == 500
-    assert response.mimetype == PROBLEM
+    assert response.status_code == 503  # the storage failed, not the service: try again later
+    assert response.mimetype == PROBLEM and int(response.headers["Retry-After"]) > 0
     monkeypatch.undo()
     assert client.get(f"/api/v1/games/{kept}/log").data == raw
     with repository.sessions() as session:

@@ -14,6 +14,7 @@ from app import create_app
 from dg_replay.simulate import simulate
 from tests.conftest import app_config
 from tests.helpers import json_values, mutate
+from tests.test_pages import submit
 
 PROBLEM = "application/problem+json"
 
@@ -84,11 +85,40 @@ def test_not_a_log_is_422_with_pointed_findings(client):
     ("LOG_MAX_PLAYS", lambda log: log["tricks"][0].__setitem__("plays", log["tricks"][0]["plays"] * 11),
      "/tricks/0/plays"),
     ("LOG_MAX_CARDS", lambda log: log["hands"].__setitem__("Andrea", log["hands"]["Andrea"] * 9), "/hands/Andrea"),
+    ("max_keys", lambda log: log["scores"].update({f"N{index}": 0 for index in range(41)}), "/scores"),
+    ("max_title", lambda log: log.__setitem__("meta", {"title": "T" * 1_000_000}), "/meta/title"),
+    ("LOG_MAX_TEXT", lambda log: log.__setitem__("meta", {"notes": "n" * 2001}), "/meta/notes"),
 ])
 def test_size_limits_are_schema_errors_at_their_place(client, setting, mutate, path):
     log = simulate(4, 3)
     mutate(log)
     assert path in [error["path"] for error in assert_problem(post(client, log), 422)["errors"]]
+
+
+def test_a_body_of_countless_mistakes_gets_a_short_report_quickly(client):
+    # 1.9 MB: 8,000 entries in "hands" of 120 non-cards each (once a 184 MB report after 11 s of CPU)
+    log = {"game": "david-goliath", "players": ["A", "B", "C"], "tricks": [],
+           "hands": {f"k{index}": [0] * 120 for index in range(8000)}}
+    response = post(client, json.dumps(log, separators=(",", ":")).encode())
+    errors = assert_problem(response, 422)["errors"]
+    assert [error["path"] for error in errors] == ["/hands"]
+    assert len(response.data) < 2000
+    log["hands"] = {f"k{index}": [0] * 120 for index in range(40)}  # within bounds: every non-card a finding
+    response = post(client, log)
+    codes = [error["code"] for error in assert_problem(response, 422)["errors"]]
+    assert len(codes) == 201 and codes[-1] == "more-findings"
+    assert len(response.data) < 60_000
+
+
+@pytest.mark.parametrize("game", ["david-goliath", "david-goliath-match", "no-such-game"])
+def test_a_lone_surrogate_is_a_400_and_nothing_is_stored(client, game):
+    raw = ('{"game": "' + game + '", "players": ["A\\ud800", "B", "C"], "tricks": []}').encode()
+    for path in ("/api/v1/validate", "/api/v1/games"):
+        assert "lone UTF-16 surrogate" in assert_problem(post(client, raw, path), 400)["detail"]
+    response = submit(client, text=raw.decode())
+    assert response.status_code == 400 and "lone UTF-16 surrogate" in response.get_data(as_text=True)
+    repository = client.application.extensions["card_replay"].repository
+    assert repository.count() == 0
 
 
 def test_sixteen_tricks_are_the_rule_finding_not_a_schema_error(client):

@@ -1,0 +1,86 @@
+"""Request bodies, read whole before any view runs, within ``MAX_CONTENT_LENGTH`` and a time limit.
+
+Werkzeug enforces the size limit only on a declared ``Content-Length``; a chunked body is cut silently
+at the limit, so a longer log was stored truncated or read as broken JSON. Here every body, declared or
+chunked, is read up front: past the limit it is 413 whatever its framing, and a body that does not
+arrive within ``BODY_READ_TIMEOUT`` seconds in all is 408, so a client trickling bytes cannot hold a
+connection for ever. The views then read the buffered copy (at most the limit per request).
+"""
+
+from __future__ import annotations
+
+import io
+import time
+
+from flask import Flask, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from api.problems import Problem
+
+DEFAULTS = {"BODY_READ_TIMEOUT": 10}
+CHUNK = 64 * 1024
+CLOSE = {"Connection": "close"}
+
+
+def _expects_body(environ: dict) -> tuple[bool, int | None]:
+    """Whether the request carries a body, and its declared length (``None`` when chunked)."""
+    if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        return True, None
+    try:
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return False, None
+    return length > 0, length
+
+
+def _read(stream, length: int | None, limit: int | None, deadline: float, socket) -> bytes:
+    parts, total = [], 0
+    while length is None or total < length:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError
+        if socket is not None:
+            socket.settimeout(remaining)  # each wait for bytes ends at the deadline, not just the whole read
+        want = CHUNK if length is None else min(CHUNK, length - total)
+        data = stream.read(want if limit is None else min(want, limit + 1 - total))
+        if not data:
+            break
+        total += len(data)
+        if limit is not None and total > limit:
+            raise RequestEntityTooLarge()
+        parts.append(data)
+    return b"".join(parts)
+
+
+def buffer_body() -> None:
+    """Replace the body stream by a complete in-memory copy, or answer 413 or 408."""
+    environ = request.environ
+    has_body, length = _expects_body(environ)
+    if not has_body:
+        return
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if length is not None and limit is not None and length > limit:
+        raise RequestEntityTooLarge()
+    socket = environ.get("gunicorn.socket")  # the server's connection: lets a read wait only until the deadline
+    deadline = time.monotonic() + current_app.config["BODY_READ_TIMEOUT"]
+    try:
+        body = _read(environ["wsgi.input"], length, limit, deadline, socket)
+    except RequestEntityTooLarge as error:
+        error.description = (f"The body is larger than the {limit:,} bytes accepted here, "
+                             "whether sent with a length or in chunks.")
+        raise
+    except OSError:  # a timeout (TimeoutError is an OSError) or a connection dropped halfway
+        raise Problem(408, f"The body did not arrive within {current_app.config['BODY_READ_TIMEOUT']} seconds; "
+                      "send it again in one go.", headers=CLOSE) from None
+    finally:
+        if socket is not None:
+            socket.settimeout(None)
+    environ["wsgi.input"] = io.BytesIO(body)
+    environ["CONTENT_LENGTH"] = str(len(body))
+    environ.pop("HTTP_TRANSFER_ENCODING", None)
+    environ.pop("wsgi.input_terminated", None)
+
+
+def install(app: Flask) -> None:
+    # First of all hooks: the CSRF check and the views must see the whole body or none of it.
+    app.before_request_funcs.setdefault(None, []).insert(0, buffer_body)

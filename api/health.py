@@ -1,0 +1,27 @@
+"""``GET /healthz`` for supervisors and load balancers: 200 when this worker can reach its database, else 503.
+
+Cheap on purpose (one ``SELECT 1``, no rate limit, no session): a supervisor may ask every second.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+import api as web
+from api.problems import Problem
+
+bp = Blueprint("health", __name__)
+
+
+@bp.route("/healthz")
+def healthz():
+    try:
+        with web.services().repository.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except SQLAlchemyError:
+        raise Problem(503, "The database cannot be reached.", headers={"Retry-After": "5"}) from None
+    response = jsonify(status="ok")
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,105 @@
+"""How much one client may store, how long games are kept, and what a full disk answers.
+
+- **Quota**: each client (by address, as the rate limits count it) may keep ``STORAGE_QUOTA_BYTES`` of
+  logs; past it an upload is refused with 507 before anything is written. The owner is kept as a keyed
+  hash of the address (``api.storage.Upload``), so the database holds no addresses.
+- **Full storage**: an upload that would leave less than ``STORAGE_MIN_FREE_BYTES`` free beside an SQLite
+  database is refused with 507; a database that reports it is full answers 507 too, and one that cannot
+  be reached answers 503 with ``Retry-After``. Nothing half-written is kept: each upload is one transaction.
+- **Retention**: ``flask --app app cleanup`` deletes games older than ``RETENTION_DAYS`` (0 keeps them
+  for ever) and expired rate-limit counters; run it daily (deploy/card-replay-cleanup.timer).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import click
+from flask import Flask, current_app
+from sqlalchemy.exc import OperationalError
+
+from api.problems import Problem
+
+DEFAULTS = {
+    "STORAGE_QUOTA_BYTES": 20 * 1024 * 1024,  # ten full matches a day for a year would not reach it
+    "STORAGE_MIN_FREE_BYTES": 64 * 1024 * 1024,
+    "RETENTION_DAYS": 180,
+}
+RETRY_SECONDS = 30
+FULL = ("database or disk is full", "no space left on device", "disk full", "could not extend file")
+
+
+def client_key(address: str | None) -> str:
+    """The owner recorded for an address: a keyed hash, stable across workers and restarts."""
+    secret = current_app.config["SECRET_KEY"].encode()
+    return hmac.new(secret, (address or "").encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB"
+
+
+def _free_bytes(url: str) -> int | None:
+    """Free space on the file system of an SQLite database; ``None`` for a database server."""
+    if not url.startswith("sqlite") or ":///" not in url:
+        return None
+    try:
+        return shutil.disk_usage(Path(url.split(":///", 1)[1]).parent).free
+    except OSError:
+        return None
+
+
+def ensure_room(repository, client: str, size: int) -> None:
+    """Refuse with 507 an upload past the client's quota or into a nearly full disk."""
+    config = current_app.config
+    quota = config["STORAGE_QUOTA_BYTES"]
+    used = repository.usage(client)
+    if quota and used + size > quota:
+        raise Problem(507, f"Your uploads already take {_megabytes(used)} of the {_megabytes(quota)} one client "
+                      "may store. Delete some (DELETE /api/v1/games/ID with the delete token you were given) "
+                      f"or wait until older games expire after {config['RETENTION_DAYS']} days.")
+    free = _free_bytes(str(repository.engine.url))
+    if free is not None and free - size < config["STORAGE_MIN_FREE_BYTES"]:
+        raise Problem(507, "The server's storage is full; nothing was stored. Please try again later.")
+
+
+@contextmanager
+def storage_errors() -> Iterator[None]:
+    """A full or unreachable database is the client's 507 or 503, not a bug's 500."""
+    try:
+        yield
+    except OperationalError as error:
+        if any(sign in str(error.orig).lower() for sign in FULL) or getattr(error.orig, "pgcode", None) == "53100":
+            raise Problem(507, "The server's storage is full; nothing was stored. Please try again later.") from None
+        current_app.logger.exception("storage unavailable")
+        raise Problem(503, "The storage is unavailable for a moment; nothing was stored. Please try again.",
+                      headers={"Retry-After": str(RETRY_SECONDS)}) from None
+
+
+def cleanup(app: Flask, days: int | None = None) -> dict[str, int]:
+    """Delete games past retention and expired rate-limit counters; returns what was removed."""
+    from api import ratelimits, services
+
+    keep = app.config["RETENTION_DAYS"] if days is None else days
+    removed = {"games": 0, "counters": 0}
+    with app.app_context():
+        repository = services().repository
+        if keep > 0:
+            removed["games"] = repository.purge(datetime.now(UTC) - timedelta(days=keep))
+        removed["counters"] = ratelimits.purge_expired(repository.engine)
+    return removed
+
+
+def install(app: Flask) -> None:
+    @app.cli.command("cleanup")
+    @click.option("--days", type=int, default=None, help="keep this many days instead of RETENTION_DAYS")
+    def cleanup_command(days: int | None) -> None:
+        """Delete stored games past the retention period and expired rate-limit counters."""
+        removed = cleanup(app, days)
+        click.echo(f"deleted {removed['games']} games and {removed['counters']} expired rate-limit counters")

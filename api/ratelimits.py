@@ -1,0 +1,111 @@
+"""Rate-limit counters kept in the service's own SQL database, so every worker (and every restart) counts
+against the same numbers without a Redis to run.
+
+Flask-Limiter finds storages by URI scheme: ``sql+`` followed by a SQLAlchemy URL
+(``sql+sqlite:////srv/replay/games.sqlite3``, ``sql+postgresql+psycopg://…``). When
+``RATELIMIT_STORAGE_URI`` is not set, the counters live in ``DATABASE_URL``'s database; any other
+storage of the limits library (``redis://…``) can be named instead. Only the fixed-window strategy is
+supported, the library's default: one row per key holds the hits of its current window and when it ends.
+
+Which address is counted: ``request.remote_addr``, which is the proxy's address behind a reverse proxy
+unless ``TRUSTED_PROXIES`` says how many proxies' ``X-Forwarded-For`` entries to believe (``api.edge``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import Flask
+from limits.storage import Storage
+from sqlalchemy import Float, Integer, String, delete, select, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.schema import CreateTable
+
+from api.storage import Base, make_engine
+
+SCHEME = "sql+"
+
+
+class Counter(Base):
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    hits: Mapped[int] = mapped_column(Integer)
+    expires: Mapped[float] = mapped_column(Float, index=True)  # Unix time at which the window ends
+
+
+# One statement, so two workers counting the same key at once both count: a window that has ended starts
+# again from this request's hits.
+INCREMENT = text("""
+    INSERT INTO rate_limits (key, hits, expires) VALUES (:key, :amount, :expires)
+    ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN rate_limits.expires <= :now THEN :amount ELSE rate_limits.hits + :amount END,
+        expires = CASE WHEN rate_limits.expires <= :now THEN :expires ELSE rate_limits.expires END
+    RETURNING hits
+""")
+
+
+class SQLStorage(Storage):
+    """A ``limits`` storage on SQLAlchemy (SQLite 3.35+ or PostgreSQL: both know ``ON CONFLICT`` and
+    ``RETURNING``)."""
+
+    STORAGE_SCHEME = ["sql+sqlite", "sql+postgresql", "sql+postgresql+psycopg"]  # noqa: RUF012 - the library's API
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **_options: object) -> None:
+        super().__init__(uri, wrap_exceptions=wrap_exceptions)
+        self.engine = make_engine((uri or "")[len(SCHEME):])
+        with self.engine.begin() as connection:  # IF NOT EXISTS: workers start together
+            connection.execute(CreateTable(Counter.__table__, if_not_exists=True))
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return SQLAlchemyError
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        now = time.time()
+        with self.engine.begin() as connection:
+            return connection.execute(INCREMENT, {"key": key, "amount": amount, "expires": now + expiry,
+                                                  "now": now}).scalar_one()
+
+    def _row(self, key: str) -> tuple[int, float] | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(Counter.hits, Counter.expires).where(Counter.key == key)).first()
+        return None if row is None or row.expires <= time.time() else (row.hits, row.expires)
+
+    def get(self, key: str) -> int:
+        row = self._row(key)
+        return 0 if row is None else row[0]
+
+    def get_expiry(self, key: str) -> float:
+        row = self._row(key)
+        return time.time() if row is None else row[1]
+
+    def check(self) -> bool:
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(1))
+        except SQLAlchemyError:
+            return False
+        return True
+
+    def reset(self) -> int | None:
+        with self.engine.begin() as connection:
+            return connection.execute(delete(Counter)).rowcount
+
+    def clear(self, key: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(delete(Counter).where(Counter.key == key))
+
+
+def purge_expired(engine: Engine) -> int:
+    """Delete the counters whose window has ended (the cleanup command)."""
+    with engine.begin() as connection:
+        return connection.execute(delete(Counter).where(Counter.expires <= time.time())).rowcount
+
+
+def configure(app: Flask) -> None:
+    """Count in the app's own database unless another storage is configured."""
+    if not app.config.get("RATELIMIT_STORAGE_URI"):
+        app.config["RATELIMIT_STORAGE_URI"] = SCHEME + app.config["DATABASE_URL"]

@@ -1,0 +1,65 @@
+"""The generic findings cap of ``Engine.validate``: every game's report stays small whatever the body holds."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from dg_replay.engine import ENGINE
+from replaykit.engine import MORE_FINDINGS, cap_findings
+from replaykit.findings import ERROR, WARNING, Finding
+from tests.helpers import game
+
+PLAYERS = ["A", "B", "C", "D"]
+
+
+def flooded(keys: int = 40, cards: int = 120) -> dict:
+    """A log whose deal is nothing but non-cards: one schema finding per entry."""
+    return {"game": "david-goliath", "players": PLAYERS, "tricks": [],
+            "hands": {f"k{index}": [0] * cards for index in range(keys)}}
+
+
+def test_a_flood_of_findings_is_cut_to_the_cap_with_a_count_of_the_rest():
+    report = ENGINE.validate(flooded())
+    assert len(report.findings) == 201
+    last = report.findings[-1]
+    assert last.code == MORE_FINDINGS and last.severity == ERROR and last.path == ""
+    # 40 x 120 non-cards, plus the rule findings after them (unfinished game, hand sizes …), less the 200 shown
+    listed = int(last.message.split(" more findings")[0].rsplit(" ", 1)[1])
+    assert listed >= 40 * 120 - 200
+    assert last.where == (("game", None), ("trick", None), ("play", None))
+    data = report.to_dict()
+    assert len(data["errors"]) + len(data["warnings"]) == 201 and not data["valid"]
+
+
+def test_the_cap_is_configurable_and_a_short_report_is_untouched():
+    assert len(ENGINE.validate(flooded(), max_findings=10).findings) == 11
+    clean = ENGINE.validate(game(4, 3))
+    assert clean.valid and all(finding.code != MORE_FINDINGS for finding in clean.findings)
+
+
+def test_the_closing_finding_is_a_warning_only_when_it_replaces_only_warnings():
+    warnings = [Finding("w", WARNING, "x") for _ in range(5)]
+    cap_findings(warnings, 3)
+    assert [finding.severity for finding in warnings] == [WARNING] * 4
+    mixed = [Finding("w", WARNING, "x") for _ in range(3)] + [Finding("e", ERROR, "y")]
+    cap_findings(mixed, 3)
+    assert mixed[-1].severity == ERROR and "(1 errors, 0 warnings)" in mixed[-1].message
+
+
+def test_each_game_of_a_match_is_capped_too():
+    log = flooded()
+    match = {"game": "david-goliath-match", "players": PLAYERS,
+             "games": [{**log, "tricks": [{"plays": [{"player": "Z", "card": "B99"}] * 40}] * 40}] * 4}
+    report = ENGINE.validate(match, max_findings=50)
+    assert len(report.findings) == 51
+    assert all(len(part.findings) <= 51 for part in report.games)
+
+
+def test_work_and_report_stay_small_for_an_absurd_body():
+    # Before the cap: 8,000 keys of 120 non-cards gave a 184 MB report after more than 10 s.
+    document = flooded(keys=8000)
+    started = time.process_time()
+    report = json.dumps(ENGINE.validate(document).to_dict())
+    assert time.process_time() - started < 2.0
+    assert len(report) < 20_000
