@@ -42,8 +42,8 @@ def relative_location(response: Response) -> Response:
     location = response.headers.get("Location")
     if location:
         parts = urlsplit(location)
-        if parts.scheme or parts.netloc:
-            response.headers["Location"] = parts.path + (f"?{parts.query}" if parts.query else "")
+        if parts.scheme or parts.netloc:  # one leading slash: "//host" would name another site
+            response.headers["Location"] = "/" + parts.path.lstrip("/") + (f"?{parts.query}" if parts.query else "")
     if current_app.config["HTTPS"]:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response

@@ -10,7 +10,6 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 import api as web
-from api.problems import Problem
 
 bp = Blueprint("health", __name__)
 
@@ -21,7 +20,10 @@ def healthz():
         with web.services().repository.engine.connect() as connection:
             connection.execute(text("SELECT 1"))
     except SQLAlchemyError:
-        raise Problem(503, "The database cannot be reached.", headers={"Retry-After": "5"}) from None
-    response = jsonify(status="ok")
+        response = jsonify(status="unavailable", detail="The database cannot be reached.")
+        response.status_code = 503
+        response.headers["Retry-After"] = "5"
+    else:
+        response = jsonify(status="ok")
     response.headers["Cache-Control"] = "no-store"
     return response

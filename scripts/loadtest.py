@@ -1,7 +1,12 @@
 """Bounded load against gunicorn on loopback: mixed validate / upload / page requests from a few client
 threads for a fixed time. Prints requests/s, p50 and p99 latency, and the number of server errors.
 
-    .venv/bin/python -m scripts.loadtest --seconds 20 --clients 8
+``--slow-clients N`` keeps N more connections open the whole time, trickling headers or a body a byte at a
+time (half each, reconnecting when the server drops them): the figures must barely move. ``--quota``
+instead has one client upload as fast as it can against a small storage quota and reports what was kept.
+
+    .venv/bin/python -m scripts.loadtest --seconds 20 --clients 8 [--slow-clients 16]
+    .venv/bin/python -m scripts.loadtest --quota --seconds 6
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ import argparse
 import http.client
 import json
 import random
+import socket
 import statistics
 import tempfile
 import threading
@@ -68,14 +74,36 @@ def client(port: int, bodies: list[bytes], deadline: float, tally: Tally, seed: 
             pages.append(json.loads(data)["links"]["page"])
 
 
-def run(seconds: float, clients: int, workers: int = 2, max_requests: int = 100_000) -> dict:
+SLOW_STARTS = (b"GET /api/v1/samples HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+               b"POST /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               b"Content-Length: 1000000\r\n\r\n")
+
+
+def slow_client(port: int, deadline: float, start: bytes, drops: list[int]) -> None:
+    """One connection that sends a byte now and then, and a new one whenever the server drops it."""
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+                connection.sendall(start)
+                while time.monotonic() < deadline:
+                    connection.sendall(b" ")
+                    time.sleep(0.5)
+        except OSError:
+            drops.append(1)  # dropped by the server's read timeout, as it should be
+            time.sleep(0.1)
+
+
+def run(seconds: float, clients: int, workers: int = 2, max_requests: int = 100_000, slow_clients: int = 0) -> dict:
     bodies = [json.dumps(simulate(3 + seed % 4, seed)).encode() for seed in range(50)]
     bodies.append(b'{"game": "david-goliath", "players": ["A"], "tricks": [{"plays": [{"player": "B"}]}]}')
     tally = Tally()
+    drops: list[int] = []
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "load.sqlite3", workers) as server:
         deadline = time.monotonic() + seconds
-        threads = [threading.Thread(target=client, args=(server.port, bodies, deadline, tally, seed, max_requests))
-                   for seed in range(clients)]
+        threads = [threading.Thread(target=slow_client, args=(server.port, deadline, SLOW_STARTS[index % 2], drops))
+                   for index in range(slow_clients)]
+        threads += [threading.Thread(target=client, args=(server.port, bodies, deadline, tally, seed, max_requests))
+                    for seed in range(clients)]
         start = time.perf_counter()
         for thread in threads:
             thread.start()
@@ -88,18 +116,47 @@ def run(seconds: float, clients: int, workers: int = 2, max_requests: int = 100_
         "p50_ms": statistics.median(latencies) * 1000 if latencies else None,
         "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000 if latencies else None,
         "statuses": dict(sorted(tally.statuses.items())), "server_errors": tally.server_errors,
+        "slow_connections_dropped": len(drops),
     }
+
+
+def quota_run(seconds: float, quota: int = 1024 * 1024) -> dict:
+    """One client uploading as fast as it can against a quota of ``quota`` bytes."""
+    bodies = [json.dumps({**simulate(3 + seed % 4, seed), "meta": {"upload": seed}}).encode() for seed in range(40)]
+    statuses: dict[int, int] = {}
+    stored = 0
+    env = {"STORAGE_QUOTA_BYTES": str(quota)}
+    with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "quota.sqlite3", env=env) as server:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        deadline, index = time.monotonic() + seconds, 0
+        while time.monotonic() < deadline:
+            body = bodies[index % len(bodies)]
+            index += 1
+            connection.request("POST", "/api/v1/games", body=body, headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            statuses[response.status] = statuses.get(response.status, 0) + 1
+            stored += len(body) if response.status == 201 else 0
+    return {"quota": quota, "stored_bytes": stored, "statuses": dict(sorted(statuses.items()))}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m scripts.loadtest")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--slow-clients", type=int, default=0, help="connections trickling a byte at a time")
+    parser.add_argument("--quota", action="store_true", help="one client against a 1 MiB storage quota instead")
     args = parser.parse_args()
-    figures = run(args.seconds, args.clients)
+    if args.quota:
+        figures = quota_run(args.seconds)
+        print(f"quota {figures['quota']:,} bytes: {figures['stored_bytes']:,} bytes stored, "
+              f"statuses {figures['statuses']}")
+        return
+    figures = run(args.seconds, args.clients, slow_clients=args.slow_clients)
     print(f"{figures['requests']} requests in {figures['seconds']} s: {figures['requests_per_second']:.0f} req/s, "
           f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, statuses {figures['statuses']}, "
-          f"server errors {figures['server_errors']}")
+          f"server errors {figures['server_errors']}, slow connections dropped by the server "
+          f"{figures['slow_connections_dropped']}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,8 @@
-"""Start and stop the service under gunicorn on a free loopback port, with its own database file."""
+"""Start and stop the service under gunicorn on a free loopback port, with its own database file.
+
+gunicorn runs from the project folder, so it reads the production settings in ``gunicorn.conf.py``
+(gevent workers, timeouts, workers that die with their master): the checks exercise what is deployed.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +24,27 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux ``/proc``)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
 class Server:
     """``gunicorn 'app:create_app()'`` with 2 workers, bound to 127.0.0.1 only."""
 
@@ -30,24 +55,36 @@ class Server:
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "RATELIMIT_ENABLED": "false",
                     **(env or {})}
         self.process: subprocess.Popen | None = None
+        self.log = database.with_suffix(".log")  # a file, not a pipe: a pipe nobody reads would block gunicorn
 
     def start(self, timeout: float = 30.0) -> Server:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-             "--graceful-timeout", "2", self.app],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+                 "--graceful-timeout", "2", self.app],
+                cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {self.log.read_text(errors='replace')[-2000:]}")
             try:
                 connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                connection.request("GET", "/api/v1/samples")
-                if connection.getresponse().status == 200:
+                connection.request("GET", "/healthz")
+                if connection.getresponse().status == 200 and self.process.poll() is None:
                     return self
             except OSError:
-                time.sleep(0.2)
-            if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.process.stderr.read().decode()[-2000:]}")
+                time.sleep(0.1)
         raise RuntimeError("gunicorn did not answer in time")
+
+    def workers_now(self) -> list[int]:
+        return children(self.process.pid) if self.process is not None else []
+
+    def kill_master(self) -> list[int]:
+        """SIGKILL the master only, as an out-of-memory killer might; returns its workers' ids."""
+        workers = self.workers_now()
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        return workers
 
     def kill(self) -> None:
         """SIGKILL the whole process group: master and workers die mid-request, as in a crash."""

@@ -1,9 +1,19 @@
-"""Bounded load and crash checks against a real gunicorn on loopback (the short CI form of
-`python -m scripts.loadtest` and `python -m scripts.crashtest`)."""
+"""Bounded load, slow-client, quota and crash checks against a real gunicorn on loopback, run with the
+production settings of gunicorn.conf.py (the short CI form of `python -m scripts.loadtest` and
+`python -m scripts.crashtest`)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import time
 
 import pytest
 
+from dg_replay.simulate import simulate
 from scripts import crashtest, loadtest
+from scripts.server import Server
 
 pytestmark = pytest.mark.slow
 
@@ -19,3 +29,63 @@ def test_kill_minus_nine_loses_no_confirmed_upload():
     figures = crashtest.run(rounds=2, seconds=1.5, threads=4)
     assert figures["confirmed_uploads"] > 10
     assert figures["lost_or_changed"] == 0, figures
+
+
+def test_killing_the_master_alone_frees_the_port_within_seconds_and_loses_nothing():
+    # With sync workers and no death signal, orphaned workers held the port for up to 49 s.
+    figures = crashtest.run(rounds=1, seconds=1.5, threads=4, kill="master")
+    assert figures["confirmed_uploads"] > 10
+    assert figures["lost_or_changed"] == 0, figures
+    assert figures["port_released_max_s"] < 5, figures
+
+
+def test_one_client_cannot_store_past_its_quota():
+    figures = loadtest.quota_run(seconds=2, quota=60_000)
+    assert 30_000 < figures["stored_bytes"] <= 60_000, figures
+    assert set(figures["statuses"]) == {201, 507}, figures
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with Server(tmp_path_factory.mktemp("ops") / "ops.sqlite3", env={"BODY_READ_TIMEOUT": "2"}) as running:
+        yield running
+
+
+def ask(port: int, method: str, path: str, body: bytes | None = None, **options) -> tuple[int, float]:
+    started = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=3)
+    connection.request(method, path, body=body, headers={"Content-Type": "application/json"}, **options)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response.status, time.monotonic() - started
+
+
+def test_slow_clients_do_not_starve_the_service(server):
+    # Sync workers: two such sockets held both workers until the 30 s timeout.
+    slow = []
+    for index in range(8):
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=6)
+        connection.sendall(loadtest.SLOW_STARTS[index % 2] + (b"{" if index % 2 else b""))
+        slow.append(connection)
+    try:
+        body = json.dumps(simulate(4, 61)).encode()
+        answers = [ask(server.port, "GET", "/healthz") for _ in range(5)]
+        answers += [ask(server.port, "POST", "/api/v1/validate", body) for _ in range(5)]
+        assert [status for status, _ in answers] == [200] * 10
+        assert max(seconds for _, seconds in answers) < 1.0, answers
+        started = time.monotonic()
+        assert slow[1].recv(64).startswith(b"HTTP/1.1 408")  # the body never came: cut at BODY_READ_TIMEOUT
+        assert time.monotonic() - started < 4
+    finally:
+        for connection in slow:
+            connection.close()
+
+
+def test_a_chunked_body_over_the_limit_is_413_through_gunicorn(server):
+    log = simulate(4, 62)
+    big = json.dumps({**log, "meta": {"pad": "x" * (3 * 1024 * 1024)}}).encode()
+    chunks = (big[start:start + 65536] for start in range(0, len(big), 65536))
+    assert ask(server.port, "POST", "/api/v1/games", chunks, encode_chunked=True)[0] == 413
+    small = json.dumps(log).encode()
+    assert ask(server.port, "POST", "/api/v1/validate", iter([small[:100], small[100:]]), encode_chunked=True)[0] == 200

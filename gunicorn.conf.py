@@ -1,0 +1,42 @@
+"""gunicorn settings for production, read by ``gunicorn 'app:create_app()'`` run in this folder (gunicorn
+loads ``./gunicorn.conf.py`` by default; ``--config`` names it elsewhere). Command-line options win.
+
+- **gevent workers**: a connection waiting on a slow client costs a greenlet, not a worker, so a few
+  sockets trickling headers or bodies cannot starve the service (sync workers each block on one client
+  until ``timeout``). Headers must arrive within ``keepalive`` seconds; the body within the app's
+  ``BODY_READ_TIMEOUT`` (``api.bodies``).
+- **Dying with the master**: each worker asks the kernel for SIGTERM when its master dies, so a ``kill -9``
+  of the master alone no longer leaves workers holding the port; a restart binds at once.
+- ``max_requests`` recycles workers now and then, so a slow leak cannot grow for ever.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+worker_class = "gevent"
+worker_connections = 500  # per worker: open connections, idle or slow ones included
+timeout = 30  # a worker silent this long (stuck in CPU-bound work) is killed and replaced
+graceful_timeout = 10
+keepalive = 5  # also the time a client has to send a request's headers
+max_requests = 5000
+max_requests_jitter = 500
+limit_request_line = 4094
+limit_request_fields = 50
+limit_request_field_size = 8190
+control_socket_disable = True  # nothing here uses it, and one path shared by several servers would clash
+
+PR_SET_PDEATHSIG = 1
+
+
+def post_fork(server, worker) -> None:
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != server.pid:  # the master died before the request above took effect
+        os._exit(0)

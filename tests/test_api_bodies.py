@@ -1,0 +1,87 @@
+"""Bodies read whole within the size and time limits, whatever their framing (api.bodies)."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+
+import pytest
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Response
+
+from app import create_app
+from dg_replay.simulate import simulate
+from tests.conftest import app_config
+from tests.test_hardening import assert_problem
+from tests.test_pages import csrf_token
+
+CHUNKED = {"Transfer-Encoding": "chunked"}
+MiB = 1024 * 1024
+
+
+def padded(size: int) -> bytes:
+    """A legal log padded in meta to about ``size`` bytes."""
+    log = simulate(4, 31)
+    base = len(json.dumps({**log, "meta": {"pad": ""}}).encode())
+    return json.dumps({**log, "meta": {"pad": "x" * max(0, size - base)}}).encode()
+
+
+def chunked_post(client, path: str, body: bytes, content_type: str = "application/json"):
+    return client.post(path, input_stream=io.BytesIO(body), content_type=content_type, headers=CHUNKED)
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/validate"])
+def test_a_chunked_body_over_the_limit_is_413_not_cut(client, path):
+    response = chunked_post(client, path, padded(3 * MiB))
+    assert "in chunks" in assert_problem(response, 413)["detail"]
+    assert client.application.extensions["card_replay"].repository.count() == 0
+
+
+def test_a_chunked_body_within_the_limit_is_stored_byte_for_byte(client):
+    body = padded(2 * MiB - 10)
+    response = chunked_post(client, "/api/v1/games", body)
+    assert response.status_code == 201
+    assert client.get(f"/api/v1/games/{response.get_json()['id']}/log").data == body
+
+
+def test_a_chunked_form_upload_over_the_limit_is_413(tmp_path):
+    client = create_app(app_config(tmp_path, WTF_CSRF_ENABLED=True)).test_client()
+    token = csrf_token(client)
+    boundary = "b0undary"
+    form = (f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{token}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="game.json"\r\n'
+            f"Content-Type: application/json\r\n\r\n").encode() + padded(3 * MiB) + f"\r\n--{boundary}--\r\n".encode()
+    response = chunked_post(client, "/", form, f"multipart/form-data; boundary={boundary}")
+    assert response.status_code == 413 and response.mimetype == "text/html"
+    assert client.application.extensions["card_replay"].repository.count() == 0
+
+
+class Trickle(io.RawIOBase):
+    """A client sending one byte at a time, slowly."""
+
+    def __init__(self, body: bytes, pause: float) -> None:
+        self.body, self.pause, self.sent = body, pause, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        time.sleep(self.pause)
+        if self.sent >= len(self.body):
+            return 0
+        buffer[0] = self.body[self.sent]
+        self.sent += 1
+        return 1
+
+
+def test_a_body_that_does_not_arrive_in_time_is_408(tmp_path):
+    application = create_app(app_config(tmp_path, BODY_READ_TIMEOUT=0.3))
+    body = json.dumps(simulate(3, 2)).encode()
+    environ = EnvironBuilder("/api/v1/validate", method="POST", data=body,
+                             content_type="application/json").get_environ()
+    environ["wsgi.input"] = Trickle(body, 0.02)
+    started = time.monotonic()
+    response = Response.from_app(application, environ)
+    assert "did not arrive within" in assert_problem(response, 408)["detail"]
+    assert time.monotonic() - started < 2

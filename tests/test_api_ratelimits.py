@@ -1,0 +1,67 @@
+"""Rate-limit counters shared by every worker, every restart, the form and the API (api.ratelimits)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from api.ratelimits import SQLStorage
+from app import create_app
+from dg_replay.simulate import simulate
+from tests.conftest import app_config
+from tests.test_hardening import assert_problem
+from tests.test_pages import submit
+
+LOG = json.dumps(simulate(3, 51))
+
+
+def limited(tmp_path, **extra):
+    return create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, UPLOAD_RATE_LIMIT="3 per minute", **extra))
+
+
+def api_upload(client):
+    return client.post("/api/v1/games", data=LOG, content_type="application/json")
+
+
+def test_form_and_api_uploads_draw_on_one_allowance(tmp_path):
+    client = limited(tmp_path).test_client()
+    assert [api_upload(client).status_code for _ in range(2)] == [201, 201]
+    assert submit(client, text=LOG).status_code == 303
+    assert_problem(api_upload(client), 429)
+    assert submit(client, text=LOG).status_code == 429
+
+
+def test_workers_and_restarts_share_the_count(tmp_path):
+    first, second = limited(tmp_path).test_client(), limited(tmp_path).test_client()  # two workers, one database
+    assert [api_upload(client).status_code for client in (first, second, first)] == [201, 201, 201]
+    assert_problem(api_upload(second), 429)
+    assert_problem(api_upload(limited(tmp_path).test_client()), 429)  # a restarted worker remembers
+
+
+def test_another_storage_may_be_configured(tmp_path):
+    client = limited(tmp_path, RATELIMIT_STORAGE_URI="memory://").test_client()
+    assert [api_upload(client).status_code for _ in range(4)] == [201, 201, 201, 429]
+
+
+@pytest.fixture
+def storage(tmp_path):
+    found = SQLStorage(f"sql+sqlite:///{tmp_path / 'limits.sqlite3'}")
+    yield found
+    found.engine.dispose()
+
+
+def test_the_storage_counts_within_a_window_and_starts_again_after_it(storage, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr("api.ratelimits.time.time", lambda: clock[0])
+    assert [storage.incr("k", 60) for _ in range(3)] == [1, 2, 3]
+    assert storage.get("k") == 3 and storage.get_expiry("k") == 1060.0
+    assert storage.incr("k", 60, amount=2) == 5
+    clock[0] = 1060.0
+    assert storage.get("k") == 0
+    assert storage.incr("k", 60) == 1 and storage.get_expiry("k") == 1120.0
+    storage.clear("k")
+    assert storage.get("k") == 0 and storage.check()
+    storage.incr("a", 60)
+    storage.incr("b", 60)
+    assert storage.reset() == 2
