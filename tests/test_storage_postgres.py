@@ -61,3 +61,23 @@ def test_a_refused_upload_stores_nothing(postgres_url):
     assert refused.status_code == 422
     assert stored_count(repository) == before
     repository.dispose()
+
+
+def test_rate_limit_counters_quota_and_delete_work_on_postgresql(postgres_url):
+    from api.ratelimits import SQLStorage
+
+    storage = SQLStorage("sql+" + postgres_url)
+    key = f"test/{os.getpid()}"
+    storage.clear(key)
+    assert [storage.incr(key, 60) for _ in range(3)] == [1, 2, 3] and storage.get(key) == 3
+    storage.clear(key)
+    storage.engine.dispose()
+    app, client = app_on(postgres_url)
+    body = json.dumps(simulate(3, 22)).encode()
+    created = client.post("/api/v1/games", data=body, content_type="application/json",
+                          environ_base={"REMOTE_ADDR": f"198.51.100.{os.getpid() % 250}"}).get_json()
+    repository = app.extensions["card_replay"].repository
+    assert not repository.delete(created["id"], "not-the-token")
+    assert repository.delete(created["id"], created["delete_token"])
+    assert client.get(f"/api/v1/games/{created['id']}").status_code == 404
+    repository.dispose()
