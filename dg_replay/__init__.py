@@ -26,7 +26,10 @@ def validate(document: object, limits: Limits = DEFAULT_LIMITS) -> GameReport | 
     reader = Reader(limits)
     log = reader.document(document)
     if log is None:
-        return GameReport([], reader.findings)
-    if isinstance(log, MatchLog):
-        return replay_match(log, reader.findings)
-    return replay_game(log, reader.findings)
+        report = GameReport([], reader.findings)
+    elif isinstance(log, MatchLog):
+        report = replay_match(log, reader.findings)
+    else:
+        report = replay_game(log, reader.findings)
+    report.unlisted += reader.unlisted
+    return report

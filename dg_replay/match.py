@@ -37,6 +37,7 @@ def replay_match(match: MatchLog, findings: list[Finding]) -> MatchReport:
         own: list[Finding] = []
         game = replay_game(log, own)
         findings.extend(found.within("game", index + 1, base) for found in own)
+        report.unlisted += game.unlisted
         report.games.append(game)
         for name in rules.seating:
             totals[name] += game.scores.get(name, 0)

@@ -40,6 +40,9 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+# Shape findings built one by one; past these the rest are only counted (``Reader.unlisted``): reports list
+# far fewer (replaykit caps them), and a body of nothing but mistakes must not cost a finding per byte.
+DETAILED_FINDINGS = 1000
 
 
 def finding(code: str, severity: str, message: str, trick: int | None = None, play: int | None = None,
@@ -93,9 +96,13 @@ class Reader:
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
         self.findings: list[Finding] = []
+        self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
         self.game_number: int | None = None  # set while reading a game inside a match
 
     def problem(self, path: str, message: str, trick: int | None = None, play: int | None = None) -> None:
+        if len(self.findings) >= DETAILED_FINDINGS:
+            self.unlisted += 1
+            return
         self.findings.append(finding("schema", ERROR, message, trick, play, None, path, self.game_number))
 
     # -- documents -------------------------------------------------------------------------------

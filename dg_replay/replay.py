@@ -10,7 +10,7 @@ one report lists every error with its trick, play, player and JSON pointer.
 from __future__ import annotations
 
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
-from dg_replay.reader import GameLog, Play, Trick, finding
+from dg_replay.reader import DETAILED_FINDINGS, GameLog, Play, Trick, finding
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import (
     HAND_SIZE,
@@ -51,9 +51,13 @@ class GameReplay:
         self.tallies = {name: Tally() for name in self.rules.seating}
         self.scores = dict.fromkeys(self.rules.seating, 0)
         self.every_trick_resolved = True
+        self.unlisted = 0  # errors past DETAILED_FINDINGS, counted only (the report's cap adds them in)
 
     def add(self, code: str, message: str, path: str, trick: int | None = None, play: int | None = None,
             player: str | None = None, severity: str = ERROR) -> None:
+        if severity == ERROR and len(self.findings) >= DETAILED_FINDINGS:
+            self.unlisted += 1
+            return
         self.findings.append(finding(code, severity, message, trick, play, player, path))
 
     # -- the whole game --------------------------------------------------------------------------
@@ -92,6 +96,7 @@ class GameReplay:
         report.scored = self.every_trick_resolved
         if report.scored:
             self.check_result_claims(report, so_far="" if report.complete else " so far")
+        report.unlisted = self.unlisted
         return report
 
     def check_players(self, players: list[str]) -> None:

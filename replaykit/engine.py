@@ -80,7 +80,7 @@ class Engine:
         unplaced = tuple((unit, None) for unit in self.units)
         for part in (report, *(getattr(report, "games", None) or ())):
             if part is not None:
-                cap_findings(part.findings, max_findings, unplaced)
+                cap_findings(part.findings, max_findings, unplaced, getattr(part, "unlisted", 0))
         return report
 
     def limits(self, settings: Mapping[str, int]) -> Any:
@@ -92,17 +92,19 @@ class Engine:
         return next((entry for entry in self.codes if entry.code == code), None)
 
 
-def cap_findings(findings: list[Finding], limit: int, where: tuple = ()) -> None:
-    """Keep the first ``limit`` findings in place and replace the rest by one that counts them.
+def cap_findings(findings: list[Finding], limit: int, where: tuple = (), unlisted: int = 0) -> None:
+    """Keep the first ``limit`` findings in place and replace the rest, and ``unlisted`` errors counted but
+    never built, by one finding that counts them.
 
     The closing finding is an error when any finding it replaces is one, so the verdict never changes.
     """
-    if len(findings) <= limit:
+    if len(findings) <= limit and not unlisted:
         return
     rest = findings[limit:]
-    errors = sum(finding.is_error for finding in rest)
+    errors = sum(finding.is_error for finding in rest) + unlisted
+    more = len(rest) + unlisted
     del findings[limit:]
     findings.append(Finding(
         MORE_FINDINGS, ERROR if errors else WARNING,
-        f"…and {len(rest)} more findings ({errors} errors, {len(rest) - errors} warnings) not listed: a report "
+        f"…and {more} more findings ({errors} errors, {more - errors} warnings) not listed: a report "
         f"lists the first {limit}. Fix these and validate again.", path="", where=where))

@@ -120,7 +120,7 @@ def run(seconds: float, clients: int, workers: int = 2, max_requests: int = 100_
     }
 
 
-def quota_run(seconds: float, quota: int = 1024 * 1024) -> dict:
+def quota_run(seconds: float, quota: int = 512 * 1024) -> dict:
     """One client uploading as fast as it can against a quota of ``quota`` bytes."""
     bodies = [json.dumps({**simulate(3 + seed % 4, seed), "meta": {"upload": seed}}).encode() for seed in range(40)]
     statuses: dict[int, int] = {}
@@ -145,7 +145,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--slow-clients", type=int, default=0, help="connections trickling a byte at a time")
-    parser.add_argument("--quota", action="store_true", help="one client against a 1 MiB storage quota instead")
+    parser.add_argument("--quota", action="store_true", help="one client against a 512 KiB storage quota instead")
     args = parser.parse_args()
     if args.quota:
         figures = quota_run(args.seconds)

@@ -201,3 +201,12 @@ def test_arbitrary_bytes_never_get_a_5xx(client, raw):
 def test_mutated_logs_never_get_a_5xx(client, players, seed, data):
     log = mutate(simulate(players, seed), data)
     assert post(client, log, "/api/v1/games").status_code in (201, 400, 422)
+
+
+def test_a_stored_log_the_reader_now_refuses_is_a_clear_answer_not_a_500(app, client):
+    # Stored before lone surrogates were refused: its pages said 500 for good.
+    record = app.extensions["card_replay"].repository.add(
+        b'{"game": "david-goliath", "players": ["A\\ud800", "B", "C"], "tricks": []}', "david-goliath", True)
+    assert "can no longer be read" in assert_problem(client.get(f"/api/v1/games/{record.id}"), 422)["detail"]
+    page = client.get(f"/games/{record.id}")
+    assert page.status_code == 422 and "can no longer be read" in page.get_data(as_text=True)

@@ -63,3 +63,18 @@ def test_work_and_report_stay_small_for_an_absurd_body():
     report = json.dumps(ENGINE.validate(document).to_dict())
     assert time.process_time() - started < 2.0
     assert len(report) < 20_000
+
+
+def closing_count(report) -> int:
+    return int(report.findings[-1].message.split(" more findings")[0].rsplit(" ", 1)[1])
+
+
+def test_findings_only_counted_past_the_detail_budget_are_counted_exactly(monkeypatch):
+    match = {"game": "david-goliath-match", "players": PLAYERS,
+             "games": [{**flooded(), "tricks": [{"plays": [{"player": "Z", "card": "B99", "x": 1}] * 40}] * 40}] * 3}
+    counted = ENGINE.validate(match)
+    monkeypatch.setattr("dg_replay.reader.DETAILED_FINDINGS", 10**9)
+    monkeypatch.setattr("dg_replay.replay.DETAILED_FINDINGS", 10**9)
+    built = ENGINE.validate(match)
+    assert closing_count(counted) == closing_count(built) > 3 * 40 * 40 * 2
+    assert counted.findings == built.findings  # the first ones listed are the same either way
