@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 
 from api.storage import StoredGame, Upload
@@ -45,6 +46,14 @@ def test_deleting_frees_quota_and_needs_the_games_own_token(tmp_path):
     assert_problem(client.get(path), 404)
     assert_problem(client.delete(path, headers={"Authorization": f"Bearer {first['delete_token']}"}), 404)
     assert upload(client).status_code == 201
+
+
+def test_neither_the_token_nor_the_address_is_stored_as_such(app, client):
+    token = upload(client).get_json()["delete_token"]
+    with app.extensions["card_replay"].repository.sessions() as session:
+        owner = session.scalars(select(Upload)).one()
+    assert owner.token == hashlib.sha256(token.encode()).hexdigest() and len(token) >= 24
+    assert "192.0.2.7" not in owner.client and len(owner.client) == 32
 
 
 def test_no_room_left_on_disk_is_507_before_anything_is_written(tmp_path):
