@@ -210,3 +210,14 @@ def test_a_stored_log_the_reader_now_refuses_is_a_clear_answer_not_a_500(app, cl
     assert "can no longer be read" in assert_problem(client.get(f"/api/v1/games/{record.id}"), 422)["detail"]
     page = client.get(f"/games/{record.id}")
     assert page.status_code == 422 and "can no longer be read" in page.get_data(as_text=True)
+
+
+def test_the_page_of_a_log_of_thousands_of_mistakes_lists_the_capped_findings(client):
+    # 40 tricks of 40 plays of one card by a stranger: over 3,000 rule findings (once an 8.5 MB page)
+    log = {"game": "david-goliath", "players": ["A", "B", "C", "D", "E", "F"],
+           "tricks": [{"plays": [{"player": "Z", "card": "B1"}] * 40}] * 40}
+    stored = post(client, log, "/api/v1/games").get_json()
+    assert len(stored["report"]["errors"]) == 201
+    page = client.get(f"/games/{stored['id']}").get_data(as_text=True)
+    assert "more-findings" in page
+    assert page.count("which was already played in trick 1") < 300

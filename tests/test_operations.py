@@ -73,7 +73,7 @@ def test_slow_clients_do_not_starve_the_service(server):
         answers = [ask(server.port, "GET", "/healthz") for _ in range(5)]
         answers += [ask(server.port, "POST", "/api/v1/validate", body) for _ in range(5)]
         assert [status for status, _ in answers] == [200] * 10
-        assert max(seconds for _, seconds in answers) < 1.0, answers
+        assert max(seconds for _, seconds in answers) < 2.0, answers  # starved, they would wait 30 s
         started = time.monotonic()
         assert slow[1].recv(64).startswith(b"HTTP/1.1 408")  # the body never came: cut at BODY_READ_TIMEOUT
         assert time.monotonic() - started < 4
