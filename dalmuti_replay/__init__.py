@@ -21,6 +21,6 @@ def validate(document: object, limits: Limits = DEFAULT_LIMITS) -> SessionReport
     """Read and replay one document: schema findings first, then rule findings in session order."""
     reader = Reader(limits)
     log = reader.document(document)
-    if log is None:
-        return SessionReport([], reader.findings)
-    return replay_session(log, reader.findings)
+    report = SessionReport([], reader.findings) if log is None else replay_session(log, reader.findings)
+    report.unlisted = reader.unlisted
+    return report

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from dalmuti_replay.cards import CARD_BY_TEXT, Card
 from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, finding
 from dalmuti_replay.rules import Options
+from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import mention as describe
 from replaykit.reading import show as quote
@@ -61,8 +62,12 @@ class Reader:
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
         self.findings: list[Finding] = []
+        self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
 
     def problem(self, tokens: tuple, message: str) -> None:
+        if len(self.findings) >= DETAILED_FINDINGS:
+            self.unlisted += 1
+            return
         self.findings.append(finding("schema", ERROR, message, *numbers_of(tokens), path=pointer(*tokens)))
 
     # -- the document ----------------------------------------------------------------------------

@@ -124,6 +124,7 @@ class SessionReport:
     totals: dict[str, int] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
     rounds: list[RoundRecord] = field(default_factory=list)
+    unlisted: int = 0  # shape findings counted but not built (replaykit.engine.DETAILED_FINDINGS)
 
     @property
     def valid(self) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
 
@@ -40,9 +41,6 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
-# Shape findings built one by one; past these the rest are only counted (``Reader.unlisted``): reports list
-# far fewer (replaykit caps them), and a body of nothing but mistakes must not cost a finding per byte.
-DETAILED_FINDINGS = 1000
 
 
 def finding(code: str, severity: str, message: str, trick: int | None = None, play: int | None = None,

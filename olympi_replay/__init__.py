@@ -20,4 +20,6 @@ def validate(document: object, limits: Limits = DEFAULT_LIMITS) -> GameReport:
     """Read and replay one log; schema findings come first, then rule findings in game order."""
     reader = Reader(limits)
     log = reader.document(document)
-    return replay_game(log, reader.findings)
+    report = replay_game(log, reader.findings)
+    report.unlisted = reader.unlisted
+    return report

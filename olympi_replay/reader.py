@@ -14,6 +14,7 @@ from olympi_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXA
 from olympi_replay.disciplines import Discipline, Rule, read_rule
 from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits, Log, finding
 from olympi_replay.race_reader import RaceReading
+from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
 
@@ -36,12 +37,16 @@ class Reader(RaceReading):
         self.race: int | None = None
         self.turn: int | None = None
         self.player: str | None = None
+        self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
 
     def problem(self, path: str, message: str) -> None:
+        if len(self.findings) >= DETAILED_FINDINGS:
+            self.unlisted += 1
+            return
         self.findings.append(finding("schema", ERROR, message, self.race, self.turn, self.player, path))
 
     def count(self) -> int:
-        return len(self.findings)
+        return len(self.findings) + self.unlisted
 
     # -- the document ------------------------------------------------------------------------------
 

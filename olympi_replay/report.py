@@ -123,6 +123,7 @@ class GameReport:
     races: list[RaceRecord] = field(default_factory=list)
     hands: dict[str, list[Card]] | None = None  # the deal as the log gives it, for the hands it accepts
     claims: dict = field(default_factory=lambda: {"scores": None, "winners": None})
+    unlisted: int = 0  # shape findings counted but not built (replaykit.engine.DETAILED_FINDINGS)
 
     @property
     def valid(self) -> bool:

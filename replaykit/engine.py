@@ -20,6 +20,10 @@ from replaykit.findings import ERROR, WARNING, Finding
 
 DEFAULT_MAX_FINDINGS = 200
 MORE_FINDINGS = "more-findings"
+# A game's reader and replay may stop building error findings past this many and only count the rest in
+# the report's ``unlisted``: reports list far fewer, and a body of nothing but mistakes must not cost a
+# finding per byte.
+DETAILED_FINDINGS = 1000
 
 
 class Report(Protocol):

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
+
+import pytest
 
 from dg_replay.engine import ENGINE
 from replaykit.engine import MORE_FINDINGS, cap_findings
 from replaykit.findings import ERROR, WARNING, Finding
+from replaykit.registry import engines
 from tests.helpers import game
 
 PLAYERS = ["A", "B", "C", "D"]
@@ -78,3 +82,41 @@ def test_findings_only_counted_past_the_detail_budget_are_counted_exactly(monkey
     built = ENGINE.validate(match)
     assert closing_count(counted) == closing_count(built) > 3 * 40 * 40 * 2
     assert counted.findings == built.findings  # the first ones listed are the same either way
+
+
+def flood(node: object, entries: int) -> object:
+    """Every object whose values are all lists (hands, captures, medals …) gets ``entries`` entries of 120
+    non-cards: the shape of the bodies that once cost seconds of CPU per megabyte."""
+    if isinstance(node, dict):
+        if node and all(isinstance(value, list) for value in node.values()):
+            return {f"k{index}": [0] * 120 for index in range(entries)}
+        return {key: flood(value, entries) for key, value in node.items()}
+    if isinstance(node, list):
+        return [flood(item, entries) for item in node]
+    return node
+
+
+def hostile(engine, entries: int, fields: int) -> list[dict]:
+    log = engine.simulate(4, 1)
+    return [flood(log, entries), {**log, **{f"x{index}": 0 for index in range(fields)}}]
+
+
+@pytest.mark.parametrize("engine", list(engines().values()), ids=lambda engine: engine.id)
+def test_every_game_answers_a_flood_of_mistakes_briefly(engine):
+    for document in hostile(engine, 500, 150_000):  # 1.6 MB each
+        started = time.process_time()
+        report = engine.validate(document)
+        assert time.process_time() - started < 1.5  # before findings were only counted past 1,000: 2.5 s (Olympi)
+        assert len(report.findings) <= 201
+
+
+@pytest.mark.parametrize("engine", list(engines().values()), ids=lambda engine: engine.id)
+def test_every_game_counts_the_findings_it_does_not_build_exactly(engine, monkeypatch):
+    for document in hostile(engine, 40, 5_000):
+        counted = engine.validate(document)
+        for name, module in list(sys.modules.items()):
+            if name.endswith(("_replay.reader", "_replay.replay")) and hasattr(module, "DETAILED_FINDINGS"):
+                monkeypatch.setattr(module, "DETAILED_FINDINGS", 10**9)
+        built = engine.validate(document)
+        monkeypatch.undo()
+        assert counted.findings == built.findings  # the closing finding's count included
