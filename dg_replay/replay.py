@@ -10,7 +10,7 @@ one report lists every error with its trick, play, player and JSON pointer.
 from __future__ import annotations
 
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
-from dg_replay.reader import DETAILED_FINDINGS, GameLog, Play, Trick, finding
+from dg_replay.reader import GameLog, Play, Trick, finding
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import (
     HAND_SIZE,
@@ -22,6 +22,7 @@ from dg_replay.rules import (
     resolve_trick,
     winners,
 )
+from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 

@@ -75,7 +75,7 @@ class GameReport:
     hands: dict[str, list[Card]] | None = None  # the deal as the log gives it (readable cards)
     claimed_scores: dict[str, int] | None = None
     claimed_winners: list[str] | None = None
-    unlisted: int = 0  # shape findings counted but not built (replaykit.engine.DETAILED_FINDINGS)
+    unlisted: int = 0  # errors counted but not built (replaykit.engine.DETAILED_FINDINGS)
 
     @property
     def valid(self) -> bool:
@@ -102,7 +102,7 @@ class MatchReport:
     totals: dict[str, int] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
     claimed_totals: dict[str, int] | None = None
-    unlisted: int = 0  # shape findings counted but not built (replaykit.engine.DETAILED_FINDINGS)
+    unlisted: int = 0  # errors counted but not built (replaykit.engine.DETAILED_FINDINGS)
 
     @property
     def valid(self) -> bool:

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 
 def test_mixed_load_gives_no_server_error():
     figures = loadtest.run(seconds=4, clients=4)
-    assert figures["requests"] > 50
+    assert figures["requests"] > 20  # a busy CI machine manages far fewer than a quiet one
     assert figures["server_errors"] == 0, figures
     assert set(figures["statuses"]) <= {200, 201, 422}, figures
 
