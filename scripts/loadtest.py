@@ -120,8 +120,9 @@ def run(seconds: float, clients: int, workers: int = 2, max_requests: int = 100_
     }
 
 
-def quota_run(seconds: float, quota: int = 512 * 1024) -> dict:
-    """One client uploading as fast as it can against a quota of ``quota`` bytes."""
+def quota_run(seconds: float, quota: int = 512 * 1024, stop_after: int | None = None) -> dict:
+    """One client uploading as fast as it can against a quota of ``quota`` bytes, for ``seconds`` or until
+    ``stop_after`` uploads were refused."""
     bodies = [json.dumps({**simulate(3 + seed % 4, seed), "meta": {"upload": seed}}).encode() for seed in range(40)]
     statuses: dict[int, int] = {}
     stored = 0
@@ -129,7 +130,7 @@ def quota_run(seconds: float, quota: int = 512 * 1024) -> dict:
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "quota.sqlite3", env=env) as server:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         deadline, index = time.monotonic() + seconds, 0
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and statuses.get(507, 0) != stop_after:
             body = bodies[index % len(bodies)]
             index += 1
             connection.request("POST", "/api/v1/games", body=body, headers={"Content-Type": "application/json"})
