@@ -16,7 +16,6 @@ from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.rules import Options
 from replaykit.findings import Finding, split
 
-
 ROUND_CLAIMS = ("ranks", "finish", "points", "totals")
 SESSION_CLAIMS = ("totals", "winners")
 
