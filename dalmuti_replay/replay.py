@@ -38,7 +38,8 @@ class SessionReplay:
     def run(self) -> SessionReport:
         log = self.log
         end = None if log.end is None else {log.end.kind: log.end.count}
-        report = SessionReport(list(dict.fromkeys(log.players or [])), self.findings, log.meta, log.options, end)
+        report = SessionReport(list(dict.fromkeys(log.players or [])), self.findings, log.meta, log.options, end,
+                               claims={"totals": log.totals, "winners": log.winners})
         if log.players is None or not self.check_players(log.players):
             return report
         if log.options.market and log.options.black_market:
@@ -113,7 +114,11 @@ class SessionReplay:
                 self.totals.setdefault(name, 0)
         order = round_order(add, number, log, earlier, joining, unchecked=not checked)
         table = Table(tuple(order), self.log.options)
-        record = RoundRecord(number, list(order), list(order), joining, table.deal_sizes(), note=log.note)
+        record = RoundRecord(number, list(order), list(order), joining, table.deal_sizes(), note=log.note,
+                             hands={name: list(cards) for name, cards in (log.hands or {}).items()
+                                    if name in table.seat and name not in log.unreadable_hands},
+                             claims={"ranks": log.ranks, "finish": log.finish, "points": log.points,
+                                     "totals": log.totals})
         state = RoundState(number, table, log, self.findings, record)
         deal(state)
         proof = known_dealt(state)

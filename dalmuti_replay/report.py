@@ -2,7 +2,8 @@
 
 Per play: who, the set or the pass, and every player's cards left after it. Per trick: leader, the last
 set's player, base size, last value, cards left and who went out. Per round: the ranks due, the seating
-played, the revolution and its kind, the transfers as performed, who went out when, points and totals.
+played, the deal as recorded, the revolution and its kind, the transfers as performed, who went out when,
+points and totals, and what the log claims beside them (so a page can show claims beside truth).
 Reports are plain data; the command line and the API render ``to_dict()``.
 """
 
@@ -15,9 +16,17 @@ from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.rules import Options
 from replaykit.findings import Finding, split
 
+ROUND_CLAIMS = ("ranks", "finish", "points", "totals")
+SESSION_CLAIMS = ("totals", "winners")
+
 
 def texts(cards: list[Card] | None) -> list[str] | None:
     return None if cards is None else [str(card) for card in cards]
+
+
+def claims_of(claims: dict[str, object], keys: tuple[str, ...]) -> dict[str, object]:
+    """Every claim key, null when the log makes no such claim; lists and dicts copied."""
+    return {key: None if claims.get(key) is None else type(claims[key])(claims[key]) for key in keys}
 
 
 @dataclass(slots=True)
@@ -101,15 +110,19 @@ class RoundRecord:
     totals: dict[str, int] = field(default_factory=dict)
     complete: bool = False
     note: str | None = None
+    hands: dict[str, list[Card]] = field(default_factory=dict)  # the deal as recorded, readable hands only
+    claims: dict[str, object] = field(default_factory=dict)  # ranks, finish, points, totals as the log says
 
     def to_dict(self) -> dict:
         return {"number": self.number, "ranks": list(self.ranks), "order": list(self.order),
-                "joined": list(self.joined), "dealt": dict(self.dealt), "revolution": self.revolution,
+                "joined": list(self.joined), "dealt": dict(self.dealt),
+                "hands": {name: texts(cards) for name, cards in self.hands.items()},
+                "revolution": self.revolution,
                 "revolution_kind": self.revolution_kind, "taxes": [tax.to_dict() for tax in self.taxes],
                 "tricks": [trick.to_dict() for trick in self.tricks], "finish": list(self.finish),
                 "out": [out.to_dict() for out in self.out], "bonus": dict(self.bonus),
                 "points": dict(self.points), "totals": dict(self.totals), "complete": self.complete,
-                "note": self.note}
+                "note": self.note, "claims": claims_of(self.claims, ROUND_CLAIMS)}
 
 
 @dataclass(slots=True)
@@ -125,6 +138,7 @@ class SessionReport:
     winners: list[str] = field(default_factory=list)
     rounds: list[RoundRecord] = field(default_factory=list)
     unlisted: int = 0  # shape findings counted but not built (replaykit.engine.DETAILED_FINDINGS)
+    claims: dict[str, object] = field(default_factory=dict)  # the final totals and winners as the log says
 
     @property
     def valid(self) -> bool:
@@ -137,4 +151,5 @@ class SessionReport:
                 "result": {"ranks": list(self.ranks), "points": dict(self.totals), "winners": list(self.winners)},
                 "options": {name: getattr(self.options, name) for name in Options.names()},
                 "end": None if self.end is None else dict(self.end),
-                "rounds": [record.to_dict() for record in self.rounds]}
+                "rounds": [record.to_dict() for record in self.rounds],
+                "claims": claims_of(self.claims, SESSION_CLAIMS)}

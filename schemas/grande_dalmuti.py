@@ -277,12 +277,40 @@ class DalmutiOutSchema(Schema):
     points = _int("The points it scored.", 4)
 
 
+def _claimed_names(description: str, example: list[str]) -> fields.List:
+    return fields.List(fields.String(), required=True, allow_none=True, metadata=_about(description, example))
+
+
+def _claimed_counts(description: str, example: dict) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True,
+                       metadata=_about(description, example))
+
+
+class DalmutiRoundClaimsSchema(Schema):
+    """What the log claims about a round, each null when it claims nothing (checked, never trusted)."""
+
+    ranks = _claimed_names("The ranks claimed at the start, or null.", ["Anna", "Bruno"])
+    finish = _claimed_names("The finishing order claimed, or null.", ["Bruno", "Anna"])
+    points = _claimed_counts("The round's points claimed, or null.", {"Bruno": 4, "Anna": 3})
+    totals = _claimed_counts("The totals after the round claimed, or null.", {"Bruno": 7, "Anna": 5})
+
+
+class DalmutiSessionClaimsSchema(Schema):
+    """What the log claims about the whole session, each null when it claims nothing."""
+
+    totals = _claimed_counts("The final totals claimed, or null.", {"Anna": 7, "Carla": 9})
+    winners = _claimed_names("The winners claimed, or null.", ["Carla"])
+
+
 class DalmutiRoundReportSchema(Schema):
     number = _int("Round number, 1-based.", 1)
     ranks = _names("The order due at the start, Great Dalmuti first, before any revolution.", ["Anna", "Bruno"])
     order = _names("The seating played, after a Great Revolution.", ["Bruno", "Anna"])
     joined = _names("Newcomers of this round.", [])
     dealt = _counts("Each player's deal size (or recorded hand's size).", {"Anna": 15, "Bruno": 14})
+    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True,
+                        metadata=_about("The deal as the log records it, readable hands of players only; {} "
+                                        "without one.", {"Anna": ["1", "5", "J"]}))
     revolution = _name("Who declared a revolution, or null.", "Dario", allow_none=True)
     revolution_kind = _name("plain, great, or null.", "great", allow_none=True)
     taxes = fields.List(fields.Nested(DalmutiTransferReportSchema), required=True,
@@ -295,6 +323,7 @@ class DalmutiRoundReportSchema(Schema):
     totals = _counts("Totals after this round.", {"Bruno": 7, "Anna": 5})
     complete = fields.Boolean(required=True, metadata=_about("Whether one player alone was left holding cards.", True))
     note = fields.String(required=True, allow_none=True, metadata=_about("The round's note, or null."))
+    claims = fields.Nested(DalmutiRoundClaimsSchema, required=True, metadata=_about("What the log claims."))
 
 
 class DalmutiResultSchema(Schema):
@@ -320,6 +349,8 @@ class DalmutiReportSchema(Schema):
                           metadata=_about("Every variant and whether it is on.", {"market": False}))
     end = fields.Dict(required=True, allow_none=True, metadata=_about("The declared end, or null.", {"rounds": 5}))
     rounds = fields.List(fields.Nested(DalmutiRoundReportSchema), required=True, metadata=_about("Every round."))
+    claims = fields.Nested(DalmutiSessionClaimsSchema, required=True,
+                           metadata=_about("The final totals and winners the log claims."))
 
 
 LOGS = {GAME_ID: ("DalmutiLog", DalmutiLogSchema)}

@@ -4,12 +4,12 @@
  * The server computes every figure, the list of moments (#steps: id, status, story, x on the timeline
  * charts, major for the moments ↑/↓ jump between) and the table view (#board-data: starting hands and,
  * per moment, the cards leaving and joining hands, joining piles and lying in the middle, and hand sizes
- * where not every card is seen). This file only hands the figures to Plotly and keeps one selected moment
- * in sync everywhere: the table view, the elements marked with data-step-id (the moment or one containing
- * it), the findings found there, a band on the timeline charts, the status line and the URL hash. A chart
- * point whose customdata names a moment selects it on a click. A hash or a finding's anchor
- * ("round-2-trick-3-play-4") selects the innermost moment that contains it. Text from logs is only ever
- * set with textContent, never as HTML.
+ * where not every card is seen; a moment may deal afresh, for a new round). This file only hands the
+ * figures to Plotly and keeps one selected moment in sync everywhere: the table view, the elements marked
+ * with data-step-id (the moment or one containing it; the list follows the innermost), the findings found
+ * there, a band on the timeline charts, the status line and the URL hash. A chart point whose customdata
+ * names a moment selects it on a click. A hash or a finding's anchor ("round-2-trick-3-play-4") selects
+ * the innermost moment that contains it. Text from logs is only ever set with textContent, never as HTML.
  */
 (function () {
   "use strict";
@@ -177,17 +177,26 @@
     if (!board) {
       return;
     }
-    var hands = {};
-    var piles = {};
-    var sizes = {};  // a hand's size when the moments give it: its cards may be partly unseen
-    board.seats.forEach(function (name) {
-      hands[name] = (board.start[name] || []).slice();
-      piles[name] = [];
-    });
+    var hands, piles, sizes, seatNames, sources;
+    function deal(table) {
+      seatNames = table.seats;
+      sources = table.sources;
+      hands = {};
+      piles = {};
+      sizes = {};  // a hand's size when the moments give it: its cards may be partly unseen
+      seatNames.forEach(function (name) {
+        hands[name] = (table.start[name] || []).slice();
+        piles[name] = [];
+      });
+    }
+    deal(board);
     for (var i = 0; i <= index; i++) {
       var change = board.moments[ids[i]];
       if (!change) {
         continue;
+      }
+      if (change.deal) {
+        deal(change.deal);  // a game of several rounds deals afresh: its seats, hands and how they are known
       }
       Object.keys(change.leave || {}).forEach(function (name) {
         (change.leave[name] || []).forEach(function (card) {
@@ -231,7 +240,7 @@
     });
     var seats = document.getElementById("board-seats");
     seats.textContent = "";
-    board.seats.forEach(function (name) {
+    seatNames.forEach(function (name) {
       var seat = document.createElement("li");
       seat.className = "seat";
       var head = document.createElement("div");
@@ -245,7 +254,7 @@
         var unseen = sizes[name] - hands[name].length;
         known.textContent = sizes[name] + " in hand" + (unseen > 0 ? " · " + unseen + " unseen" : "");
       } else {
-        known.textContent = board.sources[name] === "dealt" ? hands[name].length + " in hand"
+        known.textContent = sources[name] === "dealt" ? hands[name].length + " in hand"
           : hands[name].length + " proven in hand";
       }
       head.appendChild(known);
@@ -311,16 +320,17 @@
     }
     selected = index;
     var id = ids[index];
-    var first = null;
+    var innermost = null;  // of the elements holding the moment, the one naming it most closely
     document.querySelectorAll("[data-step-id]").forEach(function (element) {
       var on = contains(element.getAttribute("data-step-id"), id);
       element.classList.toggle("is-selected", on);
-      if (on && !first) {
-        first = element;
+      if (on && (!innermost || element.getAttribute("data-step-id").length >
+                 innermost.getAttribute("data-step-id").length)) {
+        innermost = element;
       }
     });
-    if (first) {
-      follow(first);
+    if (innermost) {
+      follow(innermost);
     }
     document.querySelectorAll("[data-goto]").forEach(function (element) {
       element.classList.toggle("is-selected", element.getAttribute("data-goto") === id);

@@ -63,3 +63,21 @@ def test_cards_left_fall_by_each_set():
             if play["cards"]:
                 left[play["player"]] -= len(play["cards"])
             assert play["cards_left"] == left
+
+
+def test_each_round_keeps_the_deal_as_recorded_and_the_claims_beside_the_truth():
+    log = sim()
+    log["rounds"][1]["points"] = {name: 0 for name in log["rounds"][1]["points"]}
+    data = validate(log).to_dict()
+    for record, written in zip(data["rounds"], log["rounds"], strict=True):
+        assert record["hands"] == written["hands"]
+        assert record["claims"] == {key: written.get(key) for key in ("ranks", "finish", "points", "totals")}
+    assert data["rounds"][1]["claims"]["points"] != data["rounds"][1]["points"]
+    assert data["claims"] == {"totals": log["totals"], "winners": log["winners"]}
+
+
+def test_without_a_deal_or_claims_the_report_says_so_with_nulls():
+    data = validate(sim(hands=False, claims=False)).to_dict()
+    assert all(record["hands"] == {} for record in data["rounds"])
+    assert all(set(record["claims"].values()) == {None} for record in data["rounds"])
+    assert data["claims"] == {"totals": None, "winners": None}

@@ -17,7 +17,8 @@ tested without Flask and templates only place what they return.
   starting hands and how they are known, and per moment the cards leaving hands (``leave``), joining
   them (``join``, e.g. a draw), joining piles and lying in the middle, with the cards a finding is about
   (``bad``; a ``None`` card marks only the seat) and those that prove it (``proof``); a moment's
-  ``sizes`` sets hand sizes where some cards are unseen; ``None`` for no table view.
+  ``sizes`` sets hand sizes where some cards are unseen, and its ``deal`` (``seats``, ``start``, ``sources``)
+  deals afresh for a new round, piles emptied; ``None`` for no table view.
 - ``key_moments(report, timeline)``: ``[{"step", "kind", "label"}]``, the moments worth jumping to.
 - ``target(finding)``: where a finding outside any moment can be seen (a step id or a page section).
 """
@@ -76,6 +77,18 @@ def standings(report: dict) -> dict:
             for name in players_of(report)]
     return {"label": "Result" if final else "Standing so far", "best": "winner" if final else "leading",
             "rows": rows}
+
+
+def claimed_standings(report: dict, key: str = "scores") -> dict:
+    """``standings`` with what the log claims beside it: ``report["claims"][key]`` per player, and the
+    claimed winners."""
+    shown = standings(report)
+    claims = report.get("claims") or {}
+    claimed = claims.get(key) or {}
+    for row in shown["rows"]:
+        row["claimed"] = claimed.get(row["name"])
+    shown["claimed_winners"] = claims.get("winners")
+    return shown
 
 
 def facts(report: dict) -> list[str]:

@@ -1,0 +1,100 @@
+"""Il Grande Dalmuti on the web: its moments, table view, key moments, charts, standings and page partial.
+
+The moments are built in ``grande_dalmuti_timeline``, the figures in ``grande_dalmuti_charts`` and the
+table view in ``grande_dalmuti_table``; this module tells the generic analysis page how to use them.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from api.adapters import Adapter, claimed_standings, facts
+from api.adapters import grande_dalmuti_charts as charts
+from api.adapters import grande_dalmuti_table as board
+from api.adapters import grande_dalmuti_timeline as moments
+
+# Findings outside every round are shown where they can be seen: the final result, or the first round.
+TARGETS = {"totals": "result", "winners": "result", "end": "result", "players": "round-1", "options": "round-1"}
+MAX_KEY_MOMENTS = 14
+
+
+def figures(report: dict) -> list[dict]:
+    shown = moments.timeline(report)
+    return [
+        {"id": "cards-left", "label": "Cards left in each hand after every play chart",
+         "figure": charts.cards_left_figure(shown), "timeline": True},
+        {"id": "ladder", "label": "Social ladder: each player's rank round by round chart",
+         "figure": charts.ladder_figure(shown), "timeline": False},
+        {"id": "points", "label": "Session points after each round chart", "figure": charts.points_figure(shown),
+         "timeline": False},
+    ]
+
+
+def session_facts(report: dict) -> list[str]:
+    found = facts(report)
+    count = len(report.get("rounds") or [])
+    if count:
+        found.append(f"{count} round{'s' * (count != 1)}")
+    end = report.get("end") or {}
+    if end.get("points"):
+        found.append(f"to {end['points']} points")
+    return found
+
+
+def totals_beside_claims(report: dict) -> dict:
+    """Session points with the log's claimed totals beside them; "leading" unless complete and valid."""
+    return claimed_standings(report, "totals")
+
+
+def key_moments(report: dict, timeline: dict) -> list[dict]:
+    """Errors, revolutions, who went out first in each round, the biggest climbs and falls, the end."""
+    found: list[tuple[int, dict]] = []
+    for x, step, errors in charts.error_points(timeline):
+        found.append((x, {"step": step, "kind": "error", "label": f"{_where(step)}: {errors[0].get('code')}"}))
+    rows = timeline.get("rounds") or []
+    for row in rows:
+        if row["revolution"]:
+            kind = "Great Revolution" if row["revolution_kind"] == "great" else "Revolution"
+            found.append((row["x"], {"step": row["id"], "kind": "revolution",
+                                     "label": f"Round {row['number']}: {kind} by {row['revolution']}"}))
+        first = next((play for trick in row["tricks"] for play in trick["plays"] if play["place"] == 1), None)
+        if first is not None:
+            found.append((first["x"], {"step": first["id"], "kind": "out",
+                                       "label": f"Round {row['number']}: {first['player']} goes out first"}))
+    jumps = []
+    for before, after in itertools.pairwise(rows):
+        for name in after["ranks"]:
+            if name in before["ranks"]:
+                change = before["ranks"].index(name) - after["ranks"].index(name)
+                if change:
+                    jumps.append((abs(change), change, after, name))
+    for _size, change, row, name in sorted(jumps, key=lambda jump: (-jump[0], jump[2]["number"]))[:2]:
+        word = "climbs" if change > 0 else "falls"
+        found.append((row["x"], {"step": row["id"], "kind": "jump",
+                                 "label": f"Round {row['number']}: {name} {word} {abs(change)} rank"
+                                          f"{'s' * (abs(change) != 1)} to {row['titles'].get(name, '')}"}))
+    found = sorted(found, key=lambda item: item[0])[:MAX_KEY_MOMENTS - 1]
+    if rows and rows[-1]["tricks"]:
+        last = rows[-1]["tricks"][-1]
+        winners = ", ".join((report.get("result") or {}).get("winners") or []) or "nobody"
+        ending = "Session ends" if report.get("complete") else "The log stops"
+        found.append((last["x"], {"step": last["id"], "kind": "end", "label": f"{ending}: {winners} ahead"}))
+    return [moment for _x, moment in found]
+
+
+def _where(step: str) -> str:
+    parts = step.split("-")
+    words = [f"{unit.capitalize() if index == 0 else unit} {number}"
+             for index, (unit, number) in enumerate(zip(parts[::2], parts[1::2], strict=False))]
+    return " ".join(words)
+
+
+def target(finding: dict) -> str | None:
+    """Where a finding outside any round can be seen."""
+    path = finding.get("path") or ""
+    return TARGETS.get(path.split("/")[1]) if path.count("/") >= 1 else None
+
+
+ADAPTER = Adapter(timeline=moments.timeline, steps=moments.steps, figures=figures, partial="games/grande-dalmuti.html",
+                  facts=session_facts, standings=totals_beside_claims, table=board.table, key_moments=key_moments,
+                  target=target)

@@ -1,0 +1,222 @@
+"""Il Grande Dalmuti's moments, built from a report dict alone: rounds, their setup, tricks and plays.
+
+``timeline`` gathers per round the ranks at its start (and the seating after a revolution), the cards
+passing before play, every trick's sets and passes in order with its winner, who went out when, the points
+and what the log claims, each with the findings placed there. ``steps`` turns it into what a reader walks:
+a setup moment per round (``round-R``), every play (``round-R-trick-T-play-P``) and every trick's end
+(``round-R-trick-T``). One x axis runs across the session: each round's start and each play take the next
+position, so the charts drawn along it and the steps share one number.
+"""
+
+from __future__ import annotations
+
+from dalmuti_replay.cards import Card
+from dalmuti_replay.rules import rank_title
+
+# Chip styles by value (static/style.css): the better (lower) the card, the higher the class it belongs to.
+TIERS = ((3, "dal-royal"), (6, "dal-noble"), (9, "dal-merchant"))
+
+KINDS = {"great-tax": "Great Peon's tax", "little-tax": "Little Peon's tax", "great-return": "Great Dalmuti's return",
+         "little-return": "Little Dalmuti's return", "market": "market card", "market-return": "market card back",
+         "not-due": "owed by nobody"}
+
+
+def style(text: object) -> str:
+    card = Card.read(text)
+    if card is None:
+        return "unknown"
+    if card.jester:
+        return "dal-jester"
+    return next((name for top, name in TIERS if card.value <= top), "dal-peasant")
+
+
+def chips(cards: list | None) -> list[dict]:
+    """Cards as the page's chips show them: the text and its style."""
+    return [{"card": card, "style": style(card)} for card in cards or []]
+
+
+def round_id(number: int) -> str:
+    return f"round-{number}"
+
+
+def trick_id(number: int, trick: int) -> str:
+    return f"round-{number}-trick-{trick}"
+
+
+def play_id(number: int, trick: int, play: int) -> str:
+    return f"round-{number}-trick-{trick}-play-{play}"
+
+
+def show(cards: list | None) -> str:
+    return " ".join(str(card) for card in cards or []) or "no cards"
+
+
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def findings_at(report: dict) -> dict[tuple, list[dict]]:
+    """Errors and warnings by where they are: (round,), (round, trick), (round, trick, play) or ()."""
+    grouped: dict[tuple, list[dict]] = {}
+    for finding in [*(report.get("errors") or []), *(report.get("warnings") or [])]:
+        where: tuple = ()
+        for unit in ("round", "trick", "play"):
+            if not isinstance(finding.get(unit), int):
+                break
+            where = (*where, finding[unit])
+        grouped.setdefault(where, []).append(finding)
+    return grouped
+
+
+def _split(findings: list[dict]) -> dict:
+    return {"errors": [f for f in findings if f.get("severity") == "error"],
+            "warnings": [f for f in findings if f.get("severity") != "error"]}
+
+
+def start_counts(record: dict) -> dict[str, int]:
+    """Each player's cards once the taxes are paid: the deal size, less what he gave, plus what he got."""
+    counts = {name: record.get("dealt", {}).get(name, 0) for name in record.get("order") or []}
+    for tax in record.get("taxes") or []:
+        if tax.get("from") in counts and tax.get("to") in counts:
+            counts[tax["from"]] -= len(tax.get("cards") or [])
+            counts[tax["to"]] += len(tax.get("cards") or [])
+    return counts
+
+
+def _play_story(play: dict, beaten: tuple[str, list] | None, place: int | None) -> str:
+    who = play["player"]
+    if play["pass"]:
+        return f"{who} passes."
+    story = f"{who} plays {show(play['cards'])}" + (f" on {beaten[0]}'s {show(beaten[1])}." if beaten else ", leading.")
+    if place is not None:
+        story += f" {who} goes out {ordinal(place)} ({play['points']} point{'s' * (play['points'] != 1)})."
+    return story
+
+
+def _trick_row(number: int, trick: dict, grouped: dict, x: int, places: dict[str, tuple[int, int]]) -> dict:
+    plays, beaten = [], None
+    for play in trick.get("plays") or []:
+        x += 1
+        place, points = places.get(play.get("player"), (None, 0)) if play.get("out") else (None, 0)
+        found = grouped.get((number, trick["number"], play["number"]), [])
+        row = {"play": play["number"], "id": play_id(number, trick["number"], play["number"]), "x": x,
+               "player": play.get("player"), "cards": play.get("cards"), "chips": chips(play.get("cards")),
+               "pass": bool(play.get("pass")),
+               "left": play.get("cards_left") or {}, "out": bool(play.get("out")), "place": place,
+               "points": points, "note": play.get("note"), "flagged": any(f.get("severity") == "error" for f in found),
+               "findings": found}
+        row["story"] = _play_story(row, beaten, place)
+        row["place_text"] = ordinal(place) if place else None
+        row["wins"] = False
+        if not row["pass"]:
+            beaten = (row["player"], row["cards"])
+        plays.append(row)
+    winner = trick.get("winner")
+    sets = [row for row in plays if not row["pass"]]
+    if winner and sets and sets[-1]["player"] == winner:
+        sets[-1]["wins"] = True
+    story = f"Trick {trick['number']}: " + (f"{winner}'s {show(beaten[1])} wins it" if winner and beaten
+                                              else "no set was played")
+    if trick.get("out"):
+        story += "; out: " + ", ".join(trick["out"])
+    return {"number": trick["number"], "id": trick_id(number, trick["number"]), "x": x, "leader": trick.get("leader"),
+            "winner": winner, "plays": plays, "out": list(trick.get("out") or []), "note": trick.get("note"),
+            "left": trick.get("cards_left") or {}, "story": story + ".",
+            **_split(grouped.get((number, trick["number"]), []))}
+
+
+def _setup_story(row: dict) -> str:
+    order, ranks = row["order"], row["ranks"]
+    parts = [f"Round {row['number']}: {ranks[0]} is Great Dalmuti, {ranks[-1]} Great Peon." if ranks else
+             f"Round {row['number']}."]
+    if row["joined"]:
+        parts.append(f"Joining: {', '.join(row['joined'])}.")
+    if row["revolution"]:
+        kind = "a Great Revolution: the ranks are reversed" if row["revolution_kind"] == "great" else \
+            "a revolution: no taxes"
+        parts.append(f"{row['revolution']} holds both Jesters and declares {kind}.")
+        if row["revolution_kind"] == "great" and order:
+            parts.append(f"{order[0]} now leads as Great Dalmuti.")
+    for tax in row["taxes"]:
+        parts.append(f"{tax['from']} gives {show(tax['cards'])} to {tax['to']} ({tax['label']}).")
+    if not row["taxes"] and not row["revolution"]:
+        parts.append("No cards change hands before play.")
+    return " ".join(parts)
+
+
+def _tax_flagged(tax: dict, findings: list[dict]) -> bool:
+    """A transfer a tax finding is about: the giver's, of the kind the finding says (owed by nobody or not)."""
+    for finding in findings:
+        code = finding.get("code") or ""
+        if finding.get("severity") == "error" and code.startswith("tax-") and finding.get("player") == tax["from"] \
+                and (code == "tax-not-due") == (tax["kind"] == "not-due"):
+            return True
+    return False
+
+
+def wrong_claims(row: dict) -> list[str]:
+    """Which of the round's claims (ranks, finish, points, totals) differ from the replay."""
+    wrong = []
+    for key in ("ranks", "finish", "points", "totals"):
+        claimed = row["claims"].get(key)
+        if claimed is None:
+            continue
+        truth = row[key]
+        differs = any(truth.get(name) != value for name, value in claimed.items()) \
+            if isinstance(claimed, dict) else claimed != truth
+        if differs:
+            wrong.append(key)
+    return wrong
+
+
+def timeline(report: dict) -> dict:
+    """Per-round data shared by the page's list of rounds, the steps, the table view and ``/timeline``."""
+    grouped = findings_at(report)
+    rows, x = [], 0
+    for record in report.get("rounds") or []:
+        number = record["number"]
+        x += 1
+        places = {out["player"]: (place, out["points"]) for place, out in enumerate(record.get("out") or [], start=1)}
+        found = grouped.get((number,), [])
+        taxes = [{**tax, "label": KINDS.get(tax["kind"], tax["kind"]), "chips": chips(tax.get("cards"))}
+                 for tax in record.get("taxes") or []]
+        for tax in taxes:
+            tax["flagged"] = _tax_flagged(tax, found)
+        size = len(record.get("order") or [])
+        row = {"number": number, "id": round_id(number), "x": x, "ranks": list(record.get("ranks") or []),
+               "order": list(record.get("order") or []), "joined": list(record.get("joined") or []),
+               "titles": {name: rank_title(seat, size) for seat, name in enumerate(record.get("order") or [], 1)},
+               "dealt": record.get("dealt") or {}, "revolution": record.get("revolution"),
+               "revolution_kind": record.get("revolution_kind"), "taxes": taxes, "start": start_counts(record),
+               "finish": list(record.get("finish") or []), "out": list(record.get("out") or []),
+               "points": record.get("points") or {}, "totals": record.get("totals") or {},
+               "complete": bool(record.get("complete")), "note": record.get("note"),
+               "claims": record.get("claims") or {}, "tricks": [], **_split(found)}
+        for trick in record.get("tricks") or []:
+            trick_row = _trick_row(number, trick, grouped, x, places)
+            x = trick_row["x"]
+            row["tricks"].append(trick_row)
+        row["story"] = _setup_story(row)
+        row["wrong_claims"] = wrong_claims(row)
+        row["end"] = x
+        rows.append(row)
+    end = report.get("end") or {}
+    return {"players": [name for name in report.get("players") or [] if isinstance(name, str)], "rounds": rows,
+            "target": end.get("points")}
+
+
+def steps(timeline: dict) -> list[dict]:
+    rows = timeline.get("rounds") or []
+    found = []
+    for row in rows:
+        where = f"Round {row['number']} of {len(rows)}"
+        found.append({"id": row["id"], "status": f"{where} · before play", "story": row["story"], "x": row["x"],
+                      "major": True})
+        for trick in row["tricks"]:
+            for play in trick["plays"]:
+                found.append({"id": play["id"], "x": play["x"], "story": play["story"],
+                              "status": f"{where} · trick {trick['number']} · play {play['play']}"})
+            found.append({"id": trick["id"], "x": trick["x"], "story": trick["story"], "major": True,
+                          "status": f"{where} · trick {trick['number']} ends"})
+    return found
