@@ -93,7 +93,7 @@ def test_a_single_mutated_play_is_found_at_its_place(log, data):
         entry["cards"].append(entry["cards"][0])
     elif change == "worse" and p > 0:
         last = next(play for play in reversed(plays[:p]) if "cards" in play)
-        value = next(card for card in last["cards"] + ["J"] if card != "J")
+        value = next((card for card in last["cards"] if card != "J"), "J")  # Jesters alone are worst: 13
         entry["cards"] = [value if value != "J" else "J"] * len(entry["cards"])
     else:
         order = log["rounds"][r].get("ranks") or log["players"]
