@@ -24,14 +24,14 @@ def moments(report: dict) -> list[dict]:
 
 def test_standings_show_the_claims_beside_the_computed_vp():
     report = sample("illegal-claims")
-    shown = olympi.claimed_standings(report)
+    shown = olympi.ADAPTER.standings(report)
     assert [(row["name"], row["value"], row["claimed"]) for row in shown["rows"]] == [
         (name, report["result"]["scores"][name], report["claims"]["scores"][name]) for name in report["players"]]
     assert shown["claimed_winners"] == report["claims"]["winners"]
     assert shown["best"] == "leading"  # complete but invalid: no winner is declared
-    clean = olympi.claimed_standings(sample("clean-5-players"))
+    clean = olympi.ADAPTER.standings(sample("clean-5-players"))
     assert clean["best"] == "winner" and [row["name"] for row in clean["rows"] if row["best"]] == ["Bruno"]
-    unfinished = olympi.claimed_standings(sample("rulebook-three-players"))
+    unfinished = olympi.ADAPTER.standings(sample("rulebook-three-players"))
     assert unfinished["best"] == "leading" and unfinished["label"] == "Standing so far"
 
 

@@ -7,7 +7,7 @@ games are its parts, each shown on a page of its own.
 
 from __future__ import annotations
 
-from api.adapters import Adapter, facts, standings
+from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import david_goliath_charts as charts
 from api.adapters import david_goliath_table as board
 
@@ -42,16 +42,6 @@ def game_facts(report: dict) -> list[str]:
     elif report.get("dealer"):
         found.append(f"dealt by {report['dealer']}")
     return found
-
-
-def claimed_standings(report: dict) -> dict:
-    """The computed scores with the log's claimed ones beside them."""
-    shown = standings(report)
-    claimed = (report.get("claims") or {}).get("scores") or {}
-    for row in shown["rows"]:
-        row["claimed"] = claimed.get(row["name"])
-    shown["claimed_winners"] = (report.get("claims") or {}).get("winners")
-    return shown
 
 
 def key_moments(report: dict, timeline: dict) -> list[dict]:

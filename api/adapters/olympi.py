@@ -6,7 +6,7 @@ in ``olympi_charts``; this module tells the generic analysis page how to use the
 
 from __future__ import annotations
 
-from api.adapters import Adapter, facts, standings
+from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import olympi_charts as charts
 from api.adapters import olympi_table as board
 from api.adapters import olympi_timeline as races
@@ -39,17 +39,6 @@ def game_facts(report: dict) -> list[str]:
     if (report.get("options") or {}).get("world_record"):
         found.append("World Record variant")
     return found
-
-
-def claimed_standings(report: dict) -> dict:
-    """The computed VP with the log's claimed ones beside them."""
-    shown = standings(report)
-    claims = report.get("claims") or {}
-    claimed = claims.get("scores") or {}
-    for row in shown["rows"]:
-        row["claimed"] = claimed.get(row["name"])
-    shown["claimed_winners"] = claims.get("winners")
-    return shown
 
 
 def key_moments(report: dict, timeline: dict) -> list[dict]:
