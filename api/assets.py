@@ -81,14 +81,23 @@ def accepts_gzip() -> bool:
 
 def send(path: Path, mimetype: str, max_age: int, immutable: bool = False) -> Response:
     """A file, gzipped when the client accepts it, with a strong ETag and a 304 for a fresh copy."""
-    item = packed(path)
+    return _send(packed(path), mimetype, f"public, max-age={max_age}" + (", immutable" if immutable else ""))
+
+
+def send_bytes(raw: bytes, mimetype: str, cache_control: str) -> Response:
+    """Bytes made for this request (a page's data), sent as ``send`` sends a file."""
+    return _send(Packed(raw, gzip.compress(raw, 6, mtime=0), hashlib.sha256(raw).hexdigest()[:20]), mimetype,
+                 cache_control)
+
+
+def _send(item: Packed, mimetype: str, cache_control: str) -> Response:
     zipped = accepts_gzip()
     response = Response(item.packed if zipped else item.raw, mimetype=mimetype)
     if zipped:
         response.headers["Content-Encoding"] = "gzip"
     response.headers["Vary"] = "Accept-Encoding"
     response.set_etag(item.etag + ("-gz" if zipped else ""))
-    response.headers["Cache-Control"] = f"public, max-age={max_age}" + (", immutable" if immutable else "")
+    response.headers["Cache-Control"] = cache_control
     return response.make_conditional(request)
 
 

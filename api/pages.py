@@ -3,16 +3,19 @@ and plotly.js served from the installed plotly package.
 
 Each view loads what it needs, validates through the same path as the API (``api.check``/``api.store``)
 and hands the template ready-made values: figures as plain dicts for a JSON data block, per-trick rows,
-findings with their links. Templates only place them; ``static/app.js`` draws the charts.
+findings with their links. Templates only place them; ``static/charts.js`` draws the charts and
+``static/board.js`` the table view.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
-from flask import Blueprint, abort, current_app, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import TextAreaField
 
@@ -45,6 +48,32 @@ class UploadForm(FlaskForm):
 
 class TwoLogs(ValueError):
     """Both a file and pasted text were sent."""
+
+
+@bp.app_template_filter("data_json")
+def data_json(value: object) -> Markup:
+    """A JSON data block as small as it can be: no spaces, and UTF-8 text as it is."""
+    # Every "<" escaped (the same JSON): no text from a log can end the block or open a tag in it.
+    return Markup(json.dumps(value, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c"))
+
+
+def moments(verdict: games.Verdict, report: dict) -> dict:
+    """What the analysis board walks, fetched by the page once it shows (``…/moments.json``): the steps and
+    the table view. A long session has hundreds of moments; kept out of the HTML, they cost the page's first
+    paint nothing, and the browser keeps them for the next visit."""
+    adapter = verdict.adapter
+    timeline = adapter.timeline(report)
+    return {"steps": adapter.steps(timeline), "board": _board(adapter.table(report, timeline))}
+
+
+def _board(table: dict | None) -> dict | None:
+    """The table view without its moments' empty fields: a long game has hundreds of moments, and the board
+    script reads a missing field as an empty one."""
+    if table is None:
+        return None
+    moments = {step: {key: field for key, field in moment.items() if field not in ([], {}, None)}
+               for step, moment in table["moments"].items()}
+    return {**table, "moments": moments}
 
 
 def _gallery() -> list[dict]:
@@ -235,33 +264,53 @@ def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str
         eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
 
 
+def _shown_report(verdict: games.Verdict, number: int | None) -> dict | None:
+    """The report a game page shows: the document's, or its part ``number``; ``None`` for the overview of a
+    document of several games, which has no moments of its own."""
+    if verdict.adapter.parts(verdict.report) is None:
+        if number is not None:
+            abort(404, "A single game has no numbered parts.")
+        return verdict.report
+    if number is None:
+        return None
+    part = web.part_of(verdict, number)
+    if part is None:
+        abort(404, f"This document has no readable {verdict.adapter.part_unit} {number}.")
+    return part
+
+
+def _moments_response(verdict: games.Verdict, number: int | None) -> Response:
+    report = _shown_report(verdict, number)
+    if report is None:
+        abort(404, f"An overview has no moments of its own: each {verdict.adapter.part_unit} has its own.")
+    raw = json.dumps(moments(verdict, report), separators=(",", ":"), ensure_ascii=False).encode()
+    # Revalidated on every visit (a stored game's report follows the rules of the day), a 304 when unchanged.
+    return assets.send_bytes(raw, "application/json", "no-cache")
+
+
 def _analysis(verdict: games.Verdict, *, title: str, notes: str | None, source: dict, base: str,
               number: int | None):
     """A report's page: the overview of a document of several games, one of them (``number``), or a game."""
     report = verdict.report
+    shown = _shown_report(verdict, number)
     parts = verdict.adapter.parts(report)
     if parts is None:
-        if number is not None:
-            abort(404, "A single game has no numbered parts.")
         return render_game(verdict, report, title=title, notes=notes, source=source, crumbs=[])
 
     def part_url(n: int) -> str:
         return f"{base}/g/{n}"
 
-    if number is None:
+    if shown is None:
         return render_parts(verdict, parts, title=title, notes=notes, source=source, part_url=part_url)
-    part = web.part_of(verdict, number)
     unit = verdict.adapter.part_unit
-    if part is None:
-        abort(404, f"This document has no readable {unit} {number}.")
     crumbs = [{"label": title, "url": base}]
     if number > 1:
         crumbs.append({"label": f"‹ {unit} {number - 1}", "url": part_url(number - 1), "rel": "prev"})
     crumbs.append({"label": f"{unit.capitalize()} {number} of {len(parts)}"})
     if number < len(parts):
         crumbs.append({"label": f"{unit} {number + 1} ›", "url": part_url(number + 1), "rel": "next"})
-    return render_game(verdict, part, title=f"{title} · {unit} {number}", notes=None, source=source,
-                       crumbs=crumbs, findings=_part_findings(verdict.report, number, part, unit))
+    return render_game(verdict, shown, title=f"{title} · {unit} {number}", notes=None, source=source,
+                       crumbs=crumbs, findings=_part_findings(verdict.report, number, shown, unit))
 
 
 def _title_and_notes(report: dict) -> tuple[str, str | None]:
@@ -282,11 +331,21 @@ def game(game_id: str, number: int | None = None):
     source = {"log": url_for("api_v1.stored_log", game_id=game_id),
               "json": url_for("api_v1.stored_game", game_id=game_id),
               "timeline": url_for("api_v1.stored_timeline", game_id=game_id),
-              "edit": url_for("pages.edit_game", game_id=game_id)}
+              "edit": url_for("pages.edit_game", game_id=game_id),
+              "moments": url_for("pages.game_moments", game_id=game_id, number=number)}
     if number is not None:
         source["json"] = url_for("api_v1.stored_part", game_id=game_id, number=number)
     base = url_for("pages.game", game_id=game_id)
     return _analysis(verdict, title=title, notes=notes, source=source, base=base, number=number)
+
+
+@bp.route("/games/<string:game_id>/moments.json")
+@bp.route("/games/<string:game_id>/g/<int:number>/moments.json")
+def game_moments(game_id: str, number: int | None = None):
+    record = web.services().repository.get(game_id)
+    if record is None:
+        abort(404, "No stored game has this address; check the link.")
+    return _moments_response(web.stored_verdict(record), number)
 
 
 def _sample(slug: str) -> samples.Sample:
@@ -301,11 +360,18 @@ def _sample(slug: str) -> samples.Sample:
 def sample(slug: str, number: int | None = None):
     found = _sample(slug)
     source = {"json": url_for("api_v1.sample", slug=slug), "log": url_for("pages.sample_log", slug=slug),
-              "edit": url_for("pages.edit_sample", slug=slug)}
+              "edit": url_for("pages.edit_sample", slug=slug),
+              "moments": url_for("pages.sample_moments", slug=slug, number=number)}
     if number is not None:
         source["json"] = url_for("api_v1.sample_part", slug=slug, number=number)
     return _analysis(found.verdict, title=found.title, notes=found.notes, source=source,
                      base=url_for("pages.sample", slug=slug), number=number)
+
+
+@bp.route("/samples/<string:slug>/moments.json")
+@bp.route("/samples/<string:slug>/g/<int:number>/moments.json")
+def sample_moments(slug: str, number: int | None = None):
+    return _moments_response(_sample(slug).verdict, number)
 
 
 @bp.route("/samples/<string:slug>/log.json")

@@ -50,6 +50,11 @@ class Code:
     summary: str  # when it is reported, in one line a user understands
 
 
+# The codes any engine may report beside its own catalogue: they come from this module, never from a rule.
+CORE_CODES = (Code(MORE_FINDINGS, (ERROR, WARNING), "More findings than a report lists: this one counts the rest "
+                   "(an error when any of them is one)."),)
+
+
 @dataclass(frozen=True)
 class Option:
     """A switch of ``simulate`` (``card-replay simulate GAME --NAME``): passed as ``NAME=True``."""
@@ -93,7 +98,8 @@ class Engine:
         return replace(self.default_limits, **{name: value for name, value in settings.items() if name in known})
 
     def code(self, code: str) -> Code | None:
-        return next((entry for entry in self.codes if entry.code == code), None)
+        """The catalogue entry of a code this engine may report (its own, or one of ``CORE_CODES``)."""
+        return next((entry for entry in (*self.codes, *CORE_CODES) if entry.code == code), None)
 
 
 def cap_findings(findings: list[Finding], limit: int, where: tuple = (), unlisted: int = 0) -> None:

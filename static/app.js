@@ -1,43 +1,23 @@
 /*
- * The analysis board: draws the page's Plotly charts from its JSON data blocks and walks the game's moments.
+ * The analysis board: walks the game's moments and keeps one selected moment in sync everywhere.
  *
- * The server computes every figure, the list of moments (#steps: id, status, story, x on the timeline
- * charts, major for the moments ↑/↓ jump between) and the table view (#board-data: starting hands and,
- * per moment, the cards leaving and joining hands, joining piles and lying in the middle, and hand sizes
- * where not every card is seen; a moment may deal afresh, for a new round). This file only hands the
- * figures to Plotly and keeps one selected moment in sync everywhere: the table view, the elements marked
- * with data-step-id (the moment or one containing it; the list follows the innermost), the findings found
- * there, a band on the timeline charts, the status line and the URL hash. A chart point whose customdata
- * names a moment selects it on a click. A hash or a finding's anchor ("round-2-trick-3-play-4") selects
- * the innermost moment that contains it. Text from logs is only ever set with textContent, never as HTML.
+ * The page carries its figures (#figures, drawn by charts.js) and names where its moments are
+ * (data-moments): fetched once the page shows, they are the steps (id, status, story, x on the timeline
+ * charts, major for the moments ↑/↓ jump between) and the table view (drawn by board.js). Selecting a moment
+ * updates the table view, the elements marked with data-step-id (the moment or one containing it; the list
+ * follows the innermost), the findings found there, a band on the timeline charts, the status line and the
+ * URL hash. A hash or a finding's anchor ("round-2-trick-3-play-4") selects the innermost moment that
+ * contains it. Text from logs is only ever set with textContent.
  */
 (function () {
   "use strict";
 
-  function readBlock(id, fallback) {
-    var block = document.getElementById(id);
-    return block ? JSON.parse(block.textContent) : fallback;
-  }
-
-  var figures = readBlock("figures", {});
-  var steps = readBlock("steps", []);
-  var board = readBlock("board-data", null);
-  var ids = steps.map(function (step) { return step.id; });
-  var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-  var narrow = window.matchMedia && window.matchMedia("(max-width: 640px)").matches;
-  var config = {
-    responsive: true,
-    displaylogo: false,
-    displayModeBar: touch ? false : "hover",
-    showSendToCloud: false,
-    showEditInChartStudio: false,
-    scrollZoom: false,
-    modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines", "sendDataToCloud",
-                             "editInChartStudio", "zoomIn2d", "zoomOut2d", "hoverClosestCartesian",
-                             "hoverCompareCartesian"]
-  };
-  var SELECTED = "#2563eb";
-  var timelineCharts = [];
+  var figuresBlock = document.getElementById("figures");
+  var figures = figuresBlock ? JSON.parse(figuresBlock.textContent) : {};
+  var steps = [];  // filled from the page's moments address (data-moments) once it has loaded
+  var ids = [];
+  var byX = {};
+  var board = null;
   var selected = -1;
   var timer = null;
 
@@ -55,232 +35,16 @@
   }
 
   function atX(x) {
-    for (var i = steps.length - 1; i >= 0; i--) {
-      if (steps[i].x === x) {
-        return i;
-      }
-    }
-    return -1;
+    return x in byX ? byX[x] : -1;
   }
+
+  var moments = { steps: steps, at: atX, find: resolve };
+  var charts = window.CardReplay.drawCharts(figures, moments, function (index) {
+    select(index, true);
+  });
 
   function contains(outer, inner) {
     return inner === outer || inner.indexOf(outer + "-") === 0;
-  }
-
-  // On a phone the charts keep their data but lose what crowds them: fewer ticks, smaller titles, no drag.
-  function fitted(layout) {
-    var copy = JSON.parse(JSON.stringify(layout));
-    if (touch) {
-      copy.dragmode = false;
-    }
-    if (narrow) {
-      copy.margin = { l: copy.yaxis && copy.yaxis.ticktext ? 62 : 44, r: 8, t: 40, b: 72 };
-      if (copy.title && copy.title.font) {
-        copy.title.font.size = 14;
-      }
-      if (copy.xaxis && copy.xaxis.dtick === 1) {
-        copy.xaxis.dtick = 3;
-      }
-      if (copy.xaxis) {
-        copy.xaxis.tickangle = 0;
-      }
-      if (copy.yaxis && copy.yaxis.ticktext) {
-        copy.yaxis.ticktext = copy.yaxis.ticktext.map(function (text) { return String(text).slice(0, 8); });
-      }
-      copy.legend = { orientation: "h", y: -0.25, x: 0, font: { size: 11 } };
-    }
-    return copy;
-  }
-
-  // Labelled squares do not fit side by side on a phone: there they are plain, smaller markers.
-  function slim(trace) {
-    if (trace.mode !== "markers+text" || !trace.marker) {
-      return trace;
-    }
-    var copy = JSON.parse(JSON.stringify(trace));
-    copy.mode = "markers";
-    copy.marker.size = Math.round((copy.marker.size || 12) * 0.6);
-    return copy;
-  }
-
-  var pending = Object.keys(figures).length;
-
-  if (typeof Plotly !== "undefined") {
-    Object.keys(figures).forEach(function (name) {
-      var element = document.getElementById("chart-" + name);
-      if (!element) {
-        return;
-      }
-      var figure = figures[name];
-      var baseShapes = (figure.layout.shapes || []).slice();
-      var data = narrow ? figure.data.map(slim) : figure.data;
-      Plotly.newPlot(element, data, fitted(figure.layout), config).then(function () {
-        element.setAttribute("data-rendered", "true");
-        element.parentNode.classList.add("is-drawn");
-        pending -= 1;
-        if (pending === 0 && window.performance && performance.mark) {
-          performance.mark("charts-drawn");  // read by the benchmark (make bench)
-        }
-        var timeline = element.hasAttribute("data-timeline");
-        // A point names its moment by customdata (a step id, or an x of the timelines); on a timeline its x does.
-        element.on("plotly_click", function (event) {
-          var point = event && event.points && event.points[0];
-          var picked = point && (point.customdata !== undefined ? point.customdata : timeline ? point.x : undefined);
-          if (picked === undefined || picked === null) {
-            return;
-          }
-          select(typeof picked === "string" ? resolve(picked) : atX(Math.round(Number(picked))), true);
-        });
-        if (!timeline) {
-          return;
-        }
-        timelineCharts.push({ element: element, baseShapes: baseShapes });
-        if (selected >= 0) {
-          markCharts();
-        }
-      });
-    });
-  }
-
-  function markCharts() {
-    var x = selected >= 0 ? steps[selected].x : null;
-    timelineCharts.forEach(function (chart) {
-      var shapes = chart.baseShapes.slice();
-      if (typeof x === "number") {
-        shapes.push({
-          type: "rect", xref: "x", yref: "paper", x0: x - 0.5, x1: x + 0.5, y0: 0, y1: 1,
-          fillcolor: SELECTED, opacity: 0.14, layer: "below", line: { color: SELECTED, width: 1.5, dash: "dot" }
-        });
-      }
-      Plotly.relayout(chart.element, { shapes: shapes });
-    });
-  }
-
-  function chip(card, marks, owner) {
-    var element = document.createElement("span");
-    element.className = "chip chip-small chip-" + ((board.styles || {})[card] || "unknown");
-    element.textContent = card;
-    (marks.bad || []).forEach(function (pair) {
-      if (pair[1] === card && (owner === undefined || pair[0] === owner)) {
-        element.classList.add("is-flagged");
-      }
-    });
-    (marks.proof || []).forEach(function (pair) {
-      if (pair[1] === card && (owner === undefined || pair[0] === owner)) {
-        element.classList.add("is-proof");
-      }
-    });
-    return element;
-  }
-
-  function drawBoard(index) {
-    if (!board) {
-      return;
-    }
-    var hands, piles, sizes, seatNames, sources;
-    function deal(table) {
-      seatNames = table.seats;
-      sources = table.sources;
-      hands = {};
-      piles = {};
-      sizes = {};  // a hand's size when the moments give it: its cards may be partly unseen
-      seatNames.forEach(function (name) {
-        hands[name] = (table.start[name] || []).slice();
-        piles[name] = [];
-      });
-    }
-    deal(board);
-    for (var i = 0; i <= index; i++) {
-      var change = board.moments[ids[i]];
-      if (!change) {
-        continue;
-      }
-      if (change.deal) {
-        deal(change.deal);  // a game of several rounds deals afresh: its seats, hands and how they are known
-      }
-      Object.keys(change.leave || {}).forEach(function (name) {
-        (change.leave[name] || []).forEach(function (card) {
-          var at = (hands[name] || []).indexOf(card);
-          if (at >= 0) {
-            hands[name].splice(at, 1);
-          }
-        });
-      });
-      Object.keys(change.join || {}).forEach(function (name) {
-        hands[name] = (hands[name] || []).concat(change.join[name]);
-      });
-      Object.keys(change.pile || {}).forEach(function (name) {
-        piles[name] = (piles[name] || []).concat(change.pile[name]);
-      });
-      Object.keys(change.sizes || {}).forEach(function (name) {
-        sizes[name] = change.sizes[name];
-      });
-    }
-    var now = board.moments[ids[index]] || {};
-    var marks = { bad: now.bad || [], proof: now.proof || [] };
-    document.getElementById("board-label").textContent = now.label || steps[index].status;
-    var center = document.getElementById("board-center");
-    center.textContent = "";
-    (now.center || []).forEach(function (pair, position) {
-      var item = document.createElement("span");
-      item.className = "center-play";
-      var card = chip(pair[1], marks, pair[0]);
-      if (now.high === position + 1) {
-        card.classList.add("is-high");
-      }
-      if (now.low === position + 1) {
-        card.classList.add("is-low");
-      }
-      item.appendChild(card);
-      var who = document.createElement("span");
-      who.className = "center-player";
-      who.textContent = pair[0] === null ? "?" : pair[0];
-      item.appendChild(who);
-      center.appendChild(item);
-    });
-    var seats = document.getElementById("board-seats");
-    seats.textContent = "";
-    seatNames.forEach(function (name) {
-      var seat = document.createElement("li");
-      seat.className = "seat";
-      var head = document.createElement("div");
-      head.className = "seat-head";
-      var title = document.createElement("strong");
-      title.textContent = name;
-      head.appendChild(title);
-      var known = document.createElement("span");
-      known.className = "seat-source";
-      if (typeof sizes[name] === "number") {
-        var unseen = sizes[name] - hands[name].length;
-        known.textContent = sizes[name] + " in hand" + (unseen > 0 ? " · " + unseen + " unseen" : "");
-      } else {
-        known.textContent = sources[name] === "dealt" ? hands[name].length + " in hand"
-          : hands[name].length + " proven in hand";
-      }
-      head.appendChild(known);
-      var pile = document.createElement("span");
-      pile.className = "seat-pile";
-      pile.textContent = (board.pile || "Pile") + ": " + piles[name].length;
-      head.appendChild(pile);
-      seat.appendChild(head);
-      var hand = document.createElement("div");
-      hand.className = "seat-hand";
-      hands[name].forEach(function (card) { hand.appendChild(chip(card, marks, name)); });
-      if (!hands[name].length) {
-        hand.textContent = "—";
-      }
-      seat.appendChild(hand);
-      if (piles[name].length) {
-        var taken = document.createElement("div");
-        taken.className = "seat-taken";
-        piles[name].forEach(function (card) { taken.appendChild(chip(card, {}, name)); });
-        seat.appendChild(taken);
-      }
-      if (marks.bad.some(function (pair) { return pair[0] === name; })) {
-        seat.classList.add("has-error");
-      }
-      seats.appendChild(seat);
-    });
   }
 
   function drawFindings(index) {
@@ -349,13 +113,15 @@
       var atEnd = index === steps.length - 1 && (where === "last" || where === "next" || where === "play");
       button.disabled = atStart || (atEnd && timer === null);
     });
-    drawBoard(index);
+    if (board) {
+      window.CardReplay.drawBoard(board, ids, index, steps[index].status);
+    }
     drawFindings(index);
     if (updateHash && window.location.hash !== "#" + id) {
       // replaceState: the page must not jump to the moment's row while stepping
       window.history.replaceState(null, "", "#" + id);
     }
-    markCharts();
+    charts.mark(steps[index].x);
   }
 
   function jump(direction) {
@@ -477,6 +243,38 @@
     });
   });
 
-  window.addEventListener("hashchange", fromHash);
-  fromHash();
+  function loaded(data) {
+    steps = data.steps;
+    board = data.board;
+    ids = steps.map(function (step) { return step.id; });
+    steps.forEach(function (step, index) {
+      if (typeof step.x === "number") {
+        byX[step.x] = index;  // the last moment at an x: the one the charts show there
+      }
+    });
+    moments.steps = steps;
+    charts.tell();
+    document.querySelectorAll("button[data-step]").forEach(function (button) { button.disabled = false; });
+    document.getElementById("step-status").textContent = "Select a moment";
+    analysis.removeAttribute("aria-busy");
+    window.addEventListener("hashchange", fromHash);
+    fromHash();
+  }
+
+  var analysis = document.querySelector("[data-moments]");
+  if (analysis) {
+    fetch(analysis.getAttribute("data-moments"))
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error(response.status);
+        }
+        return response.json();
+      })
+      .then(loaded)
+      .catch(function () {
+        analysis.removeAttribute("aria-busy");
+        document.getElementById("step-status").textContent =
+          "The moments could not be loaded: reload the page to step through the game.";
+      });
+  }
 })();

@@ -120,9 +120,15 @@ def phone(browser):
     assert opened.problems == [], opened.problems
 
 
+def moments_loaded(page) -> None:
+    """Wait until the analysis board has fetched its moments (at once on a page without a board)."""
+    until(page, "!document.querySelector('[data-moments][aria-busy]')")
+
+
 def charts_rendered(page) -> None:
     for chart in ("chart-scores", "chart-captures", "chart-breakdown"):
         page.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)
+    moments_loaded(page)
 
 
 def upload(page, live_server, path: Path) -> None:

@@ -35,13 +35,19 @@ def test_the_cards_left_lines_follow_the_report_play_by_play():
     shown = timeline(report)
     figure = charts.cards_left_figure(shown)
     (anna,) = traces(figure, "Anna")
-    counts = [y for y in anna["y"] if y is not None]
-    expected = []
+    points = list(zip(anna["x"], anna["y"], strict=True))
+
+    def drawn_at(x):  # an "hv" line holds each point's value until its next point
+        return [y for at, y in points if at <= x][-1]
+
     for record, row in zip(report["rounds"], shown["rounds"], strict=True):
-        expected.append(row["start"]["Anna"])
-        expected += [play["cards_left"]["Anna"] for trick in record["tricks"] for play in trick["plays"]]
-    assert counts == expected
+        assert drawn_at(row["x"]) == row["start"]["Anna"]
+        plays = [play for trick in row["tricks"] for play in trick["plays"]]
+        cards_left = [play["cards_left"]["Anna"] for trick in record["tricks"] for play in trick["plays"]]
+        assert [drawn_at(play["x"]) for play in plays] == cards_left
+        assert (plays[-1]["x"], cards_left[-1]) in points  # the line runs to the round's last play
     assert anna["y"].count(None) == len(report["rounds"]) - 1  # the lines break between rounds
+    assert len(points) < sum(len(trick["plays"]) for row in shown["rounds"] for trick in row["tricks"]) / 2
     first = report["rounds"][0]
     assert shown["rounds"][0]["start"]["Anna"] == first["tricks"][0]["plays"][0]["cards_left"]["Anna"] + \
         len(first["tricks"][0]["plays"][0]["cards"] or []) * (first["tricks"][0]["plays"][0]["player"] == "Anna")

@@ -14,7 +14,7 @@ from tests.test_adapters_grande_dalmuti import sample
 
 
 def walk(board: dict, ids: list[str]) -> dict[str, tuple[dict, dict]]:
-    """What static/app.js shows at every moment: (hands, piles), the moments applied in order."""
+    """What static/board.js shows at every moment: (hands, piles), the moments applied in order."""
     hands = {name: list(board["start"][name]) for name in board["seats"]}
     piles: dict[str, list] = {name: [] for name in board["seats"]}
     shown = {}

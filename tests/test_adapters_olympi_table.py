@@ -22,7 +22,7 @@ def built(report: dict) -> tuple[dict, list[str]]:
 
 
 def walk(view: dict, ids: list[str]):
-    """What the page shows at each moment, applying the moments in order as static/app.js does:
+    """What the page shows at each moment, applying the moments in order as static/board.js does:
     ``(id, hands, piles, sizes, moment)`` with ``sizes`` the last size given per seat."""
     hands = {name: list(view["start"][name]) for name in view["seats"]}
     piles = {name: [] for name in view["seats"]}

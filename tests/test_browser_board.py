@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, charts_rendered, until
+from tests.conftest import ROOT, charts_rendered, moments_loaded, until, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -125,6 +125,7 @@ def test_no_page_scrolls_sideways_on_a_phone(phone, live_server, path):
     if phone.locator(".chart").count():
         until(phone, "[...document.querySelectorAll('.chart')]"
                                 ".every(chart => chart.getAttribute('data-rendered') === 'true')", timeout=15)
+    moments_loaded(phone)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
@@ -190,3 +191,23 @@ def test_the_form_says_at_once_when_two_logs_or_too_much_are_given(page, live_se
     page.click("button[type=submit]")
     assert "logs of up to 2.0 MiB are accepted" in page.locator("#form-problem").inner_text()
     assert page.url.endswith("/edit")
+
+
+def test_the_page_shows_before_its_moments_and_says_so_if_they_cannot_load(browser, live_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = watched_page(context)
+    tab.route("**/moments.json", lambda route: route.fulfill(status=503, body="busy"))
+    tab.goto(live_server.url + "/samples/illegal-revoke#trick-3")
+    tab.wait_for_selector("#chart-scores[data-rendered='true'] .main-svg", timeout=15000)
+    until(tab, "document.getElementById('step-status').textContent.includes('could not be loaded')")
+    assert tab.locator("button[data-step]:disabled").count() == 5  # nothing to step through
+    assert tab.locator("tr.trick-row").count() == 15  # the list of tricks stands without them
+    assert [problem for problem in tab.problems if "503" not in problem] == []  # only the refused fetch
+    context.close()
+
+
+def test_once_the_moments_load_the_controls_work_and_the_hash_is_followed(page, live_server):
+    page.goto(live_server.url + "/samples/illegal-revoke#trick-3")
+    moments_loaded(page)
+    assert page.locator("#step-status").inner_text().startswith("Trick 3 of 15")
+    assert page.locator("button[data-step]:disabled").count() == 0

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from dalmuti_replay import validate
-from tests.conftest import ROOT, until
+from tests.conftest import ROOT, moments_loaded, until, upload
+from tests.dalmuti_helpers import sim
 from tests.test_browser_board import CONTRAST, seat_counts
 
 pytestmark = pytest.mark.browser
@@ -23,6 +24,7 @@ def report_of(name: str) -> dict:
 def open_sample(page, live_server, name: str, moment: str = "") -> None:
     page.goto(f"{live_server.url}/samples/{name}" + (f"#{moment}" if moment else ""))
     until(page, DRAWN, timeout=15)
+    moments_loaded(page)
 
 
 def hand_sizes(page) -> dict[str, int]:
@@ -108,6 +110,7 @@ def test_a_click_on_a_chart_selects_the_moment(page, live_server):
 def test_no_dalmuti_page_scrolls_sideways_on_a_phone(phone, live_server, name):
     phone.goto(f"{live_server.url}/samples/{name}#round-2-trick-2-play-3")
     until(phone, DRAWN, timeout=15)
+    moments_loaded(phone)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
@@ -117,3 +120,34 @@ def test_text_contrast_meets_wcag_aa(page, live_server, moment):
     if not moment:
         page.keyboard.press("End")
     assert page.evaluate(CONTRAST) == []
+
+
+def test_each_play_on_the_cards_left_chart_tells_its_story_once_the_moments_load(page, live_server):
+    open_sample(page, live_server, "four-players-three-rounds")
+    stories = page.evaluate("document.getElementById('chart-cards-left').data"
+                            ".find(trace => trace.name === 'Plays').hovertext")
+    steps = page.evaluate("fetch(document.querySelector('[data-moments]').dataset.moments).then(r => r.json())")
+    by_x = {step["x"]: step for step in steps["steps"]}
+    xs = page.evaluate("document.getElementById('chart-cards-left').data.find(trace => trace.name === 'Plays').x")
+    assert len(stories) == len(xs) > 100
+    for x, story in zip(xs, stories, strict=True):
+        assert story == f"<b>{by_x[x]['status']}</b><br>{by_x[x]['story']}"
+
+
+def test_a_hostile_name_in_the_stories_on_the_chart_is_shown_as_text(page, live_server, tmp_path):
+    hostile = '<img src=x onerror="window.__xss=1">'
+    text = json.dumps(sim(4, 2)).replace('"Anna"', json.dumps(hostile))
+    path = tmp_path / "hostile.json"
+    path.write_text(text)
+    upload(page, live_server, path)
+    until(page, DRAWN, timeout=15)
+    moments_loaded(page)
+    stories = page.evaluate("document.getElementById('chart-cards-left').data"
+                            ".find(trace => trace.name === 'Plays').hovertext")
+    assert any("&lt;img src=x" in story for story in stories) and not any("<img" in story for story in stories)
+    page.locator("#chart-cards-left").scroll_into_view_if_needed()
+    for point in page.locator("#chart-cards-left .point").all()[:40]:
+        box = point.bounding_box()
+        if box:
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.evaluate("window.__xss") is None and page.locator("img[src=x]").count() == 0

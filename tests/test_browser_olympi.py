@@ -10,7 +10,7 @@ import pytest
 from api.adapters.olympi_charts import medal_figure
 from olympi_replay import validate
 from olympi_replay.simulate import simulate
-from tests.conftest import ROOT, until, upload
+from tests.conftest import ROOT, moments_loaded, until, upload
 from tests.test_browser_board import CONTRAST, seat_counts
 
 pytestmark = pytest.mark.browser
@@ -24,6 +24,7 @@ def report_of(name: str) -> dict:
 def drawn(page) -> None:
     for chart in CHARTS:
         page.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)
+    moments_loaded(page)
 
 
 def seat_text(page, name: str) -> str:

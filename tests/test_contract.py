@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from api.markdown import first_code
 from replaykit import registry
+from replaykit.engine import MORE_FINDINGS
 from replaykit.findings import tokens
 from schemas import of_record
 from tests.conftest import ROOT
@@ -74,6 +75,15 @@ def test_the_engine_describes_itself(engine):
     assert engine.units and engine.log_games and engine.name
     low, high = engine.players
     assert 1 <= low <= high
+
+
+@by_engine
+def test_a_capped_report_closes_with_a_code_the_engine_knows(engine):
+    report = engine.validate({"game": engine.log_games[0]}, max_findings=0)
+    (closing,) = report.findings
+    assert closing.code == MORE_FINDINGS and closing.is_error
+    assert closing.severity in engine.code(closing.code).severities
+    assert report.valid is False
 
 
 @by_engine

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import re
@@ -173,8 +174,7 @@ def test_unknown_pages_are_friendly_404_pages(client, path):
 
 def test_the_gallery_and_sample_pages(client):
     samples = client.get("/api/v1/samples").get_json()
-    if not samples:
-        pytest.skip("no sample games installed")
+    assert len(samples) > 40
     page = client.get("/samples").get_data(as_text=True)
     for sample in samples:
         assert f'href="{sample["links"]["page"]}"' in page
@@ -260,3 +260,46 @@ def test_a_finding_links_to_the_innermost_moment_on_the_page_or_nowhere():
     shown = _located(findings, ("race", "turn"), step_ids=steps,
                      target=lambda finding: "setup" if finding["path"] == "/hands" else None)
     assert [finding["href"] for finding in shown] == ["#race-1-turn-2", "#race-1", None, "#setup"]
+
+
+def moments_url(page: str) -> str:
+    return re.search(r'data-moments="([^"]+)"', page).group(1)
+
+
+def test_a_page_names_its_moments_which_come_compressed_and_revalidated(client):
+    page = client.get("/samples/plain-revolution-market").get_data(as_text=True)
+    url = moments_url(page)
+    assert url == "/samples/plain-revolution-market/moments.json"
+    plain = client.get(url)
+    assert plain.status_code == 200 and plain.headers["Cache-Control"] == "no-cache"
+    data = plain.get_json()
+    ids = [step["id"] for step in data["steps"]]
+    assert len(ids) > 400 and set(re.findall(r'data-step-id="([^"]+)"', page)) <= set(ids)
+    assert set(data["board"]["moments"]) <= set(ids)
+    assert all(field not in ([], {}, None) for moment in data["board"]["moments"].values()
+               for field in moment.values())  # empty fields are left out: the board reads them as empty
+    packed = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip" and json.loads(gzip.decompress(packed.data)) == data
+    assert client.get(url, headers={"If-None-Match": plain.headers["ETag"]}).status_code == 304
+
+
+def test_moments_exist_for_each_game_page_and_nothing_else(client):
+    assert client.get("/samples/match-4-players/g/2/moments.json").status_code == 200
+    for missing in ("/samples/match-4-players/moments.json", "/samples/match-4-players/g/9/moments.json",
+                    "/samples/legal-4-players/g/1/moments.json", "/samples/nope/moments.json",
+                    "/games/nope/moments.json"):
+        response = client.get(missing)
+        assert response.status_code == 404 and response.mimetype == "text/html", missing
+    game_id = client.post("/api/v1/games", json=simulate_match(3, 7)).get_json()["id"]
+    page = client.get(f"/games/{game_id}/g/3").get_data(as_text=True)
+    assert moments_url(page) == f"/games/{game_id}/g/3/moments.json"
+    steps = client.get(moments_url(page)).get_json()["steps"]
+    tricks = [step["id"] for step in steps if step.get("major")]
+    assert tricks[0] == "deal" and tricks[1:] == [f"trick-{n}" for n in range(1, len(tricks))]
+
+
+def test_every_sample_page_is_at_most_150_kb_of_html(client):
+    for path in sorted(ROOT.glob("sample_games/*/*.json")):
+        page = client.get(f"/samples/{path.stem}")
+        assert page.status_code == 200, path.stem
+        assert len(page.data) <= 150 * 1024, (path.stem, len(page.data))

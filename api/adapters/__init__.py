@@ -9,7 +9,8 @@ tested without Flask and templates only place what they return.
 - ``steps(timeline)``: the moments a reader steps through, in order: ``{"id", "status", "story", "x"}``;
   ``id`` is the deep-link anchor a finding's position resolves to (``replaykit.findings.anchor``), ``x``
   where the moment stands on the charts marked ``timeline``.
-- ``figures(report)``: ``[{"id", "label", "figure", "timeline"}]`` Plotly figure dicts.
+- ``figures(report)``: ``[{"id", "label", "figure", "timeline"}]`` Plotly figure dicts. On a timeline chart
+  a trace with ``"meta": "story"`` needs no hover text: the page shows the story of the moment at each x.
 - ``partial``: the template (under ``templates/games/``) that lays the moments out, given ``timeline``.
 - ``standings(report)``: the result table, claims beside truth.
 - ``parts(report)``: for a document of several games (a match), the part reports, else ``None``.

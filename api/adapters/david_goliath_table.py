@@ -3,7 +3,7 @@
 The moments are the deal, every play, and every trick's outcome. The table view starts from each hand —
 as dealt when the log gives the deal, else the cards the player is proven to hold (every card they play
 later) — and each moment says which cards leave which hand, which cards join whose pile, and what lies in
-the middle. ``static/app.js`` applies the moments in order, so the page carries no copy of every hand at
+the middle. ``static/board.js`` applies the moments in order, so the page carries no copy of every hand at
 every moment. On a finding, the offending card and the cards that prove it are marked.
 """
 

@@ -3,7 +3,9 @@
 Three figures: the race to go out (every hand's cards left after every play, all rounds along one x axis,
 the one the steps use), the social ladder (each player's rank round by round, revolutions marked) and the
 session points after each round (with the target when the session has one). Errors are red crosses and
-bands; a point's ``customdata`` is the id of its moment, so a click selects it. Figures are plain dicts
+bands; a point's ``customdata`` is the id of its moment, so a click selects it. The hundreds of plain plays
+carry no text of their own: ``meta: "story"`` has the page tell each one's story from its moment, which
+the page holds anyway (a long session's page would otherwise carry every story twice). Figures are plain dicts
 (``plotly.graph_objects.Figure`` accepts each one); every text from a log is entity-escaped, since Plotly
 renders its own small HTML subset.
 """
@@ -82,13 +84,27 @@ def _error_shapes(xs: list[float], width: float = 0.5) -> list[dict]:
             for x in sorted(set(xs))]
 
 
+def _changes_only(line: dict) -> dict:
+    """A step line ("hv") with only the points that draw it: where it changes, and each run's first and last
+    point. A hand changes once a lap at most, so a long session's lines shrink to about a sixth."""
+    xs, ys = line["x"], line["y"]
+    kept: dict[str, list] = {"x": [], "y": []}
+    for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
+        starts = i == 0 or ys[i - 1] is None
+        ends = i == len(ys) - 1 or ys[i + 1] is None
+        if y is None or starts or ends or y != ys[i - 1]:
+            kept["x"].append(x)
+            kept["y"].append(y)
+    return kept
+
+
 def cards_left_figure(timeline: dict) -> dict:
     """The race to go out: each hand's size after the taxes and after every play; rounds side by side. The
     lines give the counts; the story of each play is on one marker per play, at its player's count."""
     rows = timeline.get("rounds") or []
     names = everyone(timeline)
     lines = {name: {"x": [], "y": []} for name in names}  # a click on a line selects by x: no customdata
-    moves: dict[str, list] = {"x": [], "y": [], "customdata": [], "hovertext": []}
+    moves: dict[str, list] = {"x": [], "y": []}  # a marker per play: its story is the moment's (meta "story")
     outs: dict[str, list] = {"x": [], "y": [], "customdata": [], "hovertext": []}
     for row in rows:
         for name in names:
@@ -108,19 +124,21 @@ def cards_left_figure(timeline: dict) -> dict:
                 points = outs if play["out"] else moves
                 points["x"].append(play["x"])
                 points["y"].append(play["left"].get(play["player"], 0))
-                points["customdata"].append(play["id"])
-                points["hovertext"].append(f"<b>Round {row['number']} · trick {trick['number']}</b><br>"
-                                           + _text(play["story"]))
+                if play["out"]:
+                    outs["customdata"].append(play["id"])
+                    outs["hovertext"].append(f"<b>Round {row['number']} · trick {trick['number']}</b><br>"
+                                             + _text(play["story"]))
     data: list[dict] = [{
-        "type": "scatter", "mode": "lines", "name": _text(name), **line, "connectgaps": False,
+        "type": "scatter", "mode": "lines", "name": _text(name), **_changes_only(line), "connectgaps": False,
         "line": {"color": _color(seat), "width": 2, "shape": "hv"},
         "hovertemplate": "<b>%{fullData.name}</b>: %{y} cards<extra></extra>",
     } for seat, (name, line) in enumerate(lines.items()) if line["x"]]
-    for name, points, marker in (("Plays", moves, _marker("circle", 4, "#9ca3af", "#9ca3af", 0)),
-                                 ("Went out", outs, _marker("star", 12, OUT_COLOR))):
-        if points["x"]:
-            data.append({"type": "scatter", "mode": "markers", "name": name, **points, "marker": marker,
-                         "hovertemplate": "%{hovertext}<extra></extra>"})
+    if moves["x"]:
+        data.append({"type": "scatter", "mode": "markers", "name": "Plays", **moves, "meta": "story",
+                     "marker": _marker("circle", 4, "#9ca3af", "#9ca3af", 0)})
+    if outs["x"]:
+        data.append({"type": "scatter", "mode": "markers", "name": "Went out", **outs,
+                     "marker": _marker("star", 12, OUT_COLOR), "hovertemplate": "%{hovertext}<extra></extra>"})
     top = max((count for row in rows for count in row["start"].values()), default=10)
     points = error_points(timeline)
     data += _error_trace(points, top + 2)

@@ -6,7 +6,7 @@ handed over before play out of the giver's hand and into the receiver's, and lay
 the middle beside the set it had to beat; a trick's end shows the winning set. Hands are as dealt when the
 log records the deal, else the cards a player is proven to have been dealt — those he gave, and those he
 played without having received them, as the engine infers (rulings) — and the page says so.
-``static/app.js`` applies the moments in order.
+``static/board.js`` applies the moments in order.
 """
 
 from __future__ import annotations
@@ -121,9 +121,7 @@ def _trick_moments(number: int, trick: dict, timeline_trick: dict) -> dict[str, 
             moment["bad"] = [[who, card] for card in cards or []]
             if any(finding.get("code") in PROOF_CODES for finding in errors):
                 moment["proof"] = _pairs(to_beat)
-        moment["center"] = shown
-        moment["label"] = f"Trick {trick['number']} · " + (f"{who} passes" if not cards else
-                                                          f"{who} plays" + (f" on {before[0]}'s set" if before else ""))
+        moment["center"] = shown  # no label: the moment's status line names the play (hundreds in a session)
         moments[row["id"]] = moment
     winner = trick.get("winner")
     moments[timeline_trick["id"]] = {"leave": {}, "pile": {}, "center": _pairs(last),

@@ -1,0 +1,172 @@
+/*
+ * The analysis page's charts: hands the server's Plotly figures to Plotly, fitted to a phone, and marks the
+ * selected moment on the charts that share the moments' x axis (data-timeline).
+ *
+ * A trace with meta "story" carries only its points' positions: each point's hover text is the story of the
+ * moment at its x, which the page holds anyway, so a long game's page does not carry every story twice.
+ * Text from logs reaches Plotly entity-escaped, since Plotly renders its own small HTML subset.
+ */
+(function () {
+  "use strict";
+
+  var SELECTED = "#2563eb";
+  var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  var narrow = window.matchMedia && window.matchMedia("(max-width: 640px)").matches;
+  var config = {
+    responsive: true,
+    displaylogo: false,
+    displayModeBar: touch ? false : "hover",
+    showSendToCloud: false,
+    showEditInChartStudio: false,
+    scrollZoom: false,
+    modeBarButtonsToRemove: ["select2d", "lasso2d", "autoScale2d", "toggleSpikelines", "sendDataToCloud",
+                             "editInChartStudio", "zoomIn2d", "zoomOut2d", "hoverClosestCartesian",
+                             "hoverCompareCartesian"]
+  };
+
+  function escaped(text) {
+    return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
+
+  // On a phone the charts keep their data but lose what crowds them: fewer ticks, smaller titles, no drag.
+  function fitted(layout) {
+    var copy = JSON.parse(JSON.stringify(layout));
+    if (touch) {
+      copy.dragmode = false;
+    }
+    if (narrow) {
+      copy.margin = { l: copy.yaxis && copy.yaxis.ticktext ? 62 : 44, r: 8, t: 40, b: 72 };
+      if (copy.title && copy.title.font) {
+        copy.title.font.size = 14;
+      }
+      if (copy.xaxis && copy.xaxis.dtick === 1) {
+        copy.xaxis.dtick = 3;
+      }
+      if (copy.xaxis) {
+        copy.xaxis.tickangle = 0;
+      }
+      if (copy.yaxis && copy.yaxis.ticktext) {
+        copy.yaxis.ticktext = copy.yaxis.ticktext.map(function (text) { return String(text).slice(0, 8); });
+      }
+      copy.legend = { orientation: "h", y: -0.25, x: 0, font: { size: 11 } };
+    }
+    return copy;
+  }
+
+  // Labelled squares do not fit side by side on a phone: there they are plain, smaller markers.
+  function slim(trace) {
+    if (!narrow || trace.mode !== "markers+text" || !trace.marker) {
+      return trace;
+    }
+    var copy = JSON.parse(JSON.stringify(trace));
+    copy.mode = "markers";
+    copy.marker.size = Math.round((copy.marker.size || 12) * 0.6);
+    return copy;
+  }
+
+  /*
+   * Draws every figure into its #chart-<name> element. moments.steps are the moments (empty until they have
+   * loaded), moments.at(x) the index of the moment at x on the timeline charts (or -1), moments.find(id)
+   * that of a moment's id; pick(index) is called on a click. Returns mark(x), a band on the timeline charts
+   * at x (none for null), and tell(), which gives the "story" traces their text once the moments are there.
+   */
+  function draw(figures, moments, pick) {
+    var timelineCharts = [];
+    var markedX = null;
+    var pending = Object.keys(figures).length;
+
+    var drawnCharts = [];
+
+    function stories(trace) {
+      return trace.x.map(function (x) {
+        var moment = moments.steps[moments.at(x)];
+        return moment ? "<b>" + escaped(moment.status) + "</b><br>" + escaped(moment.story) : "";
+      });
+    }
+
+    function storied(trace) {
+      if (trace.meta !== "story") {
+        return trace;
+      }
+      var copy = Object.assign({}, trace);
+      copy.hovertext = stories(trace);
+      copy.hovertemplate = "%{hovertext}<extra></extra>";
+      return copy;
+    }
+
+    function tell(element, figure) {
+      figure.data.forEach(function (trace, index) {
+        if (trace.meta === "story") {
+          Plotly.restyle(element, { hovertext: [stories(trace)] }, [index]);
+        }
+      });
+    }
+
+    function band(chart) {
+      var shapes = chart.baseShapes.slice();
+      if (typeof markedX === "number") {
+        shapes.push({
+          type: "rect", xref: "x", yref: "paper", x0: markedX - 0.5, x1: markedX + 0.5, y0: 0, y1: 1,
+          fillcolor: SELECTED, opacity: 0.14, layer: "below", line: { color: SELECTED, width: 1.5, dash: "dot" }
+        });
+      }
+      Plotly.relayout(chart.element, { shapes: shapes });
+    }
+
+    function drawn() {
+      pending -= 1;
+      if (pending === 0 && window.performance && performance.mark) {
+        performance.mark("charts-drawn");  // read by the benchmark (make bench)
+      }
+    }
+
+    if (typeof Plotly !== "undefined") {
+      Object.keys(figures).forEach(function (name) {
+        var element = document.getElementById("chart-" + name);
+        if (!element) {
+          return;
+        }
+        var figure = figures[name];
+        var timeline = element.hasAttribute("data-timeline");
+        var data = figure.data.map(function (trace) { return slim(storied(trace)); });
+        Plotly.newPlot(element, data, fitted(figure.layout), config).then(function () {
+          element.setAttribute("data-rendered", "true");
+          element.parentNode.classList.add("is-drawn");
+          drawn();
+          drawnCharts.push({ element: element, figure: figure });
+          if (moments.steps.length) {
+            tell(element, figure);
+          }
+          // A point names its moment by customdata (a step id, or an x of the timelines); on a timeline its x does.
+          element.on("plotly_click", function (event) {
+            var point = event && event.points && event.points[0];
+            var picked = point && (point.customdata !== undefined ? point.customdata : timeline ? point.x : undefined);
+            if (picked !== undefined && picked !== null) {
+              pick(typeof picked === "string" ? moments.find(picked) : moments.at(Math.round(Number(picked))));
+            }
+          });
+          if (timeline) {
+            var chart = { element: element, baseShapes: (figure.layout.shapes || []).slice() };
+            timelineCharts.push(chart);
+            if (markedX !== null) {
+              band(chart);
+            }
+          }
+        });
+      });
+    }
+
+    return {
+      mark: function (x) {
+        markedX = typeof x === "number" ? x : null;
+        timelineCharts.forEach(band);
+      },
+      tell: function () {
+        drawnCharts.forEach(function (chart) { tell(chart.element, chart.figure); });
+      }
+    };
+  }
+
+  window.CardReplay = window.CardReplay || {};
+  window.CardReplay.drawCharts = draw;
+})();
