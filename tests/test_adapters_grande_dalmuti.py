@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from api.adapters import adapter_for, finding_anchor
 from api.adapters import grande_dalmuti as adapter
 from api.adapters.grande_dalmuti_timeline import steps, timeline
-from api.pages import innermost
+from api.analysis import innermost
 from dalmuti_replay import validate
 from dalmuti_replay.engine import ENGINE
 from tests.conftest import ROOT

@@ -249,19 +249,6 @@ def test_the_colour_breakdown_leaves_out_who_is_not_a_player(client):
     assert "Emma" in str(report["tricks"]) and list(breakdown(report)) == report["players"]
 
 
-def test_a_finding_links_to_the_innermost_moment_on_the_page_or_nowhere():
-    from api.pages import _located
-
-    steps = {"race-1", "race-1-turn-2", "setup"}
-    findings = [{"code": "x", "severity": "error", "message": "m", "race": 1, "turn": 2, "path": "/races/0"},
-                {"code": "y", "severity": "error", "message": "m", "race": 1, "turn": 9, "path": "/races/0"},
-                {"code": "z", "severity": "error", "message": "m", "race": 10, "turn": None, "path": "/races/9"},
-                {"code": "w", "severity": "error", "message": "m", "race": None, "turn": None, "path": "/hands"}]
-    shown = _located(findings, ("race", "turn"), step_ids=steps,
-                     target=lambda finding: "setup" if finding["path"] == "/hands" else None)
-    assert [finding["href"] for finding in shown] == ["#race-1-turn-2", "#race-1", None, "#setup"]
-
-
 def moments_url(page: str) -> str:
     return re.search(r'data-moments="([^"]+)"', page).group(1)
 

@@ -1,0 +1,188 @@
+"""The analysis pages: a game's page (verdict, standings, findings placed on their moments, charts, the
+game's list of moments), the overview of a document of several games, and the moments the analysis board
+fetches once a page shows (``…/moments.json``: steps and table view, kept out of the HTML).
+
+Every function takes a validated ``games.Verdict`` and hands templates ready-made values; the routes that
+find the verdict (a stored game, a sample) live in ``api.pages``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from flask import Response, abort, render_template
+
+import api as web
+from api import assets, games
+from api.adapters import finding_anchor
+
+PLOTLY_VERSION = assets.PLOTLY.version
+
+
+def _banner(report: dict, findings: list[dict] | None = None) -> dict:
+    if findings is None:
+        findings = [*report.get("errors", []), *report.get("warnings", [])]
+    errors = sum(finding.get("severity") == "error" for finding in findings)
+    return {"valid": errors == 0, "complete": bool(report.get("complete")), "errors": errors,
+            "warnings": len(findings) - errors}
+
+
+def innermost(anchor: str, step_ids: set[str]) -> str | None:
+    """The innermost moment holding a position: ``round-2-trick-3-play-4`` lies in ``round-2-trick-3``."""
+    parts = anchor.split("-")
+    while parts:
+        if "-".join(parts) in step_ids:
+            return "-".join(parts)
+        del parts[-2:]
+    return None
+
+
+def located(findings: list[dict], units: tuple[str, ...], part_unit: str | None = None,
+             part_url: Callable[[int], str] | None = None, step_ids: set[str] | None = None,
+             target: Callable[[dict], str | None] | None = None) -> list[dict]:
+    """Findings with their position in words, their units, and the link that selects their moment (on this
+    page, among ``step_ids``, or on their part's page when ``part_url`` is given). A finding outside every
+    moment links to where the game's adapter says it can be seen (``target``): the deal, the result."""
+    shown = []
+    for finding in findings:
+        numbers = {unit: finding[unit] for unit in units if isinstance(finding.get(unit), int)}
+        where = ", ".join(f"{unit} {number}" for unit, number in numbers.items())
+        if finding.get("player"):
+            where = f"{where} ({finding['player']})" if where else str(finding["player"])
+        anchor = finding_anchor(finding, units, skip=part_unit if part_url else None)
+        part = numbers.get(part_unit) if part_unit else None
+        if part_url is not None and part is not None:
+            href = part_url(part) + (f"#{anchor}" if anchor else "")
+        elif step_ids is not None:
+            # A moment on the page, else where the adapter shows it; a position with neither links nowhere.
+            place = (innermost(anchor, step_ids) if anchor else None) or (target(finding) if target else None)
+            href = f"#{place}" if place else None
+            anchor = anchor or place or ""
+        else:
+            href = f"#{anchor}" if anchor else None
+        shown.append({**finding, "where": where or finding.get("path") or "whole log", "numbers": numbers,
+                      "anchor": anchor, "href": href})
+    return sorted(shown, key=lambda finding: finding.get("severity") != "error")
+
+
+def _part_findings(whole: dict, number: int, part: dict, part_unit: str) -> list[dict]:
+    """A part's own findings plus the whole document's findings about it (e.g. the dealer's rotation)."""
+    own = [*part.get("errors", []), *part.get("warnings", [])]
+    seen = {(f["code"], f["message"]) for f in own}
+    extra = [{key: value for key, value in finding.items() if key != part_unit}
+             for finding in [*whole.get("errors", []), *whole.get("warnings", [])]
+             if finding.get(part_unit) == number and (finding["code"], finding["message"]) not in seen]
+    return own + extra
+
+
+def _by_id(figures: list[dict]) -> dict[str, dict]:
+    return {chart["id"]: chart["figure"] for chart in figures}
+
+
+def _eyebrow(verdict: games.Verdict, report: dict) -> str:
+    return " · ".join([verdict.name, *verdict.adapter.facts(report)])
+
+
+def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str | None, source: dict,
+                crumbs: list[dict], findings: list[dict] | None = None) -> str:
+    adapter = verdict.adapter
+    shown = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
+    timeline = adapter.timeline(report)
+    figures = adapter.figures(report)
+    steps = adapter.steps(timeline)
+    placed = located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target)
+    return render_template(
+        "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
+        banner=_banner(report, shown), findings=placed, timeline=timeline,
+        steps=steps, figures=figures, figures_by_id=_by_id(figures), board=adapter.table(report, timeline),
+        key_moments=adapter.key_moments(report, timeline), step_unit=verdict.units[-2] if len(verdict.units) > 1
+        else "step",
+        standings=adapter.standings(report),
+        partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
+
+
+def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str, notes: str | None,
+                 source: dict, part_url: Callable[[int], str]) -> str:
+    adapter, report = verdict.adapter, verdict.report
+    figures = adapter.overview_figures(report)
+    rows = []
+    for number, part in enumerate(parts, start=1):
+        rows.append({"number": number, "url": part_url(number), "readable": part is not None,
+                     **(_banner(part) if part else {}),
+                     "standings": adapter.standings(part) if part else None})
+    findings = located([*report.get("errors", []), *report.get("warnings", [])], verdict.units,
+                        adapter.part_unit, part_url)
+    return render_template(
+        "parts.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
+        findings=findings, parts=rows, part_name=adapter.part_unit.capitalize(), figures=figures,
+        figures_by_id=_by_id(figures), standings=adapter.standings(report),
+        eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
+
+
+def _shown_report(verdict: games.Verdict, number: int | None) -> dict | None:
+    """The report a game page shows: the document's, or its part ``number``; ``None`` for the overview of a
+    document of several games, which has no moments of its own."""
+    if verdict.adapter.parts(verdict.report) is None:
+        if number is not None:
+            abort(404, "A single game has no numbered parts.")
+        return verdict.report
+    if number is None:
+        return None
+    part = web.part_of(verdict, number)
+    if part is None:
+        abort(404, f"This document has no readable {verdict.adapter.part_unit} {number}.")
+    return part
+
+
+def moments_response(verdict: games.Verdict, number: int | None) -> Response:
+    report = _shown_report(verdict, number)
+    if report is None:
+        abort(404, f"An overview has no moments of its own: each {verdict.adapter.part_unit} has its own.")
+    raw = json.dumps(moments(verdict, report), separators=(",", ":"), ensure_ascii=False).encode()
+    # Revalidated on every visit (a stored game's report follows the rules of the day), a 304 when unchanged.
+    return assets.send_bytes(raw, "application/json", "no-cache")
+
+
+def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict, base: str,
+         number: int | None):
+    """A report's page: the overview of a document of several games, one of them (``number``), or a game."""
+    report = verdict.report
+    shown = _shown_report(verdict, number)
+    parts = verdict.adapter.parts(report)
+    if parts is None:
+        return render_game(verdict, report, title=title, notes=notes, source=source, crumbs=[])
+
+    def part_url(n: int) -> str:
+        return f"{base}/g/{n}"
+
+    if shown is None:
+        return render_parts(verdict, parts, title=title, notes=notes, source=source, part_url=part_url)
+    unit = verdict.adapter.part_unit
+    crumbs = [{"label": title, "url": base}]
+    if number > 1:
+        crumbs.append({"label": f"‹ {unit} {number - 1}", "url": part_url(number - 1), "rel": "prev"})
+    crumbs.append({"label": f"{unit.capitalize()} {number} of {len(parts)}"})
+    if number < len(parts):
+        crumbs.append({"label": f"{unit} {number + 1} ›", "url": part_url(number + 1), "rel": "next"})
+    return render_game(verdict, shown, title=f"{title} · {unit} {number}", notes=None, source=source,
+                       crumbs=crumbs, findings=_part_findings(verdict.report, number, shown, unit))
+
+
+def moments(verdict: games.Verdict, report: dict) -> dict:
+    """What the analysis board walks, fetched by the page once it shows (``…/moments.json``): the steps and
+    the table view. A long session has hundreds of moments: kept out of the HTML, they cost the page's first
+    paint nothing, and a next visit revalidates them (a 304 when unchanged)."""
+    adapter = verdict.adapter
+    timeline = adapter.timeline(report)
+    return {"steps": adapter.steps(timeline), "board": _board(adapter.table(report, timeline))}
+
+
+def _board(table: dict | None) -> dict | None:
+    """The table view without its moments' empty fields: a long game has hundreds of moments, and the board
+    script reads a missing field as an empty one."""
+    if table is None:
+        return None
+    trimmed = {step: {key: field for key, field in moment.items() if field not in ([], {}, None)}
+               for step, moment in table["moments"].items()}
+    return {**table, "moments": trimmed}
