@@ -72,10 +72,9 @@
    */
   function draw(figures, moments, pick) {
     var timelineCharts = [];
+    var drawnCharts = [];
     var markedX = null;
     var pending = Object.keys(figures).length;
-
-    var drawnCharts = [];
 
     function stories(trace) {
       return trace.x.map(function (x) {
@@ -129,12 +128,13 @@
         var figure = figures[name];
         var timeline = element.hasAttribute("data-timeline");
         var data = figure.data.map(function (trace) { return slim(storied(trace)); });
+        var told = moments.steps.length > 0;  // else the stories are told once the moments arrive
         Plotly.newPlot(element, data, fitted(figure.layout), config).then(function () {
           element.setAttribute("data-rendered", "true");
           element.parentNode.classList.add("is-drawn");
           drawn();
           drawnCharts.push({ element: element, figure: figure });
-          if (moments.steps.length) {
+          if (!told && moments.steps.length) {  // they arrived while this chart was being drawn
             tell(element, figure);
           }
           // A point names its moment by customdata (a step id, or an x of the timelines); on a timeline its x does.
