@@ -133,7 +133,7 @@ def test_every_report_matches_its_schema_of_record(engine):
 def test_the_samples_get_their_expected_verdicts(engine):
     expected = samples_of(engine)
     folder = ROOT / "sample_games" / engine.id
-    assert sorted(expected) == sorted(path.name for path in folder.glob("*.json"))
+    assert sorted(expected) == sorted(path.name for path in folder.glob("*.json")) and len(expected) >= 12
     for name, verdict in expected.items():
         document = json.loads((folder / name).read_text(encoding="utf-8"))
         report = check_report(engine, document)
@@ -141,6 +141,14 @@ def test_the_samples_get_their_expected_verdicts(engine):
                  "errors": sorted({finding["code"] for finding in report["errors"]}),
                  "warnings": sorted({finding["code"] for finding in report["warnings"]})}
         assert found == verdict, name
+
+
+@by_engine
+def test_every_sample_has_a_title_and_notes_that_explain_it(engine):
+    for path in sorted((ROOT / "sample_games" / engine.id).glob("*.json")):
+        meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
+        assert isinstance(meta.get("title"), str) and meta["title"].strip(), path.name
+        assert isinstance(meta.get("notes"), str) and len(meta["notes"]) > 40, path.name
 
 
 @by_engine
