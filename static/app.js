@@ -12,6 +12,7 @@
 (function () {
   "use strict";
 
+  var analysis = document.querySelector("[data-moments]");
   var figuresBlock = document.getElementById("figures");
   var figures = figuresBlock ? JSON.parse(figuresBlock.textContent) : {};
   var steps = [];  // filled from the page's moments address (data-moments) once it has loaded
@@ -122,6 +123,7 @@
       window.history.replaceState(null, "", "#" + id);
     }
     charts.mark(steps[index].x);
+    analysis.setAttribute("data-selected", id);  // last: everything above shows this moment now
   }
 
   function jump(direction) {
@@ -261,7 +263,6 @@
     fromHash();
   }
 
-  var analysis = document.querySelector("[data-moments]");
   if (analysis) {
     fetch(analysis.getAttribute("data-moments"))
       .then(function (response) {

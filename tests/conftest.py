@@ -125,6 +125,12 @@ def moments_loaded(page) -> None:
     until(page, "!document.querySelector('[data-moments][aria-busy]')")
 
 
+def at_moment(page, moment: str, timeout: float = 10.0) -> None:
+    """Wait until the analysis board shows ``moment`` everywhere (app.js marks it last)."""
+    until(page, f"(document.querySelector('[data-moments]') || {{dataset: {{}}}}).dataset.selected === '{moment}'",
+          timeout)
+
+
 def charts_rendered(page) -> None:
     for chart in ("chart-scores", "chart-captures", "chart-breakdown"):
         page.wait_for_selector(f"#{chart}[data-rendered='true'] .main-svg", timeout=15000)

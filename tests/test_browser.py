@@ -13,7 +13,7 @@ import pytest
 
 from dg_replay.simulate import simulate
 from replaykit import registry
-from tests.conftest import ROOT, charts_rendered, until, upload
+from tests.conftest import ROOT, at_moment, charts_rendered, until, upload
 
 SAMPLES = ROOT / "sample_games" / "david-goliath"
 pytestmark = pytest.mark.browser
@@ -38,7 +38,7 @@ def test_an_invalid_sample_shows_findings_and_a_click_selects_the_play(page, liv
     trick = finding.locator("xpath=..").get_attribute("data-trick")
     play = finding.locator("xpath=..").get_attribute("data-play")
     finding.click()
-    until(page, f"location.hash === '#trick-{trick}-play-{play}'")
+    at_moment(page, f"trick-{trick}-play-{play}")
     assert "is-selected" in page.locator(f"#trick-{trick}").get_attribute("class")
     listed = page.locator(f".analysis-main li.finding[data-trick='{trick}']").first
     assert "is-selected" in listed.get_attribute("class")
@@ -56,26 +56,26 @@ def test_keys_step_play_by_play_and_jump_trick_by_trick(page, live_server):
     upload(page, live_server, SAMPLES / "legal-3-players.json")
     charts_rendered(page)
     page.keyboard.press("Home")
-    until(page, "location.hash === '#deal'")
+    at_moment(page, "deal")
     assert page.locator("button[data-step=prev]").is_disabled()
     page.keyboard.press("ArrowDown")
-    until(page, "location.hash === '#trick-1'")
+    at_moment(page, "trick-1")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    until(page, "location.hash === '#trick-2-play-2'")
+    at_moment(page, "trick-2-play-2")
     assert "is-selected" in page.locator("#trick-2").get_attribute("class")
     assert "is-selected" not in page.locator("#trick-1").get_attribute("class")
     page.keyboard.press("ArrowLeft")
-    until(page, "location.hash === '#trick-2-play-1'")
+    at_moment(page, "trick-2-play-1")
     page.keyboard.press("ArrowUp")
-    until(page, "location.hash === '#trick-1'")
+    at_moment(page, "trick-1")
     page.keyboard.press("End")
-    until(page, "location.hash === '#trick-15'")
+    at_moment(page, "trick-15")
     assert page.locator("#step-status").inner_text() == "Trick 15 of 15"
     assert "Trick 15" in page.locator("#step-story").inner_text()
     assert page.locator("button[data-step=next]").is_disabled()
     page.click("button[data-step=prev]")
-    until(page, "location.hash === '#trick-15-play-3'")
+    at_moment(page, "trick-15-play-3")
 
 
 def test_a_deep_link_selects_its_moment_and_a_chart_click_selects_a_trick(page, live_server):
@@ -87,7 +87,7 @@ def test_a_deep_link_selects_its_moment_and_a_chart_click_selects_a_trick(page, 
     assert page.locator("#step-status").inner_text() == "Trick 7 of 15 · play 3 of 5"
     # Click the first marker of the first player's score line: it lies on trick 1.
     page.locator("#chart-scores .scatterlayer .trace").first.locator(".point").first.click(force=True)
-    until(page, "location.hash === '#trick-1'")
+    at_moment(page, "trick-1")
     assert "is-selected" in page.locator("#trick-1").get_attribute("class")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ROOT, charts_rendered, moments_loaded, until, watched_page
+from tests.conftest import ROOT, at_moment, charts_rendered, moments_loaded, until, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +65,7 @@ def test_the_table_view_follows_the_game_card_by_card(page, live_server):
     assert page.locator("#board-center .chip").count() == 1
     assert sorted(hand for hand, _pile in seat_counts(page).values()) == [14, 15, 15, 15]
     page.keyboard.press("ArrowDown")  # the first trick's outcome: four cards on the piles
-    until(page, "location.hash === '#trick-1'")
+    at_moment(page, "trick-1")
     counts = seat_counts(page)
     assert {hand for hand, _pile in counts.values()} == {14} and sum(pile for _hand, pile in counts.values()) == 4
     assert page.locator("#board-center .chip.is-high").count() == 1
@@ -87,7 +87,7 @@ def test_findings_outside_any_trick_link_to_the_deal_and_to_the_result(page, liv
     page.goto(live_server.url + "/samples/illegal-bad-deal")
     charts_rendered(page)
     page.locator(".analysis-main li.finding", has_text="duplicate-card").locator("a").click()
-    until(page, "location.hash === '#deal'")
+    at_moment(page, "deal")
     assert "P8" in page.locator("#board-seats .chip.is-flagged").all_inner_texts()
     page.goto(live_server.url + "/samples/illegal-miscounted-score")
     link = page.locator(".analysis-main li.finding", has_text="score-mismatch").locator("a")
@@ -100,12 +100,12 @@ def test_autoplay_walks_on_and_key_moments_select_their_moment(page, live_server
     page.goto(live_server.url + "/samples/illegal-revoke#deal")
     charts_rendered(page)
     page.click("button[data-step=play]")
-    until(page, "location.hash === '#trick-1-play-2'", timeout=6)
+    at_moment(page, "trick-1-play-2", timeout=6)
     page.click("button[data-step=play]")
     assert page.locator("button[data-step=play]").get_attribute("aria-pressed") == "false"
     key = page.locator(".key-moments a", has_text="must-follow-suit")
     key.click()
-    until(page, "location.hash === '#trick-6-play-2'")
+    at_moment(page, "trick-6-play-2")
     assert "is-selected" in key.get_attribute("class")
 
 
@@ -136,7 +136,7 @@ def test_on_a_phone_the_controls_stay_under_the_thumb_and_charts_do_not_drag(pho
     box = phone.locator("button[data-step=next]").bounding_box()
     assert 844 - 130 < box["y"] < 844 and box["height"] >= 44 and box["width"] >= 44
     phone.locator("button[data-step=next]").tap()
-    until(phone, "location.hash === '#deal'")
+    at_moment(phone, "deal")
     assert phone.evaluate("document.getElementById('chart-scores').layout.dragmode") is False
     assert phone.evaluate("document.getElementById('chart-scores').layout.xaxis.dtick") == 3
 
@@ -155,7 +155,7 @@ def test_the_keyboard_path_skip_link_then_controls(page, live_server):
     else:
         pytest.fail("the Next button cannot be reached with Tab")
     page.keyboard.press("Enter")
-    until(page, "location.hash === '#deal'")
+    at_moment(page, "deal")
     assert page.locator("#step-status").get_attribute("role") == "status"
 
 

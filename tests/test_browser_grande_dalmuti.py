@@ -8,7 +8,7 @@ import json
 import pytest
 
 from dalmuti_replay import validate
-from tests.conftest import ROOT, moments_loaded, until, upload
+from tests.conftest import ROOT, at_moment, moments_loaded, until, upload
 from tests.dalmuti_helpers import sim
 from tests.test_browser_board import CONTRAST, seat_counts
 
@@ -52,7 +52,7 @@ def test_the_table_view_holds_each_hands_cards_left_round_by_round(page, live_se
             for play in trick["plays"][:3]:
                 page.goto(f"{live_server.url}/samples/{name}#round-{number}-trick-{trick['number']}-play-"
                           f"{play['number']}")
-                until(page, f"location.hash.endsWith('-trick-{trick['number']}-play-{play['number']}')")
+                at_moment(page, f"round-{number}-trick-{trick['number']}-play-{play['number']}")
                 assert hand_sizes(page) == play["cards_left"]
                 if play["cards"]:
                     shown = page.locator("#board-center .center-play").all_inner_texts()
@@ -70,7 +70,7 @@ def test_a_finding_click_selects_its_play_with_the_cards_marked(page, live_serve
     item = page.locator(".analysis-main li.finding[data-play]", has_text="not-lower")
     trick, play = item.get_attribute("data-trick"), item.get_attribute("data-play")
     item.locator("a").click()
-    until(page, f"location.hash === '#round-1-trick-{trick}-play-{play}'")
+    at_moment(page, f"round-1-trick-{trick}-play-{play}")
     assert page.locator("#step-status").inner_text() == f"Round 1 of 1 · trick {trick} · play {play}"
     assert "is-selected" in page.locator(f"[data-step-id='round-1-trick-{trick}-play-{play}']").get_attribute("class")
     assert page.locator("#board-center .chip.is-flagged").count() >= 1
@@ -87,7 +87,7 @@ def test_up_and_down_jump_trick_by_trick(page, live_server):
                         ("ArrowRight", "round-1-trick-3-play-1"), ("ArrowUp", "round-1-trick-2"),
                         ("End", final), ("ArrowUp", before)]:
         page.keyboard.press(key)
-        until(page, f"location.hash === '#{moment}'")
+        at_moment(page, moment)
 
 
 def test_a_deep_link_selects_its_trick_and_the_list_follows(page, live_server):
@@ -102,7 +102,7 @@ def test_a_click_on_a_chart_selects_the_moment(page, live_server):
     open_sample(page, live_server, "great-revolution")
     page.locator("#chart-ladder").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('chart-ladder').emit('plotly_click', {points: [{customdata: 'round-2'}]})")
-    until(page, "location.hash === '#round-2'")
+    at_moment(page, "round-2")
     assert page.locator("#step-status").inner_text().startswith("Round 2 of")
 
 

@@ -10,7 +10,7 @@ import pytest
 from api.adapters.olympi_charts import medal_figure
 from olympi_replay import validate
 from olympi_replay.simulate import simulate
-from tests.conftest import ROOT, moments_loaded, until, upload
+from tests.conftest import ROOT, at_moment, moments_loaded, until, upload
 from tests.test_browser_board import CONTRAST, seat_counts
 
 pytestmark = pytest.mark.browser
@@ -37,11 +37,11 @@ def test_the_table_view_deals_plays_draws_and_hands_out_medals(page, live_server
     drawn(page)
     assert set(seat_counts(page).values()) == {(6, 0)}
     page.keyboard.press("ArrowRight")
-    until(page, "location.hash === '#race-1-turn-1'")
+    at_moment(page, "race-1-turn-1")
     assert page.locator("#board-center .chip").count() == 1
     assert sorted(hand for hand, _pile in seat_counts(page).values()) == [5, 6]
     page.keyboard.press("ArrowDown")  # the race's outcome: its plays on the table, its medals on the piles
-    until(page, "location.hash === '#race-1'")
+    at_moment(page, "race-1")
     first = report["races"][0]
     plays = [card for turn in first["turns"] if turn["action"] == "play" for card in turn["cards"]]
     assert page.locator("#board-center .chip").all_inner_texts() == plays
@@ -50,7 +50,7 @@ def test_the_table_view_deals_plays_draws_and_hands_out_medals(page, live_server
     assert {name: pile for name, (_hand, pile) in counts.items()} == {
         name: len(first["medals"].get(name, [])) for name in report["players"]}
     page.keyboard.press("ArrowRight")  # the next race starts with an empty table
-    until(page, "location.hash === '#race-2-turn-1'")
+    at_moment(page, "race-2-turn-1")
     assert page.locator("#board-center .chip").count() == len(report["races"][1]["turns"][0]["cards"])
 
 
@@ -69,7 +69,7 @@ def test_a_finding_click_selects_its_turn_and_marks_the_cards(page, live_server)
     page.goto(live_server.url + "/samples/illegal-turns")
     drawn(page)
     page.locator(".analysis-main li.finding", has_text="rule-broken").locator("a").click()
-    until(page, "location.hash === '#race-1-turn-3'")
+    at_moment(page, "race-1-turn-3")
     assert page.locator("#step-status").inner_text() == "Race 1 of 9 · turn 3"
     assert "is-selected" in page.locator("#race-1").get_attribute("class")
     assert "is-selected" in page.locator("[data-step-id='race-1-turn-3']").get_attribute("class")
@@ -86,7 +86,7 @@ def test_setup_and_score_findings_link_to_the_setup_and_the_result(page, live_se
     page.goto(live_server.url + "/samples/illegal-setup")
     drawn(page)
     page.locator(".analysis-main li.finding", has_text="too-many-copies").first.locator("a").click()
-    until(page, "location.hash === '#setup'")
+    at_moment(page, "setup")
     assert report["hands"]["Dario"][0] in page.locator("#board-seats .chip.is-flagged").all_inner_texts()
     page.goto(live_server.url + "/samples/illegal-claims")
     link = page.locator(".analysis-main li.finding", has_text="score-mismatch").locator("a")
@@ -99,19 +99,19 @@ def test_keys_step_turn_by_turn_and_jump_race_by_race(page, live_server):
     page.goto(live_server.url + "/samples/clean-3-players-world-record")
     drawn(page)
     page.keyboard.press("Home")
-    until(page, "location.hash === '#setup'")
+    at_moment(page, "setup")
     page.keyboard.press("ArrowDown")
-    until(page, "location.hash === '#race-1'")
+    at_moment(page, "race-1")
     page.keyboard.press("ArrowDown")
-    until(page, "location.hash === '#race-2'")
+    at_moment(page, "race-2")
     assert page.locator("#step-status").inner_text() == f"Race 2 of 9 · {report['races'][1]['discipline']}"
     assert "World Record" in page.locator("#step-story").inner_text()
     page.keyboard.press("ArrowUp")
-    until(page, "location.hash === '#race-1'")
+    at_moment(page, "race-1")
     page.keyboard.press("ArrowRight")
-    until(page, "location.hash === '#race-2-turn-1'")
+    at_moment(page, "race-2-turn-1")
     page.keyboard.press("End")
-    until(page, "location.hash === '#race-9'")
+    at_moment(page, "race-9")
     assert page.locator("button[data-step=next]").is_disabled()
 
 
@@ -120,7 +120,7 @@ def test_a_chart_click_selects_its_race(page, live_server):
     drawn(page)
     page.locator("#chart-vp").scroll_into_view_if_needed()
     page.locator("#chart-vp .scatterlayer .trace").first.locator(".point").nth(3).click(force=True)
-    until(page, "location.hash === '#race-4'")
+    at_moment(page, "race-4")
     assert "is-selected" in page.locator("#race-4").get_attribute("class")
 
 
@@ -168,5 +168,5 @@ def test_a_click_on_a_medal_selects_the_race_that_gave_it(page, live_server):
     drawn(page)
     page.locator("#chart-medals").scroll_into_view_if_needed()
     page.locator("#chart-medals .bars .point").first.click(force=True)
-    until(page, f"location.hash === '#race-{race}'")
+    at_moment(page, f"race-{race}")
     assert "is-selected" in page.locator(f"#race-{race}").get_attribute("class")
