@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, current_app, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, session, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from markupsafe import Markup
@@ -19,7 +19,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import TextAreaField
 
 import api as web
-from api import analysis, games, guards, markdown, samples
+from api import analysis, games, guards, markdown, quota, samples
 
 bp = Blueprint("pages", __name__)
 
@@ -87,9 +87,42 @@ def index():
                 problem, status = f"{error} Its shape has these problems:", 422
                 findings = analysis.located(error.findings, error.verdict.units)
             else:
+                _remember_delete_token(record.id, record.delete_token)
                 return redirect(url_for("pages.game", game_id=record.id), code=303)
     return render_template("index.html", form=form, problem=problem, findings=findings, groups=_gallery(),
                            games=_games(), limit=_limit()), status
+
+
+# A browser keeps the delete tokens of the games it uploaded through the form (its signed session cookie),
+# the most recent first, so the uploader can delete them from their pages; an API client gets its token
+# in the answer instead.
+OWNED_KEPT = 20
+
+
+def _owned() -> dict[str, str]:
+    return dict(session.get("owned", []))
+
+
+def _remember_delete_token(game_id: str, token: str) -> None:
+    # pairs, newest first: the session's JSON sorts the keys of a dict
+    session["owned"] = [[game_id, token], *([key, value] for key, value in _owned().items())][:OWNED_KEPT]
+
+
+@bp.route("/games/<string:game_id>/delete", methods=["POST"])
+def delete_game(game_id: str):
+    """Delete a game this browser uploaded (its token is in the session); the form carries the CSRF token."""
+    _record(game_id)
+    token = _owned().get(game_id)
+    if token is None:
+        abort(403, "Only the browser that uploaded this game through the form can delete it here; with the "
+                   "API, send its delete token.")
+    with quota.storage_errors():
+        deleted = web.services().repository.delete(game_id, token)
+    session["owned"] = [[key, value] for key, value in _owned().items() if key != game_id]
+    if not deleted:
+        abort(403, "This browser's delete token is not this game's.")
+    flash("The game was deleted: its log and report are gone from this service.")
+    return redirect(url_for("pages.index"), code=303)
 
 
 def _limit() -> int:
@@ -158,6 +191,8 @@ def game(game_id: str, number: int | None = None):
               "timeline": url_for("api_v1.stored_timeline", game_id=game_id),
               "edit": url_for("pages.edit_game", game_id=game_id),
               "moments": url_for("pages.game_moments", game_id=game_id, number=number)}
+    if game_id in _owned():
+        source["delete"] = url_for("pages.delete_game", game_id=game_id)
     if number is not None:
         source["json"] = url_for("api_v1.stored_part", game_id=game_id, number=number)
     base = url_for("pages.game", game_id=game_id)

@@ -234,6 +234,15 @@
     step(KEYS[event.key]);
   });
 
+  // A form that cannot be undone (deleting a game) asks first.
+  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.getAttribute("data-confirm"))) {
+        event.preventDefault();
+      }
+    });
+  });
+
   // "Copy the log": the log's own bytes, fetched from its address, onto the clipboard.
   document.querySelectorAll("[data-copy]").forEach(function (button) {
     button.addEventListener("click", function () {

@@ -145,3 +145,19 @@ def test_every_sample_page_of_every_game_draws_its_charts_without_errors(page, l
         assert verdict == ("Valid" if expected[name]["valid"] else "Invalid"), name
         until(page, "[...document.querySelectorAll('.chart')]"
                                ".every(chart => chart.getAttribute('data-rendered') === 'true')", timeout=15)
+
+
+def test_the_uploader_deletes_a_game_after_saying_yes(page, live_server, tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(simulate(3, 4)))
+    upload(page, live_server, path)
+    address = page.url
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("text=Delete this game")
+    page.wait_for_timeout(300)
+    assert page.url == address and page.request.get(address).status == 200  # "no" keeps it
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("text=Delete this game")
+    page.wait_for_url(live_server.url + "/")
+    assert "The game was deleted" in page.locator(".flash").inner_text()
+    assert page.request.get(address).status == 404
