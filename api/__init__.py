@@ -14,7 +14,7 @@ from flask import Response, current_app, request
 from api import games, guards, quota
 from api.problems import Problem
 from api.samples import Sample
-from api.storage import GameRecord, Repository
+from api.storage import GameRecord, OverQuota, Repository
 from replaykit.jsonio import JSONReadError, read_json
 
 EXTENSION = "card_replay"
@@ -73,7 +73,11 @@ def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
     client = quota.client_key(request.remote_addr)
     with quota.storage_errors():
         quota.ensure_room(repository, client, len(raw))
-        record = repository.add(raw, verdict.engine.id if verdict.engine else "", verdict.valid, client)
+        try:
+            record = repository.add(raw, verdict.engine.id if verdict.engine else "", verdict.valid, client,
+                                    quota=current_app.config["STORAGE_QUOTA_BYTES"])
+        except OverQuota as error:
+            raise quota.over_quota(error.used) from None
     return verdict, record
 
 

@@ -55,15 +55,22 @@ def _free_bytes(url: str) -> int | None:
         return None
 
 
+def over_quota(used: int) -> Problem:
+    config = current_app.config
+    return Problem(507, f"Your uploads already take {_megabytes(used)} of the "
+                   f"{_megabytes(config['STORAGE_QUOTA_BYTES'])} one client may store. Delete some (DELETE "
+                   "/api/v1/games/ID with the delete token you were given) or wait until older games expire "
+                   f"after {config['RETENTION_DAYS']} days.")
+
+
 def ensure_room(repository, client: str, size: int) -> None:
-    """Refuse with 507 an upload past the client's quota or into a nearly full disk."""
+    """Refuse with 507, before anything is written, an upload past the client's quota or into a nearly full
+    disk. (``Repository.add`` checks the quota again as it stores, for uploads that arrive at once.)"""
     config = current_app.config
     quota = config["STORAGE_QUOTA_BYTES"]
     used = repository.usage(client)
     if quota and used + size > quota:
-        raise Problem(507, f"Your uploads already take {_megabytes(used)} of the {_megabytes(quota)} one client "
-                      "may store. Delete some (DELETE /api/v1/games/ID with the delete token you were given) "
-                      f"or wait until older games expire after {config['RETENTION_DAYS']} days.")
+        raise over_quota(used)
     free = _free_bytes(str(repository.engine.url))
     if free is not None and free - size < config["STORAGE_MIN_FREE_BYTES"]:
         raise Problem(507, "The server's storage is full; nothing was stored. Please try again later.")

@@ -107,6 +107,14 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+class OverQuota(Exception):
+    """An upload would take its client past the storage quota; ``used`` is what the client had stored."""
+
+    def __init__(self, used: int) -> None:
+        super().__init__(used)
+        self.used = used
+
+
 class Repository:
     """Add and fetch stored games; every write is one transaction that either commits whole or not at all."""
 
@@ -122,22 +130,37 @@ class Repository:
                 for index in table.indexes:
                     connection.execute(CreateIndex(index, if_not_exists=True))
 
-    def add(self, log: bytes, game: str, valid: bool, client: str = "") -> GameRecord:
+    def add(self, log: bytes, game: str, valid: bool, client: str = "", quota: int = 0) -> GameRecord:
         """Store the bytes as uploaded, with their owner; returns the record, with its delete token, once
-        it is committed."""
+        it is committed. With a ``quota``, an upload that would take the client past it is not stored
+        (``OverQuota``), however many of the client's uploads arrive at once."""
         for _attempt in range(5):
             now, token = datetime.now(UTC), secrets.token_urlsafe(ID_BYTES)
             row = StoredGame(id=secrets.token_urlsafe(ID_BYTES), game=game, log=bytes(log), valid=valid, created=now)
             owner = Upload(id=row.id, client=client, size=len(log), token=token_hash(token), created=now)
             try:
                 with self.sessions.begin() as session:
+                    self._one_writer_per_client(session, client)
                     session.add(row)
                     session.add(owner)
+                    session.flush()
+                    if quota:
+                        # Counted after the insert, in the same transaction: a second upload of this client
+                        # waits for the first to commit (the lock above, or SQLite's one writer) and sees it.
+                        used = session.scalar(select(func.sum(Upload.size)).where(Upload.client == client))
+                        if used > quota:
+                            raise OverQuota(used - len(log))
             except IntegrityError:  # an id collision: astronomically rare, and a fresh id fixes it
                 continue
             record = _record(row)
             return GameRecord(record.id, record.game, record.log, record.valid, record.created, token)
         raise RuntimeError("could not find a free game id")
+
+    def _one_writer_per_client(self, session, client: str) -> None:
+        """Serialize one client's uploads until the transaction ends. SQLite has one writer at a time anyway;
+        PostgreSQL takes a transaction-scoped advisory lock on the client's key."""
+        if self.engine.dialect.name == "postgresql":
+            session.execute(select(func.pg_advisory_xact_lock(func.hashtext(client))))
 
     def usage(self, client: str) -> int:
         """Bytes stored by one client."""

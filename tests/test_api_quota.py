@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -101,3 +102,44 @@ def test_retention_zero_keeps_games_for_ever(tmp_path):
     upload(application.test_client())
     age(application, 10_000)
     assert "deleted 0 games" in application.test_cli_runner().invoke(args=["cleanup"]).output
+
+
+def fill_at_once(repository, client: str, quota: int, uploads: int = 8) -> list[str]:
+    """``uploads`` threads store LOG for one client at the same moment; what each got: "stored" or "refused"."""
+    from api.storage import OverQuota
+
+    start, outcomes = threading.Barrier(uploads), []
+
+    def one() -> None:
+        start.wait()
+        try:
+            repository.add(LOG, "david-goliath", True, client, quota=quota)
+            outcomes.append("stored")
+        except OverQuota as error:
+            outcomes.append("refused")
+            assert error.used + len(LOG) > quota
+
+    threads = [threading.Thread(target=one) for _ in range(uploads)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def test_uploads_arriving_at_once_never_take_a_client_past_its_quota(tmp_path):
+    app = create_app(app_config(tmp_path))
+    repository = app.extensions["card_replay"].repository
+    outcomes = fill_at_once(repository, "one-client", quota=3 * len(LOG))
+    assert sorted(outcomes) == ["refused"] * 5 + ["stored"] * 3
+    assert repository.usage("one-client") == 3 * len(LOG)
+
+
+def test_the_check_as_it_stores_answers_507_like_the_early_one(tmp_path, monkeypatch):
+    from api import quota
+
+    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=len(LOG))).test_client()
+    monkeypatch.setattr(quota, "ensure_room", lambda *args: None)  # as if a twin upload passed it too
+    assert upload(client).status_code == 201
+    detail = assert_problem(upload(client), 507)["detail"]
+    assert "of the" in detail and client.application.extensions["card_replay"].repository.count() == 1

@@ -6,6 +6,7 @@ CI a missing server is a failure, elsewhere these tests are skipped.
 
 import json
 import os
+import time
 
 import pytest
 import sqlalchemy
@@ -80,4 +81,16 @@ def test_rate_limit_counters_quota_and_delete_work_on_postgresql(postgres_url):
     assert not repository.delete(created["id"], "not-the-token")
     assert repository.delete(created["id"], created["delete_token"])
     assert client.get(f"/api/v1/games/{created['id']}").status_code == 404
+    repository.dispose()
+
+
+def test_uploads_arriving_at_once_never_take_a_client_past_its_quota_on_postgresql(postgres_url):
+    from tests.test_api_quota import LOG, fill_at_once
+
+    app, _client = app_on(postgres_url)
+    repository = app.extensions["card_replay"].repository
+    client = f"race-{os.getpid()}-{time.time_ns()}"
+    outcomes = fill_at_once(repository, client, quota=3 * len(LOG))
+    assert sorted(outcomes) == ["refused"] * 5 + ["stored"] * 3
+    assert repository.usage(client) == 3 * len(LOG)
     repository.dispose()
