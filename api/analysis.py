@@ -20,6 +20,11 @@ from api.adapters import finding_anchor
 PLOTLY_VERSION = assets.PLOTLY.version
 
 
+def compact_json(value: object) -> str:
+    """JSON as small as it can be: no spaces, and UTF-8 text as it is (pages' data blocks, moments.json)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def _banner(report: dict, findings: list[dict] | None = None) -> dict:
     if findings is None:
         findings = [*report.get("errors", []), *report.get("warnings", [])]
@@ -139,7 +144,7 @@ def moments_response(verdict: games.Verdict, number: int | None) -> Response:
     report = _shown_report(verdict, number)
     if report is None:
         abort(404, f"An overview has no moments of its own: each {verdict.adapter.part_unit} has its own.")
-    raw = json.dumps(moments(verdict, report), separators=(",", ":"), ensure_ascii=False).encode()
+    raw = compact_json(moments(verdict, report)).encode()
     # Revalidated on every visit (a stored game's report follows the rules of the day), a 304 when unchanged.
     return assets.send_bytes(raw, "application/json", "no-cache")
 

@@ -9,8 +9,6 @@ findings with their links. Templates only place them; ``static/charts.js`` draws
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, session, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -47,9 +45,9 @@ class TwoLogs(ValueError):
 
 @bp.app_template_filter("data_json")
 def data_json(value: object) -> Markup:
-    """A JSON data block as small as it can be: no spaces, and UTF-8 text as it is."""
-    # Every "<" escaped (the same JSON): no text from a log can end the block or open a tag in it.
-    return Markup(json.dumps(value, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c"))
+    """A JSON data block, compact; every "<" escaped (the same JSON), so no text from a log can end the block
+    or open a tag in it."""
+    return Markup(analysis.compact_json(value).replace("<", "\\u003c"))
 
 
 def _gallery() -> list[dict]:

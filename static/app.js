@@ -39,7 +39,7 @@
     return x in byX ? byX[x] : -1;
   }
 
-  var moments = { steps: steps, at: atX, find: resolve };
+  var moments = { steps: function () { return steps; }, at: atX, find: resolve };
   var charts = window.CardReplay.drawCharts(figures, moments, function (index) {
     select(index, true);
   });
@@ -263,7 +263,6 @@
         byX[step.x] = index;  // the last moment at an x: the one the charts show there
       }
     });
-    moments.steps = steps;
     charts.tell();
     document.querySelectorAll("button[data-step]").forEach(function (button) { button.disabled = false; });
     document.getElementById("step-status").textContent = "Select a moment";
@@ -280,8 +279,8 @@
         }
         return response.json();
       })
-      .then(loaded)
-      .catch(function () {
+      // Only a failed fetch is reported here: a fault in loaded() stays an error on the console.
+      .then(loaded, function () {
         analysis.removeAttribute("aria-busy");
         document.getElementById("step-status").textContent =
           "The moments could not be loaded: reload the page to step through the game.";

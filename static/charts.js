@@ -65,7 +65,7 @@
   }
 
   /*
-   * Draws every figure into its #chart-<name> element. moments.steps are the moments (empty until they have
+   * Draws every figure into its #chart-<name> element. moments.steps() are the moments (empty until they have
    * loaded), moments.at(x) the index of the moment at x on the timeline charts (or -1), moments.find(id)
    * that of a moment's id; pick(index) is called on a click. Returns mark(x), a band on the timeline charts
    * at x (none for null), and tell(), which gives the "story" traces their text once the moments are there.
@@ -78,7 +78,7 @@
 
     function stories(trace) {
       return trace.x.map(function (x) {
-        var moment = moments.steps[moments.at(x)];
+        var moment = moments.steps()[moments.at(x)];
         return moment ? "<b>" + escaped(moment.status) + "</b><br>" + escaped(moment.story) : "";
       });
     }
@@ -128,13 +128,13 @@
         var figure = figures[name];
         var timeline = element.hasAttribute("data-timeline");
         var data = figure.data.map(function (trace) { return slim(storied(trace)); });
-        var told = moments.steps.length > 0;  // else the stories are told once the moments arrive
+        var told = moments.steps().length > 0;  // else the stories are told once the moments arrive
         Plotly.newPlot(element, data, fitted(figure.layout), config).then(function () {
           element.setAttribute("data-rendered", "true");
           element.parentNode.classList.add("is-drawn");
           drawn();
           drawnCharts.push({ element: element, figure: figure });
-          if (!told && moments.steps.length) {  // they arrived while this chart was being drawn
+          if (!told && moments.steps().length) {  // they arrived while this chart was being drawn
             tell(element, figure);
           }
           // A point names its moment by customdata (a step id, or an x of the timelines); on a timeline its x does.
