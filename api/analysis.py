@@ -90,7 +90,7 @@ def _eyebrow(verdict: games.Verdict, report: dict) -> str:
 
 
 def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str | None, source: dict,
-                crumbs: list[dict], findings: list[dict] | None = None) -> str:
+                crumbs: list[dict], findings: list[dict] | None = None, number: int | None = None) -> str:
     adapter = verdict.adapter
     shown = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
     timeline = adapter.timeline(report)
@@ -100,7 +100,8 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
         banner=_banner(report, shown), findings=placed, timeline=timeline,
-        steps=steps, figures=figures, figures_by_id=_by_id(figures), board=adapter.table(report, timeline),
+        steps=steps, figures=figures, figures_by_id=_by_id(figures),
+        board=adapter.table(report, timeline, verdict.snapshots(number)),
         key_moments=adapter.key_moments(report, timeline), step_unit=verdict.units[-2] if len(verdict.units) > 1
         else "step",
         standings=adapter.standings(report),
@@ -144,7 +145,7 @@ def moments_response(verdict: games.Verdict, number: int | None) -> Response:
     report = _shown_report(verdict, number)
     if report is None:
         abort(404, f"An overview has no moments of its own: each {verdict.adapter.part_unit} has its own.")
-    raw = compact_json(moments(verdict, report)).encode()
+    raw = compact_json(moments(verdict, report, number)).encode()
     # Revalidated on every visit (a stored game's report follows the rules of the day), a 304 when unchanged.
     return assets.send_bytes(raw, "application/json", "no-cache")
 
@@ -171,16 +172,17 @@ def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict,
     if number < len(parts):
         crumbs.append({"label": f"{unit} {number + 1} ›", "url": part_url(number + 1), "rel": "next"})
     return render_game(verdict, shown, title=f"{title} · {unit} {number}", notes=None, source=source,
-                       crumbs=crumbs, findings=_part_findings(verdict.report, number, shown, unit))
+                       crumbs=crumbs, findings=_part_findings(verdict.report, number, shown, unit), number=number)
 
 
-def moments(verdict: games.Verdict, report: dict) -> dict:
+def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> dict:
     """What the analysis board walks, fetched by the page once it shows (``…/moments.json``): the steps and
     the table view. A long session has hundreds of moments: kept out of the HTML, they cost the page's first
     paint nothing, and a next visit revalidates them (a 304 when unchanged)."""
     adapter = verdict.adapter
     timeline = adapter.timeline(report)
-    return {"steps": adapter.steps(timeline), "board": _board(adapter.table(report, timeline))}
+    board = adapter.table(report, timeline, verdict.snapshots(number))
+    return {"steps": adapter.steps(timeline), "board": _board(board)}
 
 
 def _board(table: dict | None) -> dict | None:

@@ -21,6 +21,22 @@ class Verdict:
 
     engine: Engine | None
     report: dict
+    document: object = None
+    settings: Mapping[str, int] | None = None
+
+    def snapshots(self, number: int | None = None) -> list[tuple[str, dict]]:
+        """The state's views at each step (``Engine.snapshots``); for part ``number`` of a document of several
+        games, that part's, with anchors as the part's own page names them (``trick-3``, not
+        ``game-2-trick-3``)."""
+        if self.engine is None:
+            return []
+        limits = self.engine.limits(self.settings) if self.settings else None
+        taken = self.engine.snapshots(self.document, limits)
+        if number is None:
+            return taken
+        prefix = f"{self.adapter.part_unit}-{number}"
+        return [(anchor[len(prefix):].lstrip("-"), view) for anchor, view in taken
+                if anchor == prefix or anchor.startswith(prefix + "-")]
 
     @property
     def adapter(self) -> Adapter:
@@ -59,4 +75,4 @@ def by_id(game_id: str) -> Engine | None:
 
 def validate(document: object, settings: Mapping[str, int] | None = None) -> Verdict:
     engine, report = registry.validate(document, settings)
-    return Verdict(engine, report.to_dict())
+    return Verdict(engine, report.to_dict(), document, settings)

@@ -66,6 +66,10 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_claims: boo
                     points=3 * players if points_end else None, **on)
 
 
+def _load(document: object, limits, observe=None) -> tuple:
+    return validate(document, limits), None  # until the State lands
+
+
 ENGINE = Engine(
     id=GAME_ID,
     name="Il Grande Dalmuti",
@@ -73,7 +77,8 @@ ENGINE = Engine(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     units=UNITS,
     codes=CODES,
-    run=validate,
+    load=_load,
+    new_state=None,
     default_limits=DEFAULT_LIMITS,
     simulate=_simulate,
     simulate_options=(Option("no_hands", "leave out the deal"),

@@ -44,6 +44,10 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_claims: boo
     return make(players, seed, hands=not no_hands, claims=not no_claims)
 
 
+def _load(document: object, limits, observe=None) -> tuple:
+    return validate(document, limits), None  # until the State lands
+
+
 ENGINE = Engine(
     id=GAME_ID,
     name="David & Goliath",
@@ -51,7 +55,8 @@ ENGINE = Engine(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     units=("game", "trick", "play"),
     codes=CODES,
-    run=validate,
+    load=_load,
+    new_state=None,
     default_limits=DEFAULT_LIMITS,
     simulate=_simulate,
     simulate_options=(Option("no_hands", "leave out the deal"),

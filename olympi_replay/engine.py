@@ -57,6 +57,10 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_deck: bool 
                     world_record=world_record)
 
 
+def _load(document: object, limits, observe=None) -> tuple:
+    return validate(document, limits), None  # until the State lands
+
+
 ENGINE = Engine(
     id=GAME_ID,
     name="Olympi Cards",
@@ -64,7 +68,8 @@ ENGINE = Engine(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     units=("race", "turn"),
     codes=CODES,
-    run=validate,
+    load=_load,
+    new_state=None,
     default_limits=DEFAULT_LIMITS,
     simulate=_simulate,
     simulate_options=(Option("no_hands", "leave out the deal and the cards drawn"),

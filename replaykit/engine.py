@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol
 
 from replaykit.findings import ERROR, WARNING, Finding
+from replaykit.state import State
 
 DEFAULT_MAX_FINDINGS = 200
 MORE_FINDINGS = "more-findings"
@@ -70,6 +71,13 @@ class Engine:
     ``validate(document, limits)`` takes any parsed JSON value and never raises for the user's mistakes;
     ``limits`` is the engine's own frozen dataclass of size limits (``default_limits`` when omitted).
     ``simulate(players, seed, **options)`` returns the log of a random legal game.
+
+    ``load(document, limits, observe=None)`` reads a log into actions, applies them to a
+    ``replaykit.state.State`` and returns the report and that state after the last action (``None`` when
+    the log has no setup a game can start from). ``observe(anchor, state)``, when given, is called with the
+    new state (anchor ``""``) and after each action with the anchor of the step it recorded: the table view
+    is built from these snapshots. ``new_state(setup)`` starts a game from a log's setup. ``validate`` is
+    ``load``'s report, capped.
     """
 
     id: str
@@ -78,19 +86,37 @@ class Engine:
     players: tuple[int, int]  # the player counts the rules define, inclusive
     units: tuple[str, ...]  # the fields that place a finding in this game, outermost first
     codes: tuple[Code, ...]
-    run: Callable[[object, Any], Report]
+    load: Callable[..., tuple[Report, State | None]]
+    new_state: Callable[[dict], State]
     default_limits: Any
     simulate: Callable[..., dict]
     simulate_options: tuple[Option, ...] = ()
     description: str = ""
 
     def validate(self, document: object, limits: Any = None, max_findings: int = DEFAULT_MAX_FINDINGS) -> Report:
-        report = self.run(document, self.default_limits if limits is None else limits)
+        return self.replay(document, limits, max_findings)[0]
+
+    def replay(self, document: object, limits: Any = None,
+               max_findings: int = DEFAULT_MAX_FINDINGS) -> tuple[Report, State | None]:
+        """The capped report and the state after the log's last action (``None``: no game could start)."""
+        report, state = self.load(document, self.default_limits if limits is None else limits)
         unplaced = tuple((unit, None) for unit in self.units)
         for part in (report, *(getattr(report, "games", None) or ())):
             if part is not None:
                 cap_findings(part.findings, max_findings, unplaced, getattr(part, "unlisted", 0))
-        return report
+        return report, state
+
+    def snapshots(self, document: object, limits: Any = None) -> list[tuple[str, dict]]:
+        """``(anchor, state.view())`` at the start and after every action of the log, in order."""
+        taken: list[tuple[str, dict]] = []
+        self.load(document, self.default_limits if limits is None else limits,
+                  observe=lambda anchor, state: taken.append((anchor, state.view())))
+        return taken
+
+    @property
+    def package(self) -> str:
+        """The top-level package that implements this game."""
+        return self.load.__module__.split(".")[0]
 
     def limits(self, settings: Mapping[str, int]) -> Any:
         """This engine's limits with those of ``settings`` (``{"max_name": 40, …}``) that it knows."""

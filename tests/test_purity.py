@@ -12,7 +12,7 @@ from replaykit import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"orjson"}  # an accelerator the JSON reader uses when present and does without otherwise
-GAME_PACKAGES = sorted({engine.run.__module__.split(".")[0] for engine in registry.engines().values()})
+GAME_PACKAGES = sorted({engine.package for engine in registry.engines().values()})
 WEB_LIBRARIES = ("flask", "flask_smorest", "flask_wtf", "werkzeug", "sqlalchemy", "plotly")
 
 

@@ -14,7 +14,7 @@ tested without Flask and templates only place what they return.
 - ``partial``: the template (under ``templates/games/``) that lays the moments out, given ``timeline``.
 - ``standings(report)``: the result table, claims beside truth.
 - ``parts(report)``: for a document of several games (a match), the part reports, else ``None``.
-- ``table(report, timeline)``: the table view (the board panel of ``templates/game.html``): seats,
+- ``table(report, timeline, snapshots)``: the table view (the board panel of ``templates/game.html``): seats,
   starting hands and how they are known, and per moment the cards leaving hands (``leave``), joining
   them (``join``, e.g. a draw), joining piles and lying in the middle, with the cards a finding is about
   (``bad``; a ``None`` card marks only the seat) and those that prove it (``proof``); a moment's
@@ -51,7 +51,7 @@ def no_parts(report: dict) -> list[dict | None] | None:
     return None
 
 
-def no_table(report: dict, timeline: dict) -> dict | None:
+def no_table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]]) -> dict | None:
     return None
 
 
@@ -108,7 +108,7 @@ class Adapter:
     parts: Callable[[dict], list[dict | None] | None] = no_parts
     part_unit: str = "game"  # the unit that numbers the parts' findings in the whole document's report
     overview_figures: Callable[[dict], list[dict]] = no_figures
-    table: Callable[[dict, dict], dict | None] = no_table
+    table: Callable[[dict, dict, list[tuple[str, dict]]], dict | None] = no_table
     key_moments: Callable[[dict, dict], list[dict]] = no_key_moments
     target: Callable[[dict], str | None] = no_target
 

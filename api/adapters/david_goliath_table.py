@@ -69,7 +69,7 @@ def _held_of_color(hand: list[str], color: str) -> list[str]:
     return [text for text in hand if (card := card_of(text)) and card.color == color]
 
 
-def table(report: dict, timeline: dict) -> dict:
+def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) -> dict:
     """The table view's data: seats, starting hands and how they are known, and each moment's changes."""
     players = list(timeline.get("players") or [])
     hands, sources = start_hands(report, players)

@@ -130,7 +130,7 @@ def _trick_moments(number: int, trick: dict, timeline_trick: dict) -> dict[str, 
     return moments
 
 
-def table(report: dict, timeline: dict) -> dict | None:
+def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) -> dict | None:
     """The table view's data: every round deals afresh at its setup moment (seats, hands, how they are known)."""
     records = report.get("rounds") or []
     if not records:

@@ -90,7 +90,7 @@ def _proof(refs: set[str], player: str | None, center: list[list], plays: list[l
     return [pair for pair in found if pair in center]
 
 
-def table(report: dict, timeline: dict) -> dict:
+def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) -> dict:
     """The table view's data: seats, starting hands and how they are known, and each moment's changes."""
     players = list(timeline.get("players") or [])
     hands = Hands(players, {name: cards for name, cards in (report.get("hands") or {}).items() if name in players})
