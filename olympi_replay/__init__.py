@@ -17,6 +17,6 @@ __all__ = ["DEFAULT_LIMITS", "GAME_ID", "Card", "GameReport", "Limits", "validat
 def validate(document: object, limits: Limits = DEFAULT_LIMITS) -> GameReport:
     """Read and replay one log through the State; schema findings come first, then rule findings in game
     order."""
-    from olympi_replay.engine import load  # the engine imports this package
+    from olympi_replay.loading import load  # the loader imports this package's modules
 
     return load(document, limits)[0]

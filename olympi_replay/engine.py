@@ -5,13 +5,10 @@ Registered in ``pyproject.toml`` under the ``card_replay.games`` entry point gro
 
 from __future__ import annotations
 
-from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits
-from olympi_replay.reader import Reader
-from olympi_replay.replay import GameReplay
-from olympi_replay.report import GameReport
+from olympi_replay.loading import load, new_state
+from olympi_replay.log import DEFAULT_LIMITS, GAME_ID
 from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS
 from olympi_replay.simulate import simulate
-from olympi_replay.state import OlympiState
 from replaykit.engine import Code, Engine, Option
 
 E, W = ("error",), ("warning",)
@@ -58,44 +55,6 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_deck: bool 
               world_record: bool = False) -> dict:
     return simulate(players, seed, hands=not no_hands, deck=not no_deck, claims=not no_claims,
                     world_record=world_record)
-
-
-def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tuple[GameReport, OlympiState | None]:
-    """Read a log into its setup and steps, apply them to a State and check the log's claims: the report,
-    and the state after the last step (``None`` when no game can start)."""
-    reader = Reader(limits)
-    log = reader.document(document)
-    game = GameReplay(log, reader.findings)
-    if not game.setup():
-        game.report.unlisted = reader.unlisted
-        return game.report, None
-    state = OlympiState(game, document, limits)
-    if observe is not None:
-        observe("", state)
-    for number, race in enumerate(log.races or (), 1):
-        if not state.start(race):
-            break
-        if observe is not None:
-            observe(f"race-{number}", state)
-        if state.race is None:
-            continue  # a race too malformed to replay: its turns are not replayed either
-        for turn_number, turn in enumerate(race.turns, 1):
-            state.take(turn)
-            if observe is not None:
-                observe(f"race-{number}-turn-{turn_number}", state)
-    report = state.report()
-    report.unlisted = reader.unlisted
-    return report, state
-
-
-def new_state(setup: dict) -> OlympiState:
-    """A game about to start from a log's setup (its races, if any, are replayed too)."""
-    document = {**setup, "races": setup.get("races", [])} if isinstance(setup, dict) else setup
-    report, state = load(document)
-    if state is None:
-        problems = "; ".join(f"{finding.path or '/'}: {finding.message}" for finding in report.findings[:3])
-        raise ValueError(f"No game of Olympi Cards can start from this setup: {problems}")
-    return state
 
 
 ENGINE = Engine(

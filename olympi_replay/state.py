@@ -185,8 +185,12 @@ class OlympiState:
         middle = [{"player": entry.player, "cards": texts(entry.cards)} for entry in turns
                   if entry.action == "play" and not entry.ignored]
         definition = None if race is None else race.definition
+        podium = {} if race is None else {name: list(won) for name, won in race.record.medals.items()}
         return view(seats, middle, race=0 if race is None else race.record.number,
                     discipline=None if race is None else race.record.discipline,
+                    finished=race is not None and race.finished, podium=podium,
+                    record=None if race is None else race.record.record,
+                    last_turn=turns[-1].to_dict() if turns else None,
                     rule=None if definition is None else sentence(definition.rule, definition.cards_per_play),
                     disciplines_left=len(game.pile), first_player=game.first_player,
                     world_record=game.world_record, over=self.is_over())
