@@ -73,9 +73,11 @@ class RaceReplay:
 
     def settle(self) -> None:
         """Bring the record's outcome up to date: finished, and who set a World Record."""
-        self.record.finished = self.finished
+        if not self.finished:
+            return
+        self.record.finished = True
         self.record.record = self.last if (
-            self.finished and self.game.world_record and not self.rules.two_players and self.last is not None
+            self.game.world_record and not self.rules.two_players and self.last is not None
             and self.cards.hands[self.last].size == 0) else None
 
     # -- one turn -------------------------------------------------------------------------------------

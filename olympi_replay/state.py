@@ -134,9 +134,10 @@ class OlympiState:
 
     def take(self, turn: Turn) -> None:
         """The race's next turn."""
-        drawn = self.race.step(turn)
-        number = len(self.race.record.turns)
-        self.pending = (drawn, number) if drawn is not None and drawn.unknown and turn.draw is None else None
+        race = self.game.current
+        drawn = race.step(turn)
+        self.pending = (drawn, len(race.record.turns)) if drawn is not None and drawn.unknown and turn.draw is None \
+            else None
 
     def name_draw(self, cards: list[Card]) -> None:
         drawn, number = self.pending
