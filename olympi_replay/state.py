@@ -75,6 +75,8 @@ class OlympiState:
 
     @property
     def moment(self) -> str:
+        if self.is_over():
+            return ""
         if self.pending is not None:
             return anchor((("race", self.race.record.number), ("turn", self.pending[1])))
         if self.race_done():
