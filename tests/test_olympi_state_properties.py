@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import random
 
+import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,13 +64,19 @@ def test_every_choice_applies_without_an_error_known_hand_or_not(players, seed, 
     log = without_claims(simulate(players, seed, hands=hands, deck=deck))
     rng = random.Random(seed)
     state = ENGINE.new_state({**log, "races": []})
+    patched = state.to_log()
     while not state.is_over():
         options = state.choices(rng)
         assert options, state.moment
         for choice in rng.sample(options, min(3, len(options))):
             assert not [f for f in state.clone().apply(choice.action) if f.is_error], choice
-        state.apply(rng.choice(options).action, strict=True)
-    assert ENGINE.validate(state.to_log()).valid
+        action = rng.choice(options).action
+        patched = jsonpatch.apply_patch(patched, state.patch(action))
+        state.apply(action, strict=True)
+    # The game recorded by its patches alone is the state's log, and it validates clean and complete.
+    assert patched == state.to_log()
+    report = ENGINE.validate(patched)
+    assert report.valid and report.complete
 
 
 @settings(max_examples=25, deadline=None)
