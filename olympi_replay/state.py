@@ -155,6 +155,7 @@ class OlympiState:
         return self.patch_for(kind, action)
 
     def patch_for(self, kind: str, action: dict) -> list[dict]:
+        action = copy.deepcopy(action)  # the log must not change with the caller's dict
         if kind == "race":
             return [{"op": "add", "path": "/races/-", "value": {**action, "turns": []}}]
         last = len(self.log["races"]) - 1
