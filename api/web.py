@@ -6,7 +6,7 @@ one path from uploaded bytes to a verdict, so the form and the API accept and re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from flask import Response, current_app, request
@@ -32,7 +32,8 @@ def resource_dir(name: str) -> Path:
 @dataclass
 class Services:
     repository: Repository
-    samples: dict[str, Sample]
+    samples: dict[tuple[str, str], Sample]  # by (game id, slug)
+    legacy: dict[str, Sample] = field(default_factory=dict)  # by the name a sample had before (a redirect)
 
 
 def services() -> Services:

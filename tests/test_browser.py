@@ -140,7 +140,7 @@ def test_markup_in_names_notes_and_titles_is_shown_as_text_and_never_runs(page, 
 def test_every_sample_page_of_every_game_draws_its_charts_without_errors(page, live_server, game):
     expected = tomllib.loads((ROOT / "sample_games" / game / "expected.toml").read_text())
     for name in sorted(expected):
-        page.goto(f"{live_server.url}/samples/{name.removesuffix('.json')}")
+        page.goto(f"{live_server.url}/samples/{game}/{name.removesuffix('.json')}")
         verdict = page.locator("#verdict .verdict-title").inner_text()
         assert verdict == ("Valid" if expected[name]["valid"] else "Invalid"), name
         until(page, "[...document.querySelectorAll('.chart')]"

@@ -21,7 +21,7 @@ site = Path(sys.argv[1]).resolve()
 assert Path(api.__file__).resolve().is_relative_to(site), api.__file__
 application = app.create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite:///" + sys.argv[2]})
 client = application.test_client()
-for url in ("/", "/samples", "/samples/legal-4-players", "/rules", "/rules/david-goliath",
+for url in ("/", "/samples", "/samples/david-goliath/legal-4-players", "/rules", "/rules/david-goliath",
             "/format/david-goliath", "/static/app.js", "/api/v1/samples"):
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code)
