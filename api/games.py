@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader
 from werkzeug.routing import BaseConverter
@@ -90,6 +91,14 @@ class GameConverter(BaseConverter):
     def __init__(self, url_map, *args: object, **kwargs: object) -> None:
         super().__init__(url_map, *args, **kwargs)
         self.regex = "|".join(re.escape(game_id) for game_id in engines()) or "(?!)"
+
+
+def document(engine: Engine, name: str) -> Path | None:
+    """A game's document (``format.md``, ``rulings.md``): ``docs/games/<id>/``, else ``docs/`` in its package."""
+    import api as web  # the folders the service reads: beside the source, or inside the installed package
+
+    shared = web.resource_dir("docs") / "games" / engine.id / name
+    return shared if shared.is_file() else registry.resource(engine, "docs", name)
 
 
 def template_loader(shared: BaseLoader | None) -> BaseLoader:

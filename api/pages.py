@@ -142,11 +142,12 @@ def gallery():
     return render_template("samples.html", groups=_gallery())
 
 
-def _document(game_id: str, folder: str) -> str:
-    if games.by_id(game_id) is None:
+def _document(game_id: str, name: str) -> str:
+    engine = games.by_id(game_id)
+    if engine is None:
         abort(404, "This service has no game by that name.")
-    path = web.resource_dir("docs") / "games" / game_id / folder
-    if not path.is_file():
+    path = games.document(engine, name)
+    if path is None or not path.is_file():
         abort(404, "This game has no such page yet.")
     return path.read_text(encoding="utf-8")
 

@@ -152,3 +152,29 @@ def until(page, expression: str, timeout: float = 10.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout} s: {expression}")
         page.wait_for_timeout(50)
+
+
+# -- The toy game plugin (tests/plugins/toy_replay), installed only for the tests that ask for it ----------
+
+
+@pytest.fixture
+def toy():
+    """The toy game's engine, installed (registered) for this test only."""
+    from tests.plugin_fixtures import PLUGINS, TOY, installed
+
+    with installed(PLUGINS) as engines:
+        yield engines[TOY]
+
+
+@pytest.fixture
+def toy_app(toy, tmp_path: Path):
+    """An app made while the toy game is installed: it serves the toy game as one of its own."""
+    application = create_app(app_config(tmp_path))
+    yield application
+    application.extensions["card_replay"].repository.dispose()
+
+
+@pytest.fixture
+def toy_client(toy_app):
+    return toy_app.test_client()
+
