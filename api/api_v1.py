@@ -41,12 +41,13 @@ PROBLEM = "application/problem+json"
 # a ``oneOf`` over the games' own schemas of record, told apart by ``game`` (timelines by their shape).
 ANY_LOG, ANY_REPORT, ANY_TIMELINE = "AnyLog", "AnyReport", "AnyTimeline"
 REPORT_REF = {"$ref": f"#/components/schemas/{ANY_REPORT}"}
+LOG_REF = {"$ref": f"#/components/schemas/{ANY_LOG}"}
 LOG_BODY = {
     "required": True,
     "description": "A log of any supported game (its \"game\" says which), as a JSON body or as a file in the "
                    'multipart field "file". The bytes are kept exactly as sent.',
     "content": {
-        "application/json": {"schema": {"$ref": f"#/components/schemas/{ANY_LOG}"}},
+        "application/json": {"schema": LOG_REF},
         "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
                                            "properties": {"file": {"type": "string", "format": "binary"}}},
                                 "encoding": {"file": {"contentType": "application/json"}}},
@@ -195,7 +196,7 @@ def _json(data: object, status: int = 200, headers: dict | None = None) -> Respo
 ACCEPTED_TYPES = ("application/json", "multipart/form-data")
 
 
-def _upload() -> bytes:
+def read_upload() -> bytes:
     if request.mimetype not in ACCEPTED_TYPES and not request.mimetype.endswith("+json"):
         raise Problem(415, f"Send the log as application/json, or as a file in the multipart field \"file\"; "
                       f"this request says {request.mimetype or 'no content type'}.")
@@ -210,7 +211,7 @@ def _upload() -> bytes:
 def _checked(action: Callable[[bytes], T]) -> T:
     """Run ``api.check`` or ``api.store`` on the body; the engine's two refusals become problem documents."""
     try:
-        return action(_upload())
+        return action(read_upload())
     except web.NotJSON as error:
         raise Problem(400, str(error)) from None
     except web.NotALog as error:
