@@ -178,3 +178,9 @@ def toy_app(toy, tmp_path: Path):
 def toy_client(toy_app):
     return toy_app.test_client()
 
+
+
+@pytest.fixture
+def toy_live_server(toy_app) -> Iterator[LiveServer]:
+    with LiveServer(toy_app) as server:
+        yield server
