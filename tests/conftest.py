@@ -167,11 +167,9 @@ def toy():
 
 
 @pytest.fixture
-def toy_app(toy, tmp_path: Path):
-    """An app made while the toy game is installed: it serves the toy game as one of its own."""
-    application = create_app(app_config(tmp_path))
-    yield application
-    application.extensions["card_replay"].repository.dispose()
+def toy_app(toy, app):
+    """An app made while the toy game is installed (``toy`` comes first): it serves the toy game as its own."""
+    return app
 
 
 @pytest.fixture
