@@ -95,7 +95,7 @@ def test_a_deep_link_selects_its_moment_and_a_chart_click_selects_a_trick(page, 
 
 def test_a_match_page_draws_its_totals_and_links_its_games(page, live_server):
     page.goto(live_server.url + "/samples")
-    page.locator("a[href^='/samples/match']").first.click()
+    page.locator("a[href^='/samples/david-goliath/match']").first.click()
     page.wait_for_selector("#chart-totals[data-rendered='true'] .main-svg")
     page.locator("a[href$='/g/1']").first.click()
     charts_rendered(page)
