@@ -61,3 +61,18 @@ def test_bodies_and_reports_are_one_of_every_games_schemas_told_apart_by_game(cl
             assert answer["discriminator"]["mapping"][value] == f"#/components/schemas/{reports[value][0]}"
     assert body["discriminator"]["propertyName"] == "game"
     assert {"$ref": "#/components/schemas/Log"} in body["oneOf"]
+
+
+def test_each_game_s_timeline_is_documented_by_its_own_schema(client):
+    spec = client.get("/api/v1/openapi.json").get_json()
+    answer = spec["paths"]["/api/v1/games/{game_id}/timeline"]["get"]["responses"]["200"]["content"]
+    assert answer["application/json"]["schema"] == {"$ref": "#/components/schemas/AnyTimeline"}
+    schemas = spec["components"]["schemas"]
+    listed = [ref["$ref"].rsplit("/", 1)[-1] for ref in schemas["AnyTimeline"]["anyOf"]]
+    assert listed == ["Timeline", "MatchTimeline", "DalmutiTimeline", "OlympiTimeline"]
+    assert "tricks" in schemas["Timeline"]["properties"] and "tricks" not in schemas["OlympiTimeline"]["properties"]
+    assert "races" in schemas["OlympiTimeline"]["properties"] and "rounds" in schemas["DalmutiTimeline"]["properties"]
+    docs = client.get("/api/v1/docs").get_data(as_text=True)  # the docs page names each game's schemas
+    assert "(Report or MatchReport or DalmutiReport or OlympiReport)" in docs
+    assert "(Timeline or MatchTimeline or DalmutiTimeline or OlympiTimeline)" in docs
+    assert ">Log or MatchLog or DalmutiLog or OlympiLog</a>" in docs
