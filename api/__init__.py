@@ -18,6 +18,8 @@ def __getattr__(name: str) -> object:
     from api import web
 
     try:
-        return getattr(web, name)
+        value = getattr(web, name)
     except AttributeError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    globals()[name] = value  # found once: later uses (every request) read it directly
+    return value
