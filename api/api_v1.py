@@ -9,9 +9,7 @@ the report in the OpenAPI document at ``/api/v1/openapi.json``. Errors are probl
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TypeVar
 
 import flask
@@ -20,79 +18,22 @@ from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields
 
 import api as web
-from api import games, guards, quota
+from api import guards, openapi, quota
 from api.games import Verdict
+from api.openapi import ANY_LOG, ANY_REPORT, ANY_TIMELINE, LOG_BODY, LOG_REF, REPORT_REF, ComponentClash
 from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord
-from replaykit.engine import Engine
 from replaykit.jsonio import dumps
-from schemas import of_record, timelines
 from schemas.common import AnyFindingSchema
+
+__all__ = ["LOG_BODY", "LOG_REF", "ComponentClash"]  # what the other API modules and the tests take from here
 
 blp = Blueprint("api_v1", __name__, url_prefix="/api/v1",
                 description="Validate card game logs, store them, and fetch reports and timelines.")
 
 T = TypeVar("T")
 PROBLEM = "application/problem+json"
-
-
-# The bodies and answers of every game, as components built for each app from the games installed then:
-# a ``oneOf`` over the games' own schemas of record, told apart by ``game`` (timelines by their shape).
-ANY_LOG, ANY_REPORT, ANY_TIMELINE = "AnyLog", "AnyReport", "AnyTimeline"
-REPORT_REF = {"$ref": f"#/components/schemas/{ANY_REPORT}"}
-LOG_REF = {"$ref": f"#/components/schemas/{ANY_LOG}"}
-LOG_BODY = {
-    "required": True,
-    "description": "A log of any supported game (its \"game\" says which), as a JSON body or as a file in the "
-                   'multipart field "file". The bytes are kept exactly as sent.',
-    "content": {
-        "application/json": {"schema": LOG_REF},
-        "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
-                                           "properties": {"file": {"type": "string", "format": "binary"}}},
-                                "encoding": {"file": {"contentType": "application/json"}}},
-    },
-}
-
-
-class ComponentClash(ValueError):
-    """Two schemas of record would be documented under one OpenAPI name: one of them would be wrong."""
-
-
-@dataclass
-class Components:
-    """Every installed game's schemas of record, ``{game value: (component name, schema class)}``."""
-
-    logs: dict = field(default_factory=dict)
-    reports: dict = field(default_factory=dict)
-    timelines: dict = field(default_factory=dict)
-
-
-def components(engines: Iterable[Engine], taken: dict[str, type]) -> Components:
-    """The games' schemas of record; ``ComponentClash`` when a name is given to two different schemas (two
-    games', or a game's and one of ``taken``, the generic schemas' names)."""
-    found, owners = Components(), {name: ("this API", schema) for name, schema in taken.items()}
-    for engine in engines:
-        logs, reports = of_record(engine.id)
-        for table, given in ((found.logs, logs), (found.reports, reports), (found.timelines, timelines(engine.id))):
-            for value, (name, schema) in given.items():
-                owner, known = owners.setdefault(name, (engine.name, schema))
-                if known is not schema:
-                    raise ComponentClash(f'{engine.name} names its schema {schema.__name__} "{name}" in the OpenAPI '
-                                         f"document, but {owner} already gave that name to {known.__name__}; "
-                                         "give each game's schemas names of their own (e.g. prefixed with the "
-                                         "game's name).")
-                table[value] = (name, schema)
-    return found
-
-
-def _one_of(components: dict, key: str | None = "game") -> dict:
-    """A ``oneOf`` told apart by the document's ``game`` (an ``anyOf`` when no key tells them apart)."""
-    refs = {value: f"#/components/schemas/{name}" for value, (name, _schema) in components.items()}
-    listed = [{"$ref": ref} for ref in dict.fromkeys(refs.values())]
-    if key is None:
-        return {"anyOf": listed} if listed else {"type": "object"}
-    return {"oneOf": listed, "discriminator": {"propertyName": key, "mapping": refs}}
 
 
 class ProblemSchema(Schema):
@@ -169,23 +110,7 @@ GENERIC = {"AnyFinding": AnyFindingSchema, "Problem": ProblemSchema, "Links": Li
 def register(api: Api) -> None:
     """Name the schemas of record of the games installed now, so every operation refers to them by these
     names; a name given twice raises ``ComponentClash`` (the app does not start)."""
-    found = components(games.engines().values(), GENERIC)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        # Nested schemas first: registering a schema also names (and so claims) every schema it nests.
-        named = [("AnyFinding", AnyFindingSchema), *found.logs.values(), *found.reports.values(),
-                 *found.timelines.values()]
-        for name, schema in dict(named).items():
-            api.spec.components.schema(name, schema=schema)
-        api.spec.components.schema(ANY_LOG, _one_of(found.logs))
-        api.spec.components.schema(ANY_REPORT, _one_of(found.reports))
-        api.spec.components.schema(ANY_TIMELINE, _one_of(found.timelines, key=None))
-        api.register_blueprint(blp)
-    # apispec names a nested schema itself, and renames it with a warning when a game's nested schema has
-    # the name of another one: the document would then name neither as its author did.
-    renamed = [str(warning.message) for warning in caught if "Multiple schemas resolved" in str(warning.message)]
-    if renamed:
-        raise ComponentClash(" ".join(renamed))
+    openapi.name_games(api, GENERIC, lambda: api.register_blueprint(blp))
 
 
 def _json(data: object, status: int = 200, headers: dict | None = None) -> Response:

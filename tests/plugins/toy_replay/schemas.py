@@ -1,7 +1,7 @@
 """Toy Tricks' schemas of record: its log, its report and its timeline as the OpenAPI document shows them.
 
 Found by the generic code as ``<package>.schemas`` (``schemas.of_record``); component names start with
-the game's name, so they cannot take another game's (a clash stops the app: ``api.api_v1.components``).
+the game's name, so they cannot take another game's (a clash stops the app: ``api.openapi.components``).
 """
 
 from __future__ import annotations
