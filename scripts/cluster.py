@@ -27,6 +27,7 @@ class Cluster:
 
     def __init__(self, folder: Path, workers: int = 2, nanny: bool = False) -> None:
         self.folder, self.nanny = folder, nanny
+        folder.mkdir(parents=True, exist_ok=True)
         self.address = f"tcp://127.0.0.1:{free_port()}"
         self.env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                                                 os.environ.get("PYTHONPATH")]))}

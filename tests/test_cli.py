@@ -139,6 +139,8 @@ def test_long_runs_show_a_progress_bar_on_a_terminal(tmp_path, monkeypatch):
     assert main(["validate", str(archive)], io.StringIO(), err) == 0
     lines = err.getvalue().split("\r")
     assert lines[-1].startswith("[" + "#" * 24 + "] 100%  30 logs")
+    summary = err.getvalue().splitlines()[-1]
+    assert summary.startswith("Checked 30 logs in ") and summary.endswith(": 30 valid, 0 invalid, 0 unreadable.")
     assert "%" in lines[1] and "logs" in lines[1]
     plain = io.StringIO()
     main(["validate", str(archive)], io.StringIO(), plain)

@@ -9,6 +9,7 @@ failure, elsewhere these tests are skipped.
 
 from __future__ import annotations
 
+import configparser
 import http.client
 import json
 import os
@@ -23,7 +24,7 @@ import sqlalchemy
 
 from dg_replay.simulate import simulate
 from scripts.instances import Nginx, Redis, instance_env, missing_programs, start_instances
-from scripts.server import Server
+from scripts.server import ROOT, Server
 
 RATE = 5  # uploads per minute per client, in the shared instances' settings
 QUOTA_LOGS = 2.5  # the quota, in sizes of this module's logs
@@ -95,6 +96,17 @@ def site(postgres_url, logs, tmp_path_factory):
         finally:
             for server in servers:
                 server.stop()
+
+
+def test_the_template_unit_runs_one_instance_per_port_with_the_shared_settings():
+    unit = configparser.ConfigParser(strict=False, interpolation=None)
+    unit.optionxform = str
+    unit.read(ROOT / "deploy" / "card-replay@.service")
+    service = unit["Service"]
+    assert "--bind 127.0.0.1:%i " in service["ExecStart"] and service["ExecStart"].endswith("app:create_app()")
+    assert service["Environment"] == "TRUSTED_PROXIES=1"
+    assert service["EnvironmentFile"] == "/etc/card-replay.env"  # no "-": without the shared settings, no start
+    assert service["KillMode"] == "control-group" and service["Restart"] == "always"
 
 
 def test_the_shipped_nginx_site_is_what_runs(site):
