@@ -46,10 +46,11 @@ def tally(status: int) -> Tally:
 
 def expand(paths: Iterable[str]) -> list[str]:
     """The paths with globs expanded in sorted order; a glob that matches nothing stays as it is (and then
-    cannot be opened), as a shell leaves it. URLs (``scheme://``) are left to whoever opens them."""
+    cannot be opened), as a shell leaves it, and so does a file whose very name has ``*``, ``?`` or ``[``.
+    URLs (``scheme://``) are left to whoever opens them."""
     found = []
     for path in paths:
-        wild = "://" not in path and any(sign in path for sign in "*?[")
+        wild = "://" not in path and any(sign in path for sign in "*?[") and not os.path.exists(path)
         matches = sorted(glob.glob(path)) if wild else []
         found += matches or [path]
     return found

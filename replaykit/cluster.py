@@ -24,6 +24,7 @@ import os
 import uuid
 from collections import deque
 from collections.abc import Iterator, Sequence
+from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from typing import IO
 
@@ -36,6 +37,17 @@ CONNECT_SECONDS = 20
 
 class ClusterError(Exception):
     """The cluster could not finish the run; ``str()`` says why, for standard error."""
+
+
+class WorkerCannotRead(Exception):
+    """Raised on a worker that cannot read an input the client found: a deployment problem (the path is not
+    shared), which ends the run rather than being reported as a log."""
+
+    @classmethod
+    def of(cls, piece: Piece, error: OSError) -> WorkerCannotRead:
+        why = error.strerror or f"{error.__class__.__name__}: {error}"
+        return cls(f"{piece.label}: a worker cannot read it ({why}). Every worker must see "
+                   "each path at the same place (a shared file system), or name the file by URL.")
 
 
 @dataclass(frozen=True)
@@ -62,11 +74,14 @@ def open_binary(location: str) -> IO[bytes]:
 def count_newlines(piece: Piece) -> int:
     """Newlines in the piece's byte range (a worker's first pass)."""
     count, remaining = 0, piece.length
-    with open_binary(piece.location) as stream:
-        stream.seek(piece.start)
-        while remaining > 0 and (block := stream.read(min(remaining, 1 << 22))):
-            count += block.count(b"\n")
-            remaining -= len(block)
+    try:
+        with open_binary(piece.location) as stream:
+            stream.seek(piece.start)
+            while remaining > 0 and (block := stream.read(min(remaining, 1 << 22))):
+                count += block.count(b"\n")
+                remaining -= len(block)
+    except OSError as error:
+        raise WorkerCannotRead.of(piece, error) from None
     return count
 
 
@@ -102,9 +117,7 @@ def check_piece(piece: Piece, first_line: int, as_json: bool, engine_ids: Sequen
                 stream.seek(piece.start)
                 data, skipped = read_lines(stream, piece.start, piece.length)
     except OSError as error:
-        problem = f"cannot read: {error.strerror or error}"
-        code, text, message = cli.check((piece.label, None, problem), as_json, among)
-        return code, text, [message], cli.tally(code), 0
+        raise WorkerCannotRead.of(piece, error) from None
     if piece.whole:
         code, text, message = cli.check((piece.label, raw, None), as_json, among)
         return code, text, [] if message is None else [message], cli.tally(code), len(raw)
@@ -143,13 +156,16 @@ def _urls(url: str) -> list[tuple[str, str, int]]:
     """(location, label, size) of each file an fsspec URL (or URL glob) names, in sorted order."""
     import fsspec
 
-    fs, _token, found = fsspec.core.get_fs_token_paths(url, mode="rb", expand=False)
-    if any(sign in url for sign in "*?["):
-        found = sorted(fs.glob(found[0]))
-    if not found:
+    try:
+        fs, _token, found = fsspec.core.get_fs_token_paths(url, mode="rb", expand=False)
+    except (ImportError, ValueError) as error:  # a protocol fsspec does not know, or whose package is missing
+        raise ClusterError(f"Cannot read {url}: {error}") from None
+    if not any(sign in url for sign in "*?["):
+        return [(url, url, fs.size(found[0]))]  # named as the user named it
+    matches = sorted(fs.glob(found[0]))
+    if not matches:
         raise FileNotFoundError(2, "No such file or directory", url)
-    named = [fs.unstrip_protocol(name) for name in found]
-    return [(name, name, fs.size(path)) for name, path in zip(named, found, strict=True)]
+    return [(fs.unstrip_protocol(path), fs.unstrip_protocol(path), fs.size(path)) for path in matches]
 
 
 class Done:
@@ -189,18 +205,35 @@ class Run:
         if self.client is not None:
             self.client.close()
 
-    @property
     def window(self) -> int:
         """Pieces in flight at once: enough to keep every worker thread busy while the oldest is awaited,
         few enough that finished answers waiting their turn stay small."""
         return max(16, 4 * sum(self.client.nthreads().values()))
 
+    def fetch(self, answer: Done, label: str) -> cli.Batch:
+        """The answer of a Dask future (or of a ``Done``); a failure on a worker ends the run with a message
+        naming the input."""
+        from distributed import KilledWorker
+
+        try:
+            return answer.result()
+        except WorkerCannotRead as error:
+            raise ClusterError(str(error)) from None
+        except KilledWorker as error:
+            raise ClusterError(f"{label}: the cluster gave up on a piece that killed its workers again and again "
+                               f"({error}).") from None
+        except (OSError, CancelledError) as error:
+            raise ClusterError(f"The Dask cluster at {self.scheduler} failed: {error}") from None
+        except Exception as error:  # raised on a worker: its message is all there is to tell
+            raise ClusterError(f"{label}: a worker failed: {error.__class__.__name__}: {error}") from None
+
     def first_lines(self) -> dict[int, int]:
         """The first line number of each archive piece (by its place in the plan), from the workers' counts."""
         ranges = [(index, step) for index, step in enumerate(self.planned) if isinstance(step, Piece)
                   and not step.whole]
-        counts = self.client.gather(self.client.map(count_newlines, [step for _, step in ranges],
-                                                    key=[f"count-{self.name}-{index}" for index, _ in ranges]))
+        futures = self.client.map(count_newlines, [step for _, step in ranges],
+                                  key=[f"count-{self.name}-{index}" for index, _ in ranges])
+        counts = [self.fetch(future, step.label) for future, (_, step) in zip(futures, ranges, strict=True)]
         first, lines = {}, 1
         for (index, step), count in zip(ranges, counts, strict=True):
             lines = 1 if step.start == 0 else lines  # an archive's pieces follow one another from its start
@@ -209,26 +242,20 @@ class Run:
         return first
 
     def batches(self) -> Iterator[cli.Batch]:
-        from distributed import CancelledError, KilledWorker
-
-        try:
-            first = self.first_lines()
-            waiting: deque = deque()
-            for index, step in enumerate(self.planned):
-                if isinstance(step, Piece):
-                    waiting.append(self.client.submit(check_piece, step, first.get(index, 1), self.as_json,
-                                                      self.engine_ids, key=f"check-{self.name}-{index}"))
-                else:
-                    waiting.append(Done(next(cli.results([step], self._check_here, None))))
-                while len(waiting) > self.window:
-                    yield waiting.popleft().result()
-            while waiting:
-                yield waiting.popleft().result()
-        except KilledWorker as error:
-            raise ClusterError(f"The cluster gave up on a piece that killed its workers again and again: {error}"
-                               ) from None
-        except (OSError, CancelledError) as error:
-            raise ClusterError(f"The Dask cluster at {self.scheduler} failed: {error}") from None
+        first = self.first_lines()
+        window = self.window()
+        waiting: deque[tuple[Done, str]] = deque()
+        for index, step in enumerate(self.planned):
+            if isinstance(step, Piece):
+                future = self.client.submit(check_piece, step, first.get(index, 1), self.as_json, self.engine_ids,
+                                            key=f"check-{self.name}-{index}")
+                waiting.append((future, step.label))
+            else:
+                waiting.append((Done(next(cli.results([step], self._check_here, None))), step[0]))
+            while len(waiting) > window:
+                yield self.fetch(*waiting.popleft())
+        while waiting:
+            yield self.fetch(*waiting.popleft())
 
     def _check_here(self, item: cli.Item) -> cli.Outcome:
         return cli.check(item, self.as_json, self.among)

@@ -1,14 +1,16 @@
 """replaykit.cluster without a cluster: how archives are cut into pieces a worker reads alone, and how the
 run is planned. (tests/test_cluster_dask.py runs it on real Dask processes.)"""
 
+import io
 import json
 import tempfile
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replaykit import cli
-from replaykit.cluster import Piece, check_piece, count_newlines, plan, read_lines
+from replaykit.cluster import Piece, WorkerCannotRead, check_piece, count_newlines, plan, read_lines
 from replaykit.registry import engines
 
 ENGINE_IDS = list(engines())
@@ -56,11 +58,19 @@ def test_a_piece_reports_as_the_single_process_run_with_line_numbers(tmp_path):
     assert [report["valid"] for report in reference] == [True, None, *[True] * 8]
 
 
-def test_a_worker_that_cannot_read_its_piece_reports_it_as_unreadable(tmp_path):
+def test_a_worker_that_cannot_read_its_piece_says_which_and_why(tmp_path):
     gone = Piece(str(tmp_path / "gone.jsonl"), "gone.jsonl", 0, 10)
-    status, text, problems, tally, _size = check_piece(gone, 1, False, ENGINE_IDS)
-    assert status == cli.UNREADABLE and text == "" and tally == (0, 0, 1)
-    assert problems == ["gone.jsonl: cannot read: No such file or directory"]
+    for work in (lambda: count_newlines(gone), lambda: check_piece(gone, 1, False, ENGINE_IDS)):
+        with pytest.raises(WorkerCannotRead, match=r"^gone\.jsonl: a worker cannot read it \(No such file or "
+                                                   r"directory\)\. Every worker must see each path"):
+            work()
+
+
+def test_a_url_of_an_unknown_file_system_ends_the_run_with_a_message(tmp_path):
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["validate", "--scheduler", "tcp://127.0.0.1:9", "nosuch://bucket/a.jsonl"], out, err)
+    assert status == cli.CLUSTER_FAILED and out.getvalue() == ""
+    assert err.getvalue().startswith("Cannot read nosuch://bucket/a.jsonl: ") and "nosuch" in err.getvalue()[30:]
 
 
 def test_the_plan_cuts_archives_keeps_lone_logs_whole_and_answers_what_cannot_be_opened(tmp_path, monkeypatch):
@@ -76,7 +86,8 @@ def test_the_plan_cuts_archives_keeps_lone_logs_whole_and_answers_what_cannot_be
 
 
 def test_globs_expand_in_sorted_order_and_a_glob_matching_nothing_stays(tmp_path):
-    for name in ("b.jsonl", "a.jsonl", "c.json"):
+    for name in ("b.jsonl", "a.jsonl", "c.json", "game1.json", "game[1].json"):
         (tmp_path / name).write_text("")
     assert cli.expand([f"{tmp_path}/*.jsonl", f"{tmp_path}/none-*.jsonl", "s3://bucket/*.jsonl"]) == [
         f"{tmp_path}/a.jsonl", f"{tmp_path}/b.jsonl", f"{tmp_path}/none-*.jsonl", "s3://bucket/*.jsonl"]
+    assert cli.expand([f"{tmp_path}/game[1].json"]) == [f"{tmp_path}/game[1].json"]  # a name, not a pattern

@@ -139,3 +139,16 @@ def test_a_worker_killed_mid_run_loses_no_report_and_repeats_none(archive, singl
     assert command.returncode == single[0]
     assert output.read_text() == single[1]
     assert summary_free(err) == single[2]
+
+
+def test_a_file_only_the_client_sees_ends_the_run_with_a_message_naming_it(cluster):
+    import fsspec
+
+    with fsspec.open("memory://client-only/archive.jsonl", "wb") as file:  # this process's memory alone
+        file.write(b'{"game": "chess"}\n')
+    status, out, err = run("validate", "--scheduler", cluster.address, "memory://client-only/archive.jsonl")
+    assert status == cli.CLUSTER_FAILED and out == ""
+    last = err.splitlines()[-1]
+    assert last.startswith("memory://client-only/archive.jsonl: a worker cannot read it (")
+    assert last.endswith("Every worker must see each path at the same place (a shared file system), or name the "
+                         "file by URL.")
