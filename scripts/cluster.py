@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scripts.server import ROOT, free_port
+from scripts.server import ROOT, free_port, kill_group
 
 
 class Cluster:
@@ -64,9 +64,7 @@ class Cluster:
 
     def kill(self, process: subprocess.Popen) -> None:
         """SIGKILL a process and whatever it started, as a crash of its machine would."""
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        kill_group(process)
 
     def stop(self) -> None:
         for process in reversed(self.processes):
@@ -77,7 +75,7 @@ class Cluster:
             try:
                 process.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                self.kill(process)
+                kill_group(process)
 
     def logs(self) -> str:
         return "\n".join(path.read_text(errors="replace")[-3000:] for path in sorted(self.folder.glob("*.log")))

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scripts.server import ROOT, Server, free_port
+from scripts.server import ROOT, Server, free_port, stop_group
 
 SITE = ROOT / "deploy" / "nginx-card-replay.conf"
 MAIN = """daemon off;
@@ -76,13 +76,7 @@ class Child:
     process: subprocess.Popen | None = None
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
+        stop_group(self.process)
 
     def __exit__(self, *_: object) -> None:
         self.stop()

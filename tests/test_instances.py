@@ -20,11 +20,11 @@ import time
 from urllib.parse import urlencode
 
 import pytest
-import sqlalchemy
 
 from dg_replay.simulate import simulate
 from scripts.instances import Nginx, Redis, instance_env, missing_programs, start_instances
 from scripts.server import ROOT, Server
+from tests.test_storage_postgres import postgres_url  # noqa: F401 - the fixture, shared
 
 RATE = 5  # uploads per minute per client, in the shared instances' settings
 QUOTA_LOGS = 2.5  # the quota, in sizes of this module's logs
@@ -37,18 +37,11 @@ def unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def postgres_url() -> str:
-    url = os.environ.get("TEST_POSTGRES_URL", "")
-    try:
-        engine = sqlalchemy.create_engine(url)
-        with engine.connect():
-            pass
-        engine.dispose()
-    except Exception as error:  # no URL, no driver or no server: all mean "no PostgreSQL here"
-        unavailable(f"PostgreSQL at {url or 'TEST_POSTGRES_URL (unset)'} is not reachable: {error}")
+def database(postgres_url) -> str:  # noqa: F811 - the fixture imported above, asked for by name
+    """The test PostgreSQL database, once Redis and nginx are known to be installed."""
     if missing := missing_programs():
         unavailable(f"{' and '.join(missing)} missing: `make test` installs Debian's redis-server and nginx (root)")
-    return url
+    return postgres_url
 
 
 def bodies(count: int, tag: str) -> list[bytes]:
@@ -81,11 +74,11 @@ def logs() -> list[bytes]:
 
 
 @pytest.fixture(scope="module")
-def site(postgres_url, logs, tmp_path_factory):
+def site(database, logs, tmp_path_factory):
     """Redis, two instances and nginx; a secret of this run, so quota owners are this run's alone."""
     folder = tmp_path_factory.mktemp("instances")
     quota = int(QUOTA_LOGS * max(len(body) for body in logs))
-    env = instance_env(postgres_url, "", secrets.token_hex(32), UPLOAD_RATE_LIMIT=f"{RATE} per minute",
+    env = instance_env(database, "", secrets.token_hex(32), UPLOAD_RATE_LIMIT=f"{RATE} per minute",
                        STORAGE_QUOTA_BYTES=quota)
     with Redis(folder / "redis") as redis:
         env["RATELIMIT_STORAGE_URI"] = redis.url
@@ -203,8 +196,8 @@ def uploader(base: str, logs: list[bytes], stop: threading.Event, acknowledged: 
                 acknowledged.append((time.monotonic(), created["id"], body))
 
 
-def test_an_instance_killed_mid_burst_loses_no_acknowledged_upload(postgres_url, tmp_path):
-    env = instance_env(postgres_url, "memory://", secrets.token_hex(32), RATELIMIT_ENABLED="false")
+def test_an_instance_killed_mid_burst_loses_no_acknowledged_upload(database, tmp_path):
+    env = instance_env(database, "memory://", secrets.token_hex(32), RATELIMIT_ENABLED="false")
     sent = bodies(40, secrets.token_hex(4))
     servers: list[Server] = start_instances(tmp_path, 2, env)
     acknowledged: list = []
