@@ -6,6 +6,7 @@ for a run that wrote other reports would mean nothing."""
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import sys
 import tempfile
@@ -43,6 +44,7 @@ def timed(archive: Path, options: list[str], repeat: int) -> tuple[float, str]:
 
 
 def throughput(count: int = 6_000, repeat: int = 2) -> tuple[str, dict]:
+    load = os.getloadavg()[0]  # other work on the machine moves every figure here
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         archive = folder / "archive.jsonl"
@@ -60,6 +62,6 @@ def throughput(count: int = 6_000, repeat: int = 2) -> tuple[str, dict]:
     rows = [[name, f"{count / seconds:,.0f}", f"{size / seconds / 1e6:.1f}", f"{one / seconds:.2f}x",
              "yes" if digest == reference else "NO"] for name, (seconds, digest) in runs.items()]
     title = (f"7. Archive throughput: validate --json of {count:,} logs of every game ({size / 1e6:.0f} MB), "
-             "whole command, best of " f"{repeat}   cluster on 2 cores: about --jobs 2")
+             f"whole command, best of {repeat}, load average {load:.1f} before   cluster on 2 cores: about --jobs 2")
     figures = {name: count / seconds for name, (seconds, _digest) in runs.items()}
     return table(title, ["run", "logs/s", "MB/s", "vs 1 process", "same reports"], rows), figures

@@ -95,6 +95,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m scripts.cluster")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # a `kill` stops the children too
     with tempfile.TemporaryDirectory() as folder, Cluster(Path(folder), args.workers) as cluster:
         print(f"scheduler {cluster.address} with {args.workers} workers; logs in {folder}; Ctrl-C stops it",
               flush=True)

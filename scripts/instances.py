@@ -22,6 +22,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -161,6 +162,7 @@ def main() -> None:
     parser.add_argument("database_url", help="a PostgreSQL URL every instance shares")
     parser.add_argument("--instances", type=int, default=2)
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # a `kill` stops the children too
     with tempfile.TemporaryDirectory() as name, Redis(Path(name) / "redis") as redis:
         servers = start_instances(Path(name), args.instances, instance_env(args.database_url, redis.url,
                                                                            secrets.token_hex(32)))
