@@ -225,3 +225,19 @@ def test_an_instance_killed_mid_burst_loses_no_acknowledged_upload(database, tmp
     assert by_killed, "the killed instance had acknowledged nothing: the test proves nothing"
     assert sum(moment > killed for moment, _, _ in acknowledged) > 0  # the other went on taking uploads
     assert len({game for _, game, _ in acknowledged}) == len(acknowledged) and lost == []
+
+
+def test_without_redis_the_rate_limit_binds_across_instances_through_postgresql(database, tmp_path):
+    """RATELIMIT_STORAGE_URI unset: the counters live in the shared PostgreSQL database (api.ratelimits)."""
+    env = instance_env(database, "", secrets.token_hex(32), UPLOAD_RATE_LIMIT="3 per minute")
+    del env["RATELIMIT_STORAGE_URI"]
+    client = {"X-Forwarded-For": f"127.{secrets.randbelow(250)}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"}
+    servers = start_instances(tmp_path, 2, env)  # called directly, as a proxy would: its header is believed
+    try:
+        first, second = (f"http://127.0.0.1:{server.port}" for server in servers)
+        answers = [upload(base, body, headers=client)[0]
+                   for base, body in zip([first, second, first, second], bodies(4, secrets.token_hex(4)), strict=True)]
+    finally:
+        for server in servers:
+            server.stop()
+    assert answers == [201, 201, 201, 429]
