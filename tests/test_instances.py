@@ -27,7 +27,7 @@ from scripts.server import ROOT, Server
 from tests.test_storage_postgres import postgres_url  # noqa: F401 - the fixture, shared
 
 RATE = 5  # uploads per minute per client, in the shared instances' settings
-QUOTA_LOGS = 2.5  # the quota, in sizes of this module's logs
+QUOTA_TEST = slice(7, 10)  # the logs the quota test uploads; the quota holds two and a half of them
 
 
 def unavailable(reason: str) -> None:
@@ -77,7 +77,8 @@ def logs() -> list[bytes]:
 def site(database, logs, tmp_path_factory):
     """Redis, two instances and nginx; a secret of this run, so quota owners are this run's alone."""
     folder = tmp_path_factory.mktemp("instances")
-    quota = int(QUOTA_LOGS * max(len(body) for body in logs))
+    first, second, third = logs[QUOTA_TEST]
+    quota = len(first) + len(second) + len(third) // 2
     env = instance_env(database, "", secrets.token_hex(32), UPLOAD_RATE_LIMIT=f"{RATE} per minute",
                        STORAGE_QUOTA_BYTES=quota)
     with Redis(folder / "redis") as redis:
@@ -173,7 +174,7 @@ def test_a_clients_rate_limit_binds_across_both_instances(site, logs):
 
 def test_a_clients_quota_binds_across_both_instances(site, logs):
     nginx, _ = site
-    first, second, third = logs[7:10]
+    first, second, third = logs[QUOTA_TEST]
     assert upload(nginx.url, first, "127.0.0.3")[0] == 201
     assert upload(nginx.url, second, "127.0.0.3")[0] == 201
     status, problem = upload(nginx.url, third, "127.0.0.3")
