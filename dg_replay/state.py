@@ -1,0 +1,380 @@
+"""One game of David & Goliath as a live State: the one place where its rules are applied.
+
+The validator (``dg_replay.replay``) reads a log into its setup and its plays and applies them here; the
+simulator picks among ``choices()``; the table view is ``view()`` after every play; the recorder and the
+what-if apply what a person picks (``replaykit.state`` holds the contract). A user's mistake is a finding
+and the game goes on "as played": the card leaves the hand if it was there, and a trick is resolved from
+the cards actually played.
+
+Findings are kept per trick, in the order the validator has always listed them (a trick's own problems —
+too many tricks, wrong leader, wrong size — before its plays'), because a trick's size is only known once
+the next trick begins or the log ends. The state has no look-ahead: what only a whole log can prove (that a
+player held a colour, from a card they play later) is handed in by the loader as ``evidence``.
+"""
+
+from __future__ import annotations
+
+from dg_replay.actions import Actions
+from dg_replay.cards import COLOR_NAMES, COLORS, Card
+from dg_replay.reader import Play, finding
+from dg_replay.report import TrickRecord
+from dg_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, TRICKS_PER_GAME, Rules, Tally, resolve_trick
+from dg_replay.views import Views
+from replaykit.engine import DETAILED_FINDINGS
+from replaykit.findings import ERROR, WARNING, Finding, pointer
+
+# Evidence: player -> colour -> (position of the last play proving it, its trick, the card), see ``replay``.
+Evidence = dict[str, dict[str, tuple[int, int, Card]]]
+
+
+def seating_of(players: list[str]) -> tuple[str, ...]:
+    """Seats in order; a repeated name (itself an error) keeps its first seat."""
+    return tuple(dict.fromkeys(players))
+
+
+def cards_text(cards: list[Card]) -> str:
+    return " ".join(str(card) for card in cards) or "nothing"
+
+
+class GameState(Actions, Views):
+    """One game from its setup. The loader drives ``begin_trick`` and ``play`` (a log's tricks as written);
+    ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
+    before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
+
+    def __init__(self, players: list[str], dealer: str | None = None,
+                 hands: dict[str, list[Card | None]] | None = None, budget: int = DETAILED_FINDINGS) -> None:
+        self.players = list(players)
+        self.rules = rules = Rules(seating_of(players))
+        self.seats = frozenset(rules.seating)
+        self.size = len(rules.seating)
+        self.deck_known = rules.deck_defined
+        self.top: float = rules.max_value if self.deck_known else float("inf")  # no deck: nothing is outside it
+        self.dealer = dealer
+        self.given_hands = hands
+        self.budget = budget
+        self.unlisted = 0
+        self.fresh: list[Finding] = []  # the findings of the step being applied
+        self.setup_findings: list[Finding] = []
+        self.groups: list[list[Finding]] = []  # per trick
+        self.heads: list[int] = []  # per trick: where a trick-size finding goes (after the trick's own)
+        self.hands: dict[str, set[Card]] = {}
+        self.hand_colors: dict[str, dict[str, int]] = {}  # cards of each colour still in a known hand
+        self.played: dict[Card, int] = {}  # card -> the trick it was first played in
+        self.tallies = {name: Tally() for name in rules.seating}
+        self.scores = dict.fromkeys(rules.seating, 0)
+        self.piles: dict[str, list[Card]] = {name: [] for name in rules.seating}
+        self.counts = dict.fromkeys(rules.seating, 0)  # cards each player has played
+        self.void: dict[str, set[str]] = {}  # colours a player with an unknown hand has shown not to hold
+        self.evidence: Evidence = {}
+        self.proven: dict[str, list[tuple[int, Card]]] = {}  # cards a player plays later (view only)
+        self.tricks: list[TrickRecord] = []
+        self.readable: list[bool] = []  # per trick: its plays could be read
+        self.every_trick_resolved = True
+        self.position = 0  # plays recorded so far, over all tricks
+        self.first = None  # the current trick's leader and the order of play from them
+        self.order: tuple[str, ...] = ()
+        self.led: Card | None = None
+        self.due = rules.left_of(dealer) if rules.is_player(dealer) else None
+        self.last_taken: int | None = None  # the number of the last trick resolved
+        self.has_tricks = False  # the log holds a list of tricks (else a patch creates it)
+        self.has_dealer = dealer is not None
+        self.prefix = ""  # the anchors' prefix inside a match: ``game-N-``
+        self.check_setup()
+
+    # -- findings --------------------------------------------------------------------------------
+
+    def add(self, code: str, message: str, path: str, trick: int | None = None, play: int | None = None,
+            player: str | None = None, severity: str = ERROR, into: list[Finding] | None = None,
+            at: int | None = None) -> None:
+        """Build a finding into ``into`` (the current trick's by default), or only count it past the budget."""
+        if severity == ERROR and self.budget <= 0:
+            self.unlisted += 1
+            return
+        self.budget -= 1
+        made = finding(code, severity, message, trick, play, player, path)
+        target = self.groups[-1] if into is None else into
+        if at is None:
+            target.append(made)
+        else:
+            target.insert(at, made)
+        self.fresh.append(made)
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every finding so far, in the validator's order."""
+        return [*self.setup_findings, *(found for group in self.groups for found in group)]
+
+    # -- the setup -------------------------------------------------------------------------------
+
+    def check_setup(self) -> None:
+        rules, into = self.rules, self.setup_findings
+        if not self.deck_known:
+            self.add("player-count", f"David & Goliath is for {MIN_PLAYERS} to {MAX_PLAYERS} players; this log "
+                     f"has {self.size}, so the deck is unknown and deck and hand checks are skipped.", "/players",
+                     into=into)
+        seen = set()
+        for index, name in enumerate(self.players):
+            if name in seen:
+                self.add("duplicate-player", f'"{name}" is listed twice among the players.',
+                         pointer("players", index), player=name, into=into)
+            seen.add(name)
+        if self.dealer is not None and not rules.is_player(self.dealer):
+            self.add("unknown-player", f'The dealer "{self.dealer}" is not one of the players.', "/dealer",
+                     into=into)
+        if self.given_hands is not None:
+            self.check_hands(self.given_hands)
+
+    def check_hands(self, hands: dict[str, list[Card | None]]) -> None:
+        rules, into = self.rules, self.setup_findings
+        for name in hands:
+            if not rules.is_player(name):
+                self.add("unknown-player", f'The deal gives a hand to "{name}", who is not a player.',
+                         pointer("hands", name), into=into)
+        if not self.deck_known:
+            return
+        for name in rules.seating:
+            if name not in hands:
+                self.add("hand-size", f"The deal gives no hand to {name}; every player is dealt {HAND_SIZE} cards.",
+                         "/hands", player=name, into=into)
+            elif len(hands[name]) != HAND_SIZE:
+                self.add("hand-size", f"{name}'s hand has {len(hands[name])} cards; every player is dealt "
+                         f"{HAND_SIZE}.", pointer("hands", name), player=name, into=into)
+        dealt: set[Card] = set()
+        for name, cards in hands.items():
+            owner = name if rules.is_player(name) else None
+            for index, card in enumerate(cards):
+                if card is None:
+                    continue
+                if card.value > rules.max_value:
+                    self.add("card-not-in-deck", self.not_in_deck(card), pointer("hands", name, index),
+                             player=owner, into=into)
+                elif card in dealt:
+                    self.add("duplicate-card", f"{card} is dealt twice; every card is unique.",
+                             pointer("hands", name, index), player=owner, into=into)
+                dealt.add(card)
+            if owner is not None:
+                self.hands[owner] = hand = {card for card in cards if card is not None}
+                self.hand_colors[owner] = colors = dict.fromkeys(COLORS, 0)
+                for card in hand:
+                    colors[card.color] += 1
+
+    def not_in_deck(self, card: Card) -> str:
+        return (f"{card} is not in the {self.rules.player_count}-player deck, whose values run from 1 to "
+                f"{self.rules.max_value}.")
+
+    def give_evidence(self, evidence: Evidence, proven: dict[str, list[tuple[int, Card]]]) -> None:
+        """What the whole log proves: for each player and colour the last play showing they held it, and the
+        cards each player is shown to play (the loader's hindsight, never the state's)."""
+        self.evidence = evidence
+        self.proven = {name: cards for name, cards in proven.items() if name not in self.hands}
+
+    # -- tricks ----------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> TrickRecord | None:
+        return self.tricks[-1] if self.tricks else None
+
+    def is_open(self) -> bool:
+        """A trick is on the table and takes more plays (fewer than one per player, its plays readable)."""
+        return bool(self.tricks) and self.readable[-1] and len(self.tricks[-1].plays) < self.size
+
+    def begin_trick(self, note: str | None = None, claimed: dict | None = None, readable: bool = True) -> None:
+        """Close the trick on the table (it was not the last) and start the next one."""
+        if self.tricks:
+            self.close_trick(last=False)
+        number = len(self.tricks) + 1
+        self.has_tricks = True
+        self.tricks.append(TrickRecord(number, [], note, claimed))
+        self.readable.append(readable)
+        self.groups.append([])
+        self.heads.append(0)
+        self.first, self.order, self.led = None, (), None
+        if not readable:
+            self.every_trick_resolved = False  # who played what is unknown: the result cannot be known
+        if number == TRICKS_PER_GAME + 1:
+            self.add("too-many-tricks", f"A game has {TRICKS_PER_GAME} tricks; trick {number} and any after it "
+                     "are checked for illegal plays but not scored.", f"/tricks/{number - 1}", number)
+            self.heads[-1] = len(self.groups[-1])
+
+    def close_trick(self, last: bool) -> None:
+        """The trick on the table takes no more plays: check its size and resolve it if it can be."""
+        record, size = self.tricks[-1], self.size
+        number, plays = record.number, record.plays
+        beyond = number > TRICKS_PER_GAME
+        if len(plays) != size and not beyond and self.readable[-1]:  # unreadable: the schema finding says it
+            unfinished = last and len(plays) < size
+            what = ("is unfinished: the game stops mid-trick, so it is not scored" if unfinished
+                    else f"should have one play per player ({size})")
+            self.add("trick-size", f"Trick {number} has {len(plays)} plays and {what}.",
+                     f"/tricks/{number - 1}/plays", number, severity=WARNING if unfinished else ERROR,
+                     at=self.heads[-1])
+        if record.resolved:
+            return
+        self.due = None
+        if beyond or not plays or (last and len(plays) < size):
+            return
+        if not all(play.player is not None and play.card is not None for play in plays):
+            self.every_trick_resolved = False  # a schema problem hides who played what
+            return
+        self.resolve(record)
+
+    def resolve(self, record: TrickRecord) -> None:
+        outcome = resolve_trick(record.plays)  # type: ignore[arg-type]
+        record.resolved = True
+        record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
+        for name, cards in outcome.captures.items():
+            tally = self.tallies.get(name)
+            if tally is not None:  # cards taken by someone who is not a player score for nobody
+                self.scores[name] = tally.take(cards)
+                self.piles[name] = [*self.piles[name], *cards]
+        record.scores_after = dict(self.scores)
+        self.last_taken = record.number
+        high = record.plays[outcome.high].player
+        self.due = high if high in self.seats else None
+
+    def unresolve(self, record: TrickRecord) -> None:
+        """A resolved trick takes one more play (as played): its captures go back until it is closed."""
+        for name, cards in record.captures.items():
+            tally = self.tallies.get(name)
+            if tally is not None:
+                self.scores[name] = tally.take(cards, -1)
+                self.piles[name] = self.piles[name][:len(self.piles[name]) - len(cards)]
+        self.tricks[-1] = TrickRecord(record.number, record.plays, record.note, record.claimed)
+        self.last_taken = next((trick.number for trick in reversed(self.tricks[:-1]) if trick.resolved), None)
+        self.due = None
+
+    # -- one play --------------------------------------------------------------------------------
+
+    def play(self, play: Play) -> None:
+        """Record one play of the trick on the table, as played, with the findings the rules give."""
+        record = self.tricks[-1]
+        plays = record.plays
+        index, number = len(plays), record.number
+        player, card = play.player, play.card
+        known = player in self.seats
+        base = f"/tricks/{number - 1}/plays/{index}"
+        if record.resolved:
+            self.unresolve(record)
+            record = self.tricks[-1]
+            plays = record.plays
+        if not index:
+            self.first, self.led = player, card
+            if self.due is not None and known and player != self.due:
+                reason = ("the player to the dealer's left leads the first trick" if number == 1
+                          else f"{self.due} played the highest card of trick {number - 1}")
+                self.add("wrong-leader", f"Trick {number} is led by {player}, but {self.due} should lead: {reason}.",
+                         base, number, 1, player)
+                self.heads[-1] = len(self.groups[-1])
+            self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
+        order = self.order
+        if player is not None and not known:
+            self.add("unknown-player", f'Trick {number}, play {index + 1} is by "{player}", who is not a player.',
+                     base + "/player", number, index + 1, player)
+        elif known and index < len(order) and player != order[index]:
+            self.add("wrong-turn", f"Play {index + 1} of trick {number} is {player}'s, but it was "
+                     f"{order[index]}'s turn: play goes clockwise from {order[0]}.", base, number, index + 1, player)
+        plays.append(play)
+        self.position += 1
+        if known:
+            self.counts[player] += 1  # type: ignore[index]
+        if card is not None:
+            self.check_card(player, card, known, index, number, base)
+        if len(plays) == self.size and number <= TRICKS_PER_GAME and self.readable[-1] and all(
+                done.player is not None and done.card is not None for done in plays):
+            self.resolve(record)  # a full trick is taken at once; one more play would reopen it
+
+    def check_card(self, player: str | None, card: Card, known: bool, index: int, number: int, base: str) -> None:
+        hand = self.hands.get(player) if known else None  # type: ignore[arg-type]
+        if card.value > self.top:
+            self.add("card-not-in-deck", self.not_in_deck(card), base + "/card", number, index + 1, player)
+        elif card in self.played:
+            self.add("card-already-played", f"{player} plays {card}, which was already played in trick "
+                     f"{self.played[card]}.", base + "/card", number, index + 1, player)
+        elif hand is not None and card not in hand:
+            self.add("card-not-in-hand", f"{player} plays {card}, which is not in {player}'s hand.",
+                     base + "/card", number, index + 1, player)
+        led = self.led
+        if known and index and led is not None and card.color != led.color and self.deck_known:
+            held = self.held_color(player, led.color, self.position - 1)  # type: ignore[arg-type]
+            if held:
+                self.add("must-follow-suit", f"{player} plays {card} on a {COLOR_NAMES[led.color]} lead while "
+                         f"holding {COLOR_NAMES[led.color]} ({held}).", base + "/card", number, index + 1, player)
+            elif hand is None:
+                self.void.setdefault(player, set()).add(led.color)  # type: ignore[arg-type]
+        if card not in self.played:
+            self.played[card] = number
+        if hand is not None and card in hand:
+            hand.remove(card)
+            self.hand_colors[player][card.color] -= 1  # type: ignore[index]
+
+    def held_color(self, player: str, color: str, position: int) -> str | None:
+        """Evidence that ``player`` still held ``color`` before this play, or ``None``: never a guess."""
+        hand = self.hands.get(player)
+        if hand is not None:
+            if not self.hand_colors[player][color]:
+                return None
+            return f"the deal shows {cards_text(sorted(card for card in hand if card.color == color))} still in hand"
+        later = self.evidence.get(player, {}).get(color)
+        if later is not None and later[0] > position:
+            return f"{later[2]}, played later in trick {later[1]}"
+        return None
+
+    # -- where the game stands -------------------------------------------------------------------
+
+    leader_hint: str | None = None  # a match's game whose players cannot be read: who led its first trick
+    chance = False  # the deal is part of the setup: no step of one game is the table's
+
+    @property
+    def moment(self) -> str:
+        """The anchor of the next play."""
+        if self.is_open():
+            return f"{self.prefix}trick-{len(self.tricks)}-play-{len(self.tricks[-1].plays) + 1}"
+        return f"{self.prefix}trick-{len(self.tricks) + 1}-play-1"
+
+    def is_over(self) -> bool:
+        return not self.size or (len(self.tricks) >= TRICKS_PER_GAME and not self.is_open())
+
+    @property
+    def to_move(self) -> str | None:
+        """Who plays next; ``None`` when over or when nobody can say (an unknown leader)."""
+        if self.is_over():
+            return None
+        if self.is_open():
+            index = len(self.tricks[-1].plays)
+            if not index:
+                return self.due
+            return self.order[index] if index < len(self.order) else None
+        return self.due
+
+    def closing_findings(self) -> list[Finding]:
+        """What only the end of a log shows (the log stops here): fewer than 15 tricks."""
+        if len(self.tricks) >= TRICKS_PER_GAME:
+            return []
+        into: list[Finding] = []
+        self.add("incomplete-game", f"The log has {len(self.tricks)} of {TRICKS_PER_GAME} tricks: the game is "
+                 "unfinished, so scores and winners are those so far.", "/tricks", severity=WARNING, into=into)
+        return into
+
+    def clone(self) -> GameState:
+        """An independent copy: closed tricks are shared (they no longer change), the rest is copied."""
+        twin = object.__new__(GameState)
+        twin.__dict__.update(self.__dict__)
+        twin.fresh = []
+        twin.setup_findings = list(self.setup_findings)
+        twin.groups = [list(group) for group in self.groups]
+        twin.heads = list(self.heads)
+        twin.hands = {name: set(cards) for name, cards in self.hands.items()}
+        twin.hand_colors = {name: dict(colors) for name, colors in self.hand_colors.items()}
+        twin.played = dict(self.played)
+        twin.tallies = {name: tally.copy() for name, tally in self.tallies.items()}
+        twin.scores = dict(self.scores)
+        twin.piles = dict(self.piles)  # each pile list is replaced, never changed in place
+        twin.counts = dict(self.counts)
+        twin.void = {name: set(colors) for name, colors in self.void.items()}
+        twin.tricks = list(self.tricks)
+        twin.readable = list(self.readable)
+        if self.tricks:
+            last = self.tricks[-1]
+            twin.tricks[-1] = TrickRecord(last.number, list(last.plays), last.note, last.claimed, last.resolved,
+                                          last.high, last.low, last.captures, last.scores_after)
+        return twin
