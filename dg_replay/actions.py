@@ -69,7 +69,7 @@ def play_label(player: str, card: Card) -> str:
 class Actions:
     """The action half of ``GameState`` (a mixin: the state's data lives in ``dg_replay.state``)."""
 
-    base = ""  # where this game sits in the document (a match's game: ``/games/N``)
+    __slots__ = ()
 
     def starts_trick(self: GameState, trick: int | None) -> bool:
         """Whether a play naming ``trick`` starts a new trick; ``ValueError`` when it can go in neither."""
@@ -95,7 +95,8 @@ class Actions:
         found = trial.record(play, new)
         if any(made.is_error for made in found):
             raise IllegalAction(found)
-        self.__dict__.update(trial.__dict__)
+        for name in self.__slots__:  # type: ignore[attr-defined]
+            setattr(self, name, getattr(trial, name))
         return found
 
     def record(self: GameState, play: Play, new: bool) -> list[Finding]:

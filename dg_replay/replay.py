@@ -74,15 +74,17 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
         observe(anchor, seen)
     prefix = anchor + "-" if anchor else ""
     claims: list[list[Finding]] = []
+    play_one = state.play
     for index, trick in enumerate(log.tricks):
         state.begin_trick(trick.note, trick.captures, trick.readable)
         if index:
             claims.append(check_capture_claim(state, log.tricks[index - 1], state.tricks[index - 1], False))
-        number = index + 1
+        if observe is None:
+            state.plays(trick.plays)
+            continue
         for play_number, play in enumerate(trick.plays, 1):
-            state.play(play)
-            if observe is not None:
-                observe(f"{prefix}trick-{number}-play-{play_number}", seen)
+            play_one(play)
+            observe(f"{prefix}trick-{index + 1}-play-{play_number}", seen)
     final = state
     if state.tricks and not state.tricks[-1].resolved:  # the log ends here: close its last trick on a copy
         final = state.clone()
@@ -112,7 +114,7 @@ def check_capture_claim(state: GameState, trick: Trick, record: TrickRecord, las
     plays, claim, number = record.plays, trick.captures, record.number
     if claim is None or number > TRICKS_PER_GAME:
         return found
-    if plays and not (last and len(plays) < state.size) and not all(
+    if not record.resolved and plays and not (last and len(plays) < state.size) and not all(
             play.player is not None and play.card is not None for play in plays):
         return found
     path = f"/tricks/{number - 1}/captures"

@@ -35,7 +35,7 @@ def bots(temperament: dict[str, str]):
         cards = {Card.parse(option.action["card"]): option for option in options}
         ranked = sorted(cards, key=lambda card: card.value, reverse=mood == "greedy")
         counts = {card.color: 0 for card in cards}
-        for card in game.piles[name]:  # type: ignore[union-attr]
+        for card in game.pile(name):  # type: ignore[union-attr]
             if card.color in counts:
                 counts[card.color] += 1
         ranked.sort(key=lambda card: counts[card.color] >= 2)

@@ -14,6 +14,8 @@ player held a colour, from a card they play later) is handed in by the loader as
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from dg_replay.actions import Actions
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.reader import Play, finding
@@ -41,6 +43,13 @@ class GameState(Actions, Views):
     ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
     before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
 
+    __slots__ = ("base", "budget", "dealer", "deck_known", "due", "every_trick_resolved", "evidence", "first",
+                 "fresh", "given_hands", "groups", "hand_colors", "hands", "has_dealer", "has_tricks", "heads",
+                 "hidden", "last_taken", "leader_hint", "led", "order", "played", "players", "position",
+                 "prefix", "proven", "readable", "rules", "scores", "seats", "setup_findings", "size", "tallies",
+                 "top", "tricks", "unlisted", "void")
+
+
     def __init__(self, players: list[str], dealer: str | None = None,
                  hands: dict[str, list[Card | None]] | None = None, budget: int = DETAILED_FINDINGS) -> None:
         self.players = list(players)
@@ -62,8 +71,6 @@ class GameState(Actions, Views):
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
         self.tallies = {name: Tally() for name in rules.seating}
         self.scores = dict.fromkeys(rules.seating, 0)
-        self.piles: dict[str, list[Card]] = {name: [] for name in rules.seating}
-        self.counts = dict.fromkeys(rules.seating, 0)  # cards each player has played
         self.void: dict[str, set[str]] = {}  # colours a player with an unknown hand has shown not to hold
         self.evidence: Evidence = {}
         self.proven: dict[str, list[tuple[int, Card]]] = {}  # cards a player plays later (view only)
@@ -74,11 +81,14 @@ class GameState(Actions, Views):
         self.first = None  # the current trick's leader and the order of play from them
         self.order: tuple[str, ...] = ()
         self.led: Card | None = None
+        self.hidden = False  # a play of the current trick could not be read: it cannot be resolved
         self.due = rules.left_of(dealer) if rules.is_player(dealer) else None
         self.last_taken: int | None = None  # the number of the last trick resolved
         self.has_tricks = False  # the log holds a list of tricks (else a patch creates it)
         self.has_dealer = dealer is not None
         self.prefix = ""  # the anchors' prefix inside a match: ``game-N-``
+        self.base = ""  # where this game sits in the document (a match's game: ``/games/N``)
+        self.leader_hint: str | None = None  # a match's game whose players cannot be read: who led its first trick
         self.check_setup()
 
     # -- findings --------------------------------------------------------------------------------
@@ -188,7 +198,6 @@ class GameState(Actions, Views):
         self.readable.append(readable)
         self.groups.append([])
         self.heads.append(0)
-        self.first, self.order, self.led = None, (), None
         if not readable:
             self.every_trick_resolved = False  # who played what is unknown: the result cannot be known
         if number == TRICKS_PER_GAME + 1:
@@ -226,7 +235,6 @@ class GameState(Actions, Views):
             tally = self.tallies.get(name)
             if tally is not None:  # cards taken by someone who is not a player score for nobody
                 self.scores[name] = tally.take(cards)
-                self.piles[name] = [*self.piles[name], *cards]
         record.scores_after = dict(self.scores)
         self.last_taken = record.number
         high = record.plays[outcome.high].player
@@ -238,7 +246,6 @@ class GameState(Actions, Views):
             tally = self.tallies.get(name)
             if tally is not None:
                 self.scores[name] = tally.take(cards, -1)
-                self.piles[name] = self.piles[name][:len(self.piles[name]) - len(cards)]
         self.tricks[-1] = TrickRecord(record.number, record.plays, record.note, record.claimed)
         self.last_taken = next((trick.number for trick in reversed(self.tricks[:-1]) if trick.resolved), None)
         self.due = None
@@ -247,65 +254,89 @@ class GameState(Actions, Views):
 
     def play(self, play: Play) -> None:
         """Record one play of the trick on the table, as played, with the findings the rules give."""
-        record = self.tricks[-1]
-        plays = record.plays
-        index, number = len(plays), record.number
-        player, card = play.player, play.card
-        known = player in self.seats
-        base = f"/tricks/{number - 1}/plays/{index}"
-        if record.resolved:
-            self.unresolve(record)
-            record = self.tricks[-1]
-            plays = record.plays
-        if not index:
-            self.first, self.led = player, card
-            if self.due is not None and known and player != self.due:
-                reason = ("the player to the dealer's left leads the first trick" if number == 1
-                          else f"{self.due} played the highest card of trick {number - 1}")
-                self.add("wrong-leader", f"Trick {number} is led by {player}, but {self.due} should lead: {reason}.",
-                         base, number, 1, player)
-                self.heads[-1] = len(self.groups[-1])
-            self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
-        order = self.order
-        if player is not None and not known:
-            self.add("unknown-player", f'Trick {number}, play {index + 1} is by "{player}", who is not a player.',
-                     base + "/player", number, index + 1, player)
-        elif known and index < len(order) and player != order[index]:
-            self.add("wrong-turn", f"Play {index + 1} of trick {number} is {player}'s, but it was "
-                     f"{order[index]}'s turn: play goes clockwise from {order[0]}.", base, number, index + 1, player)
-        plays.append(play)
-        self.position += 1
-        if known:
-            self.counts[player] += 1  # type: ignore[index]
-        if card is not None:
-            self.check_card(player, card, known, index, number, base)
-        if len(plays) == self.size and number <= TRICKS_PER_GAME and self.readable[-1] and all(
-                done.player is not None and done.card is not None for done in plays):
-            self.resolve(record)  # a full trick is taken at once; one more play would reopen it
+        self.plays((play,))
 
-    def check_card(self, player: str | None, card: Card, known: bool, index: int, number: int, base: str) -> None:
-        hand = self.hands.get(player) if known else None  # type: ignore[arg-type]
-        if card.value > self.top:
-            self.add("card-not-in-deck", self.not_in_deck(card), base + "/card", number, index + 1, player)
-        elif card in self.played:
-            self.add("card-already-played", f"{player} plays {card}, which was already played in trick "
-                     f"{self.played[card]}.", base + "/card", number, index + 1, player)
-        elif hand is not None and card not in hand:
-            self.add("card-not-in-hand", f"{player} plays {card}, which is not in {player}'s hand.",
-                     base + "/card", number, index + 1, player)
-        led = self.led
-        if known and index and led is not None and card.color != led.color and self.deck_known:
-            held = self.held_color(player, led.color, self.position - 1)  # type: ignore[arg-type]
-            if held:
-                self.add("must-follow-suit", f"{player} plays {card} on a {COLOR_NAMES[led.color]} lead while "
-                         f"holding {COLOR_NAMES[led.color]} ({held}).", base + "/card", number, index + 1, player)
-            elif hand is None:
-                self.void.setdefault(player, set()).add(led.color)  # type: ignore[arg-type]
-        if card not in self.played:
-            self.played[card] = number
-        if hand is not None and card in hand:
-            hand.remove(card)
-            self.hand_colors[player][card.color] -= 1  # type: ignore[index]
+    def plays(self, plays: Iterable[Play]) -> None:
+        """Record plays of the trick on the table in order (the loader gives a log's trick at once)."""
+        # The validator's hot path, a pass per card of every log: what every play reads is held in locals,
+        # and pointers are built only for findings.
+        record = self.tricks[-1]
+        seats, hands, played, top, add = self.seats, self.hands, self.played, self.top, self.add
+        number, size = record.number, self.size
+        scored = number <= TRICKS_PER_GAME and self.readable[-1]
+        on_table = record.plays
+        for play in plays:
+            if record.resolved:  # one play more than the table has players: taken again when closed
+                self.unresolve(record)
+                record = self.tricks[-1]
+                on_table = record.plays
+            index = len(on_table)
+            player, card, _note = play
+            known = player in seats
+            if not index:
+                self.lead(player, card, known, number)
+            order = self.order
+            if not known:
+                if player is None:
+                    self.hidden = True
+                else:
+                    add("unknown-player", f'Trick {number}, play {index + 1} is by "{player}", who is not a '
+                        "player.", f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
+            elif index < len(order) and player != order[index]:
+                add("wrong-turn", f"Play {index + 1} of trick {number} is {player}'s, but it was "
+                    f"{order[index]}'s turn: play goes clockwise from {order[0]}.",
+                    f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
+            on_table.append(play)
+            self.position += 1
+            if card is None:
+                self.hidden = True
+            else:
+                hand = hands.get(player) if known else None  # type: ignore[arg-type]
+                if card.value > top:
+                    add("card-not-in-deck", self.not_in_deck(card), f"/tricks/{number - 1}/plays/{index}/card",
+                        number, index + 1, player)
+                elif card in played:
+                    add("card-already-played", f"{player} plays {card}, which was already played in trick "
+                        f"{played[card]}.", f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                elif hand is not None and card not in hand:
+                    add("card-not-in-hand", f"{player} plays {card}, which is not in {player}'s hand.",
+                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                led = self.led
+                if index and known and led is not None and card.color != led.color and self.deck_known:
+                    self.off_lead(player, card, led, hand, index, number)  # type: ignore[arg-type]
+                if card not in played:
+                    played[card] = number
+                if hand is not None and card in hand:
+                    hand.remove(card)
+                    self.hand_colors[player][card.color] -= 1  # type: ignore[index]
+            if index + 1 == size and scored and not self.hidden:
+                self.resolve(record)  # a full trick is taken at once; one more play would reopen it
+
+    def pile(self, name: str) -> list[Card]:
+        """The cards ``name`` has taken, trick by trick."""
+        return [card for trick in self.tricks if trick.resolved for card in trick.captures.get(name, ())]
+
+    def lead(self, player: str | None, card: Card | None, known: bool, number: int) -> None:
+        """The first play of a trick: who leads it (checked against who should) and the colour led."""
+        self.first, self.led, self.hidden = player, card, False
+        due = self.due
+        if due is not None and known and player != due:
+            reason = ("the player to the dealer's left leads the first trick" if number == 1
+                      else f"{due} played the highest card of trick {number - 1}")
+            self.add("wrong-leader", f"Trick {number} is led by {player}, but {due} should lead: {reason}.",
+                     f"/tricks/{number - 1}/plays/0", number, 1, player)
+            self.heads[-1] = len(self.groups[-1])
+        self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
+
+    def off_lead(self, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int) -> None:
+        """A card off the led colour: an error where the player is shown to hold that colour."""
+        held = self.held_color(player, led.color, self.position - 1)
+        if held:
+            self.add("must-follow-suit", f"{player} plays {card} on a {COLOR_NAMES[led.color]} lead while "
+                     f"holding {COLOR_NAMES[led.color]} ({held}).", f"/tricks/{number - 1}/plays/{index}/card",
+                     number, index + 1, player)
+        elif hand is None:
+            self.void.setdefault(player, set()).add(led.color)
 
     def held_color(self, player: str, color: str, position: int) -> str | None:
         """Evidence that ``player`` still held ``color`` before this play, or ``None``: never a guess."""
@@ -321,7 +352,6 @@ class GameState(Actions, Views):
 
     # -- where the game stands -------------------------------------------------------------------
 
-    leader_hint: str | None = None  # a match's game whose players cannot be read: who led its first trick
     chance = False  # the deal is part of the setup: no step of one game is the table's
 
     @property
@@ -358,7 +388,8 @@ class GameState(Actions, Views):
     def clone(self) -> GameState:
         """An independent copy: closed tricks are shared (they no longer change), the rest is copied."""
         twin = object.__new__(GameState)
-        twin.__dict__.update(self.__dict__)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
         twin.fresh = []
         twin.setup_findings = list(self.setup_findings)
         twin.groups = [list(group) for group in self.groups]
@@ -368,8 +399,6 @@ class GameState(Actions, Views):
         twin.played = dict(self.played)
         twin.tallies = {name: tally.copy() for name, tally in self.tallies.items()}
         twin.scores = dict(self.scores)
-        twin.piles = dict(self.piles)  # each pile list is replaced, never changed in place
-        twin.counts = dict(self.counts)
         twin.void = {name: set(colors) for name, colors in self.void.items()}
         twin.tricks = list(self.tricks)
         twin.readable = list(self.readable)

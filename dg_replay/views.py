@@ -27,6 +27,8 @@ def texts(cards) -> list[str]:
 class Views:
     """The view half of ``GameState`` (a mixin: the state's data lives in ``dg_replay.state``)."""
 
+    __slots__ = ()
+
     def view(self: GameState) -> dict:
         seats = []
         for name in self.rules.seating:
@@ -36,8 +38,9 @@ class Views:
             else:
                 hand = sorted((card for position, card in self.proven.get(name, ()) if position >= self.position),
                               key=hand_order)
-                unseen = max(0, HAND_SIZE - self.counts[name] - len(hand))
-            pile = self.piles[name]
+                count = sum(play.player == name for trick in self.tricks for play in trick.plays)
+                unseen = max(0, HAND_SIZE - count - len(hand))
+            pile = self.pile(name)
             colors = {color: [card.value for card in pile if card.color == color] for color in COLORS}
             seats.append({"name": name, "hand": texts(hand), "unseen": unseen, "pile": texts(pile),
                           "score": self.scores[name], "dealt": dealt is not None,
