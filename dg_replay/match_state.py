@@ -62,7 +62,9 @@ class MatchState:
     def start_game(self, players: list[str], dealer: str | None, hands: dict | None, game: GameState | None = None,
                    ) -> GameState:
         """Begin the next game (``game``: its state, when the loader has made it from the log)."""
-        game = game or GameState(players, dealer, hands)
+        if game is None:
+            game = GameState(players, dealer, hands)
+            game.has_tricks = True  # the game entry a deal patches in has its list of tricks
         number = len(self.games) + 1
         game.base, game.prefix = pointer("games", number - 1), f"game-{number}-"
         self.games.append(game)
