@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+from itertools import pairwise
 
 import jsonpatch
 from hypothesis import given, settings
@@ -106,5 +107,5 @@ def test_simulated_matches_pass_the_deal_clockwise_and_validate_clean(players, s
     match = simulate_match(players, seed)
     dealers = [game["dealer"] for game in match["games"]]
     seats = match["players"]
-    assert all(seats[(seats.index(before) + 1) % players] == after for before, after in zip(dealers, dealers[1:]))
+    assert all(seats[(seats.index(before) + 1) % players] == after for before, after in pairwise(dealers))
     assert validate(match).findings == []
