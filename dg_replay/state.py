@@ -262,9 +262,10 @@ class GameState(Actions, Views):
         # and pointers are built only for findings.
         record = self.tricks[-1]
         seats, hands, played, top, add = self.seats, self.hands, self.played, self.top, self.add
+        colors_left, deck_known = self.hand_colors, self.deck_known
         number, size = record.number, self.size
         scored = number <= TRICKS_PER_GAME and self.readable[-1]
-        on_table = record.plays
+        on_table, order, led, hidden, position = record.plays, self.order, self.led, self.hidden, self.position
         for play in plays:
             if record.resolved:  # one play more than the table has players: taken again when closed
                 self.unresolve(record)
@@ -275,10 +276,10 @@ class GameState(Actions, Views):
             known = player in seats
             if not index:
                 self.lead(player, card, known, number)
-            order = self.order
+                order, led, hidden = self.order, card, False
             if not known:
                 if player is None:
-                    self.hidden = True
+                    hidden = True
                 else:
                     add("unknown-player", f'Trick {number}, play {index + 1} is by "{player}", who is not a '
                         "player.", f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
@@ -287,9 +288,8 @@ class GameState(Actions, Views):
                     f"{order[index]}'s turn: play goes clockwise from {order[0]}.",
                     f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
             on_table.append(play)
-            self.position += 1
             if card is None:
-                self.hidden = True
+                hidden = True
             else:
                 hand = hands.get(player) if known else None  # type: ignore[arg-type]
                 if card.value > top:
@@ -301,16 +301,16 @@ class GameState(Actions, Views):
                 elif hand is not None and card not in hand:
                     add("card-not-in-hand", f"{player} plays {card}, which is not in {player}'s hand.",
                         f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
-                led = self.led
-                if index and known and led is not None and card.color != led.color and self.deck_known:
-                    self.off_lead(player, card, led, hand, index, number)  # type: ignore[arg-type]
-                if card not in played:
-                    played[card] = number
+                if index and known and led is not None and card.color != led.color and deck_known:
+                    self.off_lead(player, card, led, hand, index, number, position)  # type: ignore[arg-type]
+                played.setdefault(card, number)
                 if hand is not None and card in hand:
                     hand.remove(card)
-                    self.hand_colors[player][card.color] -= 1  # type: ignore[index]
-            if index + 1 == size and scored and not self.hidden:
+                    colors_left[player][card.color] -= 1  # type: ignore[index]
+            position += 1
+            if index + 1 == size and scored and not hidden:
                 self.resolve(record)  # a full trick is taken at once; one more play would reopen it
+        self.hidden, self.position = hidden, position
 
     def pile(self, name: str) -> list[Card]:
         """The cards ``name`` has taken, trick by trick."""
@@ -328,9 +328,10 @@ class GameState(Actions, Views):
             self.heads[-1] = len(self.groups[-1])
         self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
 
-    def off_lead(self, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int) -> None:
-        """A card off the led colour: an error where the player is shown to hold that colour."""
-        held = self.held_color(player, led.color, self.position - 1)
+    def off_lead(self, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int,
+                 position: int) -> None:
+        """A card off the led colour (the play at ``position``): an error where the player is shown to hold it."""
+        held = self.held_color(player, led.color, position)
         if held:
             self.add("must-follow-suit", f"{player} plays {card} on a {COLOR_NAMES[led.color]} lead while "
                      f"holding {COLOR_NAMES[led.color]} ({held}).", f"/tricks/{number - 1}/plays/{index}/card",
