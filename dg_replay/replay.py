@@ -21,6 +21,7 @@ from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import Finding, pointer
 
 Observe = Callable[[str, object], None]
+NONE: list[Finding] = []  # no finding: shared, never appended to
 
 __all__ = ["load_game", "proof_of_holding", "replay_game", "seating_of"]
 
@@ -110,10 +111,10 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
 
 def check_capture_claim(state: GameState, trick: Trick, record: TrickRecord, last: bool) -> list[Finding]:
     """A trick's claimed captures against the rules' result (none for a trick past 15 or hidden plays)."""
-    found: list[Finding] = []
     plays, claim, number = record.plays, trick.captures, record.number
     if claim is None or number > TRICKS_PER_GAME:
-        return found
+        return NONE
+    found: list[Finding] = []
     if not record.resolved and plays and not (last and len(plays) < state.size) and not all(
             play.player is not None and play.card is not None for play in plays):
         return found

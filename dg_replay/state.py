@@ -190,9 +190,10 @@ class GameState(Actions, Views):
 
     def begin_trick(self, note: str | None = None, claimed: dict | None = None, readable: bool = True) -> None:
         """Close the trick on the table (it was not the last) and start the next one."""
-        if self.tricks:
+        tricks = self.tricks
+        if tricks and not (tricks[-1].resolved and len(tricks[-1].plays) == self.size):  # else nothing to close
             self.close_trick(last=False)
-        number = len(self.tricks) + 1
+        number = len(tricks) + 1
         self.has_tricks = True
         self.tricks.append(TrickRecord(number, [], note, claimed))
         self.readable.append(readable)
@@ -303,7 +304,8 @@ class GameState(Actions, Views):
                         f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
                 if index and known and led is not None and card.color != led.color and deck_known:
                     self.off_lead(player, card, led, hand, index, number, position)  # type: ignore[arg-type]
-                played.setdefault(card, number)
+                if card not in played:
+                    played[card] = number
                 if hand is not None and card in hand:
                     hand.remove(card)
                     colors_left[player][card.color] -= 1  # type: ignore[index]
