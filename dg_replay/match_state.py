@@ -164,7 +164,7 @@ class MatchState:
             return found
         if deal is not None:
             game = self.start_game(self.players, *deal)
-            found = [made.within("game", len(self.games), game.base) for made in game.setup_findings]
+            found = [made.within("game", len(self.games), game.base) for made in game.found]
         else:
             game = self.current  # type: ignore[assignment]
             found = [made.within("game", len(self.games), game.base) for made in game.apply(action)]

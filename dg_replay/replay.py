@@ -21,7 +21,6 @@ from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import Finding, pointer
 
 Observe = Callable[[str, object], None]
-NONE: list[Finding] = []  # no finding: shared, never appended to
 
 __all__ = ["load_game", "proof_of_holding", "replay_game", "seating_of"]
 
@@ -74,12 +73,12 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
     if observe is not None:
         observe(anchor, seen)
     prefix = anchor + "-" if anchor else ""
-    claims: list[list[Finding]] = []
     play_one = state.play
     for index, trick in enumerate(log.tricks):
+        if index:  # the previous trick is over: its claim is checked where the validator lists it
+            state.close_trick(last=False)
+            check_capture_claim(state, log.tricks[index - 1], state.tricks[index - 1], False)
         state.begin_trick(trick.note, trick.captures, trick.readable)
-        if index:
-            claims.append(check_capture_claim(state, log.tricks[index - 1], state.tricks[index - 1], False))
         if observe is None:
             state.plays(trick.plays)
             continue
@@ -91,11 +90,8 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
         final = state.clone()
         final.close_trick(last=True)
     if log.tricks:
-        claims.append(check_capture_claim(final, log.tricks[-1], final.tricks[-1], True))
-    findings += final.setup_findings
-    for group, claimed in zip(final.groups, claims, strict=True):
-        findings += group
-        findings += claimed
+        check_capture_claim(final, log.tricks[-1], final.tricks[-1], True)
+    findings += final.found
     findings += final.closing_findings()
     report.tricks = final.tricks
     report.complete = len(log.tricks) == TRICKS_PER_GAME and all(
@@ -109,37 +105,35 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
     return report
 
 
-def check_capture_claim(state: GameState, trick: Trick, record: TrickRecord, last: bool) -> list[Finding]:
-    """A trick's claimed captures against the rules' result (none for a trick past 15 or hidden plays)."""
+def check_capture_claim(state: GameState, trick: Trick, record: TrickRecord, last: bool) -> None:
+    """A trick's claimed captures against the rules' result (none for a trick past 15 or hidden plays),
+    as findings of the state, right after that trick's own."""
     plays, claim, number = record.plays, trick.captures, record.number
     if claim is None or number > TRICKS_PER_GAME:
-        return NONE
-    found: list[Finding] = []
+        return
     if not record.resolved and plays and not (last and len(plays) < state.size) and not all(
             play.player is not None and play.card is not None for play in plays):
-        return found
+        return
     path = f"/tricks/{number - 1}/captures"
     top = state.rules.max_value if state.deck_known else None
     for name, cards in claim.items():
         known = state.rules.is_player(name)
         if not known:
             state.add("unknown-player", f'Trick {number} claims captures for "{name}", who is not a player.',
-                      path + pointer(name), number, into=found)
+                      path + pointer(name), number)
         for index, card in enumerate(cards):
             if top is not None and card.value > top:
                 state.add("card-not-in-deck", state.not_in_deck(card), path + pointer(name, index), number,
-                          player=name if known else None, into=found)
+                          player=name if known else None)
     if claim == record.captures:
-        return found  # written in the order the rules take them, as most software does
+        return  # written in the order the rules take them, as most software does
     # Multisets compared as sorted lists: the same cards in any order are the same claim.
     claimed = {name: sorted(cards) for name, cards in claim.items() if cards}
     actual = {name: sorted(cards) for name, cards in record.captures.items() if cards}
     if claimed != actual:
         truth = "; ".join(f"{name} takes {cards_text(cards)}" for name, cards in record.captures.items())
         truth = truth or "nobody takes anything yet, because the trick is unfinished"
-        state.add("capture-mismatch", f"Trick {number}'s claimed captures are wrong: {truth}.", path, number,
-                  into=found)
-    return found
+        state.add("capture-mismatch", f"Trick {number}'s claimed captures are wrong: {truth}.", path, number)
 
 
 def check_result_claims(state: GameState, log: GameLog, report: GameReport, so_far: str) -> list[Finding]:

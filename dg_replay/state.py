@@ -43,10 +43,10 @@ class GameState(Actions, Views):
     ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
     before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
 
-    __slots__ = ("base", "budget", "dealer", "deck_known", "due", "every_trick_resolved", "evidence", "first",
-                 "fresh", "given_hands", "groups", "hand_colors", "hands", "has_dealer", "has_tricks", "heads",
+    __slots__ = ("base", "budget", "closed", "dealer", "deck_known", "due", "every_trick_resolved", "evidence", "first",
+                 "found", "fresh", "given_hands", "hand_colors", "hands", "has_dealer", "has_tricks", "head",
                  "hidden", "last_taken", "leader_hint", "led", "order", "played", "players", "position",
-                 "prefix", "proven", "readable", "rules", "scores", "seats", "setup_findings", "size", "tallies",
+                 "prefix", "proven", "readable", "rules", "scores", "seats", "size", "tallies",
                  "top", "tricks", "unlisted", "void")
 
 
@@ -63,9 +63,9 @@ class GameState(Actions, Views):
         self.budget = budget
         self.unlisted = 0
         self.fresh: list[Finding] = []  # the findings of the step being applied
-        self.setup_findings: list[Finding] = []
-        self.groups: list[list[Finding]] = []  # per trick
-        self.heads: list[int] = []  # per trick: where a trick-size finding goes (after the trick's own)
+        self.found: list[Finding] = []  # in the validator's order: the setup's, then trick by trick
+        self.head = 0  # where a trick-size finding of the current trick goes (after the trick's own)
+        self.closed = False  # the trick on the table takes no more plays
         self.hands: dict[str, set[Card]] = {}
         self.hand_colors: dict[str, dict[str, int]] = {}  # cards of each colour still in a known hand
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
@@ -102,22 +102,22 @@ class GameState(Actions, Views):
             return
         self.budget -= 1
         made = finding(code, severity, message, trick, play, player, path)
-        target = self.groups[-1] if into is None else into
+        target = self.found if into is None else into
         if at is None:
             target.append(made)
         else:
-            target.insert(at, made)
+            target.insert(at, made)  # only ever into the trick on the table: the next one has nothing yet
         self.fresh.append(made)
 
     @property
     def findings(self) -> list[Finding]:
         """Every finding so far, in the validator's order."""
-        return [*self.setup_findings, *(found for group in self.groups for found in group)]
+        return list(self.found)
 
     # -- the setup -------------------------------------------------------------------------------
 
     def check_setup(self) -> None:
-        rules, into = self.rules, self.setup_findings
+        rules, into = self.rules, self.found
         if not self.deck_known:
             self.add("player-count", f"David & Goliath is for {MIN_PLAYERS} to {MAX_PLAYERS} players; this log "
                      f"has {self.size}, so the deck is unknown and deck and hand checks are skipped.", "/players",
@@ -135,7 +135,7 @@ class GameState(Actions, Views):
             self.check_hands(self.given_hands)
 
     def check_hands(self, hands: dict[str, list[Card | None]]) -> None:
-        rules, into = self.rules, self.setup_findings
+        rules, into = self.rules, self.found
         for name in hands:
             if not rules.is_player(name):
                 self.add("unknown-player", f'The deal gives a hand to "{name}", who is not a player.',
@@ -191,25 +191,28 @@ class GameState(Actions, Views):
     def begin_trick(self, note: str | None = None, claimed: dict | None = None, readable: bool = True) -> None:
         """Close the trick on the table (it was not the last) and start the next one."""
         tricks = self.tricks
-        if tricks and not (tricks[-1].resolved and len(tricks[-1].plays) == self.size):  # else nothing to close
+        if tricks and not self.closed:
             self.close_trick(last=False)
+        self.closed = False
         number = len(tricks) + 1
         self.has_tricks = True
         self.tricks.append(TrickRecord(number, [], note, claimed))
         self.readable.append(readable)
-        self.groups.append([])
-        self.heads.append(0)
+        self.head = len(self.found)
         if not readable:
             self.every_trick_resolved = False  # who played what is unknown: the result cannot be known
         if number == TRICKS_PER_GAME + 1:
             self.add("too-many-tricks", f"A game has {TRICKS_PER_GAME} tricks; trick {number} and any after it "
                      "are checked for illegal plays but not scored.", f"/tricks/{number - 1}", number)
-            self.heads[-1] = len(self.groups[-1])
+            self.head = len(self.found)
 
     def close_trick(self, last: bool) -> None:
         """The trick on the table takes no more plays: check its size and resolve it if it can be."""
+        self.closed = True
         record, size = self.tricks[-1], self.size
         number, plays = record.number, record.plays
+        if record.resolved and len(plays) == size:
+            return  # taken as it filled up
         beyond = number > TRICKS_PER_GAME
         if len(plays) != size and not beyond and self.readable[-1]:  # unreadable: the schema finding says it
             unfinished = last and len(plays) < size
@@ -217,7 +220,7 @@ class GameState(Actions, Views):
                     else f"should have one play per player ({size})")
             self.add("trick-size", f"Trick {number} has {len(plays)} plays and {what}.",
                      f"/tricks/{number - 1}/plays", number, severity=WARNING if unfinished else ERROR,
-                     at=self.heads[-1])
+                     at=self.head)
         if record.resolved:
             return
         self.due = None
@@ -327,7 +330,7 @@ class GameState(Actions, Views):
                       else f"{due} played the highest card of trick {number - 1}")
             self.add("wrong-leader", f"Trick {number} is led by {player}, but {due} should lead: {reason}.",
                      f"/tricks/{number - 1}/plays/0", number, 1, player)
-            self.heads[-1] = len(self.groups[-1])
+            self.head = len(self.found)
         self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
 
     def off_lead(self, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int,
@@ -394,9 +397,7 @@ class GameState(Actions, Views):
         for name in self.__slots__:
             setattr(twin, name, getattr(self, name))
         twin.fresh = []
-        twin.setup_findings = list(self.setup_findings)
-        twin.groups = [list(group) for group in self.groups]
-        twin.heads = list(self.heads)
+        twin.found = list(self.found)
         twin.hands = {name: set(cards) for name, cards in self.hands.items()}
         twin.hand_colors = {name: dict(colors) for name, colors in self.hand_colors.items()}
         twin.played = dict(self.played)
