@@ -7,7 +7,8 @@ Without it a play joins the trick on the table, or starts the next one when that
 
 Where a hand is known the choices are exact. Where it is not, every card not proven impossible is offered
 with ``known`` false: a card not yet played, in no other player's known hand, of no colour the player has
-shown not to hold (they did not follow it), and not off the led colour when the log proves they held it.
+shown not to hold (they did not follow it), not off the led colour when the log proves they held it, and
+not one after which the unseen cards could no longer be dealt to the unknown hands (``deal_possible``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from dg_replay.cards import COLOR_NAMES, COLORS, Card, card_text
 from dg_replay.reader import DEFAULT_LIMITS, Play, finding
+from dg_replay.rules import HAND_SIZE
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.state import Choice, IllegalAction
 
@@ -149,14 +151,53 @@ class Actions:
         proven = {card for position, card in self.proven.get(name, ()) if position >= self.position}
         hint = f"must follow {COLOR_NAMES[led.color]} if held" if led is not None and self.deck_known else None
         found = []
+        possible: dict[str, bool] = {}  # per colour: the unseen cards can still be dealt consistently after it
         for card in candidate_cards(self.rules.max_value):
             if card in taken or card.color in void:
                 continue
             off = led is not None and card.color != led.color
             if off and must_follow:
                 continue
+            if trust_void and card.color not in possible:
+                possible[card.color] = self.deal_possible(name, card.color, led.color if off else None)  # type: ignore[union-attr]
+            if trust_void and not possible[card.color]:
+                continue
             found.append(Choice(play_action(name, card), play_label(name, card), known=card in proven and not off,
                                 hint=hint if off else None))
-        if not found and void:  # the colours shown void cannot all be right: let the player go on
+        if not found and trust_void:  # the colours shown void cannot all be right: let the player go on
             return self.open_choices(name, led, trust_void=False)
         return found
+
+    def deal_possible(self: GameState, name: str, color: str, void: str | None) -> bool:
+        """Whether, once ``name`` plays a card of ``color`` (showing ``void`` not held, when not ``None``), the
+        cards no one has seen can still be the rest of the unknown hands, each of the right size and of no
+        colour its player has failed to follow: else a later play would prove an earlier one illegal.
+
+        A transportation problem over five colours, decided by Hall's condition on every set of colours.
+        """
+        if not self.deck_known:
+            return True
+        unknown = [player for player in self.rules.seating if player not in self.hands]
+        seen = set(self.played).union(*self.hands.values())
+        supply = dict.fromkeys(COLORS, 0)
+        for card in candidate_cards(self.rules.max_value):
+            if card not in seen:
+                supply[card.color] += 1
+        need = {player: HAND_SIZE for player in unknown}
+        for trick in self.tricks:
+            for play in trick.plays:
+                if play.player in need:
+                    need[play.player] -= 1
+        if sum(supply.values()) != sum(need.values()) or supply[color] < 1 or need[name] < 1:
+            return True  # the log's own mistakes: nothing to judge by
+        supply[color] -= 1
+        need[name] -= 1
+        voids = {player: set(self.void.get(player, ())) for player in unknown}
+        if void is not None:
+            voids[name].add(void)
+        for mask in range(1, 1 << len(COLORS)):
+            colors = [c for bit, c in enumerate(COLORS) if mask >> bit & 1]
+            demand = sum(need[player] for player in unknown if any(c not in voids[player] for c in colors))
+            if sum(supply[c] for c in colors) > demand:
+                return False
+        return True

@@ -109,3 +109,14 @@ def test_simulated_matches_pass_the_deal_clockwise_and_validate_clean(players, s
     seats = match["players"]
     assert all(seats[(seats.index(before) + 1) % players] == after for before, after in pairwise(dealers))
     assert validate(match).findings == []
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(3, 6), st.integers(0, 10_000))
+def test_random_choices_where_no_hand_is_known_still_make_a_legal_game(players, seed):
+    # Each player's choices leave out the colours they failed to follow, and any card after which the unseen
+    # cards could no longer be dealt to the hands they must fill: so no later play proves an earlier revoke.
+    rng = random.Random(seed)
+    state = new_state({"game": "david-goliath", "players": ["A", "B", "C", "D", "E", "F"][:players], "dealer": "A"})
+    play_out(state, lambda _state, options, pick: pick.choice(options), rng)
+    assert validate(state.to_log()).findings == []
