@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dg_replay.actions import Actions
-from dg_replay.cards import COLOR_NAMES, COLORS, Card
+from dg_replay.cards import COLOR_NAMES, Card
 from dg_replay.reader import Play, finding
 from dg_replay.report import TrickRecord
-from dg_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, TRICKS_PER_GAME, Rules, Tally, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally, resolve_trick
+from dg_replay.setup import Setup
 from dg_replay.views import Views
 from replaykit.engine import DETAILED_FINDINGS
-from replaykit.findings import ERROR, WARNING, Finding, pointer
+from replaykit.findings import ERROR, WARNING, Finding
 
 # Evidence: player -> colour -> (position of the last play proving it, its trick, the card), see ``replay``.
 Evidence = dict[str, dict[str, tuple[int, int, Card]]]
@@ -38,7 +39,7 @@ def cards_text(cards: list[Card]) -> str:
     return " ".join(str(card) for card in cards) or "nothing"
 
 
-class GameState(Actions, Views):
+class GameState(Setup, Actions, Views):
     """One game from its setup. The loader drives ``begin_trick`` and ``play`` (a log's tricks as written);
     ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
     before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
@@ -113,60 +114,6 @@ class GameState(Actions, Views):
     def findings(self) -> list[Finding]:
         """Every finding so far, in the validator's order."""
         return list(self.found)
-
-    # -- the setup -------------------------------------------------------------------------------
-
-    def check_setup(self) -> None:
-        rules, into = self.rules, self.found
-        if not self.deck_known:
-            self.add("player-count", f"David & Goliath is for {MIN_PLAYERS} to {MAX_PLAYERS} players; this log "
-                     f"has {self.size}, so the deck is unknown and deck and hand checks are skipped.", "/players",
-                     into=into)
-        seen = set()
-        for index, name in enumerate(self.players):
-            if name in seen:
-                self.add("duplicate-player", f'"{name}" is listed twice among the players.',
-                         pointer("players", index), player=name, into=into)
-            seen.add(name)
-        if self.dealer is not None and not rules.is_player(self.dealer):
-            self.add("unknown-player", f'The dealer "{self.dealer}" is not one of the players.', "/dealer",
-                     into=into)
-        if self.given_hands is not None:
-            self.check_hands(self.given_hands)
-
-    def check_hands(self, hands: dict[str, list[Card | None]]) -> None:
-        rules, into = self.rules, self.found
-        for name in hands:
-            if not rules.is_player(name):
-                self.add("unknown-player", f'The deal gives a hand to "{name}", who is not a player.',
-                         pointer("hands", name), into=into)
-        if not self.deck_known:
-            return
-        for name in rules.seating:
-            if name not in hands:
-                self.add("hand-size", f"The deal gives no hand to {name}; every player is dealt {HAND_SIZE} cards.",
-                         "/hands", player=name, into=into)
-            elif len(hands[name]) != HAND_SIZE:
-                self.add("hand-size", f"{name}'s hand has {len(hands[name])} cards; every player is dealt "
-                         f"{HAND_SIZE}.", pointer("hands", name), player=name, into=into)
-        dealt: set[Card] = set()
-        for name, cards in hands.items():
-            owner = name if rules.is_player(name) else None
-            for index, card in enumerate(cards):
-                if card is None:
-                    continue
-                if card.value > rules.max_value:
-                    self.add("card-not-in-deck", self.not_in_deck(card), pointer("hands", name, index),
-                             player=owner, into=into)
-                elif card in dealt:
-                    self.add("duplicate-card", f"{card} is dealt twice; every card is unique.",
-                             pointer("hands", name, index), player=owner, into=into)
-                dealt.add(card)
-            if owner is not None:
-                self.hands[owner] = hand = {card for card in cards if card is not None}
-                self.hand_colors[owner] = colors = dict.fromkeys(COLORS, 0)
-                for card in hand:
-                    colors[card.color] += 1
 
     def not_in_deck(self, card: Card) -> str:
         return (f"{card} is not in the {self.rules.player_count}-player deck, whose values run from 1 to "
