@@ -25,7 +25,7 @@ Observe = Callable[[str, object], None]
 __all__ = ["load_game", "proof_of_holding", "replay_game", "seating_of"]
 
 
-def proof_of_holding(tricks: list[Trick], max_value: int) -> tuple[Evidence, dict[str, list[tuple[int, object]]]]:
+def proof_of_holding(tricks: list[Trick], max_value: float) -> tuple[Evidence, dict[str, list[tuple[int, object]]]]:
     """For each player and colour, the last play that proves they held that colour until then; and every card
     each player is so shown to hold, with the position it is played at.
 
@@ -54,8 +54,9 @@ def start(log: GameLog, built: int = 0) -> GameState:
     state = GameState(log.players or [], log.dealer, log.hands, DETAILED_FINDINGS - built)
     state.has_tricks = log.has_tricks
     state.has_dealer = log.has_dealer
-    if state.deck_known and any(name not in state.hands for name in state.rules.seating):
-        state.give_evidence(*proof_of_holding(log.tricks, state.rules.max_value))
+    if any(name not in state.hands for name in state.rules.seating):
+        # Without a deck (a wrong player count) there is no revoke to prove: the cards only show in the view.
+        state.give_evidence(*proof_of_holding(log.tricks, state.rules.max_value if state.deck_known else state.top))
     return state
 
 
@@ -89,6 +90,9 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
     if state.tricks and not state.tricks[-1].resolved:  # the log ends here: close its last trick on a copy
         final = state.clone()
         final.close_trick(last=True)
+        if observe is not None and observed is None and final.tricks[-1].resolved:
+            # Taken only now (it had a play too many): the table shows the last play as the log leaves it.
+            observe(f"trick-{len(final.tricks)}-play-{len(final.tricks[-1].plays)}", final)
     if log.tricks:
         check_capture_claim(final, log.tricks[-1], final.tricks[-1], True)
     findings += final.found
