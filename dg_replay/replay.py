@@ -112,9 +112,16 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
 def check_capture_claim(state: GameState, trick: Trick, record: TrickRecord, last: bool) -> None:
     """A trick's claimed captures against the rules' result (none for a trick past 15 or hidden plays),
     as findings of the state, right after that trick's own."""
-    plays, claim, number = record.plays, trick.captures, record.number
-    if claim is None or number > TRICKS_PER_GAME:
+    claim = trick.captures
+    if claim is None or record.number > TRICKS_PER_GAME:
         return
+    before = len(state.found)
+    compare_captures(state, claim, record, last)
+    state.from_claims += state.found[before:]
+
+
+def compare_captures(state: GameState, claim: dict, record: TrickRecord, last: bool) -> None:
+    plays, number = record.plays, record.number
     if not record.resolved and plays and not (last and len(plays) < state.size) and not all(
             play.player is not None and play.card is not None for play in plays):
         return

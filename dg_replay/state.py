@@ -44,11 +44,11 @@ class GameState(Setup, Actions, Views):
     ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
     before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
 
-    __slots__ = ("base", "budget", "closed", "dealer", "deck_known", "due", "every_trick_resolved", "evidence", "first",
-                 "found", "fresh", "given_hands", "hand_colors", "hands", "has_dealer", "has_tricks", "head",
-                 "hidden", "last_taken", "leader_hint", "led", "order", "played", "players", "position",
-                 "prefix", "proven", "readable", "rules", "scores", "seats", "size", "tallies",
-                 "top", "tricks", "unlisted", "void")
+    __slots__ = ("base", "budget", "closed", "dealer", "deck_known", "due", "every_trick_resolved", "evidence",
+                 "first", "found", "fresh", "from_claims", "given_hands", "hand_colors", "hands", "has_dealer",
+                 "has_tricks", "head", "hidden", "last_taken", "leader_hint", "led", "order", "played", "players",
+                 "position", "prefix", "proven", "readable", "rules", "scores", "seats", "size", "tallies", "top",
+                 "tricks", "unlisted", "void")
 
 
     def __init__(self, players: list[str], dealer: str | None = None,
@@ -65,6 +65,7 @@ class GameState(Setup, Actions, Views):
         self.unlisted = 0
         self.fresh: list[Finding] = []  # the findings of the step being applied
         self.found: list[Finding] = []  # in the validator's order: the setup's, then trick by trick
+        self.from_claims: list[Finding] = []  # those of ``found`` about a log's claims (the loader's checks)
         self.head = 0  # where a trick-size finding of the current trick goes (after the trick's own)
         self.closed = False  # the trick on the table takes no more plays
         self.hands: dict[str, set[Card]] = {}
@@ -112,8 +113,11 @@ class GameState(Setup, Actions, Views):
 
     @property
     def findings(self) -> list[Finding]:
-        """Every finding so far, in the validator's order."""
-        return list(self.found)
+        """Every finding of the setup and the actions so far, in the validator's order (not the log's claims)."""
+        if not self.from_claims:
+            return list(self.found)
+        claims = {id(made) for made in self.from_claims}
+        return [made for made in self.found if id(made) not in claims]
 
     def not_in_deck(self, card: Card) -> str:
         return (f"{card} is not in the {self.rules.player_count}-player deck, whose values run from 1 to "
@@ -345,6 +349,7 @@ class GameState(Setup, Actions, Views):
             setattr(twin, name, getattr(self, name))
         twin.fresh = []
         twin.found = list(self.found)
+        twin.from_claims = list(self.from_claims)
         twin.hands = {name: set(cards) for name, cards in self.hands.items()}
         twin.hand_colors = {name: dict(colors) for name, colors in self.hand_colors.items()}
         twin.played = dict(self.played)

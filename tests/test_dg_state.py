@@ -218,3 +218,11 @@ def test_a_clone_is_independent():
 def test_new_state_needs_players():
     with pytest.raises(ValueError, match="players"):
         new_state({"game": "david-goliath", "tricks": []})
+
+
+def test_a_loaded_states_findings_are_the_plays_not_the_logs_claims():
+    log = {**SETUP, "tricks": [{"plays": [play("Andrea", "Y2"), play("Ben", "Y9"), play("Clara", "R4")],
+                                "captures": {"Ben": ["Y9"]}}]}  # wrong: Andrea takes Y9, Ben Y2 and R4
+    report, state = ENGINE.load(log, ENGINE.default_limits)
+    assert [finding.code for finding in report.findings] == ["capture-mismatch", "incomplete-game"]
+    assert state.findings == [] and ENGINE.validate(state.to_log()).findings[0].code == "incomplete-game"
