@@ -14,6 +14,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from olympi_replay.disciplines import count_nodes
 from olympi_replay.log import DEFAULT_LIMITS as LIMITS
 from olympi_replay.log import GAME_ID
 from schemas.olympi_report import ReportSchema
@@ -76,6 +77,8 @@ def read_rule(value: object, depth: int = 1) -> dict | list | None:
         return ["A rule must be an object such as {\"value\": \">\", \"than\": \"previous\"}."]
     if depth > LIMITS.max_rule_depth:
         return [f"Rules may be nested at most {LIMITS.max_rule_depth} levels deep."]
+    if depth == 1 and count_nodes(value, LIMITS.max_rule_nodes) > LIMITS.max_rule_nodes:
+        return [f"A rule may have at most {LIMITS.max_rule_nodes} parts in all."]
     kind = next((name for name in RULE_KEYS if name in value), None)
     if kind is None:
         return ["This is not a rule: it needs one of the keys " + ", ".join(RULE_KEYS) + "."]
