@@ -73,7 +73,7 @@ def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
     the client's quota; the record returned carries the delete token."""
     verdict = check(raw)
     repository = services().repository
-    client = quota.client_key(request.remote_addr)
+    client = quota.client_key(guards.client_address())
     with quota.storage_errors():
         quota.ensure_room(repository, client, len(raw))
         try:
