@@ -45,9 +45,11 @@ def client_address(address: str | None = None) -> str:
         parsed = ipaddress.ip_address(address or "")
     except ValueError:
         return address or ""
-    if parsed.version == 6 and parsed.ipv4_mapped is None:
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
-    return str(parsed.ipv4_mapped or parsed)
+    if parsed.version == 4:
+        return str(parsed)
+    if parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
 
 
 limiter = Limiter(key_func=client_address)
