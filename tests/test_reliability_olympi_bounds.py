@@ -12,30 +12,17 @@ import json
 from olympi_replay.disciplines import MAX_SENTENCE, count_nodes, read_rule, sentence, size
 from olympi_replay.engine import ENGINE
 from olympi_replay.log import DEFAULT_LIMITS
+from scripts.hostile import BREAKING, PASSING, RULE_ITEMS, olympi, olympi_rule
 
-LEAF = {"value": ">=", "than": "previous"}
-BROKEN_LEAF = {"value": "<", "than": "previous"}  # a rising or equal play breaks it
+LEAF, BROKEN_LEAF = PASSING, BREAKING
 
 
 def rule(parts: int, leaf: dict = LEAF) -> dict:
-    """An ``all_of`` of ``all_of`` groups of leaves with ``parts`` rule objects in all, two levels deep."""
-    groups, left = [], parts - 1
-    while left > 1:
-        count = min(left - 1, DEFAULT_LIMITS.max_rule_items - 1)
-        groups.append({"all_of": [dict(leaf) for _ in range(count)]})
-        left -= count + 1
-    assert left == 0, "choose a count the groups fill exactly"
-    return {"all_of": groups}
+    return olympi_rule(parts, leaf)
 
 
 def hostile(parts: int, leaf: dict = LEAF, races: int = 20, turns: int = 400) -> dict:
-    """Nine disciplines of ``parts`` parts each and the most races and turns a log may have, every turn a
-    play of two cards: the most rule evaluations (or, with a broken leaf, ``rule-broken`` findings)."""
-    names = ["Ann", "Bo"]
-    plays = [{"player": names[turn % 2], "action": "play", "cards": ["B5", "Y5"]} for turn in range(turns)]
-    return {"game": "olympi", "players": names,
-            "disciplines": [{"name": f"D{index}", "cards_per_play": 2, "rule": rule(parts, leaf)} for index in range(9)],
-            "races": [{"discipline": f"D{race % 9}", "turns": plays} for race in range(races)]}
+    return olympi(parts, leaf, races, turns)
 
 
 def problems_of(value: object, max_nodes: int = DEFAULT_LIMITS.max_rule_nodes) -> tuple[object, list]:
@@ -43,6 +30,10 @@ def problems_of(value: object, max_nodes: int = DEFAULT_LIMITS.max_rule_nodes) -
     read = read_rule(value, "/rule", lambda path, message: found.append((path, message)),
                      DEFAULT_LIMITS.max_rule_depth, DEFAULT_LIMITS.max_rule_items, max_nodes=max_nodes)
     return read, found
+
+
+def test_the_script_builds_rules_within_the_items_limit():
+    assert DEFAULT_LIMITS.max_rule_items == RULE_ITEMS
 
 
 def test_a_rule_of_the_limits_size_is_read_and_one_part_more_is_one_problem_naming_the_limit():
