@@ -123,3 +123,15 @@ def test_fresh_database_boots_all_serve():
 
     figures = boots.run(3)
     assert figures["served"] == 3, figures
+
+
+def test_gunicorns_own_refusals_are_problem_documents(server):
+    connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    connection.sendall(b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    answer = b""
+    while chunk := connection.recv(4096):
+        answer += chunk
+    connection.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 414") and b"Content-Type: application/problem+json" in head, head
+    assert json.loads(body)["status"] == 414
