@@ -226,7 +226,8 @@ def game(game_id: str, number: int | None = None):
 @bp.route("/games/<string:game_id>/g/<int:number>/moments.json")
 @guards.views_limit()
 def game_moments(game_id: str, number: int | None = None):
-    return analysis.moments_response(web.stored_verdict(_record(game_id)), number)
+    record = _record(game_id)
+    return analysis.moments_response(web.stored_verdict(record), number, len(record.log))
 
 
 def _record(game_id: str):
@@ -259,7 +260,8 @@ def sample(slug: str, number: int | None = None):
 @bp.route("/samples/<string:slug>/moments.json")
 @bp.route("/samples/<string:slug>/g/<int:number>/moments.json")
 def sample_moments(slug: str, number: int | None = None):
-    return analysis.moments_response(_sample(slug).verdict, number)
+    found = _sample(slug)
+    return analysis.moments_response(found.verdict, number, len(found.raw))
 
 
 @bp.route("/samples/<string:slug>/log.json")

@@ -63,7 +63,7 @@ def bodies() -> dict[str, bytes]:
         "a title of 1,000,000 characters": {**game([]), "meta": {"title": "T" * 1_000_000}},
         "olympi: 95,000-part rule (refused: 32 parts at most)":
             {**olympi(32, races=1, turns=2), "disciplines": [{"name": "D0", "rule": {"all_of": [
-                {"all_of": [PASSING] * 19}] * 5000}}]},
+                {"all_of": [{"value_in": [1, 9]}] * 19}] * 5000}}]},
         "olympi: 9 rules of 32 parts, 20 x 400 plays that obey them": olympi(32),
         "olympi: 9 rules of 32 parts, 20 x 400 plays that break them": olympi(32, BREAKING),
     }

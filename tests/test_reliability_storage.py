@@ -234,3 +234,17 @@ def test_the_session_cookie_does_not_reveal_a_delete_token(app, client, monkeypa
     assert not any(token in cookie or token in json.dumps(kept) for token in tokens)
     page = client.get(f"/games/{game_id}")
     assert b"Delete this game" in page.data  # the browser can still delete it
+
+
+def test_moments_of_a_log_built_for_a_large_table_view_stay_within_their_bound(client):
+    from api.analysis import MOMENTS_BASE, MOMENTS_PER_LOG_BYTE
+    from scripts.hostile import BREAKING, olympi
+
+    body = json.dumps(olympi(32, BREAKING))  # 8,000 plays; each moment lists the cards in the middle
+    game_id = upload(client, body)
+    moments = client.get(f"/games/{game_id}/moments.json")
+    assert len(moments.data) <= MOMENTS_BASE + MOMENTS_PER_LOG_BYTE * len(body)
+    shown = moments.get_json()
+    assert len(shown["steps"]) > 3000 and shown["board"] is None
+    ordinary = client.get(f"/games/{upload(client)}/moments.json").get_json()
+    assert ordinary["board"]["moments"]  # a real game keeps its table view
