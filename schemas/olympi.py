@@ -109,22 +109,23 @@ def read_rule(value: object, depth: int = 1) -> dict | list | None:
     return errors or None
 
 
+def beyond_openapi(document: dict) -> bool:
+    """Whether a document breaks a rule OpenAPI 3.0 cannot state: a discipline's rule of more than
+    ``max_rule_nodes`` parts in all (the document states depth and items per list only)."""
+    disciplines = document.get("disciplines") if isinstance(document, dict) else None
+    return isinstance(disciplines, list) and any(
+        isinstance(item, dict) and count_nodes(item.get("rule"), LIMITS.max_rule_nodes) > LIMITS.max_rule_nodes
+        for item in disciplines)
+
+
 def _closed(properties: dict, required: list[str]) -> dict:
     return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
 
 
-def _items_within_nodes(depth: int) -> int:
-    """The most items per list such that a rule nested ``depth`` levels has at most ``max_rule_nodes`` parts."""
-    items = LIMITS.max_rule_items
-    while items > 1 and sum(items ** level for level in range(depth)) > LIMITS.max_rule_nodes:
-        items -= 1
-    return items
-
-
-def rule_openapi(depth: int = 3, items: int | None = None) -> dict:
+def rule_openapi(depth: int = 3) -> dict:
     """The rule vocabulary as OpenAPI 3.0 can state it: nesting written out ``depth`` levels deep, ranges
-    as the pairs LOW ≤ HIGH (sums up to 18, the most two cards make), and few enough items per list that a
-    rule never passes ``max_rule_nodes`` parts in all. A subset of what the reader accepts."""
+    as the pairs LOW ≤ HIGH (sums up to 18, the most two cards make). A subset of what the reader accepts;
+    the bound on a rule's parts in all is beyond it (``beyond_openapi``)."""
     ref = {"type": "string", "enum": list(REFS)}
     forms = [
         _closed({"free": {"type": "boolean", "enum": [True]}}, ["free"]),
@@ -137,8 +138,7 @@ def rule_openapi(depth: int = 3, items: int | None = None) -> dict:
                                                       for high in range(low, 19)]}}, ["sum_in"]),
     ]
     if depth > 1:
-        items = items or _items_within_nodes(depth)
-        inner = {"type": "array", "minItems": 1, "maxItems": items, "items": rule_openapi(depth - 1, items)}
+        inner = {"type": "array", "minItems": 1, "maxItems": LIMITS.max_rule_items, "items": rule_openapi(depth - 1)}
         forms += [_closed({"all_of": inner}, ["all_of"]), _closed({"any_of": inner}, ["any_of"])]
     return {"oneOf": forms}
 
