@@ -131,8 +131,10 @@ def _sqlite_pragmas(connection, _record) -> None:
     cursor.execute(f"PRAGMA busy_timeout={BUSY_MS}")
     # WAL lets page views read while an upload writes; FULL sync makes an answered upload survive kill -9.
     # WAL is a property of the file: set once, by the first connection, and only checked after that.
-    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-        patiently(lambda: cursor.execute("PRAGMA journal_mode=WAL"), LOCK_WAIT * 2)
+    def wal() -> None:
+        if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            cursor.execute("PRAGMA journal_mode=WAL")
+    patiently(wal, LOCK_WAIT * 2)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
 

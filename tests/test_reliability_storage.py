@@ -248,3 +248,24 @@ def test_moments_of_a_log_built_for_a_large_table_view_stay_within_their_bound(c
     assert len(shown["steps"]) > 3000 and shown["board"] is None
     ordinary = client.get(f"/games/{upload(client)}/moments.json").get_json()
     assert ordinary["board"]["moments"]  # a real game keeps its table view
+
+
+def test_a_worker_booting_while_another_holds_the_fresh_database_waits_for_it(tmp_path):
+    # What the race comes down to: the switch to WAL needs a lock another booting worker holds. Before,
+    # the switch came before any busy wait and failed at once with "database is locked".
+    import threading
+
+    path = tmp_path / "fresh.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("CREATE TABLE other_worker (x)")
+    release = threading.Timer(0.5, lambda: holder.execute("COMMIT"))
+    release.start()
+    try:
+        repository = Repository(f"sqlite:///{path}")
+        repository.create_schema()
+        assert repository.count() == 0
+    finally:
+        release.join()
+        holder.close()
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
