@@ -32,6 +32,14 @@ def olympi_rule(parts: int, leaf: dict = PASSING) -> dict:
     return {"all_of": groups}
 
 
+def wide_rule(widths: tuple[int, ...]) -> dict:
+    """``all_of`` nested ``len(widths)`` levels, ``widths[i]`` items at level i: within the depth and
+    items-per-list limits, and as many parts as they allow (before the bound on parts in all)."""
+    if not widths:
+        return {"value_in": [1, 9]}
+    return {"all_of": [wide_rule(widths[1:])] * widths[0]}
+
+
 def olympi(parts: int, leaf: dict = PASSING, races: int = 20, turns: int = 400) -> dict:
     """Nine disciplines of ``parts`` parts each and the most races and turns a log may have, every turn a
     play of two cards: the most rule evaluations (or, with ``BREAKING``, ``rule-broken`` findings)."""
@@ -61,9 +69,9 @@ def bodies() -> dict[str, bytes]:
         "match: 30 x 40 x 40 plays that are not objects": match({"plays": [0] * 40}),
         "match: 30 x 40 x 40 plays by strangers": match({"plays": [{"player": "Z", "card": "B99"}] * 40}),
         "a title of 1,000,000 characters": {**game([]), "meta": {"title": "T" * 1_000_000}},
-        "olympi: 95,000-part rule (refused: 32 parts at most)":
-            {**olympi(32, races=1, turns=2), "disciplines": [{"name": "D0", "rule": {"all_of": [
-                {"all_of": [{"value_in": [1, 9]}] * 19}] * 5000}}]},
+        "olympi: 96,000-part rule, 20 items a level (refused: 32 parts at most)":
+            {**olympi(32, races=1, turns=60), "disciplines": [{"name": "D0", "cards_per_play": 2,
+                                                             "rule": wide_rule((20, 20, 20, 12))}]},
         "olympi: 9 rules of 32 parts, 20 x 400 plays that obey them": olympi(32),
         "olympi: 9 rules of 32 parts, 20 x 400 plays that break them": olympi(32, BREAKING),
     }
