@@ -186,13 +186,15 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--slow-clients", type=int, default=0, help="connections trickling a byte at a time")
     parser.add_argument("--quota", action="store_true", help="one client against a 512 KiB storage quota instead")
-    parser.add_argument("--heavy", action="store_true",
-                        help="one client validating the heaviest body within its rate limit, a normal one beside it")
+    parser.add_argument("--heavy", nargs="?", const="plays by strangers", default=None, metavar="BODY",
+                        help="one client validating a hostile body (the first of scripts.hostile's whose name holds "
+                             "BODY) within its rate limit, a normal one beside it")
     args = parser.parse_args()
-    if args.heavy:
+    if args.heavy is not None:
         from scripts.hostile import bodies
 
-        print(heavy_run(args.seconds, bodies()["match: 30 x 40 x 40 plays by strangers"]))
+        name, body = next((name, body) for name, body in bodies().items() if args.heavy in name)
+        print(name, heavy_run(args.seconds, body))
         return
     if args.quota:
         figures = quota_run(args.seconds)
