@@ -12,7 +12,7 @@ import json
 from olympi_replay.disciplines import MAX_SENTENCE, count_nodes, read_rule, sentence, size
 from olympi_replay.engine import ENGINE
 from olympi_replay.log import DEFAULT_LIMITS
-from scripts.hostile import BREAKING, PASSING, RULE_ITEMS, olympi, olympi_rule
+from scripts.hostile import BREAKING, PASSING, RULE_ITEMS, olympi, olympi_rule, wide_rule
 
 LEAF, BROKEN_LEAF = PASSING, BREAKING
 
@@ -101,3 +101,13 @@ def test_a_replay_evaluates_each_rule_part_a_bounded_number_of_times(monkeypatch
     ENGINE.validate(document)
     plays = 2 * 50
     assert 0 < calls <= plays * 32  # each play walks its rule once: at most the limit's parts
+
+
+def test_a_rule_as_large_as_depth_and_items_allowed_is_refused_with_one_finding(client):
+    # 96,000 parts within depth 8 and 20 items a list: what the 2.08 MB body did.
+    document = {**hostile(32, races=1, turns=60),
+                "disciplines": [{"name": "D0", "cards_per_play": 2, "rule": wide_rule((20, 20, 20, 12))}]}
+    answer = client.post("/api/v1/validate", data=json.dumps(document, separators=(",", ":")), content_type="application/json")
+    assert answer.status_code == 422
+    assert [error["path"] for error in answer.get_json()["errors"]] == ["/disciplines/0/rule"]
+    assert len(answer.data) < 1024
