@@ -16,6 +16,7 @@ from flask import Response, abort, render_template
 import api as web
 from api import assets, games
 from api.adapters import finding_anchor
+from api.adapters.wording import title
 
 PLOTLY_VERSION = assets.PLOTLY.version
 
@@ -66,9 +67,40 @@ def located(findings: list[dict], units: tuple[str, ...], part_unit: str | None 
             anchor = anchor or place or ""
         else:
             href = f"#{anchor}" if anchor else None
-        shown.append({**finding, "where": where or finding.get("path") or "whole log", "numbers": numbers,
-                      "anchor": anchor, "href": href})
+        # A finding placed by its path alone shows the path once, beside it, not again as its place.
+        shown.append({**finding, "where": where or ("" if finding.get("path") else "whole log"),
+                      "numbers": numbers, "anchor": anchor, "href": href, "title": title(finding.get("code", ""))})
     return sorted(shown, key=lambda finding: finding.get("severity") != "error")
+
+
+def grouped(findings: list[dict]) -> list[dict]:
+    """The findings by code, in the order codes first appear, each group with its title and count; the page
+    groups them (and offers a filter by code) once there are more than ``GROUP_FROM``."""
+    groups: dict[str, dict] = {}
+    for finding in findings:
+        code = finding.get("code", "")
+        group = groups.setdefault(code, {"code": code, "title": title(code), "severity": finding.get("severity"),
+                                         "findings": []})
+        group["findings"].append(finding)
+    return list(groups.values()) if len(findings) > GROUP_FROM else []
+
+
+GROUP_FROM = 6
+
+
+def outer_unit(steps: list[dict]) -> str | None:
+    """The unit the round keys jump by (PageUp/PageDown): the outermost of moments three units deep
+    (``round`` of ``round-2-trick-3-play-4``), none for a game of two levels."""
+    deep = next((step["id"] for step in steps if step["id"].count("-") >= 5), None)
+    return deep.split("-")[0] if deep else None
+
+
+def preview(verdict: games.Verdict, report: dict, banner: dict) -> str:
+    """The one-line description a link preview (Open Graph) shows: the game and the verdict."""
+    errors, warnings = banner["errors"], banner["warnings"]
+    verdict_words = "valid" if banner["valid"] else "invalid"
+    return (f"{_eyebrow(verdict, report)}: {verdict_words}, {errors} error{'s' * (errors != 1)}, "
+            f"{warnings} warning{'s' * (warnings != 1)}.")
 
 
 def _part_findings(whole: dict, number: int, part: dict, part_unit: str) -> list[dict]:
@@ -97,9 +129,12 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     figures = adapter.figures(report)
     steps = adapter.steps(timeline)
     placed = located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target)
+    banner = _banner(report, shown)
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
-        banner=_banner(report, shown), findings=placed, timeline=timeline,
+        banner=banner, findings=placed, finding_groups=grouped(placed), timeline=timeline,
+        walkable=any(finding["href"] for finding in placed), rounds=outer_unit(steps),
+        preview=preview(verdict, report, banner),
         steps=steps, figures=figures, figures_by_id=_by_id(figures),
         board=adapter.table(report, timeline, verdict.snapshots(number)),
         key_moments=adapter.key_moments(report, timeline), step_unit=verdict.units[-2] if len(verdict.units) > 1
@@ -121,7 +156,8 @@ def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str
                         adapter.part_unit, part_url)
     return render_template(
         "parts.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
-        findings=findings, parts=rows, part_name=adapter.part_unit.capitalize(), figures=figures,
+        findings=findings, finding_groups=grouped(findings), preview=preview(verdict, report, _banner(report)),
+        parts=rows, part_name=adapter.part_unit.capitalize(), figures=figures,
         figures_by_id=_by_id(figures), standings=adapter.standings(report),
         eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
 

@@ -31,6 +31,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from api.adapters.wording import SHEET_CODES
 from replaykit.engine import Engine
 from replaykit.findings import anchor, tokens
 
@@ -67,13 +68,20 @@ def players_of(report: dict) -> list[str]:
     return [name for name in report.get("players") or [] if isinstance(name, str)]
 
 
+def played_to_the_end(report: dict) -> bool:
+    """A complete game whose plays were all legal: only what the score sheet claims may be wrong (a
+    miscounted score does not change who won by the rules)."""
+    errors = [finding.get("code") for finding in report.get("errors") or []]
+    return bool(report.get("complete")) and all(code in SHEET_CODES for code in errors)
+
+
 def standings(report: dict) -> dict:
-    """Each player's score (``result.scores``, else ``result.points``); "leading" until the game is complete
-    and valid, since a broken or unfinished game has no winner yet."""
+    """Each player's score (``result.scores``, else ``result.points``); "leading" until the game was played
+    legally to its end, since a broken or unfinished game has no winner yet."""
     result = report.get("result") or {}
     scores = result.get("scores") if isinstance(result.get("scores"), dict) else result.get("points") or {}
     winners = result.get("winners") or []
-    final = bool(report.get("complete")) and bool(report.get("valid"))
+    final = played_to_the_end(report)
     rows = [{"name": name, "value": scores.get(name), "claimed": None, "best": name in winners}
             for name in players_of(report)]
     return {"label": "Result" if final else "Standing so far", "best": "winner" if final else "leading",
