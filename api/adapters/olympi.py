@@ -10,6 +10,7 @@ from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import olympi_charts as charts
 from api.adapters import olympi_table as board
 from api.adapters import olympi_timeline as races
+from api.adapters.wording import moment_label
 from replaykit.findings import tokens
 
 # Findings outside any race are shown where they can be seen: the setup in the table view, or the result.
