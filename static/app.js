@@ -143,6 +143,7 @@
       window.history.replaceState(null, "", "#" + id);
     }
     charts.mark(steps[index].x);
+    inView();  // a fuller table may have grown past the window's foot
     analysis.setAttribute("data-selected", id);  // last: everything above shows this moment now
   }
 
@@ -429,7 +430,6 @@
       fromHash();
     } else {
       select(opening(), false);
-      inView();
     }
   }
 

@@ -168,9 +168,19 @@
     return item;
   }
 
+  var MIDDLE_SHOWN = 10;  // a race of twenty turns shows its last ten plays and counts the earlier ones
+
   function middle(board, now, marks, into) {
     into.textContent = "";
-    (now.center || []).forEach(function (pair, position) {
+    var plays = now.center || [];
+    var hidden = Math.max(0, plays.length - MIDDLE_SHOWN);
+    if (hidden) {
+      into.appendChild(element("span", "center-earlier", hidden === 1 ? "1 earlier play" : hidden + " earlier plays"));
+    }
+    plays.forEach(function (pair, position) {
+      if (position < hidden) {
+        return;
+      }
       var play = element("span", "center-play");
       var card = chip(board, pair[1], marks, pair[0]);
       card.classList.toggle("is-high", now.high === position + 1);
