@@ -131,7 +131,8 @@ def test_key_moments_show_errors_revolutions_first_out_and_the_end():
     assert all(moment["step"] in ids for moment in found)
     broken = sample("illegal-tricks")
     errors = [m for m in adapter.key_moments(broken, timeline(broken)) if m["kind"] == "error"]
-    assert errors[0] == {"step": "round-1-trick-4-play-2", "kind": "error", "label": "Round 1 trick 4 play 2: a set of the wrong size (Elena)"}
+    assert errors[0] == {"step": "round-1-trick-4-play-2", "kind": "error",
+                         "label": "Round 1 trick 4 play 2: a set of the wrong size (Elena)"}
 
 
 def test_findings_outside_every_round_go_to_the_result_or_the_first_round():

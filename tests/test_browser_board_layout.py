@@ -59,7 +59,7 @@ def test_it_opens_on_the_first_error_with_the_card_that_proves_it_in_view(laptop
     proof = laptop.locator("#board-seats .chip.is-proof")
     assert proof.all_inner_texts() == ["R9"]
     box = proof.bounding_box()
-    assert 56 <= box["y"] and box["y"] + box["height"] <= 900
+    assert box["y"] >= 56 and box["y"] + box["height"] <= 900
     assert "Invalid" in laptop.locator(".panel-verdict").inner_text()
     laptop.goto(live_server.url + "/samples/legal-4-players")
     at_moment(laptop, "deal")  # no error: the deal
