@@ -193,6 +193,7 @@ def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict,
     shown = _shown_report(verdict, number)
     parts = verdict.adapter.parts(report)
     if parts is None:
+        source = {**source, "branch": f"{base}/before/"}  # hypothetical branches start from a single game
         return render_game(verdict, report, title=title, notes=notes, source=source, crumbs=[])
 
     def part_url(n: int) -> str:
@@ -209,6 +210,40 @@ def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict,
         crumbs.append({"label": f"{unit} {number + 1} ›", "url": part_url(number + 1), "rel": "next"})
     return render_game(verdict, shown, title=f"{title} · {unit} {number}", notes=None, source=source,
                        crumbs=crumbs, findings=_part_findings(verdict.report, number, shown, unit), number=number)
+
+
+def log_before(verdict: games.Verdict, moment: str) -> dict | None:
+    """A single game's log up to the step at ``moment`` (its plays before it), where a hypothetical branch
+    starts: the step itself is the one to try otherwise. A moment that is not a step of its own (the deal, a
+    trick's outcome) branches at the next step. ``None`` for an unknown moment or a game with no such step."""
+    engine = verdict.engine
+    if engine is None or verdict.adapter.parts(verdict.report) is not None:
+        return None
+    limits = engine.limits(verdict.settings) if verdict.settings else engine.default_limits
+    anchors: list[str] = []
+    engine.load(verdict.document, limits, observe=lambda anchor, _state: anchors.append(anchor))
+    ids = [step["id"] for step in verdict.adapter.steps(verdict.adapter.timeline(verdict.report))]
+    if moment not in ids:
+        return None
+    target = next((step for step in ids[ids.index(moment):] if step in anchors and step), None)
+    if target is None:
+        return None
+    previous = anchors[anchors.index(target) - 1]
+    found: list[dict] = []
+
+    def keep(anchor: str, state) -> None:
+        if anchor == previous and not found:
+            found.append(state.to_log())
+
+    engine.load(verdict.document, limits, observe=keep)
+    return {"moment": target, "log": found[0]} if found else None
+
+
+def before_response(verdict: games.Verdict, moment: str) -> Response:
+    found = log_before(verdict, moment)
+    if found is None:
+        abort(404, "This game has no step at that moment to try otherwise.")
+    return assets.send_bytes(compact_json(found).encode(), "application/json", "no-cache")
 
 
 def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> dict:

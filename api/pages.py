@@ -203,6 +203,11 @@ def game_moments(game_id: str, number: int | None = None):
     return analysis.moments_response(web.stored_verdict(_record(game_id)), number)
 
 
+@bp.route("/games/<string:game_id>/before/<string:moment>.json")
+def game_before(game_id: str, moment: str):
+    return analysis.before_response(web.stored_verdict(_record(game_id)), moment)
+
+
 def _record(game_id: str):
     record = web.services().repository.get(game_id)
     if record is None:
@@ -234,6 +239,11 @@ def sample(slug: str, number: int | None = None):
 @bp.route("/samples/<string:slug>/g/<int:number>/moments.json")
 def sample_moments(slug: str, number: int | None = None):
     return analysis.moments_response(_sample(slug).verdict, number)
+
+
+@bp.route("/samples/<string:slug>/before/<string:moment>.json")
+def sample_before(slug: str, moment: str):
+    return analysis.before_response(_sample(slug).verdict, moment)
 
 
 @bp.route("/samples/<string:slug>/log.json")

@@ -105,6 +105,9 @@
     }
     selected = index;
     var id = ids[index];
+    if (window.CardReplay.branch) {
+      window.CardReplay.branch.leave();  // any step of the real game leaves a hypothetical branch
+    }
     var innermost = null;  // of the elements holding the moment, the one naming it most closely
     document.querySelectorAll("[data-step-id]").forEach(function (element) {
       var on = contains(element.getAttribute("data-step-id"), id);
@@ -294,12 +297,20 @@
     select(MOVES[where](), true);
   }
 
+  // "#trick-6-play-2" selects a moment; "#trick-6-play-2~try=…" opens the hypothetical branch shared there.
   function fromHash() {
     if (window.location.hash.length > 1) {
-      var index = resolve(decodeURIComponent(window.location.hash.slice(1)));
+      var parts = decodeURIComponent(window.location.hash.slice(1)).split("~try=");
+      if (window.CardReplay.branch && window.CardReplay.branch.active() && parts.length > 1) {
+        return;  // the branch itself keeps this hash up to date
+      }
+      var index = resolve(parts[0]);
       if (index >= 0) {
         select(index, false);
         reveal();
+        if (parts.length > 1 && window.CardReplay.branch) {
+          window.CardReplay.branch.start(parts[0], window.CardReplay.branch.decode(parts[1]));
+        }
       }
     }
   }
@@ -413,6 +424,12 @@
     return Math.max(first, 0);
   }
 
+  window.CardReplay.boardData = function () { return board; };
+  window.CardReplay.returnTo = function (moment) {
+    var index = moment ? resolve(moment) : selected;
+    select(index >= 0 ? index : Math.max(selected, 0), true);
+  };
+
   function loaded(data) {
     steps = data.steps;
     board = data.board;
@@ -426,7 +443,8 @@
     document.querySelectorAll("button[data-step]").forEach(function (button) { button.disabled = false; });
     analysis.removeAttribute("aria-busy");
     window.addEventListener("hashchange", fromHash);
-    if (window.location.hash.length > 1 && resolve(decodeURIComponent(window.location.hash.slice(1))) >= 0) {
+    if (window.location.hash.length > 1 &&
+        resolve(decodeURIComponent(window.location.hash.slice(1)).split("~try=")[0]) >= 0) {
       fromHash();
     } else {
       select(opening(), false);

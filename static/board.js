@@ -217,6 +217,46 @@
     });
   }
 
+  // A position of a hypothetical branch, from the State's view (seats with hand, unseen, pile, score; the
+  // middle as plays), drawn in the same places.
+  function drawView(board, view, label) {
+    var marks = { bad: [], proof: [] };
+    var table = { seats: [], hands: {}, piles: {}, sizes: {}, sources: {} };
+    view.seats.forEach(function (seatView) {
+      table.seats.push(seatView.name);
+      table.hands[seatView.name] = seatView.hand || [];
+      table.piles[seatView.name] = seatView.pile || [];
+      table.sources[seatView.name] = "dealt";
+      if (seatView.unseen) {
+        table.sizes[seatView.name] = (seatView.hand || []).length + seatView.unseen;
+      }
+    });
+    var center = [];
+    (view.middle || []).forEach(function (play) {
+      (play.cards || []).forEach(function (card) { center.push([play.player, card]); });
+    });
+    document.getElementById("board-label").textContent = label;
+    middle(board, { center: center }, marks, document.getElementById("board-center"));
+    var strip = document.getElementById("step-strip");
+    if (strip) {
+      middle(board, { center: center }, marks, strip);
+    }
+    var seats = document.getElementById("board-seats");
+    seats.textContent = "";
+    var top = Math.ceil(table.seats.length / 2);
+    document.getElementById("board").style.setProperty("--top-seats", String(top));
+    document.querySelector("#board .board-center").style.order = String(top);
+    view.seats.forEach(function (seatView, position) {
+      var made = seat(board, table, seatView.name, marks);
+      if (typeof seatView.score === "number") {
+        made.querySelector(".seat-head").appendChild(element("span", "seat-score", seatView.score + " points"));
+      }
+      made.style.order = String(position < top ? position : top + table.seats.length - position);
+      seats.appendChild(made);
+    });
+  }
+
   window.CardReplay = window.CardReplay || {};
   window.CardReplay.drawBoard = drawBoard;
+  window.CardReplay.drawView = drawView;
 })();

@@ -50,7 +50,8 @@ def test_a_path_is_shown_once_not_again_as_the_place():
 
 
 def test_findings_are_grouped_by_code_past_six():
-    findings = [{"code": "wrong-turn", "severity": "error"}] * 4 + [{"code": "must-follow-suit", "severity": "error"}] * 2
+    turn, revoke = {"code": "wrong-turn", "severity": "error"}, {"code": "must-follow-suit", "severity": "error"}
+    findings = [turn] * 4 + [revoke] * 2
     assert analysis.grouped(findings) == []  # six: one list
     groups = analysis.grouped([*findings, {"code": "wrong-turn", "severity": "error"}])
     assert [(group["code"], group["title"], len(group["findings"])) for group in groups] == [
