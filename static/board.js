@@ -259,4 +259,5 @@
   window.CardReplay = window.CardReplay || {};
   window.CardReplay.drawBoard = drawBoard;
   window.CardReplay.drawView = drawView;
+  window.CardReplay.element = element;
 })();

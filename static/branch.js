@@ -15,14 +15,7 @@
   var branch = null;  // {moment, logs: [log, …], actions: [action, …], answer}
   var busy = false;
 
-  function element(tag, className, text) {
-    var made = document.createElement(tag);
-    made.className = className;
-    if (text !== undefined) {
-      made.textContent = text;
-    }
-    return made;
-  }
+  var element = window.CardReplay.element;  // board.js's
 
   // RFC 6902, as far as a recorded action needs it: add (with "-" for the end of a list), replace, remove.
   function applyPatch(document, operations) {
