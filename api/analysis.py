@@ -130,6 +130,10 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     steps = adapter.steps(timeline)
     placed = located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target)
     banner = _banner(report, shown)
+    better = _better_plays(verdict, report, number)
+    order = {step["id"]: position for position, step in enumerate(steps)}
+    key_moments = sorted(adapter.key_moments(report, timeline) + (better["moments"] if better else []),
+                         key=lambda moment: order.get(moment["step"], len(order)))
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
         banner=banner, findings=placed, finding_groups=grouped(placed), timeline=timeline,
@@ -137,7 +141,7 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
         preview=preview(verdict, report, banner),
         steps=steps, figures=figures, figures_by_id=_by_id(figures),
         board=adapter.table(report, timeline, verdict.snapshots(number)),
-        key_moments=adapter.key_moments(report, timeline), step_unit=verdict.units[-2] if len(verdict.units) > 1
+        key_moments=key_moments, step_unit=verdict.units[-2] if len(verdict.units) > 1
         else "step",
         standings=adapter.standings(report),
         partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
@@ -253,7 +257,16 @@ def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> 
     adapter = verdict.adapter
     timeline = adapter.timeline(report)
     board = adapter.table(report, timeline, verdict.snapshots(number))
-    return {"steps": adapter.steps(timeline), "board": _board(board)}
+    better = _better_plays(verdict, report, number)
+    return {"steps": adapter.steps(timeline), "board": _board(board),
+            **({"whatif": {"plays": better["plays"]}} if better else {})}
+
+
+def _better_plays(verdict: games.Verdict, report: dict, number: int | None) -> dict | None:
+    """What other plays would have done, for a single game only (not a part of a match)."""
+    if number is not None or verdict.engine is None:
+        return None
+    return verdict.adapter.better_plays(verdict.engine, verdict.document, report)
 
 
 def _board(table: dict | None) -> dict | None:

@@ -22,6 +22,7 @@
   var ids = [];
   var byX = {};
   var board = null;
+  var whatif = {};  // per play of a known hand: other cards and the best swap (David & Goliath)
   var selected = -1;
   var timer = null;
   var speed = 1;  // autoplay: moments a second, from the speed control
@@ -85,6 +86,35 @@
     panel.hidden = !list.children.length;
   }
 
+  // A play of a known hand: its best swap and what each other legal card would have done in its trick.
+  function drawWhatIf(id) {
+    var panel = document.getElementById("whatif-panel");
+    var entry = whatif[id];
+    if (!panel) {
+      return;
+    }
+    panel.hidden = !entry;
+    if (!entry) {
+      return;
+    }
+    var swap = entry.swap;
+    document.getElementById("whatif-swap").textContent = swap
+      ? "Best swap: " + swap.card + " here and " + entry.card + " at trick " + swap.trick + ": " + entry.player +
+        " would have scored " + swap.score + " (" + (swap.gain >= 0 ? "+" : "") + swap.gain + ")."
+      : "No swap with a later card of " + entry.player + " keeps every play legal.";
+    var list = document.getElementById("whatif-list");
+    list.textContent = "";
+    entry.alternatives.forEach(function (other) {
+      var item = document.createElement("li");
+      var took = other.captured.length ? "takes " + other.captured.join(" ") : "takes nothing";
+      item.textContent = other.card + ": " + took + (other.to ? "; " + other.to + " takes " + other.card : "");
+      list.appendChild(item);
+    });
+    document.getElementById("whatif-summary").textContent = entry.alternatives.length === 1
+      ? "1 other card, the rest of the trick unchanged"
+      : entry.alternatives.length + " other cards, the rest of the trick unchanged";
+  }
+
   function follow(element) {
     // Keep the selected row in view inside its own scrolling list, without moving the page.
     var list = element.closest(".moments-list");
@@ -141,6 +171,7 @@
       window.CardReplay.drawBoard(board, ids, index, steps[index].status);
     }
     drawFindings(index);
+    drawWhatIf(id);
     if (updateHash && window.location.hash !== "#" + id) {
       // replaceState: the page must not jump to the moment's row while stepping
       window.history.replaceState(null, "", "#" + id);
@@ -433,6 +464,7 @@
   function loaded(data) {
     steps = data.steps;
     board = data.board;
+    whatif = (data.whatif || {}).plays || {};
     ids = steps.map(function (step) { return step.id; });
     steps.forEach(function (step, index) {
       if (typeof step.x === "number") {

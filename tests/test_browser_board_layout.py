@@ -33,6 +33,8 @@ def panel_fits(page) -> None:
     sizes = page.evaluate("(() => { const p = document.querySelector('.analysis-panel');"
                           " return [p.scrollHeight, p.clientHeight]; })()")
     assert sizes[0] <= sizes[1], sizes
+    # past the panel's end the wheel scrolls the page on
+    assert page.evaluate("getComputedStyle(document.querySelector('.analysis-panel')).overscrollBehaviorY") == "auto"
     box = page.locator("#board").bounding_box()
     assert box["y"] >= 56 and box["y"] + box["height"] <= 900, box
 

@@ -22,6 +22,9 @@ tested without Flask and templates only place what they return.
   deals afresh for a new round, piles emptied; ``None`` for no table view.
 - ``key_moments(report, timeline)``: ``[{"step", "kind", "label"}]``, the moments worth jumping to.
 - ``target(finding)``: where a finding outside any moment can be seen (a step id or a page section).
+- ``better_plays(engine, document, report)``: what other plays would have done, for a single game:
+  ``{"plays": {step id: {...}}, "moments": [key moments]}`` (the board shows a selected play's entry), or
+  ``None`` where the game has no such analysis.
 """
 
 from __future__ import annotations
@@ -61,6 +64,10 @@ def no_key_moments(report: dict, timeline: dict) -> list[dict]:
 
 
 def no_target(finding: dict) -> str | None:
+    return None
+
+
+def no_better_plays(engine: Engine, document: object, report: dict) -> dict | None:
     return None
 
 
@@ -119,6 +126,7 @@ class Adapter:
     table: Callable[[dict, dict, list[tuple[str, dict]]], dict | None] = no_table
     key_moments: Callable[[dict, dict], list[dict]] = no_key_moments
     target: Callable[[dict], str | None] = no_target
+    better_plays: Callable[[Engine, object, dict], dict | None] = no_better_plays
 
 
 DEFAULT = Adapter()
