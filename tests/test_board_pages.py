@@ -30,6 +30,9 @@ def test_every_code_of_every_game_has_words():
     assert title("must-follow-suit") == "did not follow suit (a revoke)"
     assert moment_label("Trick 6", {"code": "must-follow-suit", "player": "Clara"}) == \
         "Trick 6: did not follow suit (a revoke) (Clara)"
+    both = [{"code": "set-size", "player": "Elena"}, {"code": "not-lower", "player": "Elena"}]
+    assert moment_label("Round 1 trick 4 play 2", *both) == \
+        "Round 1 trick 4 play 2: a set of the wrong size; a set not lower than the last (Elena)"
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda path: f"{path.parent.name}/{path.stem}")

@@ -51,7 +51,7 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
     """Errors, revolutions, who went out first in each round, the biggest climbs and falls, the end."""
     found: list[tuple[int, dict]] = []
     for x, step, errors in charts.error_points(timeline):
-        found.append((x, {"step": step, "kind": "error", "label": moment_label(_where(step), errors[0])}))
+        found.append((x, {"step": step, "kind": "error", "label": moment_label(_where(step), *errors)}))
     rows = timeline.get("rounds") or []
     for row in rows:
         if row["revolution"] and not row.get("revolution_refused"):  # a refused one is an error moment

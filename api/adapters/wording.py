@@ -91,9 +91,10 @@ def title(code: str) -> str:
     return code
 
 
-def moment_label(where: str, finding: dict) -> str:
-    """A key moment's label for an error: where it happened and what it was, with who did it."""
-    player = finding.get("player")
-    if isinstance(player, str) and player:
-        return f"{where}: {title(finding.get('code', ''))} ({player})"
-    return f"{where}: {title(finding.get('code', ''))}"
+def moment_label(where: str, *findings: dict) -> str:
+    """A key moment's label for the errors of one step: where, every reason in words (each once), and who."""
+    reasons = list(dict.fromkeys(title(finding.get("code", "")) for finding in findings))
+    players = list(dict.fromkeys(finding["player"] for finding in findings
+                                 if isinstance(finding.get("player"), str) and finding["player"]))
+    what = "; ".join(reasons)
+    return f"{where}: {what} ({', '.join(players)})" if players else f"{where}: {what}"
