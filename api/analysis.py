@@ -197,7 +197,8 @@ def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict,
     shown = _shown_report(verdict, number)
     parts = verdict.adapter.parts(report)
     if parts is None:
-        source = {**source, "branch": f"{base}/before/"}  # hypothetical branches start from a single game
+        if verdict.adapter.branches:  # hypothetical branches start from a single game
+            source = {**source, "branch": f"{base}/before/"}
         return render_game(verdict, report, title=title, notes=notes, source=source, crumbs=[])
 
     def part_url(n: int) -> str:
@@ -221,7 +222,7 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
     starts: the step itself is the one to try otherwise. A moment that is not a step of its own (the deal, a
     trick's outcome) branches at the next step. ``None`` for an unknown moment or a game with no such step."""
     engine = verdict.engine
-    if engine is None or verdict.adapter.parts(verdict.report) is not None:
+    if engine is None or not verdict.adapter.branches or verdict.adapter.parts(verdict.report) is not None:
         return None
     limits = engine.limits(verdict.settings) if verdict.settings else engine.default_limits
     anchors: list[str] = []
@@ -240,7 +241,9 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
             found.append(state.to_log())
 
     engine.load(verdict.document, limits, observe=keep)
-    return {"moment": target, "log": found[0]} if found else None
+    if not found or engine.new_state(found[0]).moment != target:
+        return None  # a State whose log so far does not lead to that step cannot branch there
+    return {"moment": target, "log": found[0]}
 
 
 def before_response(verdict: games.Verdict, moment: str) -> Response:

@@ -22,6 +22,8 @@ tested without Flask and templates only place what they return.
   deals afresh for a new round, piles emptied; ``None`` for no table view.
 - ``key_moments(report, timeline)``: ``[{"step", "kind", "label"}]``, the moments worth jumping to.
 - ``target(finding)``: where a finding outside any moment can be seen (a step id or a page section).
+- ``branches``: whether the board offers "Try another play" (a hypothetical branch through
+  ``/api/v1/choices``), once a game's State has been checked to give the log so far at every step.
 - ``better_plays(engine, document, report)``: what other plays would have done, for a single game:
   ``{"plays": {step id: {...}}, "moments": [key moments]}`` (the board shows a selected play's entry), or
   ``None`` where the game has no such analysis.
@@ -127,6 +129,7 @@ class Adapter:
     key_moments: Callable[[dict, dict], list[dict]] = no_key_moments
     target: Callable[[dict], str | None] = no_target
     better_plays: Callable[[Engine, object, dict], dict | None] = no_better_plays
+    branches: bool = False  # the board offers hypothetical branches (its State's log so far is checked)
 
 
 DEFAULT = Adapter()
