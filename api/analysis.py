@@ -241,7 +241,7 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
             found.append(state.to_log())
 
     engine.load(verdict.document, limits, observe=keep)
-    if not found or engine.new_state(found[0]).moment != target:
+    if not found or getattr(engine.replay(found[0], limits)[1], "moment", None) != target:
         return None  # a State whose log so far does not lead to that step cannot branch there
     return {"moment": target, "log": found[0]}
 
