@@ -99,8 +99,8 @@ def test_retry_after_is_sent_only_with_a_refusal(limited):
 
 
 def test_a_game_page_has_a_link_preview(client):
-    page = client.get("/samples/illegal-revoke").get_data(as_text=True)
+    page = client.get("/samples/david-goliath/illegal-revoke").get_data(as_text=True)
     assert '<meta property="og:title" content="A revoke, proven by the deal">' in page
     assert ('<meta property="og:description" content="David &amp; Goliath · 4 players · dealt by Andrea: '
             'invalid, 1 error, 0 warnings.">') in page
-    assert '<meta property="og:url" content="http://localhost/samples/illegal-revoke">' in page
+    assert '<meta property="og:url" content="http://localhost/samples/david-goliath/illegal-revoke">' in page

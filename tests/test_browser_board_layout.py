@@ -39,8 +39,10 @@ def panel_fits(page) -> None:
     assert box["y"] >= 56 and box["y"] + box["height"] <= 900, box
 
 
-@pytest.mark.parametrize("path, seats", [("/samples/clean-7-players-reshuffle", 7), ("/samples/legal-6-players", 6),
-                                         ("/samples/illegal-taxes", 6), ("/samples/legal-3-players", 3)])
+@pytest.mark.parametrize("path, seats", [("/samples/olympi/clean-7-players-reshuffle", 7),
+                                         ("/samples/david-goliath/legal-6-players", 6),
+                                         ("/samples/grande-dalmuti/illegal-taxes", 6),
+                                         ("/samples/david-goliath/legal-3-players", 3)])
 def test_the_table_fits_the_window_for_three_to_seven_players(laptop, live_server, path, seats):
     laptop.goto(live_server.url + path)
     moments_loaded(laptop)
@@ -53,19 +55,19 @@ def test_the_table_fits_the_window_for_three_to_seven_players(laptop, live_serve
 
 
 def test_it_opens_on_the_first_error_with_the_card_that_proves_it_in_view(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/illegal-revoke")
+    laptop.goto(live_server.url + "/samples/david-goliath/illegal-revoke")
     at_moment(laptop, "trick-6-play-2")  # Clara's G12 on a red lead: the only error
     proof = laptop.locator("#board-seats .chip.is-proof")
     assert proof.all_inner_texts() == ["R9"]
     box = proof.bounding_box()
     assert box["y"] >= 56 and box["y"] + box["height"] <= 900
     assert "Invalid" in laptop.locator(".panel-verdict").inner_text()
-    laptop.goto(live_server.url + "/samples/legal-4-players")
+    laptop.goto(live_server.url + "/samples/david-goliath/legal-4-players")
     at_moment(laptop, "deal")  # no error: the deal
 
 
 def test_hands_are_grouped_by_colour_and_sorted_and_piles_counted_by_colour(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/illegal-revoke#trick-6-play-2")
+    laptop.goto(live_server.url + "/samples/david-goliath/illegal-revoke#trick-6-play-2")
     at_moment(laptop, "trick-6-play-2")
     clara = laptop.locator("#board-seats .seat", has_text="Clara")
     groups = [group.locator(".chip").all_inner_texts() for group in clara.locator(".hand-group").all()]
@@ -78,7 +80,7 @@ def test_hands_are_grouped_by_colour_and_sorted_and_piles_counted_by_colour(lapt
 
 
 def test_the_list_of_tricks_follows_a_deep_link_to_the_last_trick(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/legal-4-players#trick-15")
+    laptop.goto(live_server.url + "/samples/david-goliath/legal-4-players#trick-15")
     at_moment(laptop, "trick-15")
     inside = laptop.evaluate("""(() => {
       const list = document.querySelector('.moments-list'), row = document.getElementById('trick-15');
@@ -93,7 +95,7 @@ def test_the_list_of_tricks_follows_a_deep_link_to_the_last_trick(laptop, live_s
 
 
 def test_n_and_p_walk_the_findings_in_game_order(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/illegal-out-of-turn")
+    laptop.goto(live_server.url + "/samples/david-goliath/illegal-out-of-turn")
     at_moment(laptop, "trick-6-play-1")  # Ben leads trick 6, which was Andrea's to lead
     laptop.keyboard.press("n")
     at_moment(laptop, "trick-11-play-2")  # Dennis plays out of turn
@@ -108,7 +110,7 @@ def test_n_and_p_walk_the_findings_in_game_order(laptop, live_server):
 
 
 def test_many_findings_are_grouped_by_code_and_filtered_and_n_walks_the_filtered_ones(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/illegal-taxes")
+    laptop.goto(live_server.url + "/samples/grande-dalmuti/illegal-taxes")
     at_moment(laptop, "round-1")  # Carla's revolution in the settling round
     groups = laptop.locator(".finding-group")
     assert groups.count() == 8 and "A tax nobody owed" in laptop.locator(".finding-filter").inner_text()
@@ -125,13 +127,13 @@ def test_many_findings_are_grouped_by_code_and_filtered_and_n_walks_the_filtered
 
 
 def test_key_moments_and_findings_speak_in_words(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/illegal-revoke")
+    laptop.goto(live_server.url + "/samples/david-goliath/illegal-revoke")
     moments_loaded(laptop)
     labels = laptop.locator(".key-moments a").all_inner_texts()
     assert "Trick 6: did not follow suit (a revoke) (Clara)" in labels
     assert not [label for label in labels if "must-follow-suit" in label]
     assert any("reaches three cards of a colour, which then score 1 point each" in label for label in labels)
-    laptop.goto(live_server.url + "/samples/illegal-sloppy-transcript")
+    laptop.goto(live_server.url + "/samples/david-goliath/illegal-sloppy-transcript")
     for finding in laptop.locator(".analysis-main li.finding").all():
         path = finding.locator(".finding-path")
         if path.count():
@@ -139,7 +141,7 @@ def test_key_moments_and_findings_speak_in_words(laptop, live_server):
 
 
 def test_space_after_a_click_plays_and_the_speed_sets_the_pace(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/legal-4-players")
+    laptop.goto(live_server.url + "/samples/david-goliath/legal-4-players")
     at_moment(laptop, "deal")
     laptop.click("#trick-3 .trick-number a")
     at_moment(laptop, "trick-3")
@@ -156,7 +158,7 @@ def test_space_after_a_click_plays_and_the_speed_sets_the_pace(laptop, live_serv
 
 
 def test_page_down_and_up_jump_a_round(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/four-players-three-rounds#round-1-trick-2")
+    laptop.goto(live_server.url + "/samples/grande-dalmuti/four-players-three-rounds#round-1-trick-2")
     at_moment(laptop, "round-1-trick-2")
     laptop.keyboard.press("PageDown")
     at_moment(laptop, "round-2")
@@ -171,18 +173,19 @@ def test_page_down_and_up_jump_a_round(laptop, live_server):
 
 def test_copy_link_copies_the_address_of_the_moment(laptop, live_server):
     laptop.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
-    laptop.goto(live_server.url + "/samples/legal-3-players")
+    laptop.goto(live_server.url + "/samples/david-goliath/legal-3-players")
     at_moment(laptop, "deal")
     laptop.keyboard.press("ArrowDown")
     laptop.keyboard.press("ArrowDown")
     at_moment(laptop, "trick-2")
     laptop.click("button[data-copy-link]")
     until(laptop, "document.querySelector('button[data-copy-link]').textContent === 'Link copied'")
-    assert laptop.evaluate("navigator.clipboard.readText()") == live_server.url + "/samples/legal-3-players#trick-2"
+    shown = live_server.url + "/samples/david-goliath/legal-3-players"
+    assert laptop.evaluate("navigator.clipboard.readText()") == shown + "#trick-2"
 
 
 def test_the_print_layout_unsticks_the_panel_and_shows_every_trick(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/legal-4-players")
+    laptop.goto(live_server.url + "/samples/david-goliath/legal-4-players")
     moments_loaded(laptop)
     laptop.emulate_media(media="print")
     assert laptop.evaluate("getComputedStyle(document.querySelector('.analysis-panel')).position") == "static"
@@ -193,7 +196,7 @@ def test_the_print_layout_unsticks_the_panel_and_shows_every_trick(laptop, live_
 
 
 def test_on_a_phone_the_pinned_bar_explains_the_moment_and_shows_the_middle(phone, live_server):
-    phone.goto(live_server.url + "/samples/illegal-revoke#trick-6-play-2")
+    phone.goto(live_server.url + "/samples/david-goliath/illegal-revoke#trick-6-play-2")
     at_moment(phone, "trick-6-play-2")
     story = phone.locator("#step-story")
     assert story.is_visible() and "Revoke: Clara still holds red 9" in story.inner_text()
@@ -205,7 +208,7 @@ def test_on_a_phone_the_pinned_bar_explains_the_moment_and_shows_the_middle(phon
 
 
 def test_on_a_phone_a_selection_made_below_brings_the_board_into_view(phone, live_server):
-    phone.goto(live_server.url + "/samples/illegal-out-of-turn")
+    phone.goto(live_server.url + "/samples/david-goliath/illegal-out-of-turn")
     moments_loaded(phone)
     for link in (phone.locator(".key-moments a", has_text="out of turn").first,
                  phone.locator(".analysis-main li.finding a").last,
@@ -255,7 +258,7 @@ def test_the_rules_page_lists_games_without_bullets(laptop, live_server):
 
 
 def test_a_transfer_names_both_players_whole(laptop, live_server):
-    laptop.goto(live_server.url + "/samples/great-revolution#round-1")
+    laptop.goto(live_server.url + "/samples/grande-dalmuti/great-revolution#round-1")
     at_moment(laptop, "round-1")
     names = laptop.locator("#board-center .center-player")
     assert "Anna → Elena" in names.all_inner_texts()
