@@ -104,3 +104,14 @@ def test_a_game_page_has_a_link_preview(client):
     assert ('<meta property="og:description" content="David &amp; Goliath · 4 players · dealt by Andrea: '
             'invalid, 1 error, 0 warnings.">') in page
     assert '<meta property="og:url" content="http://localhost/samples/david-goliath/illegal-revoke">' in page
+
+
+def test_a_branch_starts_from_the_log_before_the_step_tried(client):
+    answer = client.get("/samples/david-goliath/legal-3-players/before/trick-1-play-2.json")
+    found = answer.get_json()
+    assert answer.status_code == 200 and found["moment"] == "trick-1-play-2"
+    assert [len(trick["plays"]) for trick in found["log"]["tricks"]] == [1]  # the lead only
+    deal = client.get("/samples/david-goliath/legal-3-players/before/deal.json").get_json()
+    assert deal["moment"] == "trick-1-play-1" and not deal["log"].get("tricks")  # the deal: the first play
+    assert client.get("/samples/david-goliath/legal-3-players/before/trick-99.json").status_code == 404
+    assert client.get("/samples/olympi/clean-5-players/before/race-1-turn-1.json").status_code == 404  # not offered

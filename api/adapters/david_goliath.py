@@ -10,6 +10,7 @@ from __future__ import annotations
 from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import david_goliath_charts as charts
 from api.adapters import david_goliath_table as board
+from api.adapters.david_goliath_whatif import better_plays
 from api.adapters.wording import moment_label
 
 # Findings with no trick are shown where they can be seen: the deal in the table view, or the result.
@@ -83,4 +84,5 @@ def target(finding: dict) -> str | None:
 
 ADAPTER = Adapter(timeline=charts.timeline, steps=board.steps, figures=figures, partial="games/david-goliath.html",
                   facts=game_facts, parts=parts, part_unit="game", overview_figures=overview_figures,
-                  standings=claimed_standings, table=board.table, key_moments=key_moments, target=target)
+                  standings=claimed_standings, table=board.table, key_moments=key_moments, target=target,
+                  better_plays=better_plays, branches=True)
