@@ -12,7 +12,9 @@ from olympi_replay.log import DEFAULT_LIMITS, Limits
 from olympi_replay.reader import Reader
 from olympi_replay.replay import GameReplay
 from olympi_replay.report import GameReport
-from olympi_replay.state import OlympiState
+from olympi_replay.state import OlympiState, apply_ops
+
+CLAIMS = ("scores", "winners")  # the score sheet's, checked at the end: not part of the log so far
 
 
 def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tuple[GameReport, OlympiState | None]:
@@ -24,23 +26,40 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tup
     if not game.setup():
         game.report.unlisted = reader.unlisted
         return game.report, None
-    state = OlympiState(game, document, limits)
+    written = document.get("races") if isinstance(document.get("races"), list) else []
+    setup = {key: value for key, value in document.items() if key not in CLAIMS}
+    state = OlympiState(game, {**setup, "races": []}, limits)
     if observe is not None:
         observe("", state)
     for number, race in enumerate(log.races or (), 1):
         if not state.start(race):
             break
+        entry = written[number - 1] if number <= len(written) else None
+        # The state's log grows with each step as written, so a state seen midway writes back the log so far.
+        turns = entry.get("turns") if isinstance(entry, dict) and isinstance(entry.get("turns"), list) else []
+        state.log = apply_ops(state.log, [{"op": "add", "path": "/races/-", "value": _without_turns(entry)}])
         if observe is not None:
             observe(f"race-{number}", state)
         if state.race is None:
             continue  # a race too malformed to replay: its turns are not replayed either
         for turn_number, turn in enumerate(race.turns, 1):
             state.take(turn)
+            if turn_number <= len(turns):
+                state.log = apply_ops(state.log, [{"op": "add", "path": f"/races/{number - 1}/turns/-",
+                                                   "value": turns[turn_number - 1]}])
             if observe is not None:
                 observe(f"race-{number}-turn-{turn_number}", state)
     report = state.report()
     report.unlisted = reader.unlisted
     return report, state
+
+
+def _without_turns(entry: object) -> object:
+    """A race entry as the log so far holds it when it starts: its turns come one by one, its awards (a
+    claim) not at all."""
+    if not isinstance(entry, dict):
+        return entry
+    return {**{key: value for key, value in entry.items() if key != "awards"}, "turns": []}
 
 
 def new_state(setup: dict) -> OlympiState:

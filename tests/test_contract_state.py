@@ -153,3 +153,13 @@ def test_snapshots_follow_every_action(game: Engine) -> None:
     assert taken[0][0] == "" and len(taken) > 1
     anchors = [anchor for anchor, _view in taken[1:]]
     assert all(anchors) and len(set(anchors)) == len(anchors), "every step has an anchor of its own"
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+def test_a_loaded_state_s_log_holds_exactly_the_steps_so_far(game: Engine) -> None:
+    """What a what-if branch starts from: the state observed after step k writes back a log of k steps."""
+    logs: list[dict] = []
+    game.load(game.simulate(game.players[0], 9), game.default_limits,
+              observe=lambda _anchor, state: logs.append(state.to_log()))
+    for steps, log in enumerate(logs):
+        assert len(game.snapshots(log)) == steps + 1, f"the log observed after step {steps} has another length"
