@@ -281,9 +281,7 @@ def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> 
 
 def _better_plays(verdict: games.Verdict, report: dict, number: int | None) -> dict | None:
     """What other plays would have done, for a single game only (not a part of a match)."""
-    if number is not None or verdict.engine is None:
-        return None
-    return verdict.adapter.better_plays(verdict.engine, verdict.document, report)
+    return None if number is not None else verdict.better_plays()
 
 
 def _board(table: dict | None) -> dict | None:

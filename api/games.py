@@ -31,8 +31,13 @@ class Verdict:
     document: object = None
     settings: Mapping[str, int] | None = None
     taken: list[tuple[str, dict]] | None = None  # the snapshots, when kept with a stored game: no replay
+    kept_better_plays: dict | None = None  # what other plays would have done, when kept with a stored game
 
-
+    def better_plays(self) -> dict | None:
+        """What other plays would have done (the adapter's ``better_plays``), for the whole document."""
+        if self.kept_better_plays is not None or self.engine is None:
+            return self.kept_better_plays
+        return self.adapter.better_plays(self.engine, self.document, self.report)
     def snapshots(self, number: int | None = None) -> list[tuple[str, dict]]:
         """The state's views at each step (``Engine.snapshots``); for part ``number`` of a document of several
         games, that part's, with anchors as the part's own page names them (``trick-3``, not

@@ -108,9 +108,11 @@ def _pack(value: object) -> bytes:
 
 
 def _packed(verdict: games.Verdict) -> tuple[str, bytes, bytes]:
-    """The report and the snapshots (one replay of the log) in the form ``Repository.add`` keeps them."""
+    """The report, the snapshots (one replay of the log) and what other plays would have done, in the form
+    ``Repository.add`` keeps them."""
     engine_id = verdict.engine.id if verdict.engine else ""
-    return results_version(engine_id), _pack(verdict.report), _pack(verdict.snapshots())
+    derived = {"snapshots": verdict.snapshots(), "better_plays": verdict.better_plays()}
+    return results_version(engine_id), _pack(verdict.report), _pack(derived)
 
 
 def stored_verdict(record: GameRecord) -> games.Verdict:
@@ -126,16 +128,17 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
     with quota.storage_errors():
         kept = repository.result(record.id, version)
     engine = games.by_id(record.game)
-    if kept is not None:
-        report, taken = (json.loads(zlib.decompress(blob)) for blob in kept)
-        return games.Verdict(engine, report, None, guards.log_settings(),
-                             [(anchor, view) for anchor, view in taken])
     try:
+        # Reading is cheap beside a replay, and a what-if branch starts from the document itself.
         document = read_json(record.log)
     except JSONReadError as error:  # kept before the reader refused what it refuses now (a lone surrogate)
         raise Problem(422, f"This stored log can no longer be read: {error}.") from None
+    if kept is not None:
+        report, derived = (json.loads(zlib.decompress(blob)) for blob in kept)
+        return games.Verdict(engine, report, document, guards.log_settings(),
+                             [(anchor, view) for anchor, view in derived["snapshots"]], derived["better_plays"])
     verdict = games.validate(document, guards.log_settings())
-    verdict = replace(verdict, taken=verdict.snapshots())
+    verdict = replace(verdict, taken=verdict.snapshots(), kept_better_plays=verdict.better_plays())
     if verdict.engine is not None and verdict.engine.id == record.game:
         _version, report, taken = _packed(verdict)
         repository.keep_result(record.id, version, report, taken)

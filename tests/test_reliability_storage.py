@@ -269,3 +269,17 @@ def test_a_worker_booting_while_another_holds_the_fresh_database_waits_for_it(tm
         release.join()
         holder.close()
     assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_what_other_plays_would_have_done_is_computed_once_and_kept(client, monkeypatch):
+    from dg_replay import whatif
+
+    calls: list[int] = []
+    original = whatif.analyse
+    monkeypatch.setattr(whatif, "analyse", lambda *args: calls.append(1) or original(*args))
+    game_id = upload(client)
+    assert calls == [1]  # a game with its deal: analysed with the upload
+    for view in ("/games/{id}", "/games/{id}/moments.json"):
+        assert client.get(view.format(id=game_id)).status_code == 200
+    assert calls == [1]
+    assert "whatif" in client.get(f"/games/{game_id}/moments.json").get_json()
