@@ -16,7 +16,7 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 import api as web
-from api import api_v1, assets, bodies, edge, games, guards, health, pages, problems, quota, ratelimits, samples
+from api import api_v1, assets, bodies, edge, games, guards, health, pages, problems, quota, ratelimits, record, samples
 from api.storage import Repository
 
 DEFAULTS = {
@@ -62,6 +62,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     api_v1.register(smorest)
     csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
     app.register_blueprint(pages.bp)
+    app.register_blueprint(record.bp)
     assets.install(app)
     app.register_blueprint(health.bp)
     ratelimits.configure(app)
