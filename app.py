@@ -16,7 +16,22 @@ from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 import api as web
-from api import api_v1, assets, bodies, edge, games, guards, health, pages, problems, quota, ratelimits, record, samples
+from api import (
+    api_v1,
+    assets,
+    bodies,
+    choices,  # noqa: F401  (its routes join api_v1's blueprint, registered below)
+    edge,
+    games,
+    guards,
+    health,
+    pages,
+    problems,
+    quota,
+    ratelimits,
+    record,
+    samples,
+)
 from api.storage import Repository
 
 DEFAULTS = {

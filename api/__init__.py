@@ -16,6 +16,7 @@ from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord, OverQuota, Repository
 from replaykit.jsonio import JSONReadError, read_json
+from replaykit.state import State
 
 EXTENSION = "card_replay"
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
@@ -53,16 +54,25 @@ class NotALog(ValueError):
         self.findings = verdict.schema_errors
 
 
-def check(raw: bytes) -> games.Verdict:
-    """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
+def read(raw: bytes) -> object:
+    """Uploaded bytes as a JSON value, within the reader's limits; raises ``NotJSON``."""
     try:
-        document = read_json(raw, guards.json_limits())
+        return read_json(raw, guards.json_limits())
     except JSONReadError as error:
         raise NotJSON(str(error).rstrip(".") + ".") from None
-    verdict = games.validate(document, guards.log_settings())
+
+
+def replay(document: object) -> tuple[games.Verdict, State | None]:
+    """Validate a document and keep the state after its last action; raises ``NotALog``."""
+    verdict, state = games.replay(document, guards.log_settings())
     if verdict.schema_errors:
         raise NotALog(verdict)
-    return verdict
+    return verdict, state
+
+
+def check(raw: bytes) -> games.Verdict:
+    """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
+    return replay(read(raw))[0]
 
 
 def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:

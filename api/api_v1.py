@@ -53,12 +53,13 @@ def _one_of(components: dict) -> dict:
 
 
 REPORT_REF = _one_of(REPORTS)
+LOG_REF = _one_of(LOGS)
 LOG_BODY = {
     "required": True,
     "description": "A log of any supported game (its \"game\" says which), as a JSON body or as a file in the "
                    'multipart field "file". The bytes are kept exactly as sent.',
     "content": {
-        "application/json": {"schema": _one_of(LOGS)},
+        "application/json": {"schema": LOG_REF},
         "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
                                            "properties": {"file": {"type": "string", "format": "binary"}}},
                                 "encoding": {"file": {"contentType": "application/json"}}},
@@ -160,7 +161,7 @@ def _json(data: object, status: int = 200, headers: dict | None = None) -> Respo
 ACCEPTED_TYPES = ("application/json", "multipart/form-data")
 
 
-def _upload() -> bytes:
+def read_upload() -> bytes:
     if request.mimetype not in ACCEPTED_TYPES and not request.mimetype.endswith("+json"):
         raise Problem(415, f"Send the log as application/json, or as a file in the multipart field \"file\"; "
                       f"this request says {request.mimetype or 'no content type'}.")
@@ -175,7 +176,7 @@ def _upload() -> bytes:
 def _checked(action: Callable[[bytes], T]) -> T:
     """Run ``api.check`` or ``api.store`` on the body; the engine's two refusals become problem documents."""
     try:
-        return action(_upload())
+        return action(read_upload())
     except web.NotJSON as error:
         raise Problem(400, str(error)) from None
     except web.NotALog as error:

@@ -13,6 +13,7 @@ from api.adapters import DEFAULT, Adapter, adapter_for
 from replaykit import registry
 from replaykit.engine import MORE_FINDINGS, Engine
 from replaykit.findings import SCHEMA
+from replaykit.state import State
 
 
 @dataclass(frozen=True)
@@ -74,5 +75,10 @@ def by_id(game_id: str) -> Engine | None:
 
 
 def validate(document: object, settings: Mapping[str, int] | None = None) -> Verdict:
-    engine, report = registry.validate(document, settings)
-    return Verdict(engine, report.to_dict(), document, settings)
+    return replay(document, settings)[0]
+
+
+def replay(document: object, settings: Mapping[str, int] | None = None) -> tuple[Verdict, State | None]:
+    """The verdict and the state after the document's last action (``None``: no game could start)."""
+    engine, report, state = registry.replay(document, settings)
+    return Verdict(engine, report.to_dict(), document, settings), state

@@ -2,7 +2,7 @@
 
 import argparse
 
-from benchmarks import browser, engine, games, web
+from benchmarks import browser, engine, games, play, web
 
 
 def main() -> None:
@@ -14,6 +14,7 @@ def main() -> None:
     print(engine.per_play_vs_chess()[0], end="\n\n")
     print(web.api_vs_echo(), end="\n\n")
     print(web.page_figures(), end="\n\n")
+    print(play.choices_vs_validate(), end="\n\n")
     print(engine.bulk((2_000, 10_000) if args.quick else (10_000, 100_000))[0], end="\n\n")
     pages = [("D&G, 6 players", "/samples/legal-6-players"), ("D&G, a revoke", "/samples/illegal-revoke"),
              ("Dalmuti, 447 plays", "/samples/plain-revolution-market"),

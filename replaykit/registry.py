@@ -16,6 +16,7 @@ from importlib.metadata import entry_points
 from replaykit.engine import Engine, Report
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.reading import mention
+from replaykit.state import State
 
 GROUP = "card_replay.games"
 
@@ -69,9 +70,17 @@ def validate(document: object, settings: Mapping[str, int] | None = None,
              among: Iterable[Engine] | None = None) -> tuple[Engine | None, Report]:
     """The document's engine (``None`` for no known game) and its report; ``settings`` are size limits by
     name (``max_name`` …), each engine taking those it knows."""
+    engine, report, _state = replay(document, settings, among)
+    return engine, report
+
+
+def replay(document: object, settings: Mapping[str, int] | None = None,
+           among: Iterable[Engine] | None = None) -> tuple[Engine | None, Report, State | None]:
+    """As ``validate``, with the state after the log's last action (``None`` where no game could start)."""
     pool = list(among if among is not None else engines().values())
     engine = engine_for(document, pool)
     if engine is None:
-        return None, unknown_game(document, pool)
+        return None, unknown_game(document, pool), None
     limits = engine.limits(settings) if settings else None
-    return engine, engine.validate(document, limits)
+    report, state = engine.replay(document, limits)
+    return engine, report, state

@@ -1,0 +1,161 @@
+"""Play on from any log: ``POST /api/v1/choices`` and ``POST /api/v1/apply``, stateless, for every game.
+
+A client (the recorder, a what-if branch, anyone's own program) sends the log so far and gets back the
+legal choices of the player to move, each with the RFC 6902 JSON Patch that records it in that very log;
+applying one with any JSON Patch library and posting the result again plays on. ``/apply`` records any
+action, legal or not, "as played": the patch and the findings of that step alone.
+
+Nothing is stored. The body is read, bounded and rate-limited as for ``/validate``; chance outcomes are
+drawn with a generator seeded from the body, so the same log always gets the same answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from flask import Response
+from marshmallow import Schema, fields
+
+import api as web
+from api import guards
+from api.api_v1 import LOG_BODY, LOG_REF, blp, problem, read_upload
+from api.games import Verdict
+from api.problems import Problem
+from replaykit.jsonio import dumps
+from replaykit.state import State
+from schemas.common import AnyFindingSchema
+
+# A cap on the choices listed, so that no answer grows past a known size whatever a game offers: a
+# Dalmuti lead with unknown hands has the most (every count of every value, with Jesters).
+MAX_CHOICES = 500
+
+
+class ChoiceSchema(Schema):
+    action = fields.Dict(required=True, metadata={
+        "description": "The action in the game's own words (see the game's format page, \"Actions\")."})
+    label = fields.String(required=True, metadata={"description": "The choice for a person to read.",
+                                                   "example": "Ben plays red 5"})
+    known = fields.Boolean(required=True, metadata={
+        "description": "False where the hand is unknown: the action is only not proven impossible."})
+    hint = fields.String(metadata={"description": "What would make it illegal.",
+                                   "example": "must follow red if held"})
+    chance = fields.Boolean(metadata={"description": "An outcome of a chance step (a deal, a draw)."})
+    patch = fields.List(fields.Dict(), required=True, metadata={
+        "description": "RFC 6902 JSON Patch that records this choice in the submitted log."})
+
+
+class ChoicesSchema(Schema):
+    game = fields.String(required=True, metadata={"example": "david-goliath"})
+    valid = fields.Boolean(required=True, metadata={"description": "No error so far."})
+    findings = fields.List(fields.Nested(AnyFindingSchema), required=True, metadata={
+        "description": "The log's findings so far: errors, then warnings, each in the order met (capped as in "
+                       "reports)."})
+    over = fields.Boolean(required=True, metadata={"description": "Nothing is left to play."})
+    to_move = fields.String(required=True, allow_none=True, metadata={
+        "description": "Whose choice is next; null at a chance step or when the game is over."})
+    moment = fields.String(required=True, metadata={"description": "Deep-link anchor of the next step.",
+                                                    "example": "trick-3-play-2"})
+    chance = fields.Boolean(required=True, metadata={"description": "The next step is the table's (a deal, a draw)."})
+    known = fields.Boolean(required=True, metadata={"description": "Every choice listed is exact."})
+    view = fields.Dict(required=True, metadata={
+        "description": "The table now: seats (name, hand, unseen, pile, score), middle, and the game's own keys."})
+    choices = fields.List(fields.Nested(ChoiceSchema), required=True)
+    truncated = fields.Integer(metadata={"description": f"Choices left out past the first {MAX_CHOICES}."})
+
+
+class ApplyBodySchema(Schema):
+    log = fields.Dict(required=True, metadata={**LOG_REF, "description": "A log of any supported game, finished or "
+                                                                       "not."})
+    action = fields.Raw(required=True, metadata={"description": "An action in the game's own words."})
+
+
+class AppliedSchema(Schema):
+    patch = fields.List(fields.Dict(), required=True, metadata={
+        "description": "RFC 6902 JSON Patch that records the action in the submitted log."})
+    findings = fields.List(fields.Nested(AnyFindingSchema), required=True, metadata={
+        "description": "The findings of this action alone (empty when it is legal)."})
+    legal = fields.Boolean(required=True, metadata={"description": "No error finding."})
+
+
+def _playable(document: object) -> tuple[Verdict, State]:
+    """The verdict and state of a log a game can go on from; 422 otherwise."""
+    try:
+        verdict, state = web.replay(document)
+    except web.NotALog as error:
+        raise Problem(422, f"{error} {len(error.findings)} problem(s) with its shape; see errors.",
+                      errors=error.findings) from None
+    if state is None:
+        errors = verdict.report.get("errors", [])
+        raise Problem(422, f"No game of {verdict.name} can start from this log; errors says why.",
+                      errors=errors) from None
+    return verdict, state
+
+
+def _findings(verdict: Verdict) -> list[dict]:
+    """The report's errors, then its warnings, each in the order met."""
+    return [*verdict.report.get("errors", []), *verdict.report.get("warnings", [])]
+
+
+def _json(data: object) -> Response:
+    return Response(dumps(data), mimetype="application/json")
+
+
+@blp.route("/choices", methods=["POST"])
+@blp.doc(requestBody=LOG_BODY, summary="The legal choices at the end of a log, each with its JSON Patch")
+@blp.response(200, ChoicesSchema, description="Where the game stands and what may be played next.")
+@problem(400, "The body is not valid JSON.")
+@problem(413, "The body is larger than the configured limit.")
+@problem(415, "The body is neither JSON nor a multipart file upload.")
+@problem(422, "The JSON is not a log's shape, or no game can start from it; errors lists why.")
+@problem(429, "Too many requests from this client; Retry-After says when to try again.")
+@guards.limiter.limit(guards.validate_rate)
+def choices():
+    """Replay a log and answer the choices of the player to move: patch a choice into the log to play on."""
+    raw = read_upload()
+    verdict, state = _playable(_read(raw))
+    rng = random.Random(hashlib.sha256(raw).digest())
+    offered = state.choices(rng)
+    listed = []
+    for choice in offered[:MAX_CHOICES]:
+        listed.append({**choice.to_dict(), "patch": state.patch(choice.action)})
+    body = {"game": verdict.engine.id, "valid": verdict.valid, "findings": _findings(verdict),
+            "over": state.is_over(), "to_move": state.to_move, "moment": state.moment, "chance": state.chance,
+            "known": all(choice.known for choice in offered), "view": state.view(), "choices": listed}
+    if len(offered) > MAX_CHOICES:
+        body["truncated"] = len(offered) - MAX_CHOICES
+    return _json(body)
+
+
+@blp.route("/apply", methods=["POST"])
+@blp.doc(summary="Record any action, legal or not, in a log", requestBody={
+    "required": True, "content": {"application/json": {"schema": ApplyBodySchema}}})
+@blp.response(200, AppliedSchema, description="The patch that records the action, and its findings.")
+@problem(400, "The body is not valid JSON.")
+@problem(413, "The body is larger than the configured limit.")
+@problem(415, "The body is not JSON.")
+@problem(422, "The body is not {log, action}, the log is not a log's shape, or the action not the game's.")
+@problem(429, "Too many requests from this client; Retry-After says when to try again.")
+@guards.limiter.limit(guards.validate_rate)
+def apply_action():
+    """Record an action "as played" at the end of a log: its patch, and the findings of that step alone."""
+    body = _read(read_upload())
+    if not isinstance(body, dict) or set(body) != {"log", "action"}:
+        raise Problem(422, 'The body must be a JSON object with exactly two members: "log" (the log so far) and '
+                      '"action" (what was played).')
+    _verdict, state = _playable(body["log"])
+    try:
+        patch = state.patch(body["action"])
+    except ValueError as error:
+        raise Problem(422, f"The action cannot be recorded: {error}") from None
+    findings = [finding.to_dict() for finding in state.apply(body["action"])]
+    return _json({"patch": patch, "findings": findings,
+                  "legal": not any(finding["severity"] == "error" for finding in findings)})
+
+
+def _read(raw: bytes) -> object:
+    try:
+        return web.read(raw)
+    except web.NotJSON as error:
+        raise Problem(400, str(error)) from None
+

@@ -1,0 +1,118 @@
+"""POST /api/v1/choices and /api/v1/apply: play on from any log by JSON Patches, record any step as played."""
+
+from __future__ import annotations
+
+import random
+
+import jsonpatch
+import pytest
+
+from replaykit import registry
+from tests.state_helpers import setup_state
+
+COLORS = "BYGRP"
+# Three players, values 1–9: Andrea holds 1–3, Ben 4–6 and Clara 7–9 of every colour; Clara deals, so
+# Andrea, on her left, leads the first trick.
+HANDS = {name: [f"{color}{value}" for color in COLORS for value in range(low, low + 3)]
+         for name, low in (("Andrea", 1), ("Ben", 4), ("Clara", 7))}
+
+
+def dg_log(plays: list[tuple[str, str]], hands: bool = True) -> dict:
+    log = {"game": "david-goliath", "players": ["Andrea", "Ben", "Clara"], "dealer": "Clara",
+           "tricks": [{"plays": [{"player": name, "card": card} for name, card in plays]}] if plays else []}
+    if hands:
+        log["hands"] = HANDS
+    return log
+
+
+def cards(answer: dict) -> set[str]:
+    return {choice["action"]["card"] for choice in answer["choices"]}
+
+
+def test_the_setup_is_a_start_and_the_leader_may_play_any_card(client) -> None:
+    answer = client.post("/api/v1/choices", json=dg_log([])).get_json()
+    assert answer["game"] == "david-goliath" and answer["to_move"] == "Andrea" and not answer["over"]
+    assert answer["moment"] == "trick-1-play-1" and answer["known"] and not answer["chance"]
+    assert cards(answer) == set(HANDS["Andrea"])
+    assert [seat["name"] for seat in answer["view"]["seats"]] == ["Andrea", "Ben", "Clara"]
+
+
+def test_a_known_hand_must_follow_the_lead(client) -> None:
+    answer = client.post("/api/v1/choices", json=dg_log([("Andrea", "B1")])).get_json()
+    assert answer["to_move"] == "Ben" and answer["moment"] == "trick-1-play-2"
+    assert cards(answer) == {"B4", "B5", "B6"}
+    patched = jsonpatch.apply_patch(dg_log([("Andrea", "B1")]), answer["choices"][0]["patch"])
+    assert patched["tricks"][0]["plays"][1] == answer["choices"][0]["action"]
+    after = client.post("/api/v1/choices", json=patched).get_json()
+    assert after["to_move"] == "Clara" and cards(after) == {"B7", "B8", "B9"} and after["valid"]
+
+
+def test_an_unknown_hand_may_play_any_unseen_card_flagged_unknown(client) -> None:
+    answer = client.post("/api/v1/choices", json=dg_log([("Andrea", "B1")], hands=False)).get_json()
+    assert not answer["known"] and all(not choice["known"] for choice in answer["choices"])
+    assert len(answer["choices"]) == 5 * 9 - 1  # every card of the 3-player deck but the one played
+    assert all("blue" in choice.get("hint", "").lower() for choice in answer["choices"]
+               if choice["action"]["card"][0] != "B")
+
+
+def test_apply_records_a_revoke_as_played_with_its_finding(client) -> None:
+    log = dg_log([("Andrea", "B1")])
+    answer = client.post("/api/v1/apply", json={"log": log, "action": {"player": "Ben", "card": "R4"}}).get_json()
+    assert answer["legal"] is False
+    assert [finding["code"] for finding in answer["findings"]] == ["must-follow-suit"]
+    assert answer["findings"][0]["path"] == "/tricks/0/plays/1/card"
+    patched = jsonpatch.apply_patch(log, answer["patch"])
+    assert patched["tricks"][0]["plays"][1] == {"player": "Ben", "card": "R4"}
+    report = client.post("/api/v1/validate", json=patched).get_json()
+    assert [finding["code"] for finding in report["errors"]] == ["must-follow-suit"]
+
+
+def test_apply_of_a_legal_action_has_no_findings(client) -> None:
+    body = {"log": dg_log([("Andrea", "B1")]), "action": {"player": "Ben", "card": "B5"}}
+    answer = client.post("/api/v1/apply", json=body).get_json()
+    assert answer == {**answer, "legal": True, "findings": []}
+
+
+@pytest.mark.parametrize("body, status", [
+    (b"{", 400),
+    (b'{"game": "chess"}', 422),
+    (b'{"game": "david-goliath", "players": ["Andrea"]}', 422),
+])
+def test_choices_refuses_what_no_game_can_go_on_from(client, body: bytes, status: int) -> None:
+    response = client.post("/api/v1/choices", data=body, content_type="application/json")
+    assert response.status_code == status and response.mimetype == "application/problem+json"
+    assert response.get_json()["detail"]
+
+
+@pytest.mark.parametrize("body", [[], {"log": {}}, {"log": {}, "action": {}, "more": 1}])
+def test_apply_wants_a_log_and_an_action(client, body) -> None:
+    response = client.post("/api/v1/apply", json=body)
+    assert response.status_code == 422 and "log" in response.get_json()["detail"]
+
+
+def test_apply_refuses_an_action_that_is_not_the_game_s(client) -> None:
+    response = client.post("/api/v1/apply", json={"log": dg_log([]), "action": {"player": "Andrea", "card": 7}})
+    assert response.status_code == 422 and response.get_json()["detail"].startswith("The action cannot be recorded")
+
+
+def test_the_same_log_gets_the_same_answer(client) -> None:
+    first = client.post("/api/v1/choices", json=dg_log([("Andrea", "B1")], hands=False))
+    again = client.post("/api/v1/choices", json=dg_log([("Andrea", "B1")], hands=False))
+    assert first.get_data() == again.get_data()
+
+
+@pytest.mark.parametrize("game", list(registry.engines().values()), ids=lambda engine: engine.id)
+def test_a_whole_game_played_by_patches_alone_validates_clean(client, game) -> None:
+    """A client that knows nothing of the game but JSON Patch plays it from its setup to the end."""
+    rng = random.Random(11)
+    log = setup_state(game, game.players[0], 11).to_log()
+    for _step in range(5000):
+        answer = client.post("/api/v1/choices", json=log).get_json()
+        assert answer["valid"], answer["findings"]
+        if answer["over"]:
+            break
+        log = jsonpatch.apply_patch(log, rng.choice(answer["choices"])["patch"])
+    else:
+        pytest.fail("the game did not end")
+    report = client.post("/api/v1/validate", json=log).get_json()
+    assert report["valid"] and report["complete"] and not report["errors"]

@@ -1,0 +1,154 @@
+"""The State contract (``replaykit/state.py``), held over every registered game.
+
+Each game's rules live once, in its State: these properties check that the validator, the choices a
+client is offered, the patches that record them and the snapshots all agree, for any game registered.
+Positions come from simulated games (the game's own legal bots) walked step by step.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import jsonpatch
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from replaykit import registry
+from replaykit.engine import Engine
+from replaykit.state import IllegalAction
+from tests.state_helpers import errors, setup_state, walk
+
+ENGINES = list(registry.engines().values())
+PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def positions(engine: Engine):
+    low, high = engine.players
+    return st.tuples(st.integers(low, min(high, low + 3)), st.integers(0, 2**31), st.integers(0, 400))
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+@PROPERTY
+@given(data=st.data())
+def test_every_choice_applies_without_an_error(game: Engine, data) -> None:
+    players, seed, depth = data.draw(positions(game))
+    rng = random.Random(seed)
+    for state in walk(setup_state(game, players, seed), rng, depth):
+        offered = state.choices(rng)
+        assert offered, f"{game.id}: no choice at {state.moment}"
+        for choice in offered[:40]:
+            trial = state.clone()
+            assert errors(trial.apply(choice.action)) == [], (state.moment, choice)
+
+
+def foreign_actions_refused(game: Engine, players: int, seed: int, depth: int) -> int:
+    """Walk a game; wherever every choice is exact, apply actions offered earlier but not now: each must be
+    an error, and refused by strict mode with the state untouched. Returns how many were tried."""
+    rng = random.Random(seed)
+    seen: dict[str, dict] = {}
+    checked = 0
+    for state in walk(setup_state(game, players, seed), rng, depth):
+        offered = state.choices(rng)
+        keys = {json.dumps(choice.action, sort_keys=True) for choice in offered}
+        if not state.chance and all(choice.known for choice in offered):
+            for key, action in list(seen.items())[-30:]:
+                if key in keys:
+                    continue
+                assert errors(state.clone().apply(action)), (state.moment, action)
+                before = state.to_log()
+                with pytest.raises(IllegalAction):
+                    state.apply(action, strict=True)
+                assert state.to_log() == before, "a refused action changed the state"
+                checked += 1
+        seen.update({json.dumps(choice.action, sort_keys=True): choice.action for choice in offered})
+    return checked
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+@PROPERTY
+@given(data=st.data())
+def test_an_action_not_offered_for_a_known_hand_is_an_error_and_strict_refuses_it(game: Engine, data) -> None:
+    foreign_actions_refused(game, *data.draw(positions(game)))
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+def test_a_whole_game_meets_actions_that_are_no_longer_legal(game: Engine) -> None:
+    assert foreign_actions_refused(game, game.players[0], 5, 10_000) > 0
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+@PROPERTY
+@given(data=st.data())
+def test_patch_records_exactly_what_apply_does(game: Engine, data) -> None:
+    """Patching a choice into the log and reading it again gives the state that applying it gives."""
+    players, seed, depth = data.draw(positions(game))
+    rng = random.Random(seed)
+    for state in walk(setup_state(game, players, seed), rng, depth):
+        log = state.to_log()
+        choice = rng.choice(state.choices(rng))
+        patched = jsonpatch.apply_patch(log, state.patch(choice.action))
+        assert log == state.to_log(), "patch() changed the state or its log"
+        applied = state.clone()
+        applied.apply(choice.action)
+        assert patched == applied.to_log(), (state.moment, choice)
+    final = state.to_log() if depth else None
+    if final is not None:
+        _report, replayed = game.replay(final)
+        assert replayed is not None and replayed.to_log() == final
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+@PROPERTY
+@given(data=st.data())
+def test_a_clone_is_independent_and_views_are_json(game: Engine, data) -> None:
+    players, seed, depth = data.draw(positions(game))
+    rng = random.Random(seed)
+    for state in walk(setup_state(game, players, seed), rng, depth):
+        view = state.view()
+        assert json.loads(json.dumps(view)) == view
+        assert [seat["name"] for seat in view["seats"]][:1] and isinstance(view["middle"], list)
+        for seat in view["seats"]:
+            assert {"name", "hand", "unseen", "pile", "score"} <= set(seat)
+        before = copy.deepcopy(state.to_log())
+        trial = state.clone()
+        trial.apply(rng.choice(state.choices(rng)).action)
+        assert state.to_log() == before and state.view() == view
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+@PROPERTY
+@given(action=st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                        max_size=3), max_leaves=8))
+def test_arbitrary_actions_never_crash(game: Engine, action) -> None:
+    state = setup_state(game, game.players[0], 7)
+    findings = state.apply(action)
+    assert all(finding.code for finding in findings)
+    try:
+        state.patch(action)
+    except ValueError as error:
+        assert str(error)
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+def test_simulated_games_end_and_replay_their_report(game: Engine) -> None:
+    """The validator is the State: a simulated log replays to a finished state whose log reads back the same."""
+    for players in range(game.players[0], game.players[1] + 1):
+        log = game.simulate(players, players)
+        report, state = game.replay(log)
+        assert report.valid and state is not None and state.is_over() and state.choices() == []
+        assert state.to_move is None
+        again, _ = game.replay(state.to_log())
+        assert again.valid
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+def test_snapshots_follow_every_action(game: Engine) -> None:
+    log = game.simulate(game.players[0], 3)
+    taken = game.snapshots(log)
+    assert taken[0][0] == "" and len(taken) > 1
+    anchors = [anchor for anchor, _view in taken[1:]]
+    assert all(anchors) and len(set(anchors)) == len(anchors), "every step has an anchor of its own"
