@@ -457,6 +457,9 @@
     current: function () {
       return draft;
     },
+    answer: function () {
+      return answer;
+    },
     post: post,
     refused: refused
   };
