@@ -48,6 +48,8 @@ def _olympi() -> dict:
     return {"first": "first_player", "steps": "races", "claims": "scores", "hands": "setup",
             "deck": _colour_deck(cards.COLORS, cards.COLOR_NAMES, (1, 9)), "hand_size": rules.HAND_SIZE,
             "options": [{"name": "world_record", "help": "the World Record variant"}],
+            # a race revealed may name the discipline postponed before it, whether or not the outcome offered does
+            "fill_keys": {"discipline": ["postponed"]},
             "disciplines": {"count": rules.RACES,
                             "catalogue": [{"id": key, "title": entry.title} for key, entry in entries.items()]}}
 

@@ -205,6 +205,61 @@
     $("rec-hint").textContent = hints.join(" ");
   }
 
+  // The parts of the first offered step, each an input holding its value as typed text, to change into
+  // what really happened: at the table's steps (a discipline revealed, cards drawn) the drawn outcome is
+  // rarely what the table saw.
+  function drawFields(choices, chance) {
+    var box = $("rec-fields");
+    box.textContent = "";
+    var model = choices.length ? choices[0].action : null;
+    $("rec-fill").hidden = !model;
+    $("rec-fill").open = Boolean(model && chance);
+    var keys = Object.keys(model || {});
+    var more = (setupOf(draft.game) || {}).fill_keys || {};
+    keys.slice().forEach(function (key) {
+      (more[key] || []).forEach(function (extra) {
+        if (keys.indexOf(extra) < 0) {
+          keys.push(extra);
+        }
+      });
+    });
+    keys.forEach(function (key) {
+      var value = key in model ? model[key] : undefined;
+      var kind = Array.isArray(value) ? "list" : value === null ? "null" : value === undefined ? "optional" : typeof value;
+      var row = element("label", "rec-field");
+      row.appendChild(element("span", "rec-field-name", key));
+      var input = element("input");
+      input.type = "text";
+      input.autocomplete = "off";
+      input.spellcheck = false;
+      input.dataset.key = key;
+      input.dataset.kind = kind;
+      input.value = kind === "list" ? value.join(" ") : kind === "null" || kind === "optional" ? "" : String(value);
+      row.appendChild(input);
+      box.appendChild(row);
+    });
+  }
+
+  function filledAction() {
+    var action = {};
+    Array.prototype.forEach.call($("rec-fields").querySelectorAll("input"), function (input) {
+      var raw = input.value.trim();
+      var kind = input.dataset.kind;
+      if (kind === "list") {
+        action[input.dataset.key] = raw ? raw.split(/[\s,;]+/).map(function (token) {
+          return /^[a-z][0-9]*$/i.test(token) ? token.toUpperCase() : token;  // a card, as the game writes it
+        }) : [];
+      } else if (kind === "number") {
+        action[input.dataset.key] = Number(raw);
+      } else if (kind === "boolean") {
+        action[input.dataset.key] = raw === "true";
+      } else if (raw !== "" || kind !== "optional") {
+        action[input.dataset.key] = raw === "" ? null : raw;
+      }
+    });
+    return action;
+  }
+
   function drawClaims() {
     var setup = setupOf(draft.game);
     var list = $("rec-claims");
@@ -253,6 +308,7 @@
     drawTable(reply.view || {}, reply.to_move);
     drawFindings(reply.findings || []);
     drawChoices(reply.choices || []);
+    drawFields(reply.choices || [], reply.chance);
     drawSteps();
     $("rec-editing").hidden = editing === null;
     $("rec-editing-text").textContent = editing === null ? "" : core.format(text.editing, { number: editing + 1 });
@@ -503,6 +559,21 @@
     }
   });
   $("rec-cancel").addEventListener("click", closeWarning);
+  $("rec-fill-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (busy || !answer) {
+      return;
+    }
+    var action = filledAction();
+    var same = answer.choices.filter(function (choice) {
+      return core.canonical(choice.action) === core.canonical(action);
+    });
+    if (same.length) {
+      pick(same[0]);
+    } else {
+      attempt(action, brief(action));
+    }
+  });
   $("rec-other-button").addEventListener("click", function () {
     var action;
     try {
@@ -511,7 +582,7 @@
       problem(core.format(text.json_problem, { message: error.message }));
       return;
     }
-    attempt(action, core.canonical(action));
+    attempt(action, brief(action));
   });
   $("rec-steps").addEventListener("click", function (event) {
     var target = event.target.closest("button");
