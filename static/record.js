@@ -225,19 +225,39 @@
     });
     keys.forEach(function (key) {
       var value = key in model ? model[key] : undefined;
-      var kind = Array.isArray(value) ? "list" : value === null ? "null" : value === undefined ? "optional" : typeof value;
-      var row = element("label", "rec-field");
-      row.appendChild(element("span", "rec-field-name", key));
-      var input = element("input");
-      input.type = "text";
-      input.autocomplete = "off";
-      input.spellcheck = false;
-      input.dataset.key = key;
-      input.dataset.kind = kind;
-      input.value = kind === "list" ? value.join(" ") : kind === "null" || kind === "optional" ? "" : String(value);
-      row.appendChild(input);
-      box.appendChild(row);
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+        Object.keys(value).forEach(function (member) {  // a deal: one line of cards per player
+          box.appendChild(field(key + " · " + member, key, member, value[member]));
+        });
+      } else {
+        box.appendChild(field(key, key, null, value));
+      }
     });
+  }
+
+  function field(name, key, member, value) {
+    var kind = Array.isArray(value) ? "list" : value === null ? "null" : value === undefined ? "optional" : typeof value;
+    var row = element("label", "rec-field");
+    row.appendChild(element("span", "rec-field-name", name));
+    var input = element("input");
+    input.type = "text";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    input.dataset.key = key;
+    if (member !== null) {
+      input.dataset.member = member;
+    }
+    input.dataset.kind = kind;
+    input.value = kind === "list" ? value.join(" ") : kind === "null" || kind === "optional" ? "" : String(value);
+    row.appendChild(input);
+    return row;
+  }
+
+  // Typed cards as the game writes them ("3x7 j" → 7 7 7 J); other words (names) as they are.
+  function listOf(raw) {
+    var setup = setupOf(draft.game);
+    var read = core.parseCards(raw, window.RecordSetup.deck(setup, (currentLog().players || []).length));
+    return read.bad.length ? raw.split(/[\s,;]+/) : read.cards;
   }
 
   function filledAction() {
@@ -245,10 +265,11 @@
     Array.prototype.forEach.call($("rec-fields").querySelectorAll("input"), function (input) {
       var raw = input.value.trim();
       var kind = input.dataset.kind;
-      if (kind === "list") {
-        action[input.dataset.key] = raw ? raw.split(/[\s,;]+/).map(function (token) {
-          return /^[a-z][0-9]*$/i.test(token) ? token.toUpperCase() : token;  // a card, as the game writes it
-        }) : [];
+      if (input.dataset.member !== undefined) {
+        action[input.dataset.key] = action[input.dataset.key] || {};
+        action[input.dataset.key][input.dataset.member] = raw ? listOf(raw) : [];
+      } else if (kind === "list") {
+        action[input.dataset.key] = raw ? listOf(raw) : [];
       } else if (kind === "number") {
         action[input.dataset.key] = Number(raw);
       } else if (kind === "boolean") {

@@ -82,8 +82,10 @@ def fill_in(page, log: dict, offered: dict, target: dict) -> None:
     index = len(seen) if last == "-" else last
     wanted = where[int(index)] if isinstance(where, list) else where[index]
     for field in page.locator("#rec-fields input").all():
-        key = field.get_attribute("data-key")
-        value = wanted.get(key) if isinstance(operation["value"], dict) else wanted
+        key, member = field.get_attribute("data-key"), field.get_attribute("data-member")
+        value = wanted if offered["action"].get(key) == operation["value"] else wanted.get(key)
+        if member is not None:
+            value = value[member]
         field.fill(" ".join(value) if isinstance(value, list) else "" if value is None else str(value))
     press(page.locator("#rec-fill-form button[type=submit]"))
 
