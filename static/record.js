@@ -278,6 +278,14 @@
         action[input.dataset.key] = raw === "" ? null : raw;
       }
     });
+    Object.keys(action).forEach(function (key) {  // a deal with no card typed is a deal not recorded
+      var value = action[key];
+      if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).every(function (member) {
+        return Array.isArray(value[member]) && !value[member].length;
+      })) {
+        delete action[key];
+      }
+    });
     return action;
   }
 

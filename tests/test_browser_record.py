@@ -164,6 +164,23 @@ def test_a_david_and_goliath_game_recorded_by_taps_has_the_simulated_logs_report
     same_report(phone, recorded_log(phone), target)
 
 
+def test_a_david_and_goliath_match_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
+    """A match is several games in a row: after each game the next dealer deals, and the deal is entered in
+    the form under the choices."""
+    target = registry.engines()["david-goliath"].simulate(3, 6, match=True, no_claims=True)
+    first = target["games"][0]
+    phone.goto(live_server.url + "/record?game=david-goliath")
+    fill_players(phone, "david-goliath", target["players"], first["dealer"])
+    phone.locator("#rec-match").check()
+    press(phone.locator("#rec-deal summary"))
+    for index, name in enumerate(target["players"]):
+        phone.fill(f"#rec-hand-{index}", " ".join(first["hands"][name]))
+    start(phone)
+    steps = tap_through(phone, target)
+    assert steps == 3 * (15 * 3) + 2  # three games of 15 tricks of 3 plays, and two deals after the first
+    same_report(phone, recorded_log(phone), target)
+
+
 def test_a_dalmuti_session_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
     target = registry.engines()["grande-dalmuti"].simulate(4, 5, no_hands=True, no_claims=True)
     phone.goto(live_server.url + "/record?game=grande-dalmuti")
@@ -268,6 +285,38 @@ def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_s
     page.locator("#rec-type").press("Backspace")
     settled(page, 1)
     assert page.locator("#rec-findings .finding-error").count() == 0
+
+
+def test_a_past_step_changed_or_deleted_has_every_later_step_checked_again(page, live_server):
+    page.goto(live_server.url + "/record")
+    fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
+    page.locator("#rec-deal summary").click()
+    for index, name in enumerate(["Andrea", "Ben", "Clara"]):
+        page.fill(f"#rec-hand-{index}", " ".join(HANDS[name]))
+    start(page)
+    for count, card in enumerate(["b1", "b4", "b7"], start=1):
+        settled(page, count - 1)
+        page.fill("#rec-type", card)
+        page.keyboard.press("Enter")
+    settled(page, 3)
+    # Ben really played B5: change step 2; Clara's B7 after it is applied again, still legal.
+    page.locator("#rec-steps li").nth(1).locator("button[data-edit]").click()
+    until(page, "!document.getElementById('rec-editing').hidden && !document.getElementById('recorder')"
+                ".hasAttribute('aria-busy')")
+    offered = page.eval_on_selector_all("#rec-choices button", "buttons => buttons.map(b => b.dataset.action)")
+    assert sorted(offered) == [f'{{"card":"B{value}","player":"Ben"}}' for value in (4, 5, 6)]
+    page.fill("#rec-type", "b5")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('rec-editing').hidden")
+    settled(page, 3)
+    assert [play["card"] for play in recorded_log(page)["tricks"][0]["plays"]] == ["B1", "B5", "B7"]
+    assert page.locator("#rec-findings .finding-error").count() == 0
+    # Andrea's lead deleted: Ben's and Clara's plays are checked again, and Ben now leads out of turn.
+    page.locator("#rec-steps li").nth(0).locator("button[data-delete]").click()
+    settled(page, 2)
+    assert [play["player"] for play in recorded_log(page)["tricks"][0]["plays"]] == ["Ben", "Clara"]
+    assert "is-illegal" in page.locator("#rec-steps li").nth(0).get_attribute("class")
+    assert page.locator("#rec-findings .finding-error").count() >= 1
 
 
 def test_an_unfinished_log_stored_here_is_continued_in_the_recorder(phone, live_server):
