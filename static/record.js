@@ -184,7 +184,18 @@
     box.textContent = "";
     var filter = $("rec-type").value.trim().toLowerCase();
     choices.forEach(function (choice, index) {
-      var button = element("button", "rec-choice" + (choice.known ? "" : " is-unknown"), choice.label);
+      var button = element("button", "rec-choice" + (choice.known ? "" : " is-unknown"));
+      var cards = cardsPlayed(choice.action);
+      if (cards) {  // a play of the player to move: its cards, as chips; the whole sentence for screen readers
+        cards.forEach(function (card) {
+          button.appendChild(chip(card));
+        });
+        button.setAttribute("aria-label", choice.label);
+        button.title = choice.label;
+      } else {
+        button.textContent = choice.label;
+        button.classList.add("rec-choice-text");
+      }
       button.type = "button";
       button.dataset.choice = String(index);
       button.dataset.action = core.canonical(choice.action);
@@ -289,6 +300,17 @@
     return action;
   }
 
+  // The cards of a plain play by the player to move (nothing else in the action), else null.
+  function cardsPlayed(action) {
+    var plain = Object.keys(action).every(function (key) {
+      return key === "player" || key === "card" || key === "cards" || (key === "action" && action.action === "play");
+    });
+    if (!plain || !answer || action.player !== answer.to_move) {
+      return null;
+    }
+    return typeof action.card === "string" ? [action.card] : Array.isArray(action.cards) ? action.cards : null;
+  }
+
   function drawClaims() {
     var setup = setupOf(draft.game);
     var list = $("rec-claims");
@@ -333,7 +355,11 @@
 
   function show(reply) {
     answer = reply;
-    $("rec-status").textContent = statusLine(reply);
+    var errors = (reply.findings || []).filter(function (finding) {
+      return finding.severity === "error";
+    }).length;
+    $("rec-status").textContent = errors ? core.format(text.errors_so_far, { status: statusLine(reply), count: errors })
+      : statusLine(reply);
     drawTable(reply.view || {}, reply.to_move);
     drawFindings(reply.findings || []);
     drawChoices(reply.choices || []);
