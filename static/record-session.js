@@ -153,7 +153,7 @@
     var limit = Number(root.dataset.maxBytes);
     if (new Blob([raw]).size > limit) {
       $("rec-problem").textContent = core.format(text.too_large, { limit: (limit / 1048576).toFixed(1) });
-      $("rec-problem").hidden = false;
+      $("rec-problem-box").hidden = false;
       return;
     }
     $("rec-store-text").value = raw;

@@ -42,9 +42,10 @@
     $("rec-announce").textContent = message;
   }
 
-  function problem(message) {
+  function problem(message, retry) {
     $("rec-problem").textContent = message || "";
-    $("rec-problem").hidden = !message;
+    $("rec-problem-box").hidden = !message;
+    $("rec-retry").hidden = !retry;
   }
 
   // POST JSON; resolves with {status, data}; a lost connection rejects with the "offline" sentence.
@@ -381,12 +382,22 @@
       show(reply.data);
       announce([message, $("rec-status").textContent].filter(Boolean).join(" "));
     }).catch(function (error) {
-      problem(error.message);
+      // The choices shown belong to the log before this step: none may be tapped until the server answers.
+      answer = null;
+      drawChoices([]);
+      drawFields([], false);
+      drawSteps();
+      problem(error.message, true);
       announce(error.message);
     }).then(function () {
       busy = false;
       root.removeAttribute("aria-busy");
       root.dataset.steps = String(draft.steps.length);
+      var focused = document.activeElement;
+      if (answer && window.matchMedia("(pointer: fine)").matches &&
+          (!focused || focused === document.body || $("rec-dock").contains(focused))) {
+        $("rec-type").focus();  // on a desktop, the next card is typed at once
+      }
     });
   }
 
@@ -483,10 +494,10 @@
   // choices' own (the same keys, these cards) and go through /apply.
   function typed(value) {
     var entry = value.trim();
-    var choices = (answer && answer.choices) || [];
-    if (!entry) {
+    if (!entry || !answer) {
       return;
     }
+    var choices = answer.choices;
     var byLabel = choices.filter(function (choice) {
       return choice.label.toLowerCase() === entry.toLowerCase();
     });
@@ -649,6 +660,11 @@
     } else if (target.dataset.edit !== undefined) {
       editing = Number(target.dataset.edit);
       refresh(core.format(text.editing, { number: editing + 1 }));
+    }
+  });
+  $("rec-retry").addEventListener("click", function () {
+    if (!busy) {
+      refresh();
     }
   });
   $("rec-edit-cancel").addEventListener("click", function () {

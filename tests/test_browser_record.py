@@ -236,6 +236,33 @@ def test_a_reload_mid_game_continues_where_it_was_and_the_draft_is_listed(phone,
     assert phone.locator("#rec-draft-list li").count() == 0 and phone.locator("#rec-drafts").is_hidden()
 
 
+def test_a_dropped_connection_loses_no_step_and_offers_nothing_stale(phone, live_server):
+    target = registry.engines()["david-goliath"].simulate(3, 12, no_claims=True)
+    phone.goto(live_server.url + "/record")
+    fill_players(phone, "david-goliath", target["players"], target["dealer"])
+    press(phone.locator("#rec-deal summary"))
+    for index, name in enumerate(target["players"]):
+        phone.fill(f"#rec-hand-{index}", " ".join(target["hands"][name]))
+    start(phone)
+    tap_through_some(phone, target, 2)
+    answer = phone.evaluate("RecordPlay.answer()")
+    index = fits(recorded_log(phone), answer["choices"], target)[0]
+    phone.context.set_offline(True)
+    phone.locator(f"#rec-choices button[data-choice='{index}']").tap()
+    settled(phone, 3)  # saved at once, though the server could not be asked what comes next
+    assert phone.locator("#rec-problem-box").is_visible() and phone.locator("#rec-retry").is_visible()
+    assert phone.locator("#rec-choices button").count() == 0
+    saved = phone.evaluate("JSON.parse(localStorage.getItem('card-replay.record.v1.' + RecordPlay.current().id))")
+    assert len(saved["steps"]) == 3
+    phone.context.set_offline(False)
+    phone.problems.clear()  # the browser logs the requests that failed offline
+    press(phone.locator("#rec-retry"))
+    until(phone, "RecordPlay.answer() !== null")
+    assert phone.locator("#rec-problem-box").is_hidden()
+    assert tap_through(phone, target, 3) == 15 * 3
+    same_report(phone, recorded_log(phone), target)
+
+
 def tap_through_some(page, target: dict, count: int) -> int:
     """Like ``tap_through``, for ``count`` steps only."""
     for steps in range(count):

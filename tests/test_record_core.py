@@ -89,7 +89,7 @@ def add_operations(draw):
     return document, patch
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.lists(add_operations(), min_size=1, max_size=10))
 def test_the_applier_agrees_with_the_jsonpatch_library(cases):
     expected = [jsonpatch.apply_patch(document, patch) for document, patch in cases]
