@@ -14,11 +14,9 @@
     return;
   }
   var setups = window.RecordSetup.setups;
-  var text = JSON.parse(document.getElementById("record-text").textContent);
+  var text = window.RecordSetup.text;
+  var $ = window.RecordSetup.byId;
   var drafts = new core.Drafts(window.localStorage);
-  var $ = function (id) {
-    return document.getElementById(id);
-  };
 
   function gameOf(log) {
     var name = log && log.game;

@@ -295,7 +295,9 @@
   });
 
   changeGame();
-  window.RecordSetup = { setups: setups, deck: deck, showProblem: function (message) {
+  window.RecordSetup = { setups: setups, text: text, deck: deck, byId: function (id) {
+    return document.getElementById(id);
+  }, showProblem: function (message) {
     var problem = document.getElementById("rec-setup-problem");
     problem.textContent = message;
     problem.hidden = false;

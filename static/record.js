@@ -16,11 +16,9 @@
     return;
   }
   var setups = window.RecordSetup.setups;
-  var text = JSON.parse(document.getElementById("record-text").textContent);
+  var text = window.RecordSetup.text;
+  var $ = window.RecordSetup.byId;
   var drafts = new core.Drafts(window.localStorage);
-  var $ = function (id) {
-    return document.getElementById(id);
-  };
   var draft = null;      // the game being recorded
   var answer = null;     // the last answer of /choices
   var editing = null;    // the index of the step being changed, or null

@@ -119,9 +119,33 @@ def tap_deal(page, hands: dict[str, list[str]], players: list[str]) -> None:
             press(page.locator(f"#rec-deal-grid button[data-card='{card}']"))
 
 
+def type_deal(page, hands: dict[str, list[str]], players: list[str]) -> None:
+    """The deal typed, one line per player, in lower case as a phone's keyboard gives it."""
+    press(page.locator("#rec-deal summary"))
+    for index, name in enumerate(players):
+        page.fill(f"#rec-hand-{index}", " ".join(card.lower() for card in hands[name]))
+
+
+def begin_david_and_goliath(page, live_server, target: dict, tapped: bool = False) -> None:
+    """A David & Goliath game set up as ``target`` is, its deal tapped in the grid or typed."""
+    page.goto(live_server.url + "/record?game=david-goliath")
+    fill_players(page, "david-goliath", target["players"], target["dealer"])
+    (tap_deal if tapped else type_deal)(page, target["hands"], target["players"])
+    no_sideways_scroll(page)
+    start(page)
+
+
 def start(page) -> None:
     press(page.locator(".rec-start-button"))
     until(page, "!document.getElementById('rec-play').hidden")
+
+
+def played_to_the_end(page, target: dict, steps: int = 0) -> int:
+    """Tap through to the end; the page has no sideways scroll and the report is the target's own."""
+    steps = tap_through(page, target, steps)
+    no_sideways_scroll(page)
+    same_report(page, recorded_log(page), target)
+    return steps
 
 
 def same_report(page, recorded: dict, target: dict) -> None:
@@ -153,15 +177,8 @@ def no_sideways_scroll(page) -> None:
 
 def test_a_david_and_goliath_game_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
     target = registry.engines()["david-goliath"].simulate(4, 21, no_claims=True)
-    phone.goto(live_server.url + "/record?game=david-goliath")
-    fill_players(phone, "david-goliath", target["players"], target["dealer"])
-    tap_deal(phone, target["hands"], target["players"])
-    no_sideways_scroll(phone)
-    start(phone)
-    steps = tap_through(phone, target)
-    assert steps == 15 * 4
-    no_sideways_scroll(phone)
-    same_report(phone, recorded_log(phone), target)
+    begin_david_and_goliath(phone, live_server, target, tapped=True)
+    assert played_to_the_end(phone, target) == 15 * 4
 
 
 def test_a_david_and_goliath_match_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
@@ -172,9 +189,7 @@ def test_a_david_and_goliath_match_recorded_by_taps_has_the_simulated_logs_repor
     phone.goto(live_server.url + "/record?game=david-goliath")
     fill_players(phone, "david-goliath", target["players"], first["dealer"])
     phone.locator("#rec-match").check()
-    press(phone.locator("#rec-deal summary"))
-    for index, name in enumerate(target["players"]):
-        phone.fill(f"#rec-hand-{index}", " ".join(first["hands"][name]))
+    type_deal(phone, first["hands"], target["players"])
     start(phone)
     steps = tap_through(phone, target)
     assert steps == 3 * (15 * 3) + 2  # three games of 15 tricks of 3 plays, and two deals after the first
@@ -190,9 +205,7 @@ def test_a_dalmuti_session_recorded_by_taps_has_the_simulated_logs_report(phone,
         phone.select_option("#rec-end-kind", kind)
         phone.fill("#rec-end-value", str(value))
     start(phone)
-    tap_through(phone, target)
-    no_sideways_scroll(phone)
-    same_report(phone, recorded_log(phone), target)
+    played_to_the_end(phone, target)
 
 
 def test_an_olympi_game_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
@@ -206,19 +219,12 @@ def test_an_olympi_game_recorded_by_taps_has_the_simulated_logs_report(phone, li
     phone.locator("#rec-disciplines details summary").tap()
     phone.fill("#rec-declared", json.dumps(target["disciplines"]))
     start(phone)
-    tap_through(phone, target)
-    no_sideways_scroll(phone)
-    same_report(phone, recorded_log(phone), target)
+    played_to_the_end(phone, target)
 
 
 def test_a_reload_mid_game_continues_where_it_was_and_the_draft_is_listed(phone, live_server):
     target = registry.engines()["david-goliath"].simulate(3, 4, no_claims=True)
-    phone.goto(live_server.url + "/record")
-    fill_players(phone, "david-goliath", target["players"], target["dealer"])
-    phone.locator("#rec-deal summary").tap()
-    for index, name in enumerate(target["players"]):
-        phone.fill(f"#rec-hand-{index}", " ".join(card.lower() for card in target["hands"][name]))
-    start(phone)
+    begin_david_and_goliath(phone, live_server, target)
     half = tap_through_some(phone, target, 7)
     before = recorded_log(phone)
     phone.reload()
@@ -238,12 +244,7 @@ def test_a_reload_mid_game_continues_where_it_was_and_the_draft_is_listed(phone,
 
 def test_a_dropped_connection_loses_no_step_and_offers_nothing_stale(phone, live_server):
     target = registry.engines()["david-goliath"].simulate(3, 12, no_claims=True)
-    phone.goto(live_server.url + "/record")
-    fill_players(phone, "david-goliath", target["players"], target["dealer"])
-    press(phone.locator("#rec-deal summary"))
-    for index, name in enumerate(target["players"]):
-        phone.fill(f"#rec-hand-{index}", " ".join(target["hands"][name]))
-    start(phone)
+    begin_david_and_goliath(phone, live_server, target)
     tap_through_some(phone, target, 2)
     answer = phone.evaluate("RecordPlay.answer()")
     index = fits(recorded_log(phone), answer["choices"], target)[0]
@@ -284,9 +285,7 @@ HANDS = {name: [f"{colour}{value}" for colour in "BYGRP" for value in range(low,
 def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_shows(page, live_server):
     page.goto(live_server.url + "/record")
     fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
-    page.locator("#rec-deal summary").click()
-    for index, name in enumerate(["Andrea", "Ben", "Clara"]):
-        page.fill(f"#rec-hand-{index}", " ".join(HANDS[name]))
+    type_deal(page, HANDS, ["Andrea", "Ben", "Clara"])
     start(page)
     settled(page, 0)
     page.fill("#rec-type", "b1")
@@ -317,9 +316,7 @@ def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_s
 def test_a_past_step_changed_or_deleted_has_every_later_step_checked_again(page, live_server):
     page.goto(live_server.url + "/record")
     fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
-    page.locator("#rec-deal summary").click()
-    for index, name in enumerate(["Andrea", "Ben", "Clara"]):
-        page.fill(f"#rec-hand-{index}", " ".join(HANDS[name]))
+    type_deal(page, HANDS, ["Andrea", "Ben", "Clara"])
     start(page)
     for count, card in enumerate(["b1", "b4", "b7"], start=1):
         settled(page, count - 1)
