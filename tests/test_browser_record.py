@@ -197,7 +197,7 @@ def test_a_david_and_goliath_match_recorded_by_taps_has_the_simulated_logs_repor
 
 
 def test_a_dalmuti_session_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
-    target = registry.engines()["grande-dalmuti"].simulate(4, 5, no_hands=True, no_claims=True)
+    target = registry.engines()["grande-dalmuti"].simulate(4, 5, no_claims=True)
     phone.goto(live_server.url + "/record?game=grande-dalmuti")
     fill_players(phone, "grande-dalmuti", target["players"])
     if target.get("end"):
@@ -358,7 +358,17 @@ def test_an_unfinished_log_stored_here_is_continued_in_the_recorder(phone, live_
     steps = tap_through(phone, target)
     assert steps == (15 - 4) * 3
     same_report(phone, recorded_log(phone), target)
-    # The end: storing opens the analysis board of the finished game.
+    # The score sheet: the true scores, but one player's written one point too high, and the true winners.
+    scores = registry.engines()["david-goliath"].validate(target).to_dict()["result"]["scores"]
+    wrong = target["players"][1]
+    for index, name in enumerate(target["players"]):
+        phone.fill(f"#rec-claim-{index}", str(scores[name] + (name == wrong)))
+    best = max(scores.values())
+    for name in target["players"]:
+        if scores[name] == best:
+            phone.locator(f"#rec-claims input[data-winner='{name}']").check()
+    # Storing opens the analysis board: the sheet is checked against the rules.
     phone.locator("#rec-validate").tap()
     phone.wait_for_url("**/games/*")
-    assert phone.locator("#verdict .verdict-title").inner_text() == "Valid"
+    assert phone.locator("#verdict .verdict-title").inner_text() == "Invalid"
+    assert phone.locator(".analysis-main .finding-code").all_inner_texts() == ["score-mismatch"]
