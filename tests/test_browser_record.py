@@ -234,6 +234,10 @@ def test_a_reload_mid_game_continues_where_it_was_and_the_draft_is_listed(phone,
     steps = tap_through(phone, target, half)
     assert steps == 15 * 3
     same_report(phone, recorded_log(phone), target)
+    # The log can be downloaded as it stands.
+    with phone.expect_download() as download:
+        press(phone.locator("#rec-download"))
+    assert json.loads(download.value.path().read_text()) == recorded_log(phone)
     # Away from the game, the draft is listed; discarding it (after a confirmation) forgets it.
     phone.locator("#rec-leave").tap()
     assert phone.locator("#rec-draft-list li").count() == 1
@@ -291,6 +295,9 @@ def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_s
     page.fill("#rec-type", "b1")
     page.keyboard.press("Enter")
     settled(page, 1)
+    # Each step is announced to screen readers: what was recorded, then whose turn it is.
+    announced = page.locator("#rec-announce").inner_text()
+    assert announced.startswith("Recorded: ") and announced.endswith("Ben to play.")
     # Ben must follow blue and holds B4–B6: those are his choices. He plays red 4: the rules refuse it; the
     # recorder warns and records nothing yet.
     offered = page.eval_on_selector_all("#rec-choices button", "buttons => buttons.map(b => b.dataset.action)")
