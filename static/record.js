@@ -409,8 +409,10 @@
     var message = core.format(step.legal ? text.recorded : text.recorded_illegal, { label: step.label });
     if (editing !== null) {
       var at = editing;
-      return replay(at, [step], at + 1).then(function () {
-        return refresh(core.format(text.replaced, { number: at + 1 }));
+      return guarded(function () {
+        return replay(at, [step], at + 1).then(function () {
+          return refresh(core.format(text.replaced, { number: at + 1 }));
+        });
       });
     }
     draft.steps.push(step);
@@ -448,8 +450,21 @@
   }
 
   // A step not among the choices: checked by /apply; recorded at once when legal, else after the warning.
+  // While ``work`` runs, nothing else may be recorded (a second tap would be applied to a log about to change).
+  function guarded(work) {
+    busy = true;
+    return work().catch(function (error) {
+      problem(error.message);
+      announce(error.message);
+    }).then(function () {
+      busy = false;
+    });
+  }
+
   function attempt(action, label) {
+    busy = true;
     return post(root.dataset.apply, { log: currentLog(), action: action }).then(function (reply) {
+      busy = false;
       if (reply.status !== 200) {
         throw refused(reply);
       }
@@ -460,6 +475,7 @@
       }
       warn(step);
     }).catch(function (error) {
+      busy = false;
       problem(error.message);
       announce(error.message);
     });
@@ -546,10 +562,10 @@
   }
 
   function deleteStep(index) {
-    replay(index, [], index + 1).then(function () {
-      return refresh(core.format(text.deleted, { number: index + 1 }));
-    }).catch(function (error) {
-      problem(error.message);
+    guarded(function () {
+      return replay(index, [], index + 1).then(function () {
+        return refresh(core.format(text.deleted, { number: index + 1 }));
+      });
     });
   }
 
