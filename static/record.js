@@ -93,8 +93,15 @@
     return String(value);
   }
 
+  function shortFact(value) {
+    return typeof value === "number" || typeof value === "string" || (Array.isArray(value) && value.every(function (item) {
+      return typeof item === "string";
+    }));
+  }
+
   function drawTable(view, toMove) {
     var seats = $("rec-seats");
+    var more = {};
     seats.textContent = "";
     (view.seats || []).forEach(function (seat) {
       var item = element("li", "rec-seat" + (seat.name === toMove ? " is-to-move" : ""));
@@ -113,12 +120,18 @@
       }
       item.appendChild(hand);
       Object.keys(seat).forEach(function (key) {
-        if (["name", "hand", "unseen", "score", "pile"].indexOf(key) < 0 && seat[key] !== null && seat[key] !== "") {
-          item.appendChild(element("div", "rec-seat-fact", key + ": " + brief(seat[key])));
+        var value = seat[key];
+        if (["name", "hand", "unseen", "score", "pile"].indexOf(key) >= 0 || value === null || value === "") {
+          return;
+        }
+        if (shortFact(value)) {  // a rank, medals: beside the seat; the rest with the table's other keys
+          item.appendChild(element("div", "rec-seat-fact", key + ": " + brief(value)));
+        } else {
+          more[seat.name + " · " + key] = value;
         }
       });
       if ((seat.pile || []).length) {
-        item.appendChild(element("div", "rec-seat-fact", "pile: " + seat.pile.length));
+        item.appendChild(element("div", "rec-seat-fact", core.format(text.pile, { count: seat.pile.length })));
       }
       seats.appendChild(item);
     });
@@ -136,9 +149,12 @@
     facts.textContent = "";
     Object.keys(view).forEach(function (key) {
       if (key !== "seats" && key !== "middle" && view[key] !== null) {
-        facts.appendChild(element("dt", "", key));
-        facts.appendChild(element("dd", "", brief(view[key])));
+        more[key] = view[key];
       }
+    });
+    Object.keys(more).forEach(function (key) {
+      facts.appendChild(element("dt", "", key));
+      facts.appendChild(element("dd", "", brief(more[key])));
     });
   }
 
