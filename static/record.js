@@ -228,6 +228,9 @@
     })) {
       hints.unshift(text.choices_unknown);
     }
+    if (answer && answer.truncated) {
+      hints.push(core.format(text.choices_truncated, { count: answer.truncated }));
+    }
     $("rec-hint").textContent = hints.join(" ");
   }
 

@@ -53,14 +53,14 @@ def test_the_page_offers_every_game_with_what_its_setup_asks(client):
     assert html.count('<select name="discipline"') == 9
 
 
-def test_every_sentence_the_scripts_show_comes_from_the_pages_dictionary(client):
+def test_every_sentence_the_scripts_show_comes_from_the_pages_dictionary_and_each_is_used(client):
     text = _block(_page(client), "record-text")
     assert text["turn"] == "{player} to play."
     folder = Path(client.application.static_folder)
     scripts = "".join((folder / name).read_text(encoding="utf-8")
                       for name in ("record.js", "record-setup.js", "record-session.js"))
     used = set(re.findall(r"\btext\.([a-z_]+)", scripts))
-    assert used and used <= set(text), used - set(text)
+    assert used == set(text), (used - set(text), set(text) - used)
 
 
 def test_no_inline_script_and_the_sites_headers(client):
