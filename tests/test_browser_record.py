@@ -379,3 +379,21 @@ def test_an_unfinished_log_stored_here_is_continued_in_the_recorder(phone, live_
     phone.wait_for_url("**/games/*")
     assert phone.locator("#verdict .verdict-title").inner_text() == "Invalid"
     assert phone.locator(".analysis-main .finding-code").all_inner_texts() == ["score-mismatch"]
+
+
+def test_a_pasted_log_is_continued_and_what_is_no_log_is_said_so(page, live_server):
+    page.goto(live_server.url + "/record")
+    page.locator("#rec-open summary").click()
+    page.fill("#rec-open-text", json.dumps({"game": "david-goliath", "players": ["Andrea"]}))
+    page.locator("#rec-open-button").click()
+    page.wait_for_selector("#rec-open-problem:not([hidden])")
+    assert "cannot be continued" in page.locator("#rec-open-problem").inner_text()
+    assert page.locator("#rec-play").is_hidden()
+    page.problems.clear()  # the browser logs the 422 answer
+    target = registry.engines()["david-goliath"].simulate(3, 2, no_claims=True)
+    unfinished = {**target, "tricks": target["tricks"][:2]}
+    page.fill("#rec-open-text", json.dumps(unfinished))
+    page.locator("#rec-open-button").click()
+    settled(page, 0)
+    assert recorded_log(page) == unfinished
+    assert page.locator("#rec-status").inner_text() == f"{target['tricks'][2]['plays'][0]['player']} to play."
