@@ -241,6 +241,10 @@ def test_a_reload_mid_game_continues_where_it_was_and_the_draft_is_listed(phone,
     # Away from the game, the draft is listed; discarding it (after a confirmation) forgets it.
     phone.locator("#rec-leave").tap()
     assert phone.locator("#rec-draft-list li").count() == 1
+    phone.locator("#rec-draft-list button[data-resume]").tap()
+    settled(phone, steps)
+    assert recorded_log(phone)["tricks"] == target["tricks"]
+    phone.locator("#rec-leave").tap()
     phone.once("dialog", lambda dialog: dialog.accept())
     phone.locator("#rec-draft-list button[data-discard]").tap()
     assert phone.locator("#rec-draft-list li").count() == 0 and phone.locator("#rec-drafts").is_hidden()
