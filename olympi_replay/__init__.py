@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from olympi_replay.cards import Card
 from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits
-from olympi_replay.reader import Reader
-from olympi_replay.replay import replay_game
 from olympi_replay.report import GameReport
 
 __all__ = ["DEFAULT_LIMITS", "GAME_ID", "Card", "GameReport", "Limits", "validate"]
 
 
 def validate(document: object, limits: Limits = DEFAULT_LIMITS) -> GameReport:
-    """Read and replay one log; schema findings come first, then rule findings in game order."""
-    reader = Reader(limits)
-    log = reader.document(document)
-    report = replay_game(log, reader.findings)
-    report.unlisted = reader.unlisted
-    return report
+    """Read and replay one log through the State; schema findings come first, then rule findings in game
+    order."""
+    from olympi_replay.loading import load  # the loader imports this package's modules
+
+    return load(document, limits)[0]

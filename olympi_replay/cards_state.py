@@ -131,5 +131,14 @@ class Cards:
         self.discards.extend(self.table)
         self.table = []
 
+    def clone(self) -> Cards:
+        """An independent copy (hands, deck, table, discards and the copies known)."""
+        other = Cards(())
+        other.hands = {name: Hand(Counter(hand.known), hand.unknown) for name, hand in self.hands.items()}
+        other.deck = None if self.deck is None else list(self.deck)
+        other.deck_size, other.table, other.discards = self.deck_size, list(self.table), list(self.discards)
+        other.known = Counter(self.known)
+        return other
+
     def sizes(self) -> dict[str, int]:
         return {name: hand.size for name, hand in self.hands.items()}

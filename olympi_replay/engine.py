@@ -5,7 +5,7 @@ Registered in ``pyproject.toml`` under the ``card_replay.games`` entry point gro
 
 from __future__ import annotations
 
-from olympi_replay import validate
+from olympi_replay.loading import load, new_state
 from olympi_replay.log import DEFAULT_LIMITS, GAME_ID
 from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS
 from olympi_replay.simulate import simulate
@@ -57,10 +57,6 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_deck: bool 
                     world_record=world_record)
 
 
-def _load(document: object, limits, observe=None) -> tuple:
-    return validate(document, limits), None  # until the State lands
-
-
 ENGINE = Engine(
     id=GAME_ID,
     name="Olympi Cards",
@@ -68,8 +64,8 @@ ENGINE = Engine(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     units=("race", "turn"),
     codes=CODES,
-    load=_load,
-    new_state=None,
+    load=load,
+    new_state=new_state,
     default_limits=DEFAULT_LIMITS,
     simulate=_simulate,
     simulate_options=(Option("no_hands", "leave out the deal and the cards drawn"),

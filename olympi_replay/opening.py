@@ -144,6 +144,25 @@ class Pile:
             self.take(name)
             self.face_up.append(name)
 
+    def clone(self) -> Pile:
+        other = Pile([])
+        other.ordered, other.face_down, other.face_up = self.ordered, list(self.face_down), list(self.face_up)
+        return other
+
+    def candidates(self) -> list[str]:
+        """The cards that may be on top: the known top, else any face-down card, else the first face-up one."""
+        if self.face_down and not self.ordered:
+            return list(self.face_down)
+        top = self.top()
+        return [] if top is None else [top]
+
+    def after(self, name: str) -> str | None:
+        """The card that comes up once ``name`` is postponed, when that is known."""
+        rest = [card for card in self.face_down if card != name]
+        if rest:
+            return rest[0] if self.ordered or len(rest) == 1 else None
+        return ([card for card in self.face_up if card != name] + [name])[0]
+
     def take(self, name: str) -> None:
         """The raced card leaves the pile."""
         if name in self.face_down:

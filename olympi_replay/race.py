@@ -8,7 +8,9 @@ reported and then taken as recorded, so the replay goes on and every error is fo
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from olympi_replay.cards import Card, shown
@@ -37,23 +39,46 @@ class RaceReplay:
         self.previous: tuple[Card, ...] | None = None
         self.own: dict[str, tuple[Card, ...]] = {}
         self.warned_unchecked = False
+        self.drawn: Draw | None = None  # the last turn's draw, for a draw list given later
+
+    def clone(self, game: GameReplay) -> RaceReplay:
+        """A copy for a cloned game: its own record, turn order and references."""
+        other = copy.copy(self)
+        other.game, other.cards = game, game.cards
+        record = self.record
+        other.record = replace(record, order=list(record.order), drawn=dict(record.drawn),
+                               medals={name: list(won) for name, won in record.medals.items()},
+                               turns=list(record.turns), retirements=list(record.retirements))
+        if record.turns:  # only the last turn may still change (a draw named later)
+            other.record.turns[-1] = copy.copy(record.turns[-1])
+        other.active, other.own = list(self.active), dict(self.own)
+        return other
 
     def add(self, code: str, message: str, path: str, turn: int | None, player: str | None,
             severity: str = "error") -> None:
         self.game.add(code, message, path, self.record.number, turn, player, severity)
 
-    def run(self) -> None:
-        for number, turn in enumerate(self.race.turns, 1):
-            path = f"{self.base}/turns/{number - 1}"
-            entry = TurnRecord(number, turn.player, turn.action, list(turn.cards or ()), note=turn.note)
-            self.record.turns.append(entry)
-            entry.ignored = not self.take(turn, entry, number, path)
-            if self.rules.is_player(turn.player):
-                entry.hand_after = self.cards.hands[turn.player].size
-        self.record.finished = self.finished
-        if self.finished and self.game.world_record and not self.rules.two_players and self.last is not None \
-                and self.cards.hands[self.last].size == 0:
-            self.record.record = self.last
+    def step(self, turn: Turn) -> Draw | None:
+        """Replay the race's next turn; returns the draw it made (``None``: it drew nothing or was ignored)."""
+        number = len(self.record.turns) + 1
+        path = f"{self.base}/turns/{number - 1}"
+        entry = TurnRecord(number, turn.player, turn.action, list(turn.cards or ()), note=turn.note)
+        self.record.turns.append(entry)
+        self.drawn = None
+        entry.ignored = not self.take(turn, entry, number, path)
+        if self.rules.is_player(turn.player):
+            entry.hand_after = self.cards.hands[turn.player].size
+        self.settle()
+        return self.drawn
+
+    def settle(self) -> None:
+        """Bring the record's outcome up to date: finished, and who set a World Record."""
+        if not self.finished:
+            return
+        self.record.finished = True
+        self.record.record = self.last if (
+            self.game.world_record and not self.rules.two_players and self.last is not None
+            and self.cards.hands[self.last].size == 0) else None
 
     # -- one turn -------------------------------------------------------------------------------------
 
@@ -73,7 +98,8 @@ class RaceReplay:
         if self.finished:  # the last player playing on (World Record) or closing the race
             if action == "retire":
                 self.closed = True
-                self.check_draw_lists(turn, self.cards.draw(player, 0, turn.reshuffle), entry, number, path)
+                self.drawn = self.cards.draw(player, 0, turn.reshuffle)
+                self.check_draw_lists(turn, self.drawn, entry, number, path)
                 return True
         else:
             self.check_order(player, number, path)
@@ -212,7 +238,7 @@ class RaceReplay:
             self.record.medals.setdefault(medalist, []).append(reward.medal)
         if reward.first_player:
             self.record.took_first_player = player
-        drawn = self.cards.draw(player, reward.draw, turn.reshuffle)
+        drawn = self.drawn = self.cards.draw(player, reward.draw, turn.reshuffle)
         if drawn.count:
             self.record.drawn[player] = self.record.drawn.get(player, 0) + drawn.count
         medal = reward.medal if medalist == player else None
@@ -233,10 +259,13 @@ class RaceReplay:
                     else "was recorded, but this draw did not find the deck empty")
             self.add("reshuffle-mismatch", f"The reshuffled deck in turn {number} {what}; its order stays "
                      "unknown.", path + "/reshuffle", number, player)
-        listed = turn.draw
         entry.draw = list(drawn.known) if not drawn.unknown else None  # what the replay itself saw drawn
-        if listed is None:
-            return
+        if turn.draw is not None:
+            self.check_listed(player, turn.draw, drawn, entry, number, path)
+
+    def check_listed(self, player: str, listed: list[Card], drawn: Draw, entry: TurnRecord, number: int,
+                     path: str) -> None:
+        """Compare a turn's ``draw`` list with what the replay drew, and learn the unseen cards it names."""
         if not drawn.unknown and listed == drawn.known:  # the usual case: the known deck's cards, in order
             return
         if len(listed) != drawn.count:

@@ -10,6 +10,7 @@ lists them all with race, turn, player and JSON pointer.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 from olympi_replay import catalogue
@@ -34,19 +35,28 @@ class GameReplay:
         self.first_player: str | None = None
         self.medals = {name: Counter() for name in self.rules.seating}
         self.records = dict.fromkeys(self.rules.seating, 0)
+        self.report = GameReport([], findings)
+        self.definitions: dict[str, Discipline] = {}
+        self.pile = Pile([])
+        self.current: RaceReplay | None = None  # the race under way
+        self.entries = 0  # race entries of the log met so far (a tenth stops the replay)
+        self.finished = 0  # races that finished
+        self.stopped = False  # a tenth race: nothing more is replayed
 
     def add(self, code: str, message: str, path: str, race: int | None = None, turn: int | None = None,
             player: str | None = None, severity: str = ERROR) -> None:
         self.findings.append(finding(code, severity, message, race, turn, player, path))
 
-    def run(self) -> GameReport:
+    def setup(self) -> bool:
+        """Players, disciplines, the First-player card and the deal; ``False`` when no game can start."""
         log = self.log
-        report = GameReport(list(log.players or ()), self.findings, log.meta, world_record=log.world_record)
+        report = self.report = GameReport(list(log.players or ()), self.findings, log.meta,
+                                          world_record=log.world_record)
         if log.stopped or not self.players_ok(log.players or []):
-            return report
-        definitions, order = declared_disciplines(self, log, catalogue.current())
-        report.disciplines = list(definitions.values())
-        pile = Pile(list(definitions), order)
+            return False
+        self.definitions, order = declared_disciplines(self, log, catalogue.current())
+        report.disciplines = list(self.definitions.values())
+        self.pile = Pile(list(self.definitions), order)
         if log.first_player is not None:
             if self.rules.is_player(log.first_player):
                 self.first_player = log.first_player
@@ -57,32 +67,74 @@ class GameReplay:
         report.hands = deal(self, log)
         report.claims = {"scores": None if log.scores is None else dict(log.scores),
                          "winners": None if log.winners is None else list(log.winners)}
-        races = log.races or []
-        finished = 0
-        for index, race in enumerate(races):
-            if index == RACES:
-                self.add("too-many-races", f"A game has {RACES} races; race {index + 1} and any after it are not "
-                         "replayed.", f"/races/{index}", index + 1)
-                break
-            record = self.race(race, index + 1, pile, definitions)
-            if record is None:
-                continue
-            report.races.append(record)
-            finished += record.finished
-            if not record.finished and index < len(races) - 1:
-                self.add("unfinished-race", f"Race {index + 1} ({record.discipline}) did not finish, yet the log "
-                         "goes on with another race.", f"/races/{index}/turns", index + 1)
+        return True
+
+    def start_race(self, race: Race) -> bool:
+        """The log's next race entry: close the race before it, reveal this one (and maybe postpone); ``False``
+        when it is a tenth race, which is not replayed (nor is anything after it)."""
+        index = self.entries
+        self.entries += 1
+        self.close_race(another=True)
+        if index == RACES:
+            self.stopped = True
+            self.add("too-many-races", f"A game has {RACES} races; race {index + 1} and any after it are not "
+                     "replayed.", f"/races/{index}", index + 1)
+            return False
+        self.current = self.race(race, index + 1)
+        return True
+
+    def close_race(self, another: bool) -> None:
+        """The race under way ends: discards, medals, records and the race's claims; ``another``: the log goes
+        on with another race entry."""
+        current, self.current = self.current, None
+        if current is None:
+            return
+        record = current.record
+        self.cards.end_race()
+        if record.took_first_player is not None:
+            self.first_player = record.took_first_player
+        for name_, won in record.medals.items():
+            self.medals[name_].update(won)
+        if record.record is not None:
+            self.records[record.record] += 1
+        record.scores_after = self.scores()
+        record.hands_after = self.cards.sizes()
+        check_race_claims(self, current.race, record, current.base)
+        self.finished += record.finished
+        if not record.finished and another:
+            self.add("unfinished-race", f"Race {record.number} ({record.discipline}) did not finish, yet the log "
+                     "goes on with another race.", f"/races/{record.number - 1}/turns", record.number)
+
+    def finish(self) -> GameReport:
+        """The end of the log: close the last race, then the result and the game's claims."""
+        self.close_race(another=False)
+        report, entries = self.report, self.entries
         last_done = bool(report.races) and report.races[-1].finished and report.races[-1].number == min(
-            len(races), RACES)
-        report.complete = finished == RACES and len(report.races) == RACES
-        if len(races) < RACES or not last_done:
-            what = (f"has {len(races)} of {RACES} races" if len(races) < RACES
+            entries, RACES)
+        report.complete = self.finished == RACES and len(report.races) == RACES
+        if entries < RACES or not last_done:
+            what = (f"has {entries} of {RACES} races" if entries < RACES
                     else "ends with an unfinished race")
             self.add("incomplete-game", f"The log {what}: the game is unfinished, so scores and winners are "
                      "those so far.", "/races", severity=WARNING)
         report.result = self.result()
-        check_claims(self, log, report.result, report.complete)
+        check_claims(self, self.log, report.result, report.complete)
         return report
+
+    def clone(self) -> GameReplay:
+        """An independent copy; finished races' records are shared, as nothing changes them any more."""
+        other = copy.copy(self)
+        other.findings = list(self.findings)
+        other.cards, other.pile = self.cards.clone(), self.pile.clone()
+        other.medals = {name: Counter(won) for name, won in self.medals.items()}
+        other.records = dict(self.records)
+        other.report = copy.copy(self.report)
+        other.report.findings = other.findings
+        other.report.races = list(self.report.races)
+        if self.current is not None:
+            other.current = self.current.clone(other)
+            other.report.races[-1] = other.current.record
+        return other
 
     def players_ok(self, players: list[str]) -> bool:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -99,9 +151,9 @@ class GameReplay:
             seen.add(name)
         return ok
 
-    def race(self, race: Race, number: int, pile: Pile, definitions: dict[str, Discipline]) -> RaceRecord | None:
-        """Reveal, maybe postpone, and run one race; ``None`` for a race too malformed to replay."""
-        base = f"/races/{number - 1}"
+    def race(self, race: Race, number: int) -> RaceReplay | None:
+        """Reveal, maybe postpone, and start one race; ``None`` for a race too malformed to replay."""
+        base, pile, definitions = f"/races/{number - 1}", self.pile, self.definitions
         if race.malformed:
             if race.discipline is not None:
                 pile.take(race.discipline)
@@ -113,18 +165,8 @@ class GameReplay:
         self.reveal(name, base + "/discipline", number, pile, definitions, postponing=False)
         pile.take(name)
         record = RaceRecord(number, name, race.postponed, self.first_player, definitions.get(name), note=race.note)
-        RaceReplay(self, race, record, definitions.get(name)).run()
-        self.cards.end_race()
-        if record.took_first_player is not None:
-            self.first_player = record.took_first_player
-        for name_, won in record.medals.items():
-            self.medals[name_].update(won)
-        if record.record is not None:
-            self.records[record.record] += 1
-        record.scores_after = self.scores()
-        record.hands_after = self.cards.sizes()
-        check_race_claims(self, race, record, base)
-        return record
+        self.report.races.append(record)
+        return RaceReplay(self, race, record, definitions.get(name))
 
     def reveal(self, name: str, path: str, number: int, pile: Pile, definitions: dict, postponing: bool) -> None:
         """Check that ``name`` is the card on top of the pile, and may be postponed when it is."""
@@ -151,10 +193,6 @@ class GameReplay:
         scores, sizes = self.scores(), self.cards.sizes()
         return Result(scores, winners(scores, sizes, self.rules.seating),
                       {name: dict(won) for name, won in self.medals.items()}, dict(self.records), sizes)
-
-
-def replay_game(log: Log, findings: list[Finding]) -> GameReport:
-    return GameReplay(log, findings).run()
 
 
 # -- claims -----------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from collections import Counter
 from api.adapters import olympi_table as board
 from api.adapters import olympi_timeline as timeline_module
 from olympi_replay import validate
+from olympi_replay.engine import ENGINE
 from olympi_replay.simulate import simulate
 from tests.conftest import ROOT
 from tests.olympi_helpers import log_of, race
@@ -16,9 +17,11 @@ from tests.olympi_helpers import log_of, race
 SAMPLES = ROOT / "sample_games" / "olympi"
 
 
-def built(report: dict) -> tuple[dict, list[str]]:
+def built(log: dict) -> tuple[dict, list[str]]:
+    """The table view of a log as the page builds it: from the report and the state's views (snapshots)."""
+    report = validate(log).to_dict()
     shown = timeline_module.timeline(report)
-    return board.table(report, shown), [step["id"] for step in timeline_module.steps(shown)]
+    return board.table(report, shown, ENGINE.snapshots(log)), [step["id"] for step in timeline_module.steps(shown)]
 
 
 def walk(view: dict, ids: list[str]):
@@ -43,18 +46,24 @@ def walk(view: dict, ids: list[str]):
 
 def test_with_the_deal_and_the_deck_every_card_in_every_hand_is_shown():
     for players, seed in ((2, 1), (4, 5), (7, 2)):
-        report = validate(simulate(players, seed)).to_dict()
-        view, ids = built(report)
+        log = simulate(players, seed)
+        report = validate(log).to_dict()
+        view, ids = built(log)
         assert view["sources"] == dict.fromkeys(report["players"], "dealt") and view["note"] is None
-        assert view["start"] == report["hands"]
+        # The dealt hands, sorted as a hand is shown (colour by colour, low to high).
+        assert {name: sorted(cards) for name, cards in view["start"].items()} == \
+            {name: sorted(cards) for name, cards in report["hands"].items()}
+        colour_then_value = sorted(report["hands"]["Ann"], key=lambda text: ("BYKGR".index(text[0]), text[1]))
+        assert view["start"]["Ann"] == colour_then_value
         for step, hands, _piles, sizes, _moment in walk(view, ids):
             assert {name: len(cards) for name, cards in hands.items()} == sizes, step
         assert sizes == report["races"][-1]["hands_after"]
 
 
 def test_without_the_deal_the_hands_show_what_is_proven_and_count_the_rest():
-    report = validate(simulate(5, 8, hands=False, deck=False)).to_dict()
-    view, ids = built(report)
+    log = simulate(5, 8, hands=False, deck=False)
+    report = validate(log).to_dict()
+    view, ids = built(log)
     assert set(view["sources"].values()) == {"proven"}
     assert "no deal" in view["note"] and "unseen" in view["note"]
     played = Counter()
@@ -68,8 +77,9 @@ def test_without_the_deal_the_hands_show_what_is_proven_and_count_the_rest():
 
 
 def test_the_middle_holds_the_race_s_plays_and_the_piles_its_medals():
-    report = validate(simulate(3, 4, world_record=True)).to_dict()
-    view, ids = built(report)
+    log = simulate(3, 4, world_record=True)
+    report = validate(log).to_dict()
+    view, ids = built(log)
     won = {}
     for step, _hands, piles, _sizes, moment in walk(view, ids):
         won = piles
@@ -88,7 +98,7 @@ def test_the_middle_holds_the_race_s_plays_and_the_piles_its_medals():
 def test_a_broken_rule_marks_the_card_and_the_play_it_was_compared_with():
     log = log_of(["Ann", "Bruno", "Chiara"], race("Nuoto", "Ann K5", "Bruno K3", "Chiara retire", "Ann retire"),
                  first_player="Ann")
-    view, _ids = built(validate(log).to_dict())
+    view, _ids = built(log)
     moment = view["moments"]["race-1-turn-2"]
     assert moment["bad"] == [["Bruno", "K3"]] and moment["proof"] == [["Ann", "K5"]]
     assert moment["center"] == [["Ann", "K5"], ["Bruno", "K3"]]
@@ -96,18 +106,18 @@ def test_a_broken_rule_marks_the_card_and_the_play_it_was_compared_with():
 
 
 def test_findings_about_single_cards_mark_those_cards():
-    report = validate(json.loads((SAMPLES / "illegal-turns.json").read_text())).to_dict()
-    view, _ids = built(report)
+    view, _ids = built(json.loads((SAMPLES / "illegal-turns.json").read_text()))
     assert ["Chiara", "B4"] in view["moments"]["race-2-turn-1"]["bad"]  # card-not-in-hand at cards/1
     ignored = view["moments"]["race-1-turn-7"]  # a retired player's play: its card and the seat, off the table
     assert ignored["bad"] == [["Ann", "K9"], ["Ann", None]] and ["Ann", "K9"] not in ignored["center"]
     setup = validate(json.loads((SAMPLES / "illegal-setup.json").read_text())).to_dict()
-    marks = built(setup)[0]["moments"]["setup"]["bad"]
+    marks = built(json.loads((SAMPLES / "illegal-setup.json").read_text()))[0]["moments"]["setup"]["bad"]
     assert ["Dario", setup["hands"]["Dario"][0]] in marks and ["Chiara", None] in marks
 
 
 def test_a_drawn_card_that_cannot_be_is_marked_in_the_draw():
-    report = validate(json.loads((SAMPLES / "illegal-draws.json").read_text())).to_dict()
-    view, _ids = built(report)
+    log = json.loads((SAMPLES / "illegal-draws.json").read_text())
+    report = validate(log).to_dict()
+    view, _ids = built(log)
     turn = report["races"][5]["turns"][10]
     assert turn["draw"] and [turn["player"], turn["draw"][0]] in view["moments"]["race-6-turn-11"]["bad"]

@@ -1,7 +1,8 @@
 """Olympi Cards at the table: what each hand holds, what lies on the table and who won which medal, moment
-by moment, for the table view (``table(report, timeline)``, the format of ``api.adapters``).
+by moment, for the table view (``table(report, timeline, snapshots)``, the format of ``api.adapters``).
 
-A hand is shown card by card when the log gives the deal and the cards drawn (a draw list, or a deck of
+Everything but the findings' marks comes from the state's ``view()`` after every step (the snapshots):
+a hand is shown card by card when the log gives the deal and the cards drawn (a draw list, or a deck of
 known order); otherwise the view shows what is proven — a card a player plays was in their hand since the
 last time cards came into it unseen (the deal, or a draw nobody wrote down) — and counts the rest as
 unseen: hand sizes are always known (``sizes``). The middle holds the current race's plays; the piles are
@@ -35,12 +36,13 @@ def _references(rule: object) -> set[str]:
 class Hands:
     """The shown part of every hand while the moments are built, and where unseen cards came in."""
 
-    def __init__(self, players: list[str], dealt: dict[str, list[str]]) -> None:
-        self.start = {name: list(dealt.get(name, [])) for name in players}
+    def __init__(self, players: list[str], seats: dict[str, dict]) -> None:
+        dealt = {name: seat for name, seat in seats.items() if not seat["unseen"]}
+        self.start = {name: list(dealt[name]["hand"]) if name in dealt else [] for name in players}
         self.sources = {name: "dealt" if name in dealt else "proven" for name in players}
         self.shown = {name: list(cards) for name, cards in self.start.items()}
-        self.unseen = {name: 0 if name in dealt else HAND_SIZE for name in players}
         self.came_in: dict[str, dict | None] = dict.fromkeys(players)  # None: the deal
+        self.unseen = {name: 0 if name in dealt else HAND_SIZE for name in players}
         self.unseen_draws = False
 
     def play(self, name: str, text: str) -> bool:
@@ -91,51 +93,80 @@ def _proof(refs: set[str], player: str | None, center: list[list], plays: list[l
 
 
 def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) -> dict:
-    """The table view's data: seats, starting hands and how they are known, and each moment's changes."""
+    """The table view's data from the state's views after every step: seats, starting hands and how they
+    are known, and each moment's changes. Findings (from the report) mark cards; nothing else is read
+    from it."""
     players = list(timeline.get("players") or [])
-    hands = Hands(players, {name: cards for name, cards in (report.get("hands") or {}).items() if name in players})
+    first = dict(snapshots[0][1]) if snapshots else {"seats": []}
+    hands = Hands(players, {seat["name"]: seat for seat in first["seats"] if seat["name"] in players})
     rules = {entry.get("name"): entry.get("rule") for entry in report.get("disciplines") or []}
     errors: dict[tuple, list[dict]] = {}
     for finding in report.get("errors") or []:
         errors.setdefault((finding.get("race"), finding.get("turn")), []).append(finding)
     moments = {SETUP: {"leave": {}, "pile": {}, "center": [], "label": "The deal", "bad": deal_marks(report),
                        "sizes": dict.fromkeys(players, HAND_SIZE)}}
+    for number, steps in _races(snapshots[1:]):
+        _race_moments(number, steps, hands, errors, _references(rules.get(steps[0]["discipline"])), moments)
     styles = dict(PILE_STYLES)
-    for race in report.get("races") or []:
-        number, refs = race["number"], _references(rules.get(race["discipline"]))
-        center: list[list] = []
-        plays: list[list[list]] = []
-        label = f"Race {number} · {race['discipline']}"
-        for turn in race.get("turns") or []:
-            name = turn["player"] if turn["player"] in hands.shown else None
-            moment = {"leave": {}, "join": {}, "pile": {}, "label": label, "bad": [], "proof": [], "sizes": {}}
-            played = name is not None and not turn["ignored"]
-            play = [[name, text] for text in turn["cards"]] if played and turn["action"] == "play" else []
-            if played:
-                held = [text for text in turn["cards"] if hands.play(name, text)]
-                if held:
-                    moment["leave"] = {name: held}
-                hands.draw(name, moment, turn)
-                moment["sizes"] = {name: turn["hand_after"]}
-            for finding in errors.get((number, turn["number"]), []):
-                moment["bad"] += _marks(finding, turn, turn["player"])
-                if finding.get("code") == "rule-broken":
-                    moment["proof"] += _proof(refs, name, center, plays)
-            if play:
-                center = center + play
-                plays.append(play)
-            moment["center"] = center
-            moments[turn_id(number, turn["number"])] = moment
-        won = {name: list(medals) for name, medals in race["medals"].items()}
-        if race["record"]:
-            won.setdefault(race["record"], []).append(RECORD)
-        moments[f"race-{number}"] = {"leave": {}, "pile": won, "center": center, "sizes": dict(race["hands_after"]),
-                                     "label": f"{label} · " + ("over" if race["finished"] else "unfinished")}
     for text in _cards_shown(hands.start, moments):
         card = Card.from_object(text)
         styles[text] = card.color_name if card else "unknown"
     return {"seats": players, "sources": hands.sources, "start": hands.start, "moments": moments, "styles": styles,
             "pile": "Medals", "note": _note(hands)}
+
+
+def _races(snapshots: list[tuple[str, dict]]) -> list[tuple[int, list[dict]]]:
+    """The views of each race that was replayed, its start first, by race number."""
+    races: list[tuple[int, list[dict]]] = []
+    for anchor, view in snapshots:
+        if "-turn-" not in anchor:
+            number = int(anchor.removeprefix("race-"))
+            if view["race"] == number:  # a race too malformed to replay has no moments
+                races.append((number, [view]))
+        elif races and anchor.startswith(f"race-{races[-1][0]}-"):
+            races[-1][1].append(view)
+    return races
+
+
+def _race_moments(number: int, steps: list[dict], hands: Hands, errors: dict, refs: set[str],
+                  moments: dict) -> None:
+    """One race's moments: a moment per turn, then the race's outcome (``race-R``)."""
+    label = f"Race {number} · {steps[0]['discipline']}"
+    center: list[list] = []
+    plays: list[list[list]] = []
+    for view in steps[1:]:
+        turn = view["last_turn"]
+        name = turn["player"] if turn["player"] in hands.shown else None
+        moment = {"leave": {}, "join": {}, "pile": {}, "label": label, "bad": [], "proof": [], "sizes": {}}
+        played = name is not None and not turn["ignored"]
+        if played:
+            held = [text for text in turn["cards"] if hands.play(name, text)]
+            if held:
+                moment["leave"] = {name: held}
+            hands.draw(name, moment, turn)
+            moment["sizes"] = {name: _size(view, name)}
+        for finding in errors.get((number, turn["number"]), []):
+            moment["bad"] += _marks(finding, turn, turn["player"])
+            if finding.get("code") == "rule-broken":
+                moment["proof"] += _proof(refs, name, center, plays)
+        middle = [[play["player"], text] for play in view["middle"] for text in play["cards"]]
+        if len(middle) > len(center):
+            plays.append(middle[len(center):])
+        center = middle
+        moment["center"] = center
+        moments[turn_id(number, turn["number"])] = moment
+    end = steps[-1]
+    won = {name: list(medals) for name, medals in end["podium"].items()}
+    if end["record"]:
+        won.setdefault(end["record"], []).append(RECORD)
+    moments[f"race-{number}"] = {"leave": {}, "pile": won, "center": center,
+                                 "sizes": {seat["name"]: _size(end, seat["name"]) for seat in end["seats"]},
+                                 "label": f"{label} · " + ("over" if end["finished"] else "unfinished")}
+
+
+def _size(view: dict, name: str) -> int:
+    seat = next(seat for seat in view["seats"] if seat["name"] == name)
+    return len(seat["hand"]) + seat["unseen"]
 
 
 def _cards_shown(start: dict[str, list[str]], moments: dict[str, dict]) -> set[str]:

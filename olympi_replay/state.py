@@ -1,0 +1,242 @@
+"""Olympi Cards as a live ``replaykit.state.State``: one position of one game, where its rules live.
+
+The validator reads a log into its setup and steps and applies them here one by one (``load``); the
+simulator picks among ``choices()``; the table view is ``view()`` after every step. The steps are the
+log's own items: a race's start (``{"discipline": D}``, with ``"postponed": P`` when the first player
+postponed the card on top) is the table's step, a chance step, since the Discipline pile is revealed; a
+turn (``{"player", "action", "cards"}`` as a race's ``turns`` write it, with ``draw``/``reshuffle`` where
+known) is a player's; a retirement whose cards were drawn unseen may be followed by the chance step
+``{"draw": [cards]}`` that names them. Rules checks are those of ``replay.py`` and ``race.py``, so a step
+gives the very findings the validator gives for it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from olympi_replay.cards import ALL_CARDS, COLORS, COPIES, Card, shown, texts
+from olympi_replay.cards_state import Draw
+from olympi_replay.disciplines import sentence
+from olympi_replay.log import Race, Turn
+from olympi_replay.replay import GameReplay
+from olympi_replay.report import GameReport
+from olympi_replay.rules import MEDALS, RACES, RECORD_VP, VP
+from olympi_replay.state_actions import read_action
+from olympi_replay.state_choices import race_choices, reveal_choices
+from replaykit.findings import anchor
+from replaykit.state import Choice, IllegalAction, view
+
+RECORD = "WR"  # a World Record among a seat's trophies
+
+
+class OlympiState:
+    """One position of one game of Olympi Cards (the contract is ``replaykit.state``)."""
+
+    def __init__(self, game: GameReplay, log: dict, limits) -> None:
+        self.game, self.log, self.limits = game, log, limits
+        self.pending: tuple[Draw, int] | None = None  # a draw made unseen, which a draw step may name
+
+    # -- where the game stands ---------------------------------------------------------------------
+
+    @property
+    def race(self):
+        return self.game.current
+
+    def play_on(self) -> bool:
+        """The race is over, but its last player may play on for a World Record (the variant)."""
+        race = self.race
+        return (race is not None and race.finished and self.game.world_record and not self.game.rules.two_players
+                and not race.closed and race.last is not None and self.game.cards.hands[race.last].size > 0)
+
+    def race_done(self) -> bool:
+        race = self.race
+        return race is None or (race.finished and not self.play_on())
+
+    def is_over(self) -> bool:
+        game = self.game
+        return self.pending is None and self.race_done() and (
+            game.stopped or game.entries >= RACES or len(game.pile) == 0)
+
+    @property
+    def chance(self) -> bool:
+        return not self.is_over() and (self.pending is not None or self.race_done())
+
+    @property
+    def to_move(self) -> str | None:
+        if self.is_over() or self.chance:
+            return None
+        race = self.race
+        if race.finished:
+            return race.last
+        if not race.started:
+            return self.game.first_player or self.game.rules.seating[0]
+        return race.due
+
+    @property
+    def moment(self) -> str:
+        if self.is_over():
+            return ""
+        if self.pending is not None:
+            return anchor((("race", self.race.record.number), ("turn", self.pending[1])))
+        if self.race_done():
+            return anchor((("race", self.game.entries + 1),))
+        return anchor((("race", self.race.record.number), ("turn", len(self.race.record.turns) + 1)))
+
+    # -- acting ------------------------------------------------------------------------------------
+
+    def choices(self, rng: random.Random | None = None) -> list[Choice]:
+        if self.is_over():
+            return []
+        rng = rng or random.Random()
+        if self.pending is not None:
+            return [self.draw_choice(rng)]
+        if self.race_done():
+            return reveal_choices(self.game, rng)
+        return race_choices(self.game, self.race, self.to_move)
+
+    def draw_choice(self, rng: random.Random) -> Choice:
+        """Name the cards of a draw made unseen: those drawn from a known order, then as many drawn at random
+        from the copies not known to be anywhere."""
+        drawn, number = self.pending
+        cards = self.game.cards
+        pool = [card for card in ALL_CARDS for _ in range(max(0, COPIES - cards.known[card]))]
+        picked = [*drawn.known, *rng.sample(pool, min(drawn.unknown, len(pool)))]
+        player = self.race.record.turns[number - 1].player
+        return Choice({"draw": texts(picked)}, f"{player} draws {shown(picked)}", chance=True)
+
+    def apply(self, action: object, strict: bool = False) -> list:
+        backup = self.clone() if strict else None
+        found = self.step(action)
+        if backup is not None and any(finding.is_error for finding in found):
+            self.__dict__.update(backup.__dict__)
+            raise IllegalAction(found)
+        return found
+
+    def step(self, action: object) -> list:
+        """Apply one action given as JSON; a shape that is no action of this game changes nothing."""
+        kind, read, problems = read_action(self, action)
+        if problems:
+            return problems
+        before = len(self.game.findings)
+        ops = self.patch_for(kind, action)
+        if kind == "race":
+            self.start(read)
+        elif kind == "turn":
+            self.take(read)
+        else:
+            self.name_draw(read)
+        self.log = apply_ops(self.log, ops)
+        return self.game.findings[before:]
+
+    def start(self, race: Race) -> bool:
+        """The log's next race entry (the loader's step as well as ``apply``'s)."""
+        self.pending = None
+        return self.game.start_race(race)
+
+    def take(self, turn: Turn) -> None:
+        """The race's next turn."""
+        race = self.game.current
+        drawn = race.step(turn)
+        self.pending = (drawn, len(race.record.turns)) if drawn is not None and drawn.unknown and turn.draw is None \
+            else None
+
+    def name_draw(self, cards: list[Card]) -> None:
+        drawn, number = self.pending
+        self.pending = None
+        entry = self.race.record.turns[number - 1]
+        path = f"{self.race.base}/turns/{number - 1}"
+        self.race.check_listed(entry.player, cards, drawn, entry, number, path)
+
+    def patch(self, action: object) -> list[dict]:
+        kind, _read, problems = read_action(self, action)
+        if problems:
+            raise ValueError(problems[0].message)
+        return self.patch_for(kind, action)
+
+    def patch_for(self, kind: str, action: dict) -> list[dict]:
+        action = copy.deepcopy(action)  # the log must not change with the caller's dict
+        if kind == "race":
+            return [{"op": "add", "path": "/races/-", "value": {**action, "turns": []}}]
+        last = len(self.log["races"]) - 1
+        if kind == "turn":
+            return [{"op": "add", "path": f"/races/{last}/turns/-", "value": action}]
+        return [{"op": "add", "path": f"/races/{last}/turns/{self.pending[1] - 1}/draw", "value": action["draw"]}]
+
+    # -- looking -----------------------------------------------------------------------------------
+
+    def view(self) -> dict:
+        game, race = self.game, self.race
+        medals = {name: dict(won) for name, won in game.medals.items()}
+        records = dict(game.records)
+        if race is not None:
+            for name, won in race.record.medals.items():
+                for medal in won:
+                    medals[name][medal] = medals[name].get(medal, 0) + 1
+            if race.record.record is not None:
+                records[race.record.record] += 1
+        seats = []
+        for name in game.rules.seating:
+            hand = game.cards.hands[name]
+            trophies = [medal for medal in MEDALS for _ in range(medals[name].get(medal, 0))]
+            seats.append({
+                "name": name, "hand": texts(sorted(hand.known.elements(), key=_order)), "unseen": hand.unknown,
+                "pile": trophies + [RECORD] * records[name],
+                "score": sum(VP[medal] * count for medal, count in medals[name].items()) + RECORD_VP * records[name],
+                "medals": {medal: medals[name].get(medal, 0) for medal in MEDALS}, "records": records[name],
+                "retired": race is not None and name in race.record.order})
+        turns = [] if race is None else race.record.turns
+        middle = [{"player": entry.player, "cards": texts(entry.cards)} for entry in turns
+                  if entry.action == "play" and not entry.ignored]
+        definition = None if race is None else race.definition
+        podium = {} if race is None else {name: list(won) for name, won in race.record.medals.items()}
+        return view(seats, middle, race=0 if race is None else race.record.number,
+                    discipline=None if race is None else race.record.discipline,
+                    finished=race is not None and race.finished, podium=podium,
+                    record=None if race is None else race.record.record,
+                    last_turn=turns[-1].to_dict() if turns else None,
+                    rule=None if definition is None else sentence(definition.rule, definition.cards_per_play),
+                    disciplines_left=len(game.pile), first_player=game.first_player,
+                    world_record=game.world_record, over=self.is_over())
+
+    def to_log(self) -> dict:
+        return copy.deepcopy(self.log)
+
+    def clone(self) -> OlympiState:
+        other = OlympiState(self.game.clone(), self.log, self.limits)
+        other.pending = self.pending
+        return other
+
+    def report(self) -> GameReport:
+        """The report of the log so far: the last race and the claims are closed on a copy, so this state
+        can go on."""
+        return self.game.clone().finish()
+
+
+def _order(card: Card) -> tuple[int, int]:
+    return COLORS.index(card.color), card.value
+
+
+def apply_ops(document: dict, ops: list[dict]) -> dict:
+    """``document`` with the ``add`` operations applied; the containers along each path are copied, never
+    changed, so a clone and the loaded document are shared safely."""
+    for op in ops:
+        *parents, last = op["path"].split("/")[1:]
+        document = _added(document, parents, last, op["value"])
+    return document
+
+
+def _added(container, parents: list[str], last: str, value):
+    if isinstance(container, list):
+        copied = list(container)
+        key = len(copied) if (parents[0] if parents else last) == "-" else int(parents[0] if parents else last)
+    else:
+        copied = dict(container)
+        key = parents[0] if parents else last
+    if parents:
+        copied[key] = _added(container[key], parents[1:], last, value)
+    elif isinstance(copied, list):
+        copied.insert(key, value)
+    else:
+        copied[key] = value
+    return copied

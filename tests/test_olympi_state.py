@@ -1,0 +1,184 @@
+"""Olympi Cards' State, worked by hand from the rules: the choices a discipline's rule leaves on a known
+hand, an unknown hand's choices flagged with the rule as a hint, strict refusal, a retirement's reward, a
+draw nobody saw as a chance step, a race's medals, and patches applied with the ``jsonpatch`` library."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import jsonpatch
+import pytest
+
+from olympi_replay.cards import full_deck, texts
+from olympi_replay.engine import ENGINE
+from replaykit.state import IllegalAction
+from tests.olympi_helpers import DISCIPLINES, NAMES
+
+HANDS = {"Ann": ["K5", "B2", "B3", "Y1", "Y2", "G1"],
+         "Bruno": ["B1", "B5", "Y6", "K9", "G2", "R7"],
+         "Chiara": ["K6", "K7", "R1", "R2", "G8", "G9"]}
+TOP = ["Y3", "Y4", "Y5", "Y8"]  # the deck's first cards
+NUOTO = "Play a card higher than the last card played. The race's first play has nothing to compare with."
+
+
+def deck_after(hands: dict[str, list[str]], top: list[str]) -> list[str]:
+    """The 72 cards left after the deal, ``top`` first, the rest in the deck's fixed order."""
+    rest = texts(full_deck())
+    for card in [card for cards in hands.values() for card in cards] + top:
+        rest.remove(card)
+    return top + rest
+
+
+def setup(hands: bool = True, deck: bool = True) -> dict:
+    data = {"game": "olympi", "players": ["Ann", "Bruno", "Chiara"], "first_player": "Ann",
+            "disciplines": copy.deepcopy(DISCIPLINES), "discipline_deck": list(NAMES), "races": []}
+    if hands:
+        data["hands"] = copy.deepcopy(HANDS)
+    if deck:
+        data["deck"] = deck_after(HANDS, TOP)
+    return data
+
+
+def play(player: str, *cards: str) -> dict:
+    return {"player": player, "action": "play", "cards": list(cards)}
+
+
+def retire(player: str) -> dict:
+    return {"player": player, "action": "retire"}
+
+
+def seat(state, name: str) -> dict:
+    return next(entry for entry in state.view()["seats"] if entry["name"] == name)
+
+
+def started(**options: bool):
+    """Race 1 (Nuoto: higher than the last card) after Ann's opening K5."""
+    state = ENGINE.new_state(setup(**options))
+    assert state.chance and state.to_move is None and state.moment == "race-1"
+    assert state.apply({"discipline": "Nuoto"}) == []
+    assert (state.to_move, state.moment) == ("Ann", "race-1-turn-1")
+    assert state.apply(play("Ann", "K5")) == []
+    return state
+
+
+def test_a_known_hand_may_play_only_what_the_rule_allows():
+    state = started()
+    assert state.to_move == "Bruno"
+    # Bruno holds B1 B5 Y6 K9 G2 R7; only cards higher than K5 obey Nuoto's rule. Retiring is always open.
+    actions = [choice.action for choice in state.choices()]
+    assert sorted(actions, key=str) == sorted([play("Bruno", "Y6"), play("Bruno", "K9"), play("Bruno", "R7"),
+                                               retire("Bruno")], key=str)
+    assert all(choice.known and choice.hint is None for choice in state.choices())
+
+
+def test_an_unknown_hand_offers_every_card_not_proven_impossible_with_the_rule_as_hint():
+    state = started(hands=False, deck=False)
+    choices = state.choices()
+    plays = [choice for choice in choices if choice.action["action"] == "play"]
+    # Values 6 to 9 in five colours, none of them seen yet: 20 cards Bruno may hold, none proven.
+    assert sorted(card for choice in plays for card in choice.action["cards"]) == sorted(
+        f"{colour}{value}" for colour in "BYKGR" for value in range(6, 10))
+    assert {(choice.known, choice.hint) for choice in plays} == {(False, NUOTO)}
+    assert [choice.action for choice in choices if choice.known] == [retire("Bruno")]
+    assert seat(state, "Bruno")["unseen"] == 6 and seat(state, "Bruno")["hand"] == []
+
+
+def test_strict_mode_refuses_an_illegal_play_and_leaves_the_state_as_it_was():
+    state = started()
+    before, log = state.view(), state.to_log()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(play("Bruno", "B1"), strict=True)
+    assert [finding.code for finding in refused.value.findings] == ["rule-broken"]
+    assert state.view() == before and state.to_log() == log and state.to_move == "Bruno"
+    # Not strict, the play is recorded "as played" with the validator's finding, and the race goes on.
+    [finding] = state.apply(play("Bruno", "B1"))
+    assert (finding.code, finding.path, finding.player) == ("rule-broken", "/races/0/turns/1/cards", "Bruno")
+    assert finding.where == (("race", 1), ("turn", 2))
+    assert state.to_move == "Chiara" and state.view()["middle"][-1] == {"player": "Bruno", "cards": ["B1"]}
+
+
+def test_a_wrongly_shaped_action_is_a_schema_finding_and_changes_nothing():
+    state = started()
+    log = state.to_log()
+    for action in ("K5", {"player": "Bruno", "action": "jump"}, {"colour": "red"}, {"draw": ["K1"]}):
+        found = state.apply(action)
+        assert [finding.code for finding in found] == ["schema"]
+        with pytest.raises(ValueError):
+            state.patch(action)
+    assert state.to_log() == log
+
+
+def test_a_race_worked_by_hand_retirements_rewards_and_medals():
+    state = started()
+    # Three players: the first to retire takes bronze and draws 3 cards (the deck's Y3 Y4 Y5).
+    assert state.apply(retire("Bruno")) == []
+    bruno = seat(state, "Bruno")
+    assert bruno["hand"] == ["B1", "B5", "Y3", "Y4", "Y5", "Y6", "K9", "G2", "R7"]
+    assert (bruno["pile"], bruno["score"], bruno["retired"]) == (["bronze"], 1, True)
+    assert state.to_move == "Chiara"  # clockwise among those still in the race
+    assert state.apply(play("Chiara", "K6")) == []
+    # Ann (B2 B3 Y1 Y2 G1) holds nothing higher than 6: she can only retire.
+    assert [choice.action for choice in state.choices()] == [retire("Ann")]
+    # The second to retire takes silver, the First-player card and 1 card (Y8); Chiara, last, takes gold.
+    assert state.apply(retire("Ann")) == []
+    view = state.view()
+    assert {entry["name"]: (entry["pile"], entry["score"]) for entry in view["seats"]} == {
+        "Ann": (["silver"], 2), "Bruno": (["bronze"], 1), "Chiara": (["gold"], 4)}
+    assert "Y8" in seat(state, "Ann")["hand"] and view["finished"] and view["podium"] == {
+        "Bruno": ["bronze"], "Ann": ["silver"], "Chiara": ["gold"]}
+    assert view["first_player"] == "Ann"
+    # The next race is the table's: the pile's order is known, so Ciclismo comes up, or is postponed.
+    assert state.chance and state.to_move is None and state.moment == "race-2"
+    assert [choice.action for choice in state.choices()] == [
+        {"discipline": "Ciclismo"}, {"discipline": "Corsa", "postponed": "Ciclismo"}]
+    report = state.report()
+    assert report.races[0].medals == {"Bruno": ["bronze"], "Ann": ["silver"], "Chiara": ["gold"]}
+    assert report.result.scores == {"Ann": 2, "Bruno": 1, "Chiara": 4}
+
+
+def test_a_draw_nobody_saw_is_a_chance_step_that_may_be_named():
+    state = started(deck=False)
+    assert state.apply(retire("Bruno")) == []
+    assert state.chance and state.to_move is None and state.moment == "race-1-turn-2"
+    assert seat(state, "Bruno")["unseen"] == 3
+    [choice] = state.choices(random.Random(1))
+    assert choice.chance and len(choice.action["draw"]) == 3
+    patch = state.patch(choice.action)
+    assert patch == [{"op": "add", "path": "/races/0/turns/1/draw", "value": choice.action["draw"]}]
+    log = jsonpatch.apply_patch(state.to_log(), patch)
+    assert state.apply(choice.action) == []
+    assert state.to_log() == log
+    assert seat(state, "Bruno")["unseen"] == 0
+    assert sorted(choice.action["draw"]) == sorted(set(seat(state, "Bruno")["hand"]) - set(HANDS["Bruno"]))
+
+
+def test_a_draw_left_unnamed_stays_unseen():
+    state = started(deck=False)
+    state.apply(retire("Bruno"))
+    assert state.apply(play("Chiara", "K6")) == [] and seat(state, "Bruno")["unseen"] == 3
+
+
+def test_patches_applied_with_jsonpatch_rebuild_the_log_and_its_validation():
+    state = ENGINE.new_state(setup())
+    log = state.to_log()
+    steps = [{"discipline": "Nuoto"}, play("Ann", "K5"), play("Bruno", "B1"), retire("Chiara"), play("Ann", "Y1")]
+    for action in steps:
+        log = jsonpatch.apply_patch(log, state.patch(action))
+        state.apply(action)
+        assert log == state.to_log()
+        assert ENGINE.validate(log).to_dict() == state.report().to_dict()
+    assert log["races"] == [{"discipline": "Nuoto", "turns": steps[1:]}]
+
+
+def test_a_clone_is_independent():
+    state = started()
+    other = state.clone()
+    other.apply(retire("Bruno"))
+    assert seat(state, "Bruno")["retired"] is False and state.to_move == "Bruno"
+    assert len(state.to_log()["races"][0]["turns"]) == 1 and len(other.to_log()["races"][0]["turns"]) == 2
+
+
+def test_a_setup_no_game_can_start_from_is_refused():
+    with pytest.raises(ValueError, match="players"):
+        ENGINE.new_state({**setup(), "players": ["Ann"]})
