@@ -33,6 +33,7 @@ from api import (
     samples,
 )
 from api.storage import Repository
+from replaykit import registry
 
 DEFAULTS = {
     "API_TITLE": "Card Replay",
@@ -68,13 +69,20 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     repository = Repository(app.config["DATABASE_URL"])
     repository.create_schema()
-    app.extensions[web.EXTENSION] = web.Services(repository, samples.load(Path(app.config["SAMPLES_DIR"])))
+    shipped = samples.load(Path(app.config["SAMPLES_DIR"]))
+    app.extensions[web.EXTENSION] = web.Services(repository, shipped, samples.legacy_names(shipped))
+    for plugin in registry.broken():
+        app.logger.warning('the game plugin "%s" (%s) could not be loaded and is skipped: %s', plugin.name,
+                           plugin.target, plugin.problem)
+    app.url_map.converters["game"] = games.GameConverter
+    app.jinja_loader = games.template_loader(app.jinja_loader)
 
     csrf = CSRFProtect(app)
     names = ", ".join(engine.name for engine in games.engines().values())
     smorest = Api(app, spec_kwargs={"info": {"description": f"Strict replay validation of card game logs: {names}."}})
     app.extensions["card_replay_api"] = smorest
     api_v1.register(smorest)
+    app.register_blueprint(api_v1.legacy)
     csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
     app.register_blueprint(pages.bp)
     app.register_blueprint(record.bp)

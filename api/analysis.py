@@ -105,7 +105,8 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
         key_moments=adapter.key_moments(report, timeline), step_unit=verdict.units[-2] if len(verdict.units) > 1
         else "step",
         standings=adapter.standings(report),
-        partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
+        partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
+        game_style=assets.game_style_url(verdict.engine))
 
 
 def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str, notes: str | None,
@@ -123,7 +124,8 @@ def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str
         "parts.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
         findings=findings, parts=rows, part_name=adapter.part_unit.capitalize(), figures=figures,
         figures_by_id=_by_id(figures), standings=adapter.standings(report),
-        eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION)
+        eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
+        game_style=assets.game_style_url(verdict.engine))
 
 
 def _shown_report(verdict: games.Verdict, number: int | None) -> dict | None:

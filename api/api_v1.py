@@ -12,59 +12,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+import flask
 from flask import Response, request, url_for
 from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields
 
 import api as web
-from api import games, guards, quota
+from api import guards, openapi, quota
 from api.games import Verdict
+from api.openapi import ANY_LOG, ANY_REPORT, ANY_TIMELINE, LOG_BODY, LOG_REF, REPORT_REF, ComponentClash
 from api.problems import Problem
+from api.samples import Sample
 from api.storage import GameRecord
 from replaykit.jsonio import dumps
-from schemas import of_record
 from schemas.common import AnyFindingSchema
+
+__all__ = ["LOG_BODY", "LOG_REF", "ComponentClash"]  # what the other API modules and the tests take from here
 
 blp = Blueprint("api_v1", __name__, url_prefix="/api/v1",
                 description="Validate card game logs, store them, and fetch reports and timelines.")
 
 T = TypeVar("T")
 PROBLEM = "application/problem+json"
-
-
-def _components() -> tuple[dict, dict]:
-    """Every installed game's log and report schemas of record, by the ``game`` value they describe."""
-    logs, reports = {}, {}
-    for game_id in games.engines():
-        game_logs, game_reports = of_record(game_id)
-        logs.update(game_logs)
-        reports.update(game_reports)
-    return logs, reports
-
-
-LOGS, REPORTS = _components()
-
-
-def _one_of(components: dict) -> dict:
-    """A ``oneOf`` told apart by the document's ``game``."""
-    refs = {value: f"#/components/schemas/{name}" for value, (name, _schema) in components.items()}
-    return {"oneOf": [{"$ref": ref} for ref in dict.fromkeys(refs.values())],
-            "discriminator": {"propertyName": "game", "mapping": refs}}
-
-
-REPORT_REF = _one_of(REPORTS)
-LOG_REF = _one_of(LOGS)
-LOG_BODY = {
-    "required": True,
-    "description": "A log of any supported game (its \"game\" says which), as a JSON body or as a file in the "
-                   'multipart field "file". The bytes are kept exactly as sent.',
-    "content": {
-        "application/json": {"schema": LOG_REF},
-        "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
-                                           "properties": {"file": {"type": "string", "format": "binary"}}},
-                                "encoding": {"file": {"contentType": "application/json"}}},
-    },
-}
 
 
 class ProblemSchema(Schema):
@@ -89,7 +58,7 @@ class LinksSchema(Schema):
 class StoredSchema(Schema):
     id = fields.String(metadata={"description": "Unguessable id of the stored game.", "example": "q3Vx0b..."})
     valid = fields.Boolean()
-    report = fields.Dict(metadata=REPORT_REF)
+    report = fields.Dict(metadata={"allOf": [REPORT_REF]})
     links = fields.Nested(LinksSchema)
 
 
@@ -103,16 +72,6 @@ class StoredGameSchema(StoredSchema):
                                    "example": "david-goliath"})
     created = fields.DateTime(metadata={"description": "When it was stored (UTC)."})
     log = fields.String(metadata={"description": "The uploaded log as text, exactly as sent."})
-
-
-class TimelineSchema(Schema):
-    kind = fields.String(metadata={"description": "game, or what holds several games (match).",
-                                   "example": "game"})
-    players = fields.List(fields.String())
-    tricks = fields.List(fields.Dict(), metadata={"description": "Per trick: plays (with colour, value, highest and "
-                                                  "lowest marked), captures, scores_after, story, errors, warnings."})
-    breakdown = fields.Dict(metadata={"description": "Final points per player and colour, with the cards."})
-    games = fields.List(fields.Dict(), metadata={"description": "For a match: one timeline per game."})
 
 
 class SampleSchema(Schema):
@@ -135,7 +94,7 @@ class SampleSchema(Schema):
 
 class SampleDetailSchema(SampleSchema):
     log = fields.Raw(metadata={"description": "The sample log as a JSON value."})
-    report = fields.Dict(metadata=REPORT_REF)
+    report = fields.Dict(metadata={"allOf": [REPORT_REF]})
 
 
 def problem(status: int, description: str):
@@ -143,14 +102,15 @@ def problem(status: int, description: str):
     return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM, description=description)
 
 
+GENERIC = {"AnyFinding": AnyFindingSchema, "Problem": ProblemSchema, "Links": LinksSchema, "Stored": StoredSchema,
+           "GameCreated": GameCreatedSchema, "StoredGame": StoredGameSchema, "Sample": SampleSchema,
+           "SampleDetail": SampleDetailSchema, ANY_LOG: dict, ANY_REPORT: dict, ANY_TIMELINE: dict}
+
+
 def register(api: Api) -> None:
-    """Name the schemas of record first so every operation refers to them by these names."""
-    # Nested schemas first: registering a schema also names (and so claims) every schema it nests.
-    named = [("AnyFinding", AnyFindingSchema), *LOGS.values(), *REPORTS.values()]
-    for name, schema in named:
-        if name not in api.spec.components.schemas:
-            api.spec.components.schema(name, schema=schema)
-    api.register_blueprint(blp)
+    """Name the schemas of record of the games installed now, so every operation refers to them by these
+    names; a name given twice raises ``ComponentClash`` (the app does not start)."""
+    openapi.name_games(api, GENERIC, lambda: api.register_blueprint(blp))
 
 
 def _json(data: object, status: int = 200, headers: dict | None = None) -> Response:
@@ -294,7 +254,8 @@ def stored_part(game_id: str, number: int):
 
 
 @blp.route("/games/<string:game_id>/timeline", methods=["GET"])
-@blp.response(200, TimelineSchema, description="Per-trick data: plays, captures, running scores, findings.")
+@blp.alt_response(200, schema={"$ref": f"#/components/schemas/{ANY_TIMELINE}"}, success=True,
+                  description="The moments behind the charts, in the game's own shape (its timeline schema).")
 @problem(404, "No stored game has this id.")
 def stored_timeline(game_id: str):
     """The per-trick data the charts are drawn from (for a match: one timeline per game)."""
@@ -311,35 +272,55 @@ def timeline_of(verdict: Verdict) -> dict:
     return {"kind": report.get("kind"), **adapter.timeline(report)}
 
 
-def _sample_links(slug: str) -> dict:
-    return {"self": url_for("api_v1.sample", slug=slug), "page": url_for("pages.sample", slug=slug)}
+def _sample_links(game: str, slug: str) -> dict:
+    return {"self": url_for("api_v1.sample", game=game, slug=slug),
+            "page": url_for("pages.sample", game=game, slug=slug)}
+
+
+def _sample(game: str, slug: str) -> Sample:
+    found = web.services().samples.get((game, slug))
+    if found is None:
+        raise Problem(404, f'No sample of "{game[:64]}" is called "{slug[:64]}".')
+    return found
 
 
 @blp.route("/samples", methods=["GET"])
 @blp.response(200, SampleSchema(many=True), description="Every annotated sample with its verdict.")
 def samples():
     """The annotated sample games: title, players, verdict."""
-    return _json([{**sample.summary(), "links": _sample_links(slug)}
-                  for slug, sample in web.services().samples.items()])
+    return _json([{**sample.summary(), "links": _sample_links(*key)}
+                  for key, sample in web.services().samples.items()])
 
 
-@blp.route("/samples/<string:slug>", methods=["GET"])
+@blp.route("/samples/<string:game>/<string:slug>", methods=["GET"])
 @blp.response(200, SampleDetailSchema, description="The sample's log and report.")
 @problem(404, "No sample has this name.")
-def sample(slug: str):
-    """One sample: its log, its report and its notes."""
-    found = web.services().samples.get(slug)
-    if found is None:
-        raise Problem(404, f'No sample is called "{slug[:64]}".')
-    return _json({**found.summary(), "log": found.document, "report": found.report, "links": _sample_links(slug)})
+def sample(game: str, slug: str):
+    """One sample of a game: its log, its report and its notes."""
+    found = _sample(game, slug)
+    return _json({**found.summary(), "log": found.document, "report": found.report,
+                  "links": _sample_links(game, slug)})
 
 
-@blp.route("/samples/<string:slug>/parts/<int:number>", methods=["GET"])
+@blp.route("/samples/<string:game>/<string:slug>/parts/<int:number>", methods=["GET"])
 @blp.alt_response(200, schema=REPORT_REF, description="The report of one game of the sample.", success=True)
 @problem(404, "No sample has this name, or it has no such part.")
-def sample_part(slug: str, number: int):
+def sample_part(game: str, slug: str, number: int):
     """One game (1-based) of a sample of several games, such as a match: its own report."""
-    found = web.services().samples.get(slug)
+    return _part(_sample(game, slug).verdict, number)
+
+
+# The addresses samples had before they were named by their game (not in the OpenAPI document).
+legacy = flask.Blueprint("api_v1_legacy", __name__, url_prefix="/api/v1")
+
+
+@legacy.route("/samples/<string:slug>")
+@legacy.route("/samples/<string:slug>/parts/<int:number>")
+def legacy_sample(slug: str, number: int | None = None):
+    found = web.services().legacy.get(slug)
     if found is None:
         raise Problem(404, f'No sample is called "{slug[:64]}".')
-    return _part(found.verdict, number)
+    named = {"game": found.game, "slug": found.slug}
+    target = url_for("api_v1.sample", **named) if number is None else \
+        url_for("api_v1.sample_part", **named, number=number)
+    return flask.redirect(target, code=308)

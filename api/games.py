@@ -1,13 +1,19 @@
 """The web layer's view of the installed games: a document's engine, its web adapter and its report.
 
 Which games exist is decided by ``replaykit.registry`` (entry points), never here; a document naming no
-installed game gets the registry's report with one ``schema`` finding at ``/game``.
+installed game gets the registry's report with one ``schema`` finding at ``/game``. Routes name a game
+with ``<game:…>`` (``GameConverter``); a game package's own templates are found by ``template_loader``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader
+from werkzeug.routing import BaseConverter
 
 from api.adapters import DEFAULT, Adapter, adapter_for
 from replaykit import registry
@@ -82,3 +88,27 @@ def replay(document: object, settings: Mapping[str, int] | None = None) -> tuple
     """The verdict and the state after the document's last action (``None``: no game could start)."""
     engine, report, state = registry.replay(document, settings)
     return Verdict(engine, report.to_dict(), document, settings), state
+
+
+class GameConverter(BaseConverter):
+    """``<game:name>`` in a route: the id of a game installed when the app was made, and nothing else, so
+    ``/samples/<game>/<slug>`` never takes the place of another route."""
+
+    def __init__(self, url_map, *args: object, **kwargs: object) -> None:
+        super().__init__(url_map, *args, **kwargs)
+        self.regex = "|".join(re.escape(game_id) for game_id in engines()) or "(?!)"
+
+
+def document(engine: Engine, name: str) -> Path | None:
+    """A game's document (``format.md``, ``rulings.md``): ``docs/games/<id>/``, else ``docs/`` in its package."""
+    import api as web  # the folders the service reads: beside the source, or inside the installed package
+
+    shared = web.resource_dir("docs") / "games" / engine.id / name
+    return shared if shared.is_file() else registry.resource(engine, "docs", name)
+
+
+def template_loader(shared: BaseLoader | None) -> BaseLoader:
+    """The app's templates, then each game package's ``templates/`` (a plugin's partial, ``games/<id>.html``)."""
+    own = [FileSystemLoader(folder) for engine in engines().values()
+           if (folder := registry.resource(engine, "templates")) is not None]
+    return ChoiceLoader([loader for loader in (shared, *own) if loader is not None])

@@ -9,7 +9,7 @@ findings with their links. Templates only place them; ``static/charts.js`` draws
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from markupsafe import Markup
@@ -52,7 +52,8 @@ def data_json(value: object) -> Markup:
 
 def _gallery() -> list[dict]:
     """The samples grouped by game: ``[{"name": game name, "samples": [summary + url, …]}]``."""
-    return [{"name": name, "samples": [{**sample.summary(), "url": url_for("pages.sample", slug=sample.slug)}
+    return [{"name": name, "samples": [{**sample.summary(), "url": url_for("pages.sample", game=sample.game,
+                                                                             slug=sample.slug)}
                                        for sample in group]}
             for name, group in samples.by_game(web.services().samples)]
 
@@ -141,11 +142,12 @@ def gallery():
     return render_template("samples.html", groups=_gallery())
 
 
-def _document(game_id: str, folder: str) -> str:
-    if games.by_id(game_id) is None:
+def _document(game_id: str, name: str) -> str:
+    engine = games.by_id(game_id)
+    if engine is None:
         abort(404, "This service has no game by that name.")
-    path = web.resource_dir("docs") / "games" / game_id / folder
-    if not path.is_file():
+    path = games.document(engine, name)
+    if path is None or not path.is_file():
         abort(404, "This game has no such page yet.")
     return path.read_text(encoding="utf-8")
 
@@ -210,37 +212,53 @@ def _record(game_id: str):
     return record
 
 
-def _sample(slug: str) -> samples.Sample:
-    found = web.services().samples.get(slug)
+def _sample(game: str, slug: str) -> samples.Sample:
+    found = web.services().samples.get((game, slug))
     if found is None:
         abort(404, "There is no sample game by this name.")
     return found
 
 
-@bp.route("/samples/<string:slug>")
-@bp.route("/samples/<string:slug>/g/<int:number>")
-def sample(slug: str, number: int | None = None):
-    found = _sample(slug)
-    source = {"json": url_for("api_v1.sample", slug=slug), "log": url_for("pages.sample_log", slug=slug),
-              "edit": url_for("pages.edit_sample", slug=slug),
-              "moments": url_for("pages.sample_moments", slug=slug, number=number)}
+@bp.route("/samples/<game:game>/<string:slug>")
+@bp.route("/samples/<game:game>/<string:slug>/g/<int:number>")
+def sample(game: str, slug: str, number: int | None = None):
+    found = _sample(game, slug)
+    named = {"game": game, "slug": slug}
+    source = {"json": url_for("api_v1.sample", **named), "log": url_for("pages.sample_log", **named),
+              "edit": url_for("pages.edit_sample", **named),
+              "moments": url_for("pages.sample_moments", **named, number=number)}
     if number is not None:
-        source["json"] = url_for("api_v1.sample_part", slug=slug, number=number)
+        source["json"] = url_for("api_v1.sample_part", **named, number=number)
     return analysis.page(found.verdict, title=found.title, notes=found.notes, source=source,
-                     base=url_for("pages.sample", slug=slug), number=number)
+                         base=url_for("pages.sample", **named), number=number)
 
 
-@bp.route("/samples/<string:slug>/moments.json")
-@bp.route("/samples/<string:slug>/g/<int:number>/moments.json")
-def sample_moments(slug: str, number: int | None = None):
-    return analysis.moments_response(_sample(slug).verdict, number)
+@bp.route("/samples/<game:game>/<string:slug>/moments.json")
+@bp.route("/samples/<game:game>/<string:slug>/g/<int:number>/moments.json")
+def sample_moments(game: str, slug: str, number: int | None = None):
+    return analysis.moments_response(_sample(game, slug).verdict, number)
 
 
-@bp.route("/samples/<string:slug>/log.json")
-def sample_log(slug: str):
+@bp.route("/samples/<game:game>/<string:slug>/log.json")
+def sample_log(game: str, slug: str):
     """A sample's log as shipped; ``?download=1`` saves it as a file."""
-    found = _sample(slug)
+    found = _sample(game, slug)
     return web.log_response(found.raw, f"{slug}.json")
+
+
+# Before samples were named by their game, two games' samples shared one namespace (and one could take
+# another's name); those addresses still lead to the same sample, permanently.
+@bp.route("/samples/<string:slug>", defaults={"tail": ""})
+@bp.route("/samples/<string:slug>/<any('moments.json', 'log.json', edit):tail>")
+@bp.route("/samples/<string:slug>/g/<int:number>", defaults={"tail": ""})
+@bp.route("/samples/<string:slug>/g/<int:number>/<any('moments.json'):tail>")
+def legacy_sample(slug: str, tail: str, number: int | None = None):
+    found = web.services().legacy.get(slug)
+    if found is None:
+        abort(404, "There is no sample game by this name.")
+    target = url_for("pages.sample", game=found.game, slug=found.slug, number=number)
+    query = request.query_string.decode("latin-1")
+    return redirect(target + (f"/{tail}" if tail else "") + (f"?{query}" if query else ""), code=308)
 
 
 def _edit(raw: bytes, title: str, back: str, game_id: str | None):
@@ -250,10 +268,10 @@ def _edit(raw: bytes, title: str, back: str, game_id: str | None):
     return render_template("edit.html", form=form, title=title, back=back, limit=_limit(), format_url=format_url)
 
 
-@bp.route("/samples/<string:slug>/edit")
-def edit_sample(slug: str):
-    found = _sample(slug)
-    return _edit(found.raw, found.title, url_for("pages.sample", slug=slug), found.game)
+@bp.route("/samples/<game:game>/<string:slug>/edit")
+def edit_sample(game: str, slug: str):
+    found = _sample(game, slug)
+    return _edit(found.raw, found.title, url_for("pages.sample", game=game, slug=slug), found.game)
 
 
 @bp.route("/games/<string:game_id>/edit")
@@ -272,25 +290,30 @@ def api_docs():
             if method not in {"get", "post", "put", "patch", "delete"}:
                 continue
             responses = [{"status": status, "description": response.get("description", ""),
-                          "schemas": _schema_names(response.get("content", {}))}
+                          "schemas": _schema_names(response.get("content", {}), spec)}
                          for status, response in sorted(operation.get("responses", {}).items())
                          if status != "default"]
             body = (operation.get("requestBody") or {}).get("content", {})
             operations.append({"method": method.upper(), "path": path, "summary": operation.get("summary", ""),
                                "description": operation.get("description", ""), "responses": responses,
-                               "body": list(body), "body_schemas": _schema_names(body),
+                               "body": list(body), "body_schemas": _schema_names(body, spec),
                                "id": f"{method}-{path}".replace("/", "-").strip("-")})
     info = spec.get("info", {})
     return render_template("api_docs.html", operations=operations, info=info,
                            spec_url=url_for("api-docs.openapi_json"))
 
 
-def _schema_names(content: dict) -> list[str]:
-    """The component names a response or body refers to, e.g. ``Report`` and ``MatchReport``."""
+def _schema_names(content: dict, spec: dict) -> list[str]:
+    """The component names a response or body refers to, e.g. ``Report`` and ``MatchReport``; a component
+    that is one of several (``AnyReport``) is shown as the games' own."""
+    components = spec.get("components", {}).get("schemas", {})
     names = []
     for media in content.values():
         schema = media.get("schema") or {}
-        for ref in [schema, *schema.get("oneOf", []), schema.get("items") or {}]:
+        for ref in [schema, *schema.get("oneOf", []), *schema.get("allOf", []), schema.get("items") or {}]:
             if isinstance(ref, dict) and "$ref" in ref:
-                names.append(ref["$ref"].rsplit("/", 1)[-1])
+                name = ref["$ref"].rsplit("/", 1)[-1]
+                union = components.get(name, {})
+                inner = [*union.get("oneOf", []), *union.get("anyOf", [])]
+                names.extend(item["$ref"].rsplit("/", 1)[-1] for item in inner) if inner else names.append(name)
     return list(dict.fromkeys(names))

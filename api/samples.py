@@ -1,9 +1,10 @@
 """The annotated sample games, read and validated once when the app starts.
 
-Samples are fixed files shipped with the service, one folder per game (``sample_games/<game id>/``), so
-their reports are computed once and kept in memory; the gallery, the sample pages and
-``/api/v1/samples`` all serve from here. Each folder's ``expected.toml`` holds the verdicts the tests
-expect and is no sample.
+Samples are fixed files shipped with the service, one folder per game (``sample_games/<game id>/``, or
+``samples/`` inside the game's own package, how a plugin brings them), so their reports are computed once
+and kept in memory; the gallery, the sample pages and ``/api/v1/samples`` all serve from here. A sample is
+named by its game and its file's stem (``/samples/<game>/<slug>``), so two games may use the same names.
+Each folder's ``expected.toml`` holds the verdicts the tests expect and is no sample.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from api import games
+from replaykit import registry
 from replaykit.jsonio import read_json
 
 log = logging.getLogger(__name__)
@@ -25,6 +27,10 @@ class Sample:
     raw: bytes
     document: object
     verdict: games.Verdict
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.game, self.slug
 
     @property
     def report(self) -> dict:
@@ -58,23 +64,40 @@ class Sample:
         }
 
 
-def load(root: Path) -> dict[str, Sample]:
-    """Every ``*.json`` in each installed game's folder under ``root``, by slug (the file stem, prefixed
-    with the game's id where two games use the same name), games in name order, files in name order.
-    An unreadable file is logged and skipped: a broken sample must not take the service down with it."""
-    samples: dict[str, Sample] = {}
+def folder(root: Path, game_id: str) -> Path | None:
+    """A game's samples: ``root/<game id>``, else the ``samples`` folder of its package."""
+    shared = root / game_id
+    if shared.is_dir():
+        return shared
+    engine = games.by_id(game_id)
+    return None if engine is None else registry.resource(engine, "samples")
+
+
+def load(root: Path) -> dict[tuple[str, str], Sample]:
+    """Every ``*.json`` in each installed game's folder, by (game id, slug = the file's stem), games in name
+    order, files in name order. An unreadable file is logged and skipped: a broken sample must not take the
+    service down with it."""
+    samples: dict[tuple[str, str], Sample] = {}
     for game_id in games.engines():
-        folder = root / game_id
-        for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        found = folder(root, game_id)
+        for path in sorted(found.glob("*.json")) if found is not None else []:
             raw = path.read_bytes()
             try:
                 document = read_json(raw)
             except ValueError as error:
                 log.warning("sample %s is not readable JSON: %s", path, error)
                 continue
-            slug = path.stem if path.stem not in samples else f"{game_id}-{path.stem}"
-            samples[slug] = Sample(slug, game_id, raw, document, games.validate(document))
+            samples[game_id, path.stem] = Sample(path.stem, game_id, raw, document, games.validate(document))
     return samples
+
+
+def legacy_names(samples: dict[tuple[str, str], Sample]) -> dict[str, Sample]:
+    """The names samples had before they were named by game (``/samples/<slug>``): the stem, or the game's
+    id and the stem when an earlier game (in the registry's order) had taken it. Their pages redirect."""
+    names: dict[str, Sample] = {}
+    for sample in samples.values():
+        names[sample.slug if sample.slug not in names else f"{sample.game}-{sample.slug}"] = sample
+    return names
 
 
 def by_game(samples: dict[str, Sample]) -> list[tuple[str, list[Sample]]]:

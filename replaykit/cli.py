@@ -214,7 +214,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
          among: Sequence[Engine] | None = None, prog: str = "card-replay") -> int:
     out = out or sys.stdout
     err = err or sys.stderr
-    among = tuple(among if among is not None else registry.engines().values())
+    if among is None:
+        among = tuple(registry.engines().values())
+        for plugin in registry.broken():
+            err.write(f'{prog}: warning: the game plugin "{plugin.name}" ({plugin.target}) could not be loaded '
+                      f"and is skipped: {plugin.problem}\n")
+    among = tuple(among)
     args = parser(among, prog).parse_args(argv)
     if args.command == "validate":
         return run_validate(args.paths, args.json, out, err, max(1, args.jobs), among)

@@ -1,45 +1,38 @@
-"""Marshmallow 4 schemas of record: each game's log and report, as the OpenAPI document shows them.
+"""Marshmallow 4 schemas of record: each game's log, report and timeline, as the OpenAPI document shows them.
 
-For David & Goliath, ``schemas.log`` describes what a user submits, ``schemas.report`` what the API answers,
-and ``schemas.findings`` turns marshmallow's errors into the project's ``schema`` findings. Each game has a
-module ``schemas.<game id with _ for ->`` naming its schemas of record (``of_record`` finds them). The
-schemas translate shapes only; every rule of a game lives in its engine package.
+A game names its schemas of record in the module ``schemas.<game id with _ for ->``, or else in the
+``schemas`` module of its own package (``<package>.schemas``, how a plugin brings them); ``of_record``
+finds them. ``schemas.common`` holds what every game shares (a finding of any game, a report's header).
+The schemas translate shapes only; every rule of a game lives in its engine package.
 """
 
+from __future__ import annotations
+
 import importlib
+import importlib.util
+from types import ModuleType
 
-from schemas.findings import load_log, schema_findings
-from schemas.log import CardField, LogSchema, MatchLogSchema, PlaySchema, TrickSchema, parse_card
-from schemas.report import (
-    FindingSchema,
-    MatchReportSchema,
-    PlayReportSchema,
-    ReportSchema,
-    ResultSchema,
-    TrickReportSchema,
-)
-
-__all__ = [
-    "CardField", "FindingSchema", "LogSchema", "MatchLogSchema", "MatchReportSchema", "PlayReportSchema",
-    "PlaySchema", "ReportSchema", "ResultSchema", "TrickReportSchema", "TrickSchema", "load_log", "parse_card",
-    "schema_findings",
-]
+from replaykit import registry
 
 
-def _module(game_id: str):
+def _module(game_id: str) -> ModuleType | None:
     name = f"{__name__}.{game_id.replace('-', '_')}"
-    try:
+    if importlib.util.find_spec(name) is not None:
         return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        return None
+    engine = registry.engines().get(game_id)
+    return None if engine is None else registry.submodule(engine, "schemas")
 
 
 def of_record(game_id: str) -> tuple[dict, dict]:
     """``(LOGS, REPORTS)`` of a game: ``{game value: (component name, schema class)}``; empty without a module."""
     module = _module(game_id)
     return (module.LOGS, module.REPORTS) if module is not None else ({}, {})
+
+
+def timelines(game_id: str) -> dict:
+    """``TIMELINES`` of a game: ``{game value: (component name, schema class)}`` describing what
+    ``/api/v1/games/ID/timeline`` answers for it (its adapter's timeline); empty when it names none."""
+    return getattr(_module(game_id), "TIMELINES", {})
 
 
 def beyond_openapi(game_id: str, document: dict) -> bool:

@@ -37,3 +37,26 @@ class AnyFindingSchema(Schema):
     trick = fields.Integer(allow_none=True, metadata={"description": UNITS["trick"]})
     play = fields.Integer(allow_none=True, metadata={"description": UNITS["play"]})
     turn = fields.Integer(allow_none=True, metadata={"description": UNITS["turn"]})
+
+
+class ReportHeaderSchema(Schema):
+    """The fields that open every game's report: what it is, which game, the verdict, the players and the
+    log's meta. A game's report schema adds its findings (with its units), its moments and its result."""
+
+    kind = fields.String(required=True, metadata={"description": "game, or what holds several games (match).",
+                                                  "example": "game"})
+    game = fields.String(required=True, allow_none=True, metadata={"description": "The log's \"game\"."})
+    valid = fields.Boolean(required=True, metadata={"description": "True when there is no finding of severity "
+                                                                   "error."})
+    complete = fields.Boolean(required=True, metadata={"description": "True when the log plays the game to its "
+                                                                      "end."})
+    players = fields.List(fields.String(), required=True,
+                          metadata={"description": "Player names in seating order; [] when unreadable."})
+    meta = fields.Dict(required=True, metadata={"description": "The log's meta object as given; {} if absent."})
+
+
+class TimelineHeaderSchema(Schema):
+    """The fields that open every game's timeline (``/api/v1/games/ID/timeline``)."""
+
+    kind = fields.String(metadata={"description": "game, or what holds several games (match).", "example": "game"})
+    players = fields.List(fields.String())

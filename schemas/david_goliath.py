@@ -1,14 +1,32 @@
 """David & Goliath's schemas of record for the OpenAPI document, by the ``game`` value each describes.
 
-Every game's schema module (``schemas.<game id with _ for ->``) exposes ``LOGS`` and ``REPORTS``:
-``{game value: (component name, schema class)}``.
+Every game's schema module (``schemas.<game id with _ for ->`` or ``<package>.schemas``) exposes ``LOGS``,
+``REPORTS`` and ``TIMELINES``: ``{game value: (component name, schema class)}``.
 """
 
+from marshmallow import fields
+
+from schemas.common import TimelineHeaderSchema
 from schemas.log import GAME_ID, MATCH_ID, LogSchema, MatchLogSchema
 from schemas.report import MatchReportSchema, ReportSchema
 
+
+class TimelineSchema(TimelineHeaderSchema):
+    """One game's moments (``api.adapters.david_goliath_charts.timeline``)."""
+
+    tricks = fields.List(fields.Dict(), metadata={"description": "Per trick: plays (with colour, value, highest and "
+                                                  "lowest marked), captures, scores_after, story, errors, warnings."})
+    breakdown = fields.Dict(metadata={"description": "Final points per player and colour, with the cards."})
+
+
+class MatchTimelineSchema(TimelineHeaderSchema):
+    games = fields.List(fields.Nested(TimelineSchema, allow_none=True),
+                        metadata={"description": "One timeline per game of the match (null: unreadable)."})
+
+
 LOGS = {GAME_ID: ("Log", LogSchema), MATCH_ID: ("MatchLog", MatchLogSchema)}
 REPORTS = {GAME_ID: ("Report", ReportSchema), MATCH_ID: ("MatchReport", MatchReportSchema)}
+TIMELINES = {GAME_ID: ("Timeline", TimelineSchema), MATCH_ID: ("MatchTimeline", MatchTimelineSchema)}
 
 
 def beyond_openapi(document: dict) -> bool:

@@ -16,6 +16,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from dalmuti_replay.cards import CARD_PATTERN
 from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.reader import DEFAULT_LIMITS as LIMITS
+from schemas.common import TimelineHeaderSchema
 
 CARD_OPENAPI = {"type": "string", "pattern": f"^({CARD_PATTERN.pattern})$", "example": "7",
                 "description": 'A card: its value as text, "1" (best) to "12", or "J" for a Jester.'}
@@ -353,8 +354,17 @@ class DalmutiReportSchema(Schema):
                            metadata=_about("The final totals and winners the log claims."))
 
 
+class DalmutiTimelineSchema(TimelineHeaderSchema):
+    """The moments of a game (its adapter's ``timeline``), as ``/api/v1/games/ID/timeline`` answers them."""
+
+    rounds = fields.List(fields.Dict(), metadata={"description": "Per round: the deal, ranks, taxes, tricks with their "
+                                                  "plays, who went out, points, story and findings."})
+    target = fields.Integer(allow_none=True, metadata={"description": "The session's points target, or null."})
+
+
 LOGS = {GAME_ID: ("DalmutiLog", DalmutiLogSchema)}
 REPORTS = {GAME_ID: ("DalmutiReport", DalmutiReportSchema)}
+TIMELINES = {GAME_ID: ("DalmutiTimeline", DalmutiTimelineSchema)}
 
 
 def beyond_openapi(document: dict) -> bool:

@@ -16,6 +16,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from olympi_replay.log import DEFAULT_LIMITS as LIMITS
 from olympi_replay.log import GAME_ID
+from schemas.common import TimelineHeaderSchema
 from schemas.olympi_report import ReportSchema
 
 COLORS = {"blue": "B", "yellow": "Y", "black": "K", "green": "G", "red": "R"}
@@ -302,5 +303,17 @@ class OlympiLogSchema(Closed):
     meta = fields.Dict(metadata={"description": "Free object: title, notes, …"})
 
 
+class OlympiTimelineSchema(TimelineHeaderSchema):
+    """The moments of a game (its adapter's ``timeline``), as ``/api/v1/games/ID/timeline`` answers them."""
+
+    world_record = fields.Boolean(metadata={"description": "Whether the world-record variant is on."})
+    first_player = fields.String(allow_none=True, metadata={"description": "Who plays first in race 1."})
+    dealt = fields.Boolean(metadata={"description": "Whether the log records the deal."})
+    races = fields.List(fields.Dict(), metadata={"description": "Per race: discipline, turns, retirements, awards, "
+                                                 "scores after, story and findings."})
+    setup_findings = fields.List(fields.Dict(), metadata={"description": "Findings about the setup, before race 1."})
+
+
 LOGS = {GAME_ID: ("OlympiLog", OlympiLogSchema)}
 REPORTS = {GAME_ID: ("OlympiReport", ReportSchema)}
+TIMELINES = {GAME_ID: ("OlympiTimeline", OlympiTimelineSchema)}

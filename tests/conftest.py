@@ -152,3 +152,33 @@ def until(page, expression: str, timeout: float = 10.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout} s: {expression}")
         page.wait_for_timeout(50)
+
+
+# -- The toy game plugin (tests/plugins/toy_replay), installed only for the tests that ask for it ----------
+
+
+@pytest.fixture
+def toy():
+    """The toy game's engine, installed (registered) for this test only."""
+    from tests.plugin_fixtures import PLUGINS, TOY, installed
+
+    with installed(PLUGINS) as engines:
+        yield engines[TOY]
+
+
+@pytest.fixture
+def toy_app(toy, app):
+    """An app made while the toy game is installed (``toy`` comes first): it serves the toy game as its own."""
+    return app
+
+
+@pytest.fixture
+def toy_client(toy_app):
+    return toy_app.test_client()
+
+
+
+@pytest.fixture
+def toy_live_server(toy_app) -> Iterator[LiveServer]:
+    with LiveServer(toy_app) as server:
+        yield server

@@ -7,7 +7,9 @@ from sqlalchemy.exc import OperationalError
 
 def test_healthy(client):
     response = client.get("/healthz")
-    assert response.status_code == 200 and response.get_json() == {"status": "ok"}
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "games": ["david-goliath", "grande-dalmuti", "olympi"],
+                                   "broken": []}
     assert response.headers["Cache-Control"] == "no-store"
 
 

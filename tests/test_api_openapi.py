@@ -13,7 +13,8 @@ def test_the_openapi_document_comes_from_the_schemas(client):
     assert spec["openapi"].startswith("3.")
     paths = spec["paths"]
     assert {"/api/v1/validate", "/api/v1/games", "/api/v1/games/{game_id}", "/api/v1/games/{game_id}/log",
-            "/api/v1/games/{game_id}/timeline", "/api/v1/samples", "/api/v1/samples/{slug}"} <= set(paths)
+            "/api/v1/games/{game_id}/timeline", "/api/v1/samples",
+            "/api/v1/samples/{game}/{slug}"} <= set(paths)
     schemas = spec["components"]["schemas"]
     assert {"Log", "MatchLog", "Report", "MatchReport", "Finding"} <= set(schemas)
     assert "tricks" in schemas["Log"]["properties"]
@@ -37,7 +38,7 @@ def test_the_docs_page_lists_every_operation_offline(client):
     response = client.get("/api/v1/docs")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    for path in ("/api/v1/validate", "/api/v1/games/{game_id}/log", "/api/v1/samples/{slug}"):
+    for path in ("/api/v1/validate", "/api/v1/games/{game_id}/log", "/api/v1/samples/{game}/{slug}"):
         assert path in page
     assert "/api/v1/openapi.json" in page
     assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing from a CDN: it must work offline
@@ -48,8 +49,11 @@ def test_bodies_and_reports_are_one_of_every_games_schemas_told_apart_by_game(cl
     from schemas import of_record
 
     spec = client.get("/api/v1/openapi.json").get_json()
-    body = spec["paths"]["/api/v1/validate"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    answer = spec["paths"]["/api/v1/validate"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    validate = spec["paths"]["/api/v1/validate"]["post"]
+    assert validate["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/AnyLog"}
+    assert validate["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/AnyReport"}
+    body, answer = spec["components"]["schemas"]["AnyLog"], spec["components"]["schemas"]["AnyReport"]
     for engine in registry.engines().values():
         logs, reports = of_record(engine.id)
         for value in engine.log_games:
@@ -57,3 +61,18 @@ def test_bodies_and_reports_are_one_of_every_games_schemas_told_apart_by_game(cl
             assert answer["discriminator"]["mapping"][value] == f"#/components/schemas/{reports[value][0]}"
     assert body["discriminator"]["propertyName"] == "game"
     assert {"$ref": "#/components/schemas/Log"} in body["oneOf"]
+
+
+def test_each_game_s_timeline_is_documented_by_its_own_schema(client):
+    spec = client.get("/api/v1/openapi.json").get_json()
+    answer = spec["paths"]["/api/v1/games/{game_id}/timeline"]["get"]["responses"]["200"]["content"]
+    assert answer["application/json"]["schema"] == {"$ref": "#/components/schemas/AnyTimeline"}
+    schemas = spec["components"]["schemas"]
+    listed = [ref["$ref"].rsplit("/", 1)[-1] for ref in schemas["AnyTimeline"]["anyOf"]]
+    assert listed == ["Timeline", "MatchTimeline", "DalmutiTimeline", "OlympiTimeline"]
+    assert "tricks" in schemas["Timeline"]["properties"] and "tricks" not in schemas["OlympiTimeline"]["properties"]
+    assert "races" in schemas["OlympiTimeline"]["properties"] and "rounds" in schemas["DalmutiTimeline"]["properties"]
+    docs = client.get("/api/v1/docs").get_data(as_text=True)  # the docs page names each game's schemas
+    assert "(Report or MatchReport or DalmutiReport or OlympiReport)" in docs
+    assert "(Timeline or MatchTimeline or DalmutiTimeline or OlympiTimeline)" in docs
+    assert ">Log or MatchLog or DalmutiLog or OlympiLog</a>" in docs

@@ -44,12 +44,13 @@ def test_the_sample_list_gives_title_players_and_verdict(small_samples):
     assert listed["legal"]["title"] == "A <b>legal</b> game"
     assert listed["legal"]["valid"] is True and listed["legal"]["players"] == ["Andrea", "Ben", "Clara"]
     assert listed["illegal"]["valid"] is False and listed["illegal"]["errors"] >= 1
-    assert listed["legal"]["links"] == {"self": "/api/v1/samples/legal", "page": "/samples/legal"}
+    assert listed["legal"]["links"] == {"self": "/api/v1/samples/david-goliath/legal",
+                                        "page": "/samples/david-goliath/legal"}
     assert listed["legal"]["game"] == "david-goliath" and listed["legal"]["game_name"] == "David & Goliath"
 
 
 def test_one_sample_has_its_log_and_report(small_samples):
-    response = small_samples.get("/api/v1/samples/illegal")
+    response = small_samples.get("/api/v1/samples/david-goliath/illegal")
     assert response.status_code == 200
     body = response.get_json()
     assert body["log"]["game"] == "david-goliath"
@@ -58,19 +59,19 @@ def test_one_sample_has_its_log_and_report(small_samples):
 
 
 def test_an_unknown_sample_is_404(small_samples):
-    response = small_samples.get("/api/v1/samples/nope")
+    response = small_samples.get("/api/v1/samples/david-goliath/nope")
     assert response.status_code == 404
     assert response.mimetype == "application/problem+json"
 
 
 def test_the_shipped_samples_have_their_expected_verdicts(client):
-    listed = {sample["slug"]: sample for sample in client.get("/api/v1/samples").get_json()}
+    listed = {(sample["game"], sample["slug"]): sample for sample in client.get("/api/v1/samples").get_json()}
     expected = {}
     for folder in sorted(path for path in SHIPPED.iterdir() if path.is_dir()):
         for name, verdict in tomllib.loads((folder / "expected.toml").read_text()).items():
-            expected[name[:-5]] = verdict
+            expected[folder.name, name[:-5]] = verdict
     assert set(listed) == set(expected)
-    for slug, verdict in expected.items():
-        report = client.get(f"/api/v1/samples/{slug}").get_json()["report"]
+    for (game, slug), verdict in expected.items():
+        report = client.get(f"/api/v1/samples/{game}/{slug}").get_json()["report"]
         assert report["valid"] is verdict["valid"], slug
         assert sorted({finding["code"] for finding in report["errors"]}) == sorted(set(verdict["errors"])), slug

@@ -39,7 +39,7 @@ def test_static_files_and_pages_are_compressed_for_clients_that_accept_it(client
     assert gzip.decompress(script.data) == (ROOT / "static" / "app.js").read_bytes()
     assert client.get("/static/nope.js").status_code == 404
     assert client.get("/static/../app.py").status_code == 404
-    page = client.get("/samples/legal-4-players", headers=GZIP)
+    page = client.get("/samples/david-goliath/legal-4-players", headers=GZIP)
     assert page.headers["Content-Encoding"] == "gzip"
     assert "Score evolution chart" in gzip.decompress(page.data).decode()
-    assert "Content-Encoding" not in client.get("/samples/legal-4-players").headers
+    assert "Content-Encoding" not in client.get("/samples/david-goliath/legal-4-players").headers

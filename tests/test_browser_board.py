@@ -45,7 +45,8 @@ CONTRAST = """() => {
 }"""
 
 PAGES = ["/", "/samples", "/rules", "/rules/david-goliath", "/format/david-goliath", "/api/v1/docs",
-         "/samples/illegal-revoke", "/samples/match-4-players", "/samples/match-4-players/g/2"]
+         "/samples/david-goliath/illegal-revoke", "/samples/david-goliath/match-4-players",
+         "/samples/david-goliath/match-4-players/g/2"]
 
 
 def seat_counts(page) -> dict[str, tuple[int, int]]:
@@ -58,7 +59,7 @@ def seat_counts(page) -> dict[str, tuple[int, int]]:
 
 
 def test_the_table_view_follows_the_game_card_by_card(page, live_server):
-    page.goto(live_server.url + "/samples/legal-4-players#deal")
+    page.goto(live_server.url + "/samples/david-goliath/legal-4-players#deal")
     charts_rendered(page)
     assert set(seat_counts(page).values()) == {(15, 0)}
     page.keyboard.press("ArrowRight")
@@ -75,7 +76,7 @@ def test_the_table_view_follows_the_game_card_by_card(page, live_server):
 
 
 def test_without_the_deal_the_table_shows_what_is_proven_and_says_so(page, live_server):
-    page.goto(live_server.url + "/samples/illegal-revoke-no-hands#trick-10-play-3")
+    page.goto(live_server.url + "/samples/david-goliath/illegal-revoke-no-hands#trick-10-play-3")
     charts_rendered(page)
     assert "proven to hold" in page.locator(".board-note").inner_text()
     assert "proven in hand" in page.locator("#board-seats .seat").first.inner_text()
@@ -84,12 +85,12 @@ def test_without_the_deal_the_table_shows_what_is_proven_and_says_so(page, live_
 
 
 def test_findings_outside_any_trick_link_to_the_deal_and_to_the_result(page, live_server):
-    page.goto(live_server.url + "/samples/illegal-bad-deal")
+    page.goto(live_server.url + "/samples/david-goliath/illegal-bad-deal")
     charts_rendered(page)
     page.locator(".analysis-main li.finding", has_text="duplicate-card").locator("a").click()
     at_moment(page, "deal")
     assert "P8" in page.locator("#board-seats .chip.is-flagged").all_inner_texts()
-    page.goto(live_server.url + "/samples/illegal-miscounted-score")
+    page.goto(live_server.url + "/samples/david-goliath/illegal-miscounted-score")
     link = page.locator(".analysis-main li.finding", has_text="score-mismatch").locator("a")
     assert link.get_attribute("href") == "#result"
     assert "log says 41" in page.locator("#result").inner_text()
@@ -97,7 +98,7 @@ def test_findings_outside_any_trick_link_to_the_deal_and_to_the_result(page, liv
 
 
 def test_autoplay_walks_on_and_key_moments_select_their_moment(page, live_server):
-    page.goto(live_server.url + "/samples/illegal-revoke#deal")
+    page.goto(live_server.url + "/samples/david-goliath/illegal-revoke#deal")
     charts_rendered(page)
     page.click("button[data-step=play]")
     at_moment(page, "trick-1-play-2", timeout=6)
@@ -110,7 +111,7 @@ def test_autoplay_walks_on_and_key_moments_select_their_moment(page, live_server
 
 
 def test_charts_offer_no_cloud_sharing_and_a_trimmed_toolbar(page, live_server):
-    page.goto(live_server.url + "/samples/legal-4-players")
+    page.goto(live_server.url + "/samples/david-goliath/legal-4-players")
     charts_rendered(page)
     page.hover("#chart-scores")
     titles = page.eval_on_selector_all(".modebar-btn", "buttons => buttons.map(b => b.getAttribute('data-title'))")
@@ -130,7 +131,7 @@ def test_no_page_scrolls_sideways_on_a_phone(phone, live_server, path):
 
 
 def test_on_a_phone_the_controls_stay_under_the_thumb_and_charts_do_not_drag(phone, live_server):
-    phone.goto(live_server.url + "/samples/illegal-revoke")
+    phone.goto(live_server.url + "/samples/david-goliath/illegal-revoke")
     phone.wait_for_selector("#chart-scores[data-rendered='true']")
     phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     box = phone.locator("button[data-step=next]").bounding_box()
@@ -142,7 +143,7 @@ def test_on_a_phone_the_controls_stay_under_the_thumb_and_charts_do_not_drag(pho
 
 
 def test_the_keyboard_path_skip_link_then_controls(page, live_server):
-    page.goto(live_server.url + "/samples/legal-3-players")
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players")
     charts_rendered(page)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.className") == "skip-link"
@@ -170,7 +171,7 @@ def test_text_contrast_meets_wcag_aa(page, live_server, path):
 
 def test_copy_puts_the_log_itself_on_the_clipboard(page, live_server):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
-    page.goto(live_server.url + "/samples/legal-3-players")
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players")
     charts_rendered(page)
     page.click("button[data-copy]")
     until(page, "document.querySelector('button[data-copy]').textContent === 'Copied'")
@@ -179,13 +180,13 @@ def test_copy_puts_the_log_itself_on_the_clipboard(page, live_server):
 
 
 def test_the_form_says_at_once_when_two_logs_or_too_much_are_given(page, live_server, tmp_path):
-    page.goto(live_server.url + "/samples/legal-3-players/edit")
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players/edit")
     path = tmp_path / "other.json"
     path.write_text("{}")
     page.set_input_files("input[name=file]", str(path))
     page.click("button[type=submit]")
     assert "You chose a file and pasted text" in page.locator("#form-problem").inner_text()
-    assert page.url.endswith("/samples/legal-3-players/edit")
+    assert page.url.endswith("/samples/david-goliath/legal-3-players/edit")
     page.set_input_files("input[name=file]", [])
     page.fill("textarea", "x" * (2 * 1024 * 1024 + 1))
     page.click("button[type=submit]")
@@ -197,7 +198,7 @@ def test_the_page_shows_before_its_moments_and_says_so_if_they_cannot_load(brows
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     tab = watched_page(context)
     tab.route("**/moments.json", lambda route: route.fulfill(status=503, body="busy"))
-    tab.goto(live_server.url + "/samples/illegal-revoke#trick-3")
+    tab.goto(live_server.url + "/samples/david-goliath/illegal-revoke#trick-3")
     tab.wait_for_selector("#chart-scores[data-rendered='true'] .main-svg", timeout=15000)
     until(tab, "document.getElementById('step-status').textContent.includes('could not be loaded')")
     assert tab.locator("button[data-step]:disabled").count() == 5  # nothing to step through
@@ -207,7 +208,7 @@ def test_the_page_shows_before_its_moments_and_says_so_if_they_cannot_load(brows
 
 
 def test_once_the_moments_load_the_controls_work_and_the_hash_is_followed(page, live_server):
-    page.goto(live_server.url + "/samples/illegal-revoke#trick-3")
+    page.goto(live_server.url + "/samples/david-goliath/illegal-revoke#trick-3")
     moments_loaded(page)
     assert page.locator("#step-status").inner_text().startswith("Trick 3 of 15")
     assert page.locator("button[data-step]:disabled").count() == 0

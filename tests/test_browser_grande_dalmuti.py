@@ -22,7 +22,7 @@ def report_of(name: str) -> dict:
 
 
 def open_sample(page, live_server, name: str, moment: str = "") -> None:
-    page.goto(f"{live_server.url}/samples/{name}" + (f"#{moment}" if moment else ""))
+    page.goto(f"{live_server.url}/samples/grande-dalmuti/{name}" + (f"#{moment}" if moment else ""))
     until(page, DRAWN, timeout=15)
     moments_loaded(page)
 
@@ -41,7 +41,7 @@ def test_the_table_view_holds_each_hands_cards_left_round_by_round(page, live_se
     open_sample(page, live_server, name)
     for record in report["rounds"][:2]:
         number = record["number"]
-        page.goto(f"{live_server.url}/samples/{name}#round-{number}")
+        page.goto(f"{live_server.url}/samples/grande-dalmuti/{name}#round-{number}")
         until(page, f"document.getElementById('step-status').textContent.startsWith('Round {number} of')")
         assert seat_names(page) == record["order"]  # seats in the order the round is played
         first = record["tricks"][0]["plays"][0]
@@ -50,7 +50,7 @@ def test_the_table_view_holds_each_hands_cards_left_round_by_round(page, live_se
         assert hand_sizes(page)[first["player"]] == record["dealt"][first["player"]] - given + received
         for trick in record["tricks"][2:4]:
             for play in trick["plays"][:3]:
-                page.goto(f"{live_server.url}/samples/{name}#round-{number}-trick-{trick['number']}-play-"
+                page.goto(f"{live_server.url}/samples/grande-dalmuti/{name}#round-{number}-trick-{trick['number']}-play-"
                           f"{play['number']}")
                 at_moment(page, f"round-{number}-trick-{trick['number']}-play-{play['number']}")
                 assert hand_sizes(page) == play["cards_left"]
@@ -108,7 +108,7 @@ def test_a_click_on_a_chart_selects_the_moment(page, live_server):
 
 @pytest.mark.parametrize("name", ["illegal-options-and-join", "illegal-taxes", "join-points-target"])
 def test_no_dalmuti_page_scrolls_sideways_on_a_phone(phone, live_server, name):
-    phone.goto(f"{live_server.url}/samples/{name}#round-2-trick-2-play-3")
+    phone.goto(f"{live_server.url}/samples/grande-dalmuti/{name}#round-2-trick-2-play-3")
     until(phone, DRAWN, timeout=15)
     moments_loaded(phone)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

@@ -33,7 +33,7 @@ def seat_text(page, name: str) -> str:
 
 def test_the_table_view_deals_plays_draws_and_hands_out_medals(page, live_server):
     report = report_of("clean-2-players")
-    page.goto(live_server.url + "/samples/clean-2-players#setup")
+    page.goto(live_server.url + "/samples/olympi/clean-2-players#setup")
     drawn(page)
     assert set(seat_counts(page).values()) == {(6, 0)}
     page.keyboard.press("ArrowRight")
@@ -56,7 +56,7 @@ def test_the_table_view_deals_plays_draws_and_hands_out_medals(page, live_server
 
 def test_without_the_deal_the_table_counts_the_unseen_cards_and_says_why(page, live_server):
     report = report_of("clean-4-players-no-deal")
-    page.goto(live_server.url + "/samples/clean-4-players-no-deal#race-2")
+    page.goto(live_server.url + "/samples/olympi/clean-4-players-no-deal#race-2")
     drawn(page)
     assert "no deal" in page.locator(".board-note").inner_text()
     for name in report["players"]:
@@ -66,7 +66,7 @@ def test_without_the_deal_the_table_counts_the_unseen_cards_and_says_why(page, l
 
 
 def test_a_finding_click_selects_its_turn_and_marks_the_cards(page, live_server):
-    page.goto(live_server.url + "/samples/illegal-turns")
+    page.goto(live_server.url + "/samples/olympi/illegal-turns")
     drawn(page)
     page.locator(".analysis-main li.finding", has_text="rule-broken").locator("a").click()
     at_moment(page, "race-1-turn-3")
@@ -83,12 +83,12 @@ def test_a_finding_click_selects_its_turn_and_marks_the_cards(page, live_server)
 
 def test_setup_and_score_findings_link_to_the_setup_and_the_result(page, live_server):
     report = report_of("illegal-setup")
-    page.goto(live_server.url + "/samples/illegal-setup")
+    page.goto(live_server.url + "/samples/olympi/illegal-setup")
     drawn(page)
     page.locator(".analysis-main li.finding", has_text="too-many-copies").first.locator("a").click()
     at_moment(page, "setup")
     assert report["hands"]["Dario"][0] in page.locator("#board-seats .chip.is-flagged").all_inner_texts()
-    page.goto(live_server.url + "/samples/illegal-claims")
+    page.goto(live_server.url + "/samples/olympi/illegal-claims")
     link = page.locator(".analysis-main li.finding", has_text="score-mismatch").locator("a")
     assert link.get_attribute("href") == "#result"
     assert "log says" in page.locator("#result").inner_text()
@@ -96,7 +96,7 @@ def test_setup_and_score_findings_link_to_the_setup_and_the_result(page, live_se
 
 def test_keys_step_turn_by_turn_and_jump_race_by_race(page, live_server):
     report = report_of("clean-3-players-world-record")
-    page.goto(live_server.url + "/samples/clean-3-players-world-record")
+    page.goto(live_server.url + "/samples/olympi/clean-3-players-world-record")
     drawn(page)
     page.keyboard.press("Home")
     at_moment(page, "setup")
@@ -116,7 +116,7 @@ def test_keys_step_turn_by_turn_and_jump_race_by_race(page, live_server):
 
 
 def test_a_chart_click_selects_its_race(page, live_server):
-    page.goto(live_server.url + "/samples/clean-5-players")
+    page.goto(live_server.url + "/samples/olympi/clean-5-players")
     drawn(page)
     page.locator("#chart-vp").scroll_into_view_if_needed()
     page.locator("#chart-vp .scatterlayer .trace").first.locator(".point").nth(3).click(force=True)
@@ -126,13 +126,14 @@ def test_a_chart_click_selects_its_race(page, live_server):
 
 @pytest.mark.parametrize("slug", ["clean-7-players-reshuffle", "illegal-turns", "rulebook-two-players"])
 def test_no_olympi_page_scrolls_sideways_on_a_phone(phone, live_server, slug):
-    phone.goto(f"{live_server.url}/samples/{slug}#race-1")
+    phone.goto(f"{live_server.url}/samples/olympi/{slug}#race-1")
     drawn(phone)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-@pytest.mark.parametrize("path", ["/samples/illegal-claims", "/samples/clean-4-players-no-deal#race-3-turn-2",
-                                  "/rules/olympi", "/format/olympi"])
+@pytest.mark.parametrize("path", ["/samples/olympi/illegal-claims",
+                                  "/samples/olympi/clean-4-players-no-deal#race-3-turn-2", "/rules/olympi",
+                                  "/format/olympi"])
 def test_olympi_text_contrast_meets_wcag_aa(page, live_server, path):
     page.goto(live_server.url + path)
     page.wait_for_load_state("load")
@@ -164,7 +165,7 @@ def test_markup_in_names_and_notes_is_shown_as_text_and_never_runs(page, live_se
 
 def test_a_click_on_a_medal_selects_the_race_that_gave_it(page, live_server):
     race = medal_figure(report_of("clean-6-players"))["data"][0]["customdata"][0]  # the first gold's race
-    page.goto(live_server.url + "/samples/clean-6-players")
+    page.goto(live_server.url + "/samples/olympi/clean-6-players")
     drawn(page)
     page.locator("#chart-medals").scroll_into_view_if_needed()
     page.locator("#chart-medals .bars .point").first.click(force=True)

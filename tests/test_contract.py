@@ -4,6 +4,10 @@ Simulated games validate clean; arbitrary JSON never raises; every report matche
 every finding's path points into the document; the samples get their expected verdicts and together show
 every code of the game's catalogue; the log-format document's example validates. The browser half of the
 contract (every sample page draws its charts) is in test_browser.
+
+Besides the project's games, the suite runs over the toy game of ``tests/plugins/`` (a plugin installed
+only while its tests run, ``registered``): its samples, documents and schemas are found through its
+package by the same generic code that finds the project's games'.
 """
 
 from __future__ import annotations
@@ -16,22 +20,38 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api import games, samples
 from api.markdown import first_code
 from replaykit import registry
 from replaykit.engine import MORE_FINDINGS
 from replaykit.findings import tokens
-from schemas import of_record
+from schemas import of_record, timelines
 from tests.conftest import ROOT
 from tests.helpers import json_values, mutate
+from tests.plugin_fixtures import PLUGINS, installed, toy_engine
 
-ENGINES = list(registry.engines().values())
+INSTALLED = list(registry.engines().values())
+ENGINES = [*INSTALLED, toy_engine()]
 IDS = [engine.id for engine in ENGINES]
 by_engine = pytest.mark.parametrize("engine", ENGINES, ids=IDS)
 
 
+@pytest.fixture
+def registered(engine):
+    """The engine installed (the toy plugin only for its own tests), so the registry finds its parts."""
+    if engine.id in registry.engines():
+        yield engine
+        return
+    with installed(PLUGINS):
+        yield engine
+
+
+def sample_folder(engine):
+    return samples.folder(ROOT / "sample_games", engine.id)
+
+
 def samples_of(engine) -> dict[str, dict]:
-    folder = ROOT / "sample_games" / engine.id
-    return tomllib.loads((folder / "expected.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((sample_folder(engine) / "expected.toml").read_text(encoding="utf-8"))
 
 
 def resolves(document: object, path: str) -> bool:
@@ -65,7 +85,8 @@ def check_report(engine, document: object) -> dict:
 
 
 def test_games_are_registered():
-    assert "david-goliath" in IDS
+    assert {"david-goliath", "grande-dalmuti", "olympi"} <= set(registry.engines())
+    assert "toy" not in registry.engines()  # the toy game plugin is registered only while its tests run
 
 
 @by_engine
@@ -117,12 +138,11 @@ def test_arbitrary_json_never_raises(engine, document):
 
 
 @by_engine
-def test_every_report_matches_its_schema_of_record(engine):
+def test_every_report_matches_its_schema_of_record(engine, registered):
     _logs, reports = of_record(engine.id)
     assert set(reports) == set(engine.log_games)
     documents = [engine.simulate(engine.players[0], 1), engine.simulate(engine.players[1], 2)]
-    documents += [json.loads(path.read_text(encoding="utf-8"))
-                  for path in sorted((ROOT / "sample_games" / engine.id).glob("*.json"))]
+    documents += [json.loads(path.read_text(encoding="utf-8")) for path in sorted(sample_folder(engine).glob("*.json"))]
     for document in documents:
         report = engine.validate(document).to_dict()
         _name, schema = reports[report["game"]]
@@ -130,9 +150,24 @@ def test_every_report_matches_its_schema_of_record(engine):
 
 
 @by_engine
-def test_the_samples_get_their_expected_verdicts(engine):
+def test_every_timeline_has_the_shape_its_schema_documents(engine, registered):
+    from api.api_v1 import timeline_of
+
+    documented = timelines(engine.id)
+    assert set(documented) == set(engine.log_games)
+    documents = [engine.simulate(engine.players[0], 1), engine.simulate(engine.players[1], 2)]
+    documents += [json.loads(path.read_text(encoding="utf-8")) for path in sorted(sample_folder(engine).glob("*.json"))]
+    for document in documents:
+        verdict = games.validate(document)
+        if verdict.report.get("game") in documented and not verdict.schema_errors:
+            _name, schema = documented[verdict.report["game"]]
+            assert schema().validate(timeline_of(verdict)) == {}, document.get("meta")
+
+
+@by_engine
+def test_the_samples_get_their_expected_verdicts(engine, registered):
     expected = samples_of(engine)
-    folder = ROOT / "sample_games" / engine.id
+    folder = sample_folder(engine)
     assert sorted(expected) == sorted(path.name for path in folder.glob("*.json")) and len(expected) >= 12
     for name, verdict in expected.items():
         document = json.loads((folder / name).read_text(encoding="utf-8"))
@@ -144,15 +179,15 @@ def test_the_samples_get_their_expected_verdicts(engine):
 
 
 @by_engine
-def test_every_sample_has_a_title_and_notes_that_explain_it(engine):
-    for path in sorted((ROOT / "sample_games" / engine.id).glob("*.json")):
+def test_every_sample_has_a_title_and_notes_that_explain_it(engine, registered):
+    for path in sorted(sample_folder(engine).glob("*.json")):
         meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
         assert isinstance(meta.get("title"), str) and meta["title"].strip(), path.name
         assert isinstance(meta.get("notes"), str) and len(meta["notes"]) > 40, path.name
 
 
 @by_engine
-def test_the_samples_show_every_code_of_the_catalogue(engine):
+def test_the_samples_show_every_code_of_the_catalogue(engine, registered):
     shown = {(code, severity) for verdict in samples_of(engine).values()
              for severity, codes in (("error", verdict["errors"]), ("warning", verdict["warnings"]))
              for code in codes}
@@ -161,13 +196,12 @@ def test_the_samples_show_every_code_of_the_catalogue(engine):
 
 
 @by_engine
-def test_the_log_format_example_validates_without_errors(engine):
-    folder = ROOT / "docs" / "games" / engine.id
-    example = first_code((folder / "format.md").read_text(encoding="utf-8"))
+def test_the_log_format_example_validates_without_errors(engine, registered):
+    example = first_code(games.document(engine, "format.md").read_text(encoding="utf-8"))
     assert example is not None
     report = engine.validate(json.loads(example))
     assert report.valid, [finding.to_dict() for finding in report.findings]
-    assert (folder / "rulings.md").is_file()
+    assert games.document(engine, "rulings.md").is_file()
 
 
 def test_a_document_of_no_installed_game_gets_one_finding_at_game_listing_them():
@@ -176,5 +210,5 @@ def test_a_document_of_no_installed_game_gets_one_finding_at_game_listing_them()
         assert engine is None and not report.valid
         (finding,) = report.findings
         assert finding.code == "schema" and finding.path == ("/game" if isinstance(document, dict) else "")
-        for game in IDS:
+        for game in registry.engines():
             assert f'"{game}"' in finding.message

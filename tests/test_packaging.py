@@ -21,13 +21,16 @@ site = Path(sys.argv[1]).resolve()
 assert Path(api.__file__).resolve().is_relative_to(site), api.__file__
 application = app.create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite:///" + sys.argv[2]})
 client = application.test_client()
-for url in ("/", "/samples", "/samples/legal-4-players", "/rules", "/rules/david-goliath",
+for url in ("/", "/samples", "/samples/david-goliath/legal-4-players", "/rules", "/rules/david-goliath",
             "/format/david-goliath", "/static/app.js", "/api/v1/samples"):
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code)
 assert len(client.get("/api/v1/samples").get_json()) >= 20
 print("served")
 """
+
+
+NEW_PACKAGE = "unlisted_replay"
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +40,9 @@ def installed(tmp_path_factory) -> Path:
     source = work / "source"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", "build", "instance", "*.egg-info",
                                                                 ".hypothesis", "__pycache__", ".*_cache"))
+    # A new package dropped into the checkout, named nowhere: packages are found, not listed.
+    (source / NEW_PACKAGE).mkdir()
+    (source / NEW_PACKAGE / "__init__.py").write_text('"""A package no configuration names."""\n')
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", str(work), str(source)], check=True,
                    capture_output=True, timeout=300)
@@ -55,6 +61,12 @@ def run(site: Path, command: list[str], cwd: Path) -> subprocess.CompletedProces
 def test_the_installed_service_serves_pages_samples_and_documents(installed, tmp_path):
     done = run(installed, [sys.executable, "-c", SERVE, str(installed), str(tmp_path / "db.sqlite3")], tmp_path)
     assert done.returncode == 0 and done.stdout.strip() == "served", done.stderr
+
+
+def test_every_package_of_the_checkout_is_installed_without_being_listed(installed):
+    assert (installed / NEW_PACKAGE / "__init__.py").is_file()
+    assert (installed / "olympi_replay" / "disciplines.json").is_file()
+    assert not (installed / "tests").exists() and not (installed / "benchmarks").exists()
 
 
 def test_the_installed_command_line_validates_every_game(installed, tmp_path):

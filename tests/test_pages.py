@@ -203,14 +203,15 @@ def test_the_gallery_groups_samples_by_game(client):
 
 
 def test_every_sample_can_be_downloaded_copied_and_edited(client):
-    page = client.get("/samples/legal-3-players").get_data(as_text=True)
-    assert 'href="/samples/legal-3-players/log.json?download=1"' in page
-    assert 'data-copy="/samples/legal-3-players/log.json"' in page and 'href="/samples/legal-3-players/edit"' in page
+    page = client.get("/samples/david-goliath/legal-3-players").get_data(as_text=True)
+    assert 'href="/samples/david-goliath/legal-3-players/log.json?download=1"' in page
+    assert 'data-copy="/samples/david-goliath/legal-3-players/log.json"' in page
+    assert 'href="/samples/david-goliath/legal-3-players/edit"' in page
     shipped = (ROOT / "sample_games" / "david-goliath" / "legal-3-players.json").read_bytes()
-    download = client.get("/samples/legal-3-players/log.json?download=1")
+    download = client.get("/samples/david-goliath/legal-3-players/log.json?download=1")
     assert download.data == shipped
     assert download.headers["Content-Disposition"] == 'attachment; filename="legal-3-players.json"'
-    edit = client.get("/samples/legal-3-players/edit").get_data(as_text=True)
+    edit = client.get("/samples/david-goliath/legal-3-players/edit").get_data(as_text=True)
     assert 'class="upload-form"' in edit and str(escape(shipped.decode())) in edit
     assert 'href="/format/david-goliath"' in edit
 
@@ -226,26 +227,26 @@ def test_a_stored_game_can_be_downloaded_and_edited(client):
 
 
 def test_a_match_game_links_its_neighbours_and_its_own_report(client):
-    page = client.get("/samples/match-4-players/g/2").get_data(as_text=True)
-    assert 'href="/samples/match-4-players/g/1" rel="prev"' in page
-    assert 'href="/samples/match-4-players/g/3" rel="next"' in page
-    assert 'href="/api/v1/samples/match-4-players/parts/2">Report (JSON)' in page
-    part = client.get("/api/v1/samples/match-4-players/parts/2").get_json()
-    whole = client.get("/api/v1/samples/match-4-players").get_json()["report"]
+    page = client.get("/samples/david-goliath/match-4-players/g/2").get_data(as_text=True)
+    assert 'href="/samples/david-goliath/match-4-players/g/1" rel="prev"' in page
+    assert 'href="/samples/david-goliath/match-4-players/g/3" rel="next"' in page
+    assert 'href="/api/v1/samples/david-goliath/match-4-players/parts/2">Report (JSON)' in page
+    part = client.get("/api/v1/samples/david-goliath/match-4-players/parts/2").get_json()
+    whole = client.get("/api/v1/samples/david-goliath/match-4-players").get_json()["report"]
     assert part == whole["games"][1] and part["kind"] == "game"
-    assert client.get("/api/v1/samples/match-4-players/parts/9").status_code == 404
-    assert client.get("/api/v1/samples/legal-3-players/parts/1").status_code == 404
+    assert client.get("/api/v1/samples/david-goliath/match-4-players/parts/9").status_code == 404
+    assert client.get("/api/v1/samples/david-goliath/legal-3-players/parts/1").status_code == 404
 
 
 def test_findings_show_their_pointer_and_say_it_counts_from_zero(client):
-    page = client.get("/samples/match-irregular").get_data(as_text=True)
+    page = client.get("/samples/david-goliath/match-irregular").get_data(as_text=True)
     assert 'class="finding-path" title="Where in the log: a JSON pointer, whose list positions count from 0"' in page
 
 
 def test_the_colour_breakdown_leaves_out_who_is_not_a_player(client):
     from api.adapters.david_goliath_charts import breakdown
 
-    report = client.get("/api/v1/samples/illegal-table").get_json()["report"]
+    report = client.get("/api/v1/samples/david-goliath/illegal-table").get_json()["report"]
     assert "Emma" in str(report["tricks"]) and list(breakdown(report)) == report["players"]
 
 
@@ -254,9 +255,9 @@ def moments_url(page: str) -> str:
 
 
 def test_a_page_names_its_moments_which_come_compressed_and_revalidated(client):
-    page = client.get("/samples/plain-revolution-market").get_data(as_text=True)
+    page = client.get("/samples/grande-dalmuti/plain-revolution-market").get_data(as_text=True)
     url = moments_url(page)
-    assert url == "/samples/plain-revolution-market/moments.json"
+    assert url == "/samples/grande-dalmuti/plain-revolution-market/moments.json"
     plain = client.get(url)
     assert plain.status_code == 200 and plain.headers["Cache-Control"] == "no-cache"
     data = plain.get_json()
@@ -271,9 +272,10 @@ def test_a_page_names_its_moments_which_come_compressed_and_revalidated(client):
 
 
 def test_moments_exist_for_each_game_page_and_nothing_else(client):
-    assert client.get("/samples/match-4-players/g/2/moments.json").status_code == 200
-    for missing in ("/samples/match-4-players/moments.json", "/samples/match-4-players/g/9/moments.json",
-                    "/samples/legal-4-players/g/1/moments.json", "/samples/nope/moments.json",
+    assert client.get("/samples/david-goliath/match-4-players/g/2/moments.json").status_code == 200
+    for missing in ("/samples/david-goliath/match-4-players/moments.json",
+                    "/samples/david-goliath/match-4-players/g/9/moments.json",
+                    "/samples/david-goliath/legal-4-players/g/1/moments.json", "/samples/nope/moments.json",
                     "/games/nope/moments.json"):
         response = client.get(missing)
         assert response.status_code == 404 and response.mimetype == "text/html", missing
@@ -287,6 +289,6 @@ def test_moments_exist_for_each_game_page_and_nothing_else(client):
 
 def test_every_sample_page_is_at_most_150_kb_of_html(client):
     for path in sorted(ROOT.glob("sample_games/*/*.json")):
-        page = client.get(f"/samples/{path.stem}")
+        page = client.get(f"/samples/{path.parent.name}/{path.stem}")
         assert page.status_code == 200, path.stem
         assert len(page.data) <= 150 * 1024, (path.stem, len(page.data))

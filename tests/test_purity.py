@@ -1,5 +1,8 @@
 """The layers: the core imports no game; a game imports only the core and the standard library; the
-schemas and the web adapters' pure presentation import no Flask; validating loads no web library."""
+schemas and the web adapters' pure presentation import no Flask; validating loads no web library.
+
+A plugin's package (the toy game of tests/plugins/) is held to the same: its game modules are pure, and
+its presentation (``web.py``) and schemas of record (``schemas.py``) import no web framework."""
 
 import ast
 import subprocess
@@ -9,10 +12,13 @@ from pathlib import Path
 import pytest
 
 from replaykit import registry
+from tests.plugin_fixtures import PLUGINS
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"orjson"}  # an accelerator the JSON reader uses when present and does without otherwise
 GAME_PACKAGES = sorted({engine.package for engine in registry.engines().values()})
+PRESENTATION = ("web.py", "schemas.py")  # a plugin package's own adapter and schemas of record
+TOY = sorted((PLUGINS / "toy_replay").rglob("*.py"))
 WEB_LIBRARIES = ("flask", "flask_smorest", "flask_wtf", "werkzeug", "sqlalchemy", "plotly")
 
 
@@ -38,13 +44,16 @@ def test_the_core_imports_only_the_standard_library_and_no_game(path):
     assert foreign(path, {"replaykit"} | OPTIONAL) == set()
 
 
-@pytest.mark.parametrize("path", [path for package in GAME_PACKAGES for path in modules(package)],
+@pytest.mark.parametrize("path", [*(path for package in GAME_PACKAGES for path in modules(package)),
+                                  *(path for path in TOY if path.name not in PRESENTATION)],
                          ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_a_game_imports_only_the_core_and_the_standard_library(path):
-    assert foreign(path, {"replaykit", path.relative_to(ROOT).parts[0]}) == set()
+    package = path.relative_to(PLUGINS if path.is_relative_to(PLUGINS) else ROOT).parts[0]
+    assert foreign(path, {"replaykit", package}) == set()
 
 
-@pytest.mark.parametrize("path", [*modules("schemas"), *modules("api/adapters")],
+@pytest.mark.parametrize("path", [*modules("schemas"), *modules("api/adapters"),
+                                  *(path for path in TOY if path.name in PRESENTATION)],
                          ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_schemas_and_adapters_import_no_web_framework(path):
     assert not set(imported_roots(path)) & set(WEB_LIBRARIES)

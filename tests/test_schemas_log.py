@@ -12,7 +12,7 @@ from marshmallow import ValidationError
 
 from dg_replay.cards import Card
 from dg_replay.simulate import simulate, simulate_match
-from schemas import CardField, LogSchema, MatchLogSchema, PlaySchema, TrickSchema, parse_card
+from schemas.log import CardField, LogSchema, MatchLogSchema, PlaySchema, TrickSchema, parse_card
 
 LOG = LogSchema()
 MATCH = MatchLogSchema()

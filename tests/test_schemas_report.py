@@ -10,7 +10,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 import dg_replay
 from dg_replay.simulate import simulate, simulate_match
-from schemas import FindingSchema, MatchReportSchema, ReportSchema, TrickReportSchema
+from schemas.report import FindingSchema, MatchReportSchema, ReportSchema, TrickReportSchema
 
 EXAMPLE = {  # the single-game report of docs/ARCHITECTURE.md, filled in
     "kind": "game", "game": "david-goliath", "valid": False, "complete": True,

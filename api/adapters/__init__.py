@@ -1,7 +1,8 @@
 """Web adapters: each game's presentation, kept out of the generic pages.
 
-A game's adapter is the module ``api.adapters.<game id with _ for ->`` exposing ``ADAPTER``; a registered
-game without one is shown by the defaults here (verdict, findings, standings; no charts). Every function
+A game's adapter is the module ``api.adapters.<game id with _ for ->`` exposing ``ADAPTER``, or else the
+``web`` module of the game's own package (``<package>.web``, how a plugin brings it); a registered game
+without either is shown by the defaults here (verdict, findings, standings; no charts). Every function
 takes a report dict (``Engine.validate(...).to_dict()``) and returns plain data, so adapters are unit
 tested without Flask and templates only place what they return.
 
@@ -28,9 +29,11 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from replaykit import registry
 from replaykit.engine import Engine
 from replaykit.findings import anchor, tokens
 
@@ -118,14 +121,13 @@ DEFAULT = Adapter()
 
 @functools.cache
 def adapter_for(engine: Engine) -> Adapter:
+    """The game's ``ADAPTER``: ``api.adapters.<id>``, else ``<package>.web``, else ``DEFAULT``. An adapter
+    that exists but fails to import raises: that must not pass silently."""
     name = f"{__name__}.{engine.id.replace('-', '_')}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise  # the adapter exists but is broken: that must not pass silently
-        return DEFAULT
-    return module.ADAPTER
+    if importlib.util.find_spec(name) is not None:
+        return importlib.import_module(name).ADAPTER
+    module = registry.submodule(engine, "web")
+    return DEFAULT if module is None else module.ADAPTER
 
 
 def finding_anchor(finding: dict, units: tuple[str, ...], skip: str | None = None) -> str:

@@ -10,21 +10,14 @@ text taken from a log (names, notes, messages) is entity-escaped before it goes 
 
 from __future__ import annotations
 
-from html import escape
-
+from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout, error_band
+from api.adapters.charts import text as _text
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.rules import color_score
 
 # The chips' colours: white text on each keeps a contrast of at least 4.5:1 (WCAG AA); dark text on yellow.
 CARD_COLORS = {"B": "#2a6bd0", "Y": "#f2c12e", "G": "#1f7a45", "R": "#c53030", "P": "#8a4fc7"}
 CARD_TEXT_COLORS = {"Y": "#3b2f00"}  # dark text on yellow; white on the others
-PLAYER_COLORS = ("#1f2937", "#e76f51", "#0891b2", "#a16207", "#db2777", "#4d7c0f")
-ERROR_COLOR = "#c0262d"
-FONT = {"family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", "size": 13, "color": "#1f2937"}
-
-
-def _text(value: object) -> str:
-    return escape(str(value), quote=False)
 
 
 def _card(text: object) -> Card | None:
@@ -106,9 +99,7 @@ def timeline(report: dict) -> dict:
 
 def _error_shapes(report: dict) -> list[dict]:
     """A faint red band behind every trick with an error, on any chart whose x axis is the trick number."""
-    return [{"type": "rect", "xref": "x", "yref": "paper", "x0": number - 0.5, "x1": number + 0.5, "y0": 0, "y1": 1,
-             "fillcolor": ERROR_COLOR, "opacity": 0.1, "line": {"width": 0}, "layer": "below"}
-            for number in _error_tricks(report)]
+    return [error_band(number) for number in _error_tricks(report)]
 
 
 def _error_trace(report: dict, y: float) -> dict | None:
@@ -128,21 +119,6 @@ def _error_trace(report: dict, y: float) -> dict | None:
                       for number in numbers],
         "hovertemplate": "%{hovertext}<extra></extra>",
     }
-
-
-def base_layout(title: str, x_title: str | None, **extra: object) -> dict:
-    """The look every chart shares (Olympi's too): title left, legend below, white plot, hover boxes."""
-    layout: dict = {
-        "title": {"text": title, "x": 0, "xanchor": "left", "font": {"size": 16}},
-        "font": FONT, "paper_bgcolor": "rgba(0,0,0,0)", "plot_bgcolor": "#ffffff",
-        "margin": {"l": 64, "r": 16, "t": 48, "b": 96}, "hovermode": "closest", "height": 380,
-        "legend": {"orientation": "h", "y": -0.22, "yanchor": "top", "x": 0, "traceorder": "normal"},
-        "hoverlabel": {"bgcolor": "#ffffff", "font": {"color": "#1f2937"}, "align": "left"},
-    }
-    if x_title is not None:
-        layout["xaxis"] = {"title": {"text": x_title}, "dtick": 1, "gridcolor": "#eef0f3", "zeroline": False}
-    layout.update(extra)
-    return layout
 
 
 def score_figure(report: dict) -> dict:

@@ -12,13 +12,10 @@ renders its own small HTML subset.
 
 from __future__ import annotations
 
-from html import escape
-
-from api.adapters import david_goliath_charts as shared
-from api.adapters.david_goliath_charts import ERROR_COLOR, base_layout
+from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout
+from api.adapters.charts import text as _text
 from api.adapters.grande_dalmuti_timeline import ordinal, round_id
 
-PLAYER_COLORS = (*shared.PLAYER_COLORS, "#7c3aed", "#475569")  # the rulebook's eight players, a colour each
 REVOLUTION_COLOR = "#b45309"
 OUT_COLOR = "#15803d"
 ROUND_BAND = 0.2  # half the width of an error band on a chart by round
@@ -26,10 +23,6 @@ ROUND_BAND = 0.2  # half the width of an error band on a chart by round
 
 def _marker(symbol: str, size: int, color: str, edge: str = "#ffffff", width: int = 1) -> dict:
     return {"symbol": symbol, "size": size, "color": color, "line": {"width": width, "color": edge}}
-
-
-def _text(value: object) -> str:
-    return escape(str(value), quote=False)
 
 
 def _color(seat: int) -> str:

@@ -10,20 +10,13 @@ Plotly renders a small HTML subset in names and hover text.
 
 from __future__ import annotations
 
-from html import escape
-
-from api.adapters import david_goliath_charts as shared
-from api.adapters.david_goliath_charts import ERROR_COLOR, base_layout
+from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout
+from api.adapters.charts import text as _text
 from api.adapters.olympi_timeline import SETUP, ordinal, reward_words
 from olympi_replay.rules import HAND_SIZE, MEDALS, RECORD_VP, VP
 
-PLAYER_COLORS = (*shared.PLAYER_COLORS, "#7c3aed")  # up to seven players, each a colour of their own
 MEDAL_COLORS = {"gold": "#d4a72c", "silver": "#9ca3af", "bronze": "#c98b5b", "record": "#7c3aed"}
 NO_MEDAL = "#e5e7eb"
-
-
-def _text(value: object) -> str:
-    return escape(str(value), quote=False)
 
 
 def _players(report: dict) -> list[str]:

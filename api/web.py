@@ -1,0 +1,119 @@
+"""What the JSON API (``api.api_v1``) and the pages (``api.pages``) share (reached as ``import api as web``).
+
+This module holds: the per-app services (repository and samples) and the
+one path from uploaded bytes to a verdict, so the form and the API accept and reject exactly alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from flask import Response, current_app, request
+
+from api import games, guards, quota
+from api.problems import Problem
+from api.samples import Sample
+from api.storage import GameRecord, OverQuota, Repository
+from replaykit.jsonio import JSONReadError, read_json
+from replaykit.state import State
+
+EXTENSION = "card_replay"
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
+
+
+def resource_dir(name: str) -> Path:
+    """A folder the service reads at run time (templates, static, sample_games, docs): inside the installed
+    package when installed with pip, else beside the source in a checkout."""
+    installed = INSTALLED_ROOT / name
+    return installed if installed.is_dir() else SOURCE_ROOT / name
+
+
+@dataclass
+class Services:
+    repository: Repository
+    samples: dict[tuple[str, str], Sample]  # by (game id, slug)
+    legacy: dict[str, Sample] = field(default_factory=dict)  # by the name a sample had before (a redirect)
+
+
+def services() -> Services:
+    return current_app.extensions[EXTENSION]
+
+
+class NotJSON(ValueError):
+    """The upload is not readable JSON; ``str()`` is the sentence to show."""
+
+
+class NotALog(ValueError):
+    """The upload is JSON but not a log's shape; ``findings`` are the ``schema`` findings."""
+
+    def __init__(self, verdict: games.Verdict) -> None:
+        super().__init__(f"This is not a {verdict.engine.name} log." if verdict.engine else
+                         "This is not a log of any game this service knows.")
+        self.verdict = verdict
+        self.findings = verdict.schema_errors
+
+
+def read(raw: bytes) -> object:
+    """Uploaded bytes as a JSON value, within the reader's limits; raises ``NotJSON``."""
+    try:
+        return read_json(raw, guards.json_limits())
+    except JSONReadError as error:
+        raise NotJSON(str(error).rstrip(".") + ".") from None
+
+
+def replay(document: object) -> tuple[games.Verdict, State | None]:
+    """Validate a document and keep the state after its last action; raises ``NotALog``."""
+    verdict, state = games.replay(document, guards.log_settings())
+    if verdict.schema_errors:
+        raise NotALog(verdict)
+    return verdict, state
+
+
+def check(raw: bytes) -> games.Verdict:
+    """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
+    return replay(read(raw))[0]
+
+
+def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
+    """Validate, then keep the bytes exactly as uploaded (only logs that have a log's shape are kept), within
+    the client's quota; the record returned carries the delete token."""
+    verdict = check(raw)
+    repository = services().repository
+    client = quota.client_key(request.remote_addr)
+    with quota.storage_errors():
+        quota.ensure_room(repository, client, len(raw))
+        try:
+            record = repository.add(raw, verdict.engine.id if verdict.engine else "", verdict.valid, client,
+                                    quota=current_app.config["STORAGE_QUOTA_BYTES"])
+        except OverQuota as error:
+            raise quota.over_quota(error.used) from None
+    return verdict, record
+
+
+def stored_verdict(record: GameRecord) -> games.Verdict:
+    """A stored game's report, recomputed from its bytes so it always reflects the current rules (and the
+    games installed now: a record of a game no longer installed gets the unknown-game report).
+
+    Limits of the JSON reader are not applied again: the bytes were accepted when stored, and a limit
+    lowered since must not make a stored game unreadable."""
+    try:
+        document = read_json(record.log)
+    except JSONReadError as error:  # kept before the reader refused what it refuses now (a lone surrogate)
+        raise Problem(422, f"This stored log can no longer be read: {error}.") from None
+    return games.validate(document, guards.log_settings())
+
+
+def log_response(raw: bytes, filename: str) -> Response:
+    """A log's bytes as they were given; ``?download=1`` asks the browser to save them as ``filename``."""
+    response = Response(raw, mimetype="application/json")
+    if request.args.get("download"):
+        response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def part_of(verdict: games.Verdict, number: int) -> dict | None:
+    """Part ``number`` (1-based) of a document of several games (a match game), or ``None``."""
+    parts = verdict.adapter.parts(verdict.report) or []
+    return parts[number - 1] if 1 <= number <= len(parts) else None

@@ -1,0 +1,215 @@
+"""The live state of a Toy Tricks game: the one place its rules are applied (``replaykit.state``).
+
+``start(setup)`` checks the setup (players, the deal) and starts a game from it; ``ToyState.apply`` judges
+one play and records it "as played": the card leaves the hand when held, counts for the trick when it
+is in the deck and a player played it, and the trick's highest card takes it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from replaykit.findings import ERROR, Finding, anchor, pointer
+from replaykit.state import Choice, IllegalAction, view
+from toy_replay.reader import play_problems
+from toy_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, UNITS, deck, taker
+
+
+def rule(code: str, message: str, path: str, trick: int | None = None, play: int | None = None,
+         player: str | None = None) -> Finding:
+    return Finding(code, ERROR, message, player, path, (("trick", trick), ("play", play)))
+
+
+def check_deal(players: list[str], hands: dict) -> list[Finding]:
+    """The deal's findings: hands of strangers, hands missing or of the wrong size, cards not in the deck
+    or dealt twice."""
+    found: list[Finding] = []
+    cards = deck(len(players))
+    for name in hands:
+        if name not in players:
+            found.append(rule("unknown-player", f'"{name}" has a hand but is not a player.', pointer("hands", name)))
+    dealt: set[int] = set()
+    for name in players:
+        hand = hands.get(name)
+        if hand is None or len(hand) != HAND_SIZE:
+            held = "no hand" if hand is None else f"{len(hand)} cards"
+            found.append(rule("hand-size", f"{name} must be dealt {HAND_SIZE} cards, not {held}.",
+                              pointer("hands", name), player=name))
+        for index, card in enumerate(hand or []):
+            if card not in cards:
+                found.append(rule("card-not-in-deck", f"{card} is not in the deck of 1 to {len(cards)}.",
+                                  pointer("hands", name, index), player=name))
+            elif card in dealt:
+                found.append(rule("duplicate-card", f"{card} is dealt twice.", pointer("hands", name, index),
+                                  player=name))
+            dealt.add(card)
+    return found
+
+
+def start(setup: dict) -> tuple[list[Finding], ToyState | None]:
+    """The setup's findings, and the game it starts (``None`` when the players cannot make a game)."""
+    players = setup["players"]
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        return [rule("player-count", f"Toy Tricks is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not "
+                                     f"{len(players)}.", "/players")], None
+    twice = [rule("duplicate-player", f'"{name}" is named twice.', pointer("players", index))
+             for index, name in enumerate(players) if name in players[:index]]
+    if twice:
+        return twice, None
+    return check_deal(players, setup["hands"]), ToyState(setup)
+
+
+class ToyState:
+    """One position of a game of Toy Tricks (the contract is ``replaykit.state``'s)."""
+
+    def __init__(self, setup: dict) -> None:
+        self.log = copy.deepcopy(setup)
+        self.recorded = "plays" in setup  # the log had the list of plays: a patch appends to it
+        self.log["plays"] = []
+        self.players: list[str] = list(setup["players"])
+        cards = deck(len(self.players))
+        self.hands = {name: {card for card in setup["hands"].get(name, []) if card in cards}
+                      for name in self.players}
+        self.scores = dict.fromkeys(self.players, 0)
+        self.piles: dict[str, list[int]] = {name: [] for name in self.players}
+        self.leader = self.players[0]
+        self.trick: list[tuple[str, int]] = []  # this trick's plays that count: known player, card in the deck
+        self.middle: list[dict] = []  # this trick's plays as the table shows them
+        self.tricks: list[dict] = []  # every trick so far: number, plays as given, who took it
+
+    # -- where the game stands -----------------------------------------------------------------------
+
+    @property
+    def played(self) -> int:
+        return len(self.log["plays"])
+
+    def is_over(self) -> bool:
+        return self.played >= HAND_SIZE * len(self.players)
+
+    @property
+    def to_move(self) -> str | None:
+        if self.is_over():
+            return None
+        seat = self.players.index(self.leader) + self.played % len(self.players)
+        return self.players[seat % len(self.players)]
+
+    @property
+    def chance(self) -> bool:
+        return False  # the deal is part of the setup
+
+    def position(self, index: int) -> tuple[int, int]:
+        """The trick and play numbers (1-based) of the log's play at ``index``."""
+        return index // len(self.players) + 1, index % len(self.players) + 1
+
+    @property
+    def moment(self) -> str:
+        return "" if self.is_over() else anchor(tuple(zip(UNITS, self.position(self.played), strict=True)))
+
+    def choices(self, rng: random.Random | None = None) -> list[Choice]:
+        player = self.to_move
+        if player is None:
+            return []
+        held = sorted(self.hands[player])
+        if held:
+            return [Choice({"player": player, "card": card}, f"{player} plays {card}") for card in held]
+        # A short deal left this player no card: every card still unplayed is not proven impossible.
+        seen = {play["card"] for play in self.log["plays"]}
+        return [Choice({"player": player, "card": card}, f"{player} plays {card}", known=False,
+                       hint=f"the deal gives {player} no card left") for card in deck(len(self.players))
+                if card not in seen]
+
+    # -- acting on it --------------------------------------------------------------------------------
+
+    def judge(self, action: object) -> list[Finding]:
+        """The findings of ``action`` as the next play, changing nothing."""
+        index = self.played
+        problems = play_problems(action, ("plays", index))
+        if problems:
+            return problems
+        player, card = action["player"], action["card"]
+        if self.is_over():
+            return [rule("too-many-plays", f"Every card has been played; this play ({player} {card}) is one too "
+                                           "many.", pointer("plays", index), player=player)]
+        trick, play = self.position(index)
+        here = {"trick": trick, "play": play}
+        if player not in self.players:
+            return [rule("unknown-player", f'"{player}" is not a player.', pointer("plays", index, "player"),
+                         **here)]
+        found = []
+        if player != self.to_move:
+            found.append(rule("wrong-turn", f"It is {self.to_move}'s turn, not {player}'s.",
+                              pointer("plays", index, "player"), player=player, **here))
+        if card not in deck(len(self.players)):
+            found.append(rule("card-not-in-deck", f"{card} is not in the deck of 1 to "
+                                                  f"{len(deck(len(self.players)))}.", pointer("plays", index, "card"),
+                              player=player, **here))
+        elif card not in self.hands[player]:
+            found.append(rule("card-not-in-hand", f"{player} does not hold {card}.", pointer("plays", index, "card"),
+                              player=player, **here))
+        return found
+
+    def apply(self, action: object, strict: bool = False) -> list[Finding]:
+        found = self.judge(action)
+        if strict and any(finding.is_error for finding in found):
+            raise IllegalAction(found)
+        if any(finding.code == "schema" for finding in found):
+            return found  # not a play: nothing changes
+        self.record(action)
+        return found
+
+    def record(self, action: dict) -> None:
+        over = self.is_over()
+        self.log["plays"].append(dict(action))
+        if over:
+            return  # one too many: it stays in the log and changes nothing
+        player, card = action["player"], action["card"]
+        size = len(self.players)
+        if (self.played - 1) % size == 0:
+            self.tricks.append({"number": len(self.tricks) + 1, "plays": [], "taker": None})
+        self.tricks[-1]["plays"].append(dict(action))
+        if player in self.players:
+            self.middle.append({"player": player, "cards": [str(card)]})
+            self.hands[player].discard(card)
+            if card in deck(size):
+                self.trick.append((player, card))
+        if self.played % size == 0:  # the trick is complete: its highest card takes it
+            winner = taker(self.trick)
+            if winner is not None:
+                self.scores[winner] += 1
+                self.piles[winner] += [card for _player, card in self.trick]
+                self.leader = self.tricks[-1]["taker"] = winner
+            self.trick, self.middle = [], []
+
+    def patch(self, action: object) -> list[dict]:
+        problems = play_problems(action)
+        if problems:
+            raise ValueError("not a Toy Tricks play: " + " ".join(finding.message for finding in problems))
+        if not self.recorded and not self.played:
+            return [{"op": "add", "path": "/plays", "value": [dict(action)]}]
+        return [{"op": "add", "path": "/plays/-", "value": dict(action)}]
+
+    # -- looking at it -------------------------------------------------------------------------------
+
+    def view(self) -> dict:
+        seats = [{"name": name, "hand": [str(card) for card in sorted(self.hands[name])], "unseen": 0,
+                  "pile": [str(card) for card in self.piles[name]], "score": self.scores[name]}
+                 for name in self.players]
+        trick = min(self.played // len(self.players) + 1, HAND_SIZE)
+        return view(seats, [dict(play) for play in self.middle], trick=trick)
+
+    def to_log(self) -> dict:
+        log = copy.deepcopy(self.log)
+        if not self.recorded and not self.played:
+            del log["plays"]
+        return log
+
+    def clone(self) -> ToyState:
+        twin = copy.copy(self)
+        twin.log = {**self.log, "plays": [dict(play) for play in self.log["plays"]]}
+        twin.hands = {name: set(cards) for name, cards in self.hands.items()}
+        twin.scores = dict(self.scores)
+        twin.piles = {name: list(cards) for name, cards in self.piles.items()}
+        twin.trick, twin.middle = list(self.trick), [dict(play) for play in self.middle]
+        twin.tricks = [{**trick, "plays": list(trick["plays"])} for trick in self.tricks]
+        return twin
