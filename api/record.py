@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template, request, url_for
 
-from api import games
+from api import assets, games
 
 bp = Blueprint("record", __name__)
 
@@ -82,7 +82,9 @@ def _same_site_path(value: str | None) -> str | None:
 @bp.route("/record")
 def page():
     chosen = request.args.get("game")
+    styles = [assets.game_style_url(engine) for engine in games.engines().values() if engine.id in SETUPS]
     return render_template("record.html", setups=setups(), chosen=chosen if chosen in SETUPS else None,
+                           game_styles=[href for href in styles if href],
                            continue_from=_same_site_path(request.args.get("log")),
                            limit=current_app.config["MAX_CONTENT_LENGTH"],
                            api={"choices": "/api/v1/choices", "apply": "/api/v1/apply"})

@@ -73,6 +73,11 @@ def test_no_inline_script_and_the_sites_headers(client):
                        "/static/record-session.js"]
     for source in sources:
         assert client.get(source).status_code == 200
+    # Each game's own stylesheet (Olympi's black cards) is there too, for its cards in the grid and the table.
+    styles = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+    assert "/styles/olympi.css" in styles and "/static/record.css" in styles
+    for style in styles:
+        assert client.get(style).status_code == 200
 
 
 def test_a_game_can_be_chosen_by_the_address_and_an_unknown_one_is_ignored(client):
@@ -95,8 +100,9 @@ def test_the_home_page_each_games_pages_and_each_analysis_page_lead_to_the_recor
         assert f'href="/record?game={game}"' in listing
         for page in (f"/rules/{game}", f"/format/{game}"):
             assert f'href="/record?game={game}"' in client.get(page).get_data(as_text=True), page
-    sample = client.get("/samples/legal-4-players").get_data(as_text=True)
-    assert '<a href="/record?log=/samples/legal-4-players/log.json">Continue in the recorder</a>' in sample
+    sample = client.get("/samples/david-goliath/legal-4-players").get_data(as_text=True)
+    assert ('<a href="/record?log=/samples/david-goliath/legal-4-players/log.json">Continue in the recorder</a>'
+            in sample)
 
 
 def test_the_store_form_posts_the_log_to_the_upload_form_with_its_csrf_token(app, client):
