@@ -54,20 +54,20 @@ def _olympi() -> dict:
                             "catalogue": [{"id": key, "title": entry.title} for key, entry in entries.items()]}}
 
 
-# How each game starts, by engine id: what the setup form asks. A game with no entry here is not offered.
+# How each game starts, by engine id: what the setup form asks. Any other installed game (a plugin) is not
+# offered in the form, but a log of it, pasted or linked, is recorded on from the State API alone.
 SETUPS = {"david-goliath": _david_goliath, "grande-dalmuti": _grande_dalmuti, "olympi": _olympi}
 
 
 def setups() -> list[dict]:
-    """Every installed game the recorder can start, in the registry's order, ready for the page's data block."""
+    """Every installed game, in the registry's order, ready for the page's data block; ``form`` is true for
+    those the setup form can start."""
     found = []
     for engine in games.engines().values():
         describe = SETUPS.get(engine.id)
-        if describe is None:
-            continue
-        found.append({"id": engine.id, "game": engine.log_games[0], "name": engine.name,
-                      "players": list(engine.players), "format": url_for("pages.log_format", game_id=engine.id),
-                      **describe()})
+        found.append({"id": engine.id, "game": engine.log_games[0], "games": list(engine.log_games),
+                      "name": engine.name, "players": list(engine.players), "form": describe is not None,
+                      "format": url_for("pages.log_format", game_id=engine.id), **(describe() if describe else {})})
     return found
 
 

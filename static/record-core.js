@@ -119,8 +119,8 @@
     return log;
   }
 
-  // Typed cards. ``deck`` is {"kind": "colour", "colours": {"r": "R", …}, "values": [1, n]} or
-  // {"kind": "rank", "values": [1, 12], "jester": "J"}. "r12 b3", "R12,B3", "3x7 j", "7 7 7 J".
+  // Typed cards. ``deck`` is {"kind": "colour", "colours": {"r": "R", …}, "values": [1, n]},
+  // {"kind": "rank", "values": [1, 12], "jester": "J"}, or {"kind": "raw"} (a game not described: as typed). "r12 b3", "R12,B3", "3x7 j", "7 7 7 J".
   // Returns {"cards": [card text …], "bad": [tokens that are not cards]}.
   function parseCards(text, deck) {
     var cards = [];
@@ -157,6 +157,9 @@
   }
 
   function cardOf(token, deck) {
+    if (deck.kind === "raw") {
+      return token;
+    }
     if (deck.kind === "rank") {
       if (token.toLowerCase() === String(deck.jester).toLowerCase()) {
         return deck.jester;

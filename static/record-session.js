@@ -21,7 +21,7 @@
   function gameOf(log) {
     var name = log && log.game;
     var found = Object.keys(setups).filter(function (id) {
-      return setups[id].game === name || setups[id].match === name;
+      return setups[id].games.indexOf(name) >= 0;
     });
     return found.length ? found[0] : null;
   }
@@ -137,10 +137,11 @@
     var setup = setups[draft.game];
     var match = setup.match && log.game === setup.match;
     var claims = draft.claims || {};
-    if (Object.keys(claims.scores || {}).length) {
-      log[match ? "totals" : setup.claims] = claims.scores;
+    var key = match ? "totals" : setup.claims;
+    if (key && Object.keys(claims.scores || {}).length) {
+      log[key] = claims.scores;
     }
-    if (!match && (claims.winners || []).length) {
+    if (!match && setup.claims && (claims.winners || []).length) {
       log.winners = claims.winners;
     }
     return log;

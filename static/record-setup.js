@@ -24,8 +24,8 @@
   var selectedHand = 0;
 
   function setup() {
-    var checked = form.querySelector("input[name=game]:checked");
-    return setups[checked ? checked.value : Object.keys(setups)[0]];
+    var checked = form.querySelector("input[name=game]:checked") || form.querySelector("input[name=game]");
+    return setups[checked.value];
   }
 
   function names() {
@@ -36,6 +36,9 @@
 
   // The deck of the deal entry: a colour deck's values run to 3 × players where the game says so.
   function deck(game, count) {
+    if (!game || !game.deck) {
+      return { kind: "raw" };  // a game the form does not know: cards taken as typed
+    }
     var made = JSON.parse(JSON.stringify(game.deck));
     if (made.kind === "colour" && !made.values) {
       made.values = [1, 3 * Math.max(count, game.players[0])];

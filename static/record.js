@@ -335,6 +335,7 @@
     list.textContent = "";
     var log = core.logOf(draft);
     var match = setup && setup.match && log.game === setup.match;
+    $("rec-claims-panel").hidden = !(setup && (setup.claims || match));  // where the claims go, if known
     (log.players || []).forEach(function (name, index) {
       var item = element("li", "rec-claim");
       var label = element("label", "", name);

@@ -126,6 +126,10 @@ def test_numbered_cards_take_a_count_and_jesters(typed, cards, bad):
     assert node("core.parseCards(typed, deck)", typed=typed, deck=DALMUTI_DECK) == {"cards": cards, "bad": bad}
 
 
+def test_a_game_with_no_deck_described_takes_the_cards_as_typed():
+    assert node("core.parseCards('T3  x', {kind: 'raw'})") == {"cards": ["T3", "x"], "bad": []}
+
+
 def test_typed_cards_find_the_choice_that_plays_them_in_any_order():
     choices = [{"action": {"player": "A", "card": "R5"}}, {"action": {"player": "A", "cards": ["7", "J"]}},
                {"action": {"player": "A", "pass": True}}]
