@@ -103,6 +103,14 @@ def test_the_same_log_gets_the_same_answer(client) -> None:
 
 @pytest.mark.parametrize("game", list(registry.engines().values()), ids=lambda engine: engine.id)
 def test_a_whole_game_played_by_patches_alone_validates_clean(client, game) -> None:
+    play_by_patches(client, game)
+
+
+def test_the_toy_plugin_is_played_by_patches_too(toy_client, toy) -> None:
+    play_by_patches(toy_client, toy)
+
+
+def play_by_patches(client, game) -> None:
     """A client that knows nothing of the game but JSON Patch plays it from its setup to the end."""
     rng = random.Random(11)
     log = setup_state(game, game.players[0], 11).to_log()

@@ -64,7 +64,8 @@ class ToyState:
     """One position of a game of Toy Tricks (the contract is ``replaykit.state``'s)."""
 
     def __init__(self, setup: dict) -> None:
-        self.log = copy.deepcopy(setup)
+        # The log so far holds what was played, not what the score sheet claims: claims come at the end.
+        self.log = copy.deepcopy({key: value for key, value in setup.items() if key != "scores"})
         self.recorded = "plays" in setup  # the log had the list of plays: a patch appends to it
         self.log["plays"] = []
         self.players: list[str] = list(setup["players"])
