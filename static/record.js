@@ -202,8 +202,12 @@
       var button = element("button", "rec-choice" + (choice.known ? "" : " is-unknown"));
       var cards = cardsPlayed(choice.action);
       if (cards) {  // a play of the player to move: its cards, as chips; the whole sentence for screen readers
-        cards.forEach(function (card) {
-          button.appendChild(chip(card));
+        grouped(cards).forEach(function (group) {
+          var made = chip(group.card);
+          if (group.count > 1) {
+            made.textContent = group.card + " ×" + group.count;  // a set of equal cards: 7 ×3
+          }
+          button.appendChild(made);
         });
         button.setAttribute("aria-label", choice.label);
         button.title = choice.label;
@@ -316,6 +320,19 @@
       }
     });
     return action;
+  }
+
+  function grouped(cards) {
+    var groups = [];
+    cards.forEach(function (card) {
+      var last = groups[groups.length - 1];
+      if (last && last.card === card) {
+        last.count += 1;
+      } else {
+        groups.push({ card: card, count: 1 });
+      }
+    });
+    return groups;
   }
 
   // The cards of a plain play by the player to move (nothing else in the action), else null.
