@@ -11,7 +11,7 @@ PORT ?= 5000
 # The storage tests also run against a real PostgreSQL server, installed and started here when we may.
 POSTGRES_URL ?= postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
 
-.PHONY: run test lint bench chromium postgres node clean
+.PHONY: run test lint bench chromium postgres servers node clean
 
 $(STAMP): pyproject.toml $(ASSETS)
 	$(PYTHON) -m venv $(VENV)
@@ -46,13 +46,28 @@ postgres:
 	  su postgres -c "psql -qc \"CREATE DATABASE replay OWNER replay\"" >/dev/null 2>&1; \
 	fi; true
 
+# The tests of several instances start their own redis-server and nginx on free loopback ports (and stop
+# them): only Debian's packages are needed, never their system services, which policy-rc.d keeps from
+# starting on install (nginx's default site would listen on every address).
+servers:
+	@missing=""; command -v redis-server >/dev/null || missing="redis-server"; \
+	  [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing="$$missing nginx"; \
+	  if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	      policy=""; [ -e /usr/sbin/policy-rc.d ] || { policy=/usr/sbin/policy-rc.d; \
+	        printf '#!/bin/sh\nexit 101\n' > $$policy; chmod +x $$policy; }; \
+	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	      [ -z "$$policy" ] || rm -f $$policy; \
+	    else echo "missing:$$missing (Debian packages; the tests of several instances need them)"; fi; \
+	  fi; true
+
 run: $(STAMP)
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-test: $(STAMP) chromium postgres lint
+test: $(STAMP) chromium postgres servers lint
 	TEST_POSTGRES_URL=$(POSTGRES_URL) $(BIN)/pytest
 
 bench: $(STAMP)

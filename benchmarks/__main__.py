@@ -2,7 +2,7 @@
 
 import argparse
 
-from benchmarks import browser, engine, games, play, web
+from benchmarks import archive, browser, engine, games, play, web
 
 
 def main() -> None:
@@ -22,6 +22,7 @@ def main() -> None:
              ("Olympi, 7 players", "/samples/olympi/clean-7-players-reshuffle")]
     print(browser.charts_vs_bare(pages, loads=3 if args.quick else 7), end="\n\n")
     print(games.every_game(10 if args.quick else 20, 10 if args.quick else 50), end="\n\n")
+    print(archive.throughput(1_500 if args.quick else 6_000, 1 if args.quick else 2)[0], end="\n\n")
 
 
 main()

@@ -1,10 +1,13 @@
 """``card-replay``: the one command line for every installed game.
 
-``card-replay validate PATH… [--json] [--jobs N]`` validates each log by the engine its ``game`` names
-(a log naming no installed game gets one ``schema`` finding at ``/game``); ``card-replay simulate GAME``
-prints a random legal log. Exit status of ``validate``: 0 when every log is valid, 1 when some log is
-invalid, 2 when some input could not be read as JSON at all (2 wins over 1). A ``.jsonl`` path holds one
-log per line, each an input of its own, read as a stream so an archive of any size runs in constant memory.
+``card-replay validate PATH… [--json] [--jobs N | --scheduler ADDRESS]`` validates each log by the engine
+its ``game`` names (a log naming no installed game gets one ``schema`` finding at ``/game``);
+``card-replay simulate GAME`` prints a random legal log. Exit status of ``validate``: 0 when every log is
+valid, 1 when some log is invalid, 2 when some input could not be read as JSON at all (2 wins over 1), 3
+when the Dask cluster could not finish the run. A ``.jsonl`` path holds one log per line, each an input of
+its own, read as a stream so an archive of any size runs in constant memory; a path with ``*``, ``?`` or
+``[`` is a glob, expanded in sorted order. ``--scheduler`` hands the work to a Dask cluster
+(``replaykit.cluster``); the reports are the same, in the same order.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import glob
 import itertools
 import json
 import os
@@ -26,11 +30,34 @@ from replaykit import registry
 from replaykit.engine import Engine
 from replaykit.jsonio import JSONReadError, dumps, read_json
 
-OK, INVALID, UNREADABLE = 0, 1, 2
+OK, INVALID, UNREADABLE, CLUSTER_FAILED = 0, 1, 2, 3
+PIECE_SIZE = 1 << 20  # bytes of an archive handed to a process or a worker at a time
+SCHEDULER_VARIABLE = "DASK_SCHEDULER_ADDRESS"  # Dask's own name for it: its Client reads it too
 Item = tuple[str, bytes | None, str | None]  # label, raw bytes, read error
 Outcome = tuple[int, str, str | None]  # exit status, text for standard output, message for standard error
-# worst exit status, standard output, standard error messages, inputs checked, bytes of input they took
-Batch = tuple[int, str, list[str], int, int]
+Tally = tuple[int, int, int]  # inputs found valid, invalid, unreadable
+# worst exit status, standard output, standard error messages, inputs checked by outcome, bytes they took
+Batch = tuple[int, str, list[str], Tally, int]
+
+
+def tally(status: int) -> Tally:
+    return (int(status == OK), int(status == INVALID), int(status == UNREADABLE))
+
+
+def expand(paths: Iterable[str]) -> list[str]:
+    """The paths with globs expanded in sorted order; a glob that matches nothing stays as it is (and then
+    cannot be opened), as a shell leaves it, and so does a file whose very name has ``*``, ``?`` or ``[``.
+    URLs (``scheme://``) are left to whoever opens them."""
+    found = []
+    for path in paths:
+        wild = "://" not in path and any(sign in path for sign in "*?[") and not os.path.exists(path)
+        matches = sorted(glob.glob(path)) if wild else []
+        found += matches or [path]
+    return found
+
+
+def cannot_open(error: OSError) -> str:
+    return f"cannot open: {error.strerror or error}"
 
 
 def inputs(path: str) -> Iterator[Item]:
@@ -39,7 +66,7 @@ def inputs(path: str) -> Iterator[Item]:
         # Closed in the finally below, also when the caller stops iterating early.
         stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as error:
-        yield path, None, f"cannot open: {error.strerror or error}"
+        yield path, None, cannot_open(error)
         return
     try:
         if path.endswith(".jsonl"):
@@ -89,15 +116,15 @@ def results(items: Iterable[Item], work: functools.partial, pool: PoolType | Non
     if pool is None:
         for item in items:
             code, text, problem = work(item)
-            yield code, text, [] if problem is None else [problem], 1, len(item[1] or b"")
+            yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
         return
     iterator = iter(items)
     while batch := list(itertools.islice(iterator, 512)):
         for item, (code, text, problem) in zip(batch, pool.imap(work, batch, chunksize=32), strict=True):
-            yield code, text, [] if problem is None else [problem], 1, len(item[1] or b"")
+            yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
 
 
-def archive_chunks(path: str, size: int = 1 << 20) -> Iterator[tuple[str, int, int, int]]:
+def archive_chunks(path: str, size: int = PIECE_SIZE) -> Iterator[tuple[str, int, int, int]]:
     """Split an archive into line-aligned pieces of about ``size`` bytes: (path, start, length, first line)."""
     with open(path, "rb") as stream:
         start, line = 0, 1
@@ -115,31 +142,44 @@ def check_chunk(chunk: tuple[str, int, int, int], as_json: bool, among: Sequence
     with open(path, "rb") as stream:
         stream.seek(start)
         data = stream.read(length)
-    status, texts, problems, count = OK, [], [], 0
+    return check_lines(path, data, first_line, as_json, among)
+
+
+def check_lines(label: str, data: bytes, first_line: int, as_json: bool,
+                among: Sequence[Engine] | None = None) -> Batch:
+    """Validate whole lines of an archive, the first of them line ``first_line`` of the file ``label``
+    names; blank lines are skipped as a stream's reader skips them."""
+    status, texts, problems, counts = OK, [], [], [0, 0, 0]
     for offset, line in enumerate(data.split(b"\n")):
         if line.strip():
-            code, text, problem = check((f"{path}:{first_line + offset}", line, None), as_json, among)
-            status, count = max(status, code), count + 1
+            code, text, problem = check((f"{label}:{first_line + offset}", line, None), as_json, among)
+            status = max(status, code)
+            counts[code] += 1
             texts.append(text)
             if problem is not None:
                 problems.append(problem)
-    return status, "".join(texts), problems, count, length
+    return status, "".join(texts), problems, (counts[0], counts[1], counts[2]), len(data)
 
 
 class Progress:
     """A progress bar on a terminal's standard error for long runs (by bytes read, when the inputs are
-    files), with logs done and the rate; silent when standard error is not a terminal."""
+    files), with logs done and the rate, and a summary at the end; silent when standard error is not a
+    terminal, except for the summary of a run that was ``always_summed`` (a cluster's)."""
 
     WIDTH = 24
 
-    def __init__(self, err: TextIO, total_bytes: int) -> None:
+    def __init__(self, err: TextIO, total_bytes: int, always_summed: bool = False) -> None:
         self.err, self.total = err, total_bytes
         self.count = self.done = 0
+        self.counts = [0, 0, 0]
         self.start, self.shown = time.monotonic(), 0.0
         self.live = hasattr(err, "isatty") and err.isatty()
+        self.summed = self.live or always_summed
 
-    def step(self, count: int, size: int) -> None:
-        self.count += count
+    def step(self, counts: Tally, size: int) -> None:
+        for status, count in enumerate(counts):
+            self.counts[status] += count
+        self.count += sum(counts)
         self.done += size
         now = time.monotonic()
         if self.live and now - self.shown > 0.25:
@@ -156,6 +196,11 @@ class Progress:
     def close(self) -> None:
         if self.live and self.shown:
             self.err.write("\n")
+        if self.summed:
+            seconds = time.monotonic() - self.start
+            valid, invalid, unreadable = self.counts
+            self.err.write(f"Checked {self.count:,} logs in {seconds:.1f} s ({self.count / max(seconds, 1e-9):,.0f} "
+                           f"per second): {valid:,} valid, {invalid:,} invalid, {unreadable:,} unreadable.\n")
 
 
 def _size(path: str) -> int:
@@ -165,26 +210,50 @@ def _size(path: str) -> int:
         return 0
 
 
-def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs: int = 1,
-                 among: Sequence[Engine] | None = None) -> int:
+def write(batches: Iterable[Batch], progress: Progress, out: TextIO, err: TextIO) -> int:
+    """Write the answers in the order given; the worst exit status."""
     status = OK
-    progress = Progress(err, sum(_size(path) for path in paths))
+    for code, text, problems, counts, size in batches:
+        progress.step(counts, size)
+        status = max(status, code)
+        for problem in problems:
+            err.write(problem + "\n")
+        out.write(text)
+    return status
+
+
+def local_batches(paths: list[str], as_json: bool, jobs: int, among: Sequence[Engine] | None,
+                  piece_size: int) -> Iterator[Batch]:
     work = functools.partial(check, as_json=as_json, among=among)
     # One pool for the whole run: starting workers costs far more than validating a small file.
     with Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
         for path in paths:
             if pool is not None and path.endswith(".jsonl") and os.path.isfile(path):
                 chunk_work = functools.partial(check_chunk, as_json=as_json, among=among)
-                batches = pool.imap(chunk_work, archive_chunks(path))
+                yield from pool.imap(chunk_work, archive_chunks(path, piece_size))
             else:
-                batches = results(inputs(path), work, pool)
-            for code, text, problems, count, size in batches:
-                progress.step(count, size)
-                status = max(status, code)
-                for problem in problems:
-                    err.write(problem + "\n")
-                out.write(text)
-    progress.close()
+                yield from results(inputs(path), work, pool)
+
+
+def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs: int = 1,
+                 among: Sequence[Engine] | None = None, scheduler: str | None = None,
+                 piece_size: int = PIECE_SIZE) -> int:
+    paths = expand(paths)
+    if not scheduler:
+        progress = Progress(err, sum(_size(path) for path in paths))
+        status = write(local_batches(paths, as_json, jobs, among, piece_size), progress, out, err)
+        progress.close()
+        return status
+    from replaykit import cluster  # Dask is needed only here, and imported only then
+
+    try:
+        with cluster.Run(scheduler, paths, as_json, among, piece_size) as run:
+            progress = Progress(err, run.total_bytes, always_summed=True)
+            status = write(run.batches(), progress, out, err)
+            progress.close()
+    except cluster.ClusterError as error:
+        err.write(f"{error}\n")
+        return CLUSTER_FAILED
     return status
 
 
@@ -195,7 +264,14 @@ def parser(among: Sequence[Engine], prog: str) -> argparse.ArgumentParser:
     check_parser = commands.add_parser("validate", help="validate logs (a .jsonl path holds one log per line)")
     check_parser.add_argument("paths", nargs="+", metavar="PATH", help="a log file, a .jsonl archive, or - for stdin")
     check_parser.add_argument("--json", action="store_true", help="print one JSON report per input, one per line")
-    check_parser.add_argument("--jobs", type=int, default=1, metavar="N", help="validate on N processes (default 1)")
+    where = check_parser.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=None, metavar="N", help="validate on N processes (default 1)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help=f"validate on the Dask cluster of this scheduler, e.g. tcp://10.0.0.5:8786 (default: "
+                            f"${SCHEDULER_VARIABLE} when --jobs is not given; none: this machine)")
+    check_parser.add_argument("--piece-size", type=int, default=PIECE_SIZE, metavar="BYTES",
+                              help="bytes of a .jsonl archive handed to a process or worker at a time "
+                                   "(default %(default)s)")
     sim = commands.add_parser("simulate", help="print the log of a random legal game")
     games = sim.add_subparsers(dest="game", required=True, metavar="GAME")
     for engine in among:
@@ -222,7 +298,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     among = tuple(among)
     args = parser(among, prog).parse_args(argv)
     if args.command == "validate":
-        return run_validate(args.paths, args.json, out, err, max(1, args.jobs), among)
+        scheduler = args.scheduler or (os.environ.get(SCHEDULER_VARIABLE) if args.jobs is None else None)
+        return run_validate(args.paths, args.json, out, err, max(1, args.jobs or 1), among, scheduler,
+                            max(1, args.piece_size))
     engine = next(engine for engine in among if engine.id == args.game)
     options = {option.name: getattr(args, option.name) for option in engine.simulate_options}
     log = engine.simulate(args.players, args.seed, **options)

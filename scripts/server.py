@@ -45,6 +45,23 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def kill_group(process: subprocess.Popen | None) -> None:
+    """SIGKILL a child started with ``start_new_session`` and everything it started."""
+    if process is not None and process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def stop_group(process: subprocess.Popen | None, timeout: float = 10.0) -> None:
+    """SIGTERM such a child's group; SIGKILL it if it is not gone within ``timeout``."""
+    if process is not None and process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_group(process)
+
+
 class Server:
     """``gunicorn 'app:create_app()'`` with 2 workers, bound to 127.0.0.1 only."""
 
@@ -88,17 +105,10 @@ class Server:
 
     def kill(self) -> None:
         """SIGKILL the whole process group: master and workers die mid-request, as in a crash."""
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        kill_group(self.process)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        stop_group(self.process)
 
     def __enter__(self) -> Server:
         return self.start()

@@ -118,9 +118,9 @@ def test_archive_pieces_cover_every_line_once_in_order(tmp_path):
     path.write_text("\n".join(json.dumps({"n": index}) for index in range(100)) + "\n\n")
     labels = []
     for piece in archive_chunks(str(path), size=50):
-        status, text, problems, count, size = check_chunk(piece, as_json=True)
+        status, text, problems, tally, size = check_chunk(piece, as_json=True)
         assert size == piece[2]
-        assert status == 1 and problems == [] and count == len(text.splitlines())
+        assert status == 1 and problems == [] and tally == (0, len(text.splitlines()), 0)
         labels += [json.loads(line)["file"] for line in text.splitlines()]
     assert labels == [f"{path}:{number}" for number in range(1, 101)]
 
@@ -139,6 +139,8 @@ def test_long_runs_show_a_progress_bar_on_a_terminal(tmp_path, monkeypatch):
     assert main(["validate", str(archive)], io.StringIO(), err) == 0
     lines = err.getvalue().split("\r")
     assert lines[-1].startswith("[" + "#" * 24 + "] 100%  30 logs")
+    summary = err.getvalue().splitlines()[-1]
+    assert summary.startswith("Checked 30 logs in ") and summary.endswith(": 30 valid, 0 invalid, 0 unreadable.")
     assert "%" in lines[1] and "logs" in lines[1]
     plain = io.StringIO()
     main(["validate", str(archive)], io.StringIO(), plain)

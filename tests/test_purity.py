@@ -16,15 +16,17 @@ from tests.plugin_fixtures import PLUGINS
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"orjson"}  # an accelerator the JSON reader uses when present and does without otherwise
+CLUSTER = ROOT / "replaykit" / "cluster.py"  # `validate --scheduler`: Dask, imported only inside its functions
+CLUSTER_LIBRARIES = {"dask", "distributed", "fsspec"}
 GAME_PACKAGES = sorted({engine.package for engine in registry.engines().values()})
 PRESENTATION = ("web.py", "schemas.py")  # a plugin package's own adapter and schemas of record
 TOY = sorted((PLUGINS / "toy_replay").rglob("*.py"))
 WEB_LIBRARIES = ("flask", "flask_smorest", "flask_wtf", "werkzeug", "sqlalchemy", "plotly")
 
 
-def imported_roots(path: Path):
+def imported_roots(path: Path, top_level_only: bool = False):
     tree = ast.parse(path.read_text())
-    for node in ast.walk(tree):
+    for node in tree.body if top_level_only else ast.walk(tree):
         if isinstance(node, ast.Import):
             yield from (alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
@@ -35,13 +37,29 @@ def modules(package: str) -> list[Path]:
     return sorted((ROOT / package).rglob("*.py"))
 
 
-def foreign(path: Path, allowed: set[str]) -> set[str]:
-    return {name for name in imported_roots(path) if name not in sys.stdlib_module_names and name not in allowed}
+def foreign(path: Path, allowed: set[str], top_level_only: bool = False) -> set[str]:
+    return {name for name in imported_roots(path, top_level_only)
+            if name not in sys.stdlib_module_names and name not in allowed}
 
 
-@pytest.mark.parametrize("path", modules("replaykit"), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", [path for path in modules("replaykit") if path != CLUSTER], ids=lambda path: path.name)
 def test_the_core_imports_only_the_standard_library_and_no_game(path):
     assert foreign(path, {"replaykit"} | OPTIONAL) == set()
+
+
+def test_the_cluster_module_imports_dask_only_inside_its_functions():
+    assert foreign(CLUSTER, {"replaykit"}, top_level_only=True) == set()
+    assert foreign(CLUSTER, {"replaykit"} | CLUSTER_LIBRARIES) == set()
+
+
+def test_the_command_line_loads_no_dask_without_a_scheduler(tmp_path):
+    path = tmp_path / "archive.jsonl"
+    path.write_text('{"game": "chess"}\n')
+    code = ("import sys; from replaykit import cli\n"
+            f"cli.main(['validate', '--jobs', '2', {str(path)!r}], open('/dev/null', 'w'))\n"
+            f"print(sorted(m for m in {tuple(CLUSTER_LIBRARIES)!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("path", [*(path for package in GAME_PACKAGES for path in modules(package)),
