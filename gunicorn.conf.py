@@ -7,6 +7,11 @@ loads ``./gunicorn.conf.py`` by default; ``--config`` names it elsewhere). Comma
   ``BODY_READ_TIMEOUT`` (``api.bodies``).
 - **Dying with the master**: each worker asks the kernel for SIGTERM when its master dies, so a ``kill -9``
   of the master alone no longer leaves workers holding the port; a restart binds at once.
+- **Connections**: 2,000 per worker and the open-files limit raised to match (up to the hard limit), so
+  a thousand slow bodies, each cut at ``BODY_READ_TIMEOUT``, leave room for everyone else.
+- **Its own refusals as problem documents**: a request line, header or header count past the limits below
+  is refused by gunicorn before the app sees it (400, 414, 431); those answers are
+  ``application/problem+json`` too, like every answer of the API.
 - ``max_requests`` recycles workers now and then, so a slow leak cannot grow for ever.
 """
 
@@ -14,13 +19,15 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import json
 import os
+import resource
 import signal
 import sys
 
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gevent"
-worker_connections = 500  # per worker: open connections, idle or slow ones included
+worker_connections = 2000  # per worker: open connections, slow ones included (each costs a greenlet)
 timeout = 30  # a worker silent this long (stuck in CPU-bound work) is killed and replaced
 graceful_timeout = 10
 keepalive = 5  # also the time a client has to send a request's headers
@@ -32,6 +39,33 @@ limit_request_field_size = 8190
 control_socket_disable = True  # nothing here uses it, and one path shared by several servers would clash
 
 PR_SET_PDEATHSIG = 1
+
+
+def _problem_error(sock, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's error answer (``gunicorn.util.write_error``) as RFC 9457 problem+json instead of HTML."""
+    from gunicorn import util
+
+    body = json.dumps({"type": "about:blank", "title": reason, "status": status_int,
+                       "detail": f"The request was refused before it was read: {mesg}"}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/problem+json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    util.write_nonblock(sock, head + body)
+
+
+def when_ready(server) -> None:
+    """Workers fork from the master after this: they inherit the problem+json error answer."""
+    from gunicorn import util
+
+    util.write_error = _problem_error
+
+
+def on_starting(server) -> None:
+    """Let each process hold every connection it may accept (one file each), up to the hard limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = workers * worker_connections + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard) if hard != resource.RLIM_INFINITY
+                                                    else wanted, hard))
 
 
 def post_fork(server, worker) -> None:

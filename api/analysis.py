@@ -143,11 +143,23 @@ def _shown_report(verdict: games.Verdict, number: int | None) -> dict | None:
     return part
 
 
-def moments_response(verdict: games.Verdict, number: int | None) -> Response:
+# moments.json of a real game is at most about 5.3 times its log (every sample, simulated games of every
+# size); a log written to make the table view large (hundreds of plays in one race, each moment listing the
+# cards in the middle) gets its steps without the table view rather than an answer of tens of megabytes.
+MOMENTS_BASE = 256 * 1024
+MOMENTS_PER_LOG_BYTE = 8
+
+
+def moments_response(verdict: games.Verdict, number: int | None, log_size: int | None = None) -> Response:
+    """``…/moments.json``; with ``log_size``, at most ``MOMENTS_BASE`` plus ``MOMENTS_PER_LOG_BYTE`` bytes per
+    byte of the log (the table view left out past it)."""
     report = _shown_report(verdict, number)
     if report is None:
         abort(404, f"An overview has no moments of its own: each {verdict.adapter.part_unit} has its own.")
-    raw = compact_json(moments(verdict, report, number)).encode()
+    shown = moments(verdict, report, number)
+    raw = compact_json(shown).encode()
+    if log_size is not None and len(raw) > MOMENTS_BASE + MOMENTS_PER_LOG_BYTE * log_size:
+        raw = compact_json({**shown, "board": None}).encode()
     # Revalidated on every visit (a stored game's report follows the rules of the day), a 304 when unchanged.
     return assets.send_bytes(raw, "application/json", "no-cache")
 

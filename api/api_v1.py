@@ -168,7 +168,7 @@ def _record(game_id: str) -> GameRecord:
 @problem(415, "The body is neither JSON nor a multipart file upload.")
 @problem(422, "The JSON is not a log's shape; errors lists why.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
-@guards.limiter.limit(guards.validate_rate)
+@guards.work_limit()
 def validate_log():
     """Replay a log with the rules and answer its report (valid or not)."""
     verdict = _checked(web.check)
@@ -218,6 +218,8 @@ def delete_game(game_id: str):
 @blp.route("/games/<string:game_id>", methods=["GET"])
 @blp.response(200, StoredGameSchema, description="The stored log as text and its report.")
 @problem(404, "No stored game has this id.")
+@problem(429, "Too many views from this client; Retry-After says when to try again.")
+@guards.views_limit()
 def stored_game(game_id: str):
     """A stored game: the log exactly as uploaded (as text) and its report."""
     record = _record(game_id)
@@ -231,6 +233,8 @@ def stored_game(game_id: str):
 @blp.doc(responses={"200": {"description": "The log's bytes exactly as uploaded: a JSON document.",
                             "content": {"application/json": {"schema": {}}}}})
 @problem(404, "No stored game has this id.")
+@problem(429, "Too many views from this client; Retry-After says when to try again.")
+@guards.views_limit()
 def stored_log(game_id: str):
     """The stored log, byte for byte as it was uploaded (``?download=1``: as a file to save)."""
     record = _record(game_id)
@@ -248,6 +252,8 @@ def _part(verdict: Verdict, number: int) -> Response:
 @blp.alt_response(200, schema=REPORT_REF, description="The report of one game of the stored document.",
                   success=True)
 @problem(404, "No stored game has this id, or it has no such part.")
+@problem(429, "Too many views from this client; Retry-After says when to try again.")
+@guards.views_limit()
 def stored_part(game_id: str, number: int):
     """One game (1-based) of a stored document of several games, such as a match: its own report."""
     return _part(web.stored_verdict(_record(game_id)), number)
@@ -257,6 +263,8 @@ def stored_part(game_id: str, number: int):
 @blp.alt_response(200, schema={"$ref": f"#/components/schemas/{ANY_TIMELINE}"}, success=True,
                   description="The moments behind the charts, in the game's own shape (its timeline schema).")
 @problem(404, "No stored game has this id.")
+@problem(429, "Too many views from this client; Retry-After says when to try again.")
+@guards.views_limit()
 def stored_timeline(game_id: str):
     """The per-trick data the charts are drawn from (for a match: one timeline per game)."""
     verdict = web.stored_verdict(_record(game_id))

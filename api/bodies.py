@@ -5,12 +5,17 @@ at the limit, so a longer log was stored truncated or read as broken JSON. Here 
 chunked, is read up front: past the limit it is 413 whatever its framing, and a body that does not
 arrive within ``BODY_READ_TIMEOUT`` seconds in all is 408, so a client trickling bytes cannot hold a
 connection for ever. The views then read the buffered copy (at most the limit per request).
+
+A socket timeout alone bounds each wait for bytes, not the whole read (the server's reader waits again
+for every byte that trickles in), so under gevent the whole read runs under one ``gevent.Timeout``, which
+interrupts it at the deadline whatever the client's pace.
 """
 
 from __future__ import annotations
 
 import io
 import time
+from contextlib import nullcontext
 
 from flask import Flask, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -52,6 +57,18 @@ def _read(stream, length: int | None, limit: int | None, deadline: float, socket
     return b"".join(parts)
 
 
+def _whole_read_deadline(seconds: float):
+    """A context that interrupts the read after ``seconds`` (under gevent; elsewhere the per-wait socket
+    timeout of ``_read`` is all there is)."""
+    try:
+        from gevent import Timeout, monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return nullcontext()
+    if not monkey.is_module_patched("socket"):
+        return nullcontext()
+    return Timeout(seconds, TimeoutError)
+
+
 def buffer_body() -> None:
     """Replace the body stream by a complete in-memory copy, or answer 413 or 408."""
     environ = request.environ
@@ -64,7 +81,8 @@ def buffer_body() -> None:
     socket = environ.get("gunicorn.socket")  # the server's connection: lets a read wait only until the deadline
     deadline = time.monotonic() + current_app.config["BODY_READ_TIMEOUT"]
     try:
-        body = _read(environ["wsgi.input"], length, limit, deadline, socket)
+        with _whole_read_deadline(current_app.config["BODY_READ_TIMEOUT"]):
+            body = _read(environ["wsgi.input"], length, limit, deadline, socket)
     except RequestEntityTooLarge as error:
         error.description = (f"The body is larger than the {limit:,} bytes accepted here, "
                              "whether sent with a length or in chunks.")

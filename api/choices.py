@@ -109,7 +109,7 @@ def _json(data: object) -> Response:
 @problem(415, "The body is neither JSON nor a multipart file upload.")
 @problem(422, "The JSON is not a log's shape, or no game can start from it; errors lists why.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
-@guards.limiter.limit(guards.validate_rate)
+@guards.work_limit()
 def choices():
     """Replay a log and answer the choices of the player to move: patch a choice into the log to play on."""
     raw = read_upload()
@@ -136,7 +136,7 @@ def choices():
 @problem(415, "The body is not JSON.")
 @problem(422, "The body is not {log, action}, the log is not a log's shape, or the action not the game's.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
-@guards.limiter.limit(guards.validate_rate)
+@guards.work_limit()
 def apply_action():
     """Record an action "as played" at the end of a log: its patch, and the findings of that step alone."""
     body = _read(read_upload())

@@ -30,6 +30,8 @@ class Verdict:
     report: dict
     document: object = None
     settings: Mapping[str, int] | None = None
+    taken: list[tuple[str, dict]] | None = None  # the snapshots, when kept with a stored game: no replay
+
 
     def snapshots(self, number: int | None = None) -> list[tuple[str, dict]]:
         """The state's views at each step (``Engine.snapshots``); for part ``number`` of a document of several
@@ -37,8 +39,10 @@ class Verdict:
         ``game-2-trick-3``)."""
         if self.engine is None:
             return []
-        limits = self.engine.limits(self.settings) if self.settings else None
-        taken = self.engine.snapshots(self.document, limits)
+        taken = self.taken
+        if taken is None:
+            limits = self.engine.limits(self.settings) if self.settings else None
+            taken = self.engine.snapshots(self.document, limits)
         if number is None:
             return taken
         prefix = f"{self.adapter.part_unit}-{number}"

@@ -5,16 +5,21 @@ is not a log, all from the app's configuration with sane defaults. Headers: the 
 scripts and never frames our pages; plotly.js sets inline styles on what it draws, so styles allow
 'unsafe-inline' while scripts do not, and markup that sneaks into a page through a name or note cannot run.
 
-The rate limits count per client address, in a storage every gunicorn worker shares: by default the
-app's own database (``api.ratelimits``), or any ``RATELIMIT_STORAGE_URI`` of the limits library. Uploads
-through the form and the API draw on one shared allowance.
+The rate limits count per client, in a storage every gunicorn worker shares: by default the app's own
+database (``api.ratelimits``), or any ``RATELIMIT_STORAGE_URI`` of the limits library. A client is an IPv4
+address, or an IPv6 address's /64 (the block one subscriber gets: counting each address would give one
+user 2^64 allowances). Uploads through the form and the API draw on one shared allowance; work without
+storage (``work_limit``: validate, and the choices and apply endpoints) on another, where a request costs
+one per started ``WORK_UNIT_BYTES`` of its body, so a client's allowance bounds the bytes it may have
+replayed, not the number of requests; views of stored games on a third.
 """
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app
+import ipaddress
+
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 
 from replaykit.jsonio import JSONLimits
 
@@ -28,9 +33,26 @@ DEFAULTS = {
     "RATELIMIT_HEADERS_ENABLED": True,
     "UPLOAD_RATE_LIMIT": "30 per minute; 600 per day",
     "VALIDATE_RATE_LIMIT": "300 per minute",
+    "VIEW_RATE_LIMIT": "300 per minute",
 }
+WORK_UNIT_BYTES = 64 * 1024  # a 2 MiB body costs 32 of VALIDATE_RATE_LIMIT's 300 a minute
 
-limiter = Limiter(key_func=get_remote_address)
+
+def client_address(address: str | None = None) -> str:
+    """Who a request is counted as (rate limits and quota): its IPv4 address, or its IPv6 address's /64."""
+    address = request.remote_addr if address is None else address
+    try:
+        parsed = ipaddress.ip_address(address or "")
+    except ValueError:
+        return address or ""
+    if parsed.version == 4:
+        return str(parsed)
+    if parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+
+
+limiter = Limiter(key_func=client_address)
 
 
 def upload_rate() -> str:
@@ -44,6 +66,25 @@ def uploads_limit(**options: object):
 
 def validate_rate() -> str:
     return current_app.config["VALIDATE_RATE_LIMIT"]
+
+
+def _work_cost() -> int:
+    return 1 + max(request.content_length or 0, 0) // WORK_UNIT_BYTES
+
+
+def work_limit():
+    """The allowance of the endpoints that replay a body and store nothing (validate, choices, apply): one
+    shared limit, each request costing one per started ``WORK_UNIT_BYTES`` of its body."""
+    return limiter.shared_limit(validate_rate, scope="work", cost=_work_cost)
+
+
+def view_rate() -> str:
+    return current_app.config["VIEW_RATE_LIMIT"]
+
+
+def views_limit():
+    """The allowance of the views of stored games (pages, moments, reports, timelines, edit), one for all."""
+    return limiter.shared_limit(view_rate, scope="views")
 
 
 def json_limits() -> JSONLimits:

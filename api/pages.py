@@ -9,6 +9,9 @@ findings with their links. Templates only place them; ``static/charts.js`` draws
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -92,19 +95,40 @@ def index():
                            games=_games(), limit=_limit()), status
 
 
-# A browser keeps the delete tokens of the games it uploaded through the form (its signed session cookie),
-# the most recent first, so the uploader can delete them from their pages; an API client gets its token
-# in the answer instead.
+# A browser keeps the delete tokens of the games it uploaded through the form (its session cookie), the
+# most recent first, so the uploader can delete them from their pages; an API client gets its token in the
+# answer instead. The cookie is signed, not encrypted: each token is kept sealed (XOR with a key that only
+# the server can derive, from its secret and the game's id), so reading the cookie does not give the token.
 OWNED_KEPT = 20
 
 
+def _keystream(game_id: str) -> bytes:
+    secret = current_app.config["SECRET_KEY"].encode()
+    return hmac.new(secret, f"delete-token:{game_id}".encode(), hashlib.sha512).digest()
+
+
+def _close(game_id: str, token: str) -> str:
+    """The token sealed for the session (a token is 24 characters, the key 64 bytes)."""
+    data = token.encode()[:64]
+    return bytes(a ^ b for a, b in zip(data, _keystream(game_id), strict=False)).hex()
+
+
+def _open(game_id: str, sealed: str) -> str:
+    try:
+        data = bytes.fromhex(sealed)
+    except (TypeError, ValueError):
+        return ""
+    return bytes(a ^ b for a, b in zip(data, _keystream(game_id), strict=False)).decode("utf-8", "replace")
+
+
 def _owned() -> dict[str, str]:
-    return dict(session.get("owned", []))
+    return {key: _open(key, value) for key, value in session.get("owned", [])}
 
 
 def _remember_delete_token(game_id: str, token: str) -> None:
     # pairs, newest first: the session's JSON sorts the keys of a dict
-    session["owned"] = [[game_id, token], *([key, value] for key, value in _owned().items())][:OWNED_KEPT]
+    pairs = [[game_id, token], *([key, value] for key, value in _owned().items())][:OWNED_KEPT]
+    session["owned"] = [[key, _close(key, value)] for key, value in pairs]
 
 
 @bp.route("/games/<string:game_id>/delete", methods=["POST"])
@@ -117,7 +141,7 @@ def delete_game(game_id: str):
                    "API, send its delete token.")
     with quota.storage_errors():
         deleted = web.services().repository.delete(game_id, token)
-    session["owned"] = [[key, value] for key, value in _owned().items() if key != game_id]
+    session["owned"] = [[key, _close(key, value)] for key, value in _owned().items() if key != game_id]
     if not deleted:
         abort(403, "This browser's delete token is not this game's.")
     flash("The game was deleted: its log and report are gone from this service.")
@@ -182,6 +206,7 @@ def _title_and_notes(report: dict) -> tuple[str, str | None]:
 
 @bp.route("/games/<string:game_id>")
 @bp.route("/games/<string:game_id>/g/<int:number>")
+@guards.views_limit()
 def game(game_id: str, number: int | None = None):
     record = _record(game_id)
     verdict = web.stored_verdict(record)
@@ -201,8 +226,10 @@ def game(game_id: str, number: int | None = None):
 
 @bp.route("/games/<string:game_id>/moments.json")
 @bp.route("/games/<string:game_id>/g/<int:number>/moments.json")
+@guards.views_limit()
 def game_moments(game_id: str, number: int | None = None):
-    return analysis.moments_response(web.stored_verdict(_record(game_id)), number)
+    record = _record(game_id)
+    return analysis.moments_response(web.stored_verdict(record), number, len(record.log))
 
 
 def _record(game_id: str):
@@ -236,7 +263,8 @@ def sample(game: str, slug: str, number: int | None = None):
 @bp.route("/samples/<game:game>/<string:slug>/moments.json")
 @bp.route("/samples/<game:game>/<string:slug>/g/<int:number>/moments.json")
 def sample_moments(game: str, slug: str, number: int | None = None):
-    return analysis.moments_response(_sample(game, slug).verdict, number)
+    found = _sample(game, slug)
+    return analysis.moments_response(found.verdict, number, len(found.raw))
 
 
 @bp.route("/samples/<game:game>/<string:slug>/log.json")
@@ -275,6 +303,7 @@ def edit_sample(game: str, slug: str):
 
 
 @bp.route("/games/<string:game_id>/edit")
+@guards.views_limit()
 def edit_game(game_id: str):
     record = _record(game_id)
     title, _notes = _title_and_notes(web.stored_verdict(record).report)

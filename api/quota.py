@@ -5,7 +5,10 @@
   hash of the address (``api.storage.Upload``), so the database holds no addresses.
 - **Full storage**: an upload that would leave less than ``STORAGE_MIN_FREE_BYTES`` free beside an SQLite
   database is refused with 507; a database that reports it is full answers 507 too, and one that cannot
-  be reached answers 503 with ``Retry-After``. Nothing half-written is kept: each upload is one transaction.
+  be reached or stays locked answers 503 with ``Retry-After``, on every route (uploads, pages, the API's
+  views). SQLite says "disk I/O error" when it cannot grow its files: that is 507 when the disk's free
+  space is under ``STORAGE_MIN_FREE_BYTES``, else 503. Nothing half-written is kept: each upload is one
+  transaction.
 - **Retention**: ``flask --app app cleanup`` deletes games older than ``RETENTION_DAYS`` (0 keeps them
   for ever) and expired rate-limit counters; run it daily (deploy/card-replay-cleanup.timer).
 """
@@ -76,17 +79,34 @@ def ensure_room(repository, client: str, size: int) -> None:
         raise Problem(507, "The server's storage is full; nothing was stored. Please try again later.")
 
 
+def _is_full(error: OperationalError) -> bool:
+    text = str(getattr(error, "orig", error)).lower()
+    if any(sign in text for sign in FULL) or getattr(error.orig, "pgcode", None) == "53100":
+        return True
+    if "disk i/o error" in text:
+        from api import services
+
+        free = _free_bytes(str(services().repository.engine.url))
+        return free is not None and free < current_app.config["STORAGE_MIN_FREE_BYTES"]
+    return False
+
+
+def storage_problem(error: OperationalError) -> Problem:
+    """A full or unreachable (or locked) database as the client's 507 or 503, never a bug's 500."""
+    if _is_full(error):
+        return Problem(507, "The server's storage is full; nothing was stored. Please try again later.")
+    current_app.logger.warning("storage unavailable: %s", error.orig)
+    return Problem(503, "The storage is unavailable for a moment; nothing was stored. Please try again.",
+                   headers={"Retry-After": str(RETRY_SECONDS)})
+
+
 @contextmanager
 def storage_errors() -> Iterator[None]:
     """A full or unreachable database is the client's 507 or 503, not a bug's 500."""
     try:
         yield
     except OperationalError as error:
-        if any(sign in str(error.orig).lower() for sign in FULL) or getattr(error.orig, "pgcode", None) == "53100":
-            raise Problem(507, "The server's storage is full; nothing was stored. Please try again later.") from None
-        current_app.logger.exception("storage unavailable")
-        raise Problem(503, "The storage is unavailable for a moment; nothing was stored. Please try again.",
-                      headers={"Retry-After": str(RETRY_SECONDS)}) from None
+        raise storage_problem(error) from None
 
 
 def cleanup(app: Flask, days: int | None = None) -> dict[str, int]:
@@ -104,6 +124,11 @@ def cleanup(app: Flask, days: int | None = None) -> dict[str, int]:
 
 
 def install(app: Flask) -> None:
+    """The cleanup command, and 503/507 for a database error on any route (a page's read, a lock)."""
+    from api import problems
+
+    app.register_error_handler(OperationalError, lambda error: problems.handle_http(storage_problem(error)))
+
     @app.cli.command("cleanup")
     @click.option("--days", type=int, default=None, help="keep this many days instead of RETENTION_DAYS")
     def cleanup_command(days: int | None) -> None:

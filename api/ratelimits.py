@@ -7,8 +7,11 @@ Flask-Limiter finds storages by URI scheme: ``sql+`` followed by a SQLAlchemy UR
 storage of the limits library (``redis://…``) can be named instead. Only the fixed-window strategy is
 supported, the library's default: one row per key holds the hits of its current window and when it ends.
 
-Which address is counted: ``request.remote_addr``, which is the proxy's address behind a reverse proxy
-unless ``TRUSTED_PROXIES`` says how many proxies' ``X-Forwarded-For`` entries to believe (``api.edge``).
+While the database cannot count (locked by another writer past SQLite's short busy wait, full, failing),
+each worker counts in its own memory instead: the limits still hold, per worker, and a validation, which
+needs no database, is still answered; the counters go back to the database as soon as it answers.
+
+Which client is counted: ``api.guards.client_address`` (an IPv4 address, or an IPv6 address's /64).
 """
 
 from __future__ import annotations
@@ -16,14 +19,14 @@ from __future__ import annotations
 import time
 
 from flask import Flask
-from limits.storage import Storage
+from limits.storage import MemoryStorage, Storage
 from sqlalchemy import Float, Integer, String, delete, select, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.schema import CreateTable
 
-from api.storage import Base, make_engine
+from api.storage import LOCK_WAIT, Base, make_engine, patiently
 
 SCHEME = "sql+"
 
@@ -56,7 +59,11 @@ class SQLStorage(Storage):
     def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **_options: object) -> None:
         super().__init__(uri, wrap_exceptions=wrap_exceptions)
         self.engine = make_engine((uri or "")[len(SCHEME):])
-        with self.engine.begin() as connection:  # IF NOT EXISTS: workers start together
+        self.memory = MemoryStorage()  # while the database cannot count
+        patiently(self._create, LOCK_WAIT * 4)  # IF NOT EXISTS, and waiting: workers start together
+
+    def _create(self) -> None:
+        with self.engine.begin() as connection:
             connection.execute(CreateTable(Counter.__table__, if_not_exists=True))
 
     @property
@@ -65,22 +72,28 @@ class SQLStorage(Storage):
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         now = time.time()
-        with self.engine.begin() as connection:
-            return connection.execute(INCREMENT, {"key": key, "amount": amount, "expires": now + expiry,
-                                                  "now": now}).scalar_one()
+        try:
+            with self.engine.begin() as connection:
+                return connection.execute(INCREMENT, {"key": key, "amount": amount, "expires": now + expiry,
+                                                      "now": now}).scalar_one()
+        except OperationalError:  # locked, full or failing: this worker counts alone for now
+            return self.memory.incr(key, expiry, amount)
 
     def _row(self, key: str) -> tuple[int, float] | None:
-        with self.engine.connect() as connection:
-            row = connection.execute(select(Counter.hits, Counter.expires).where(Counter.key == key)).first()
+        try:
+            with self.engine.connect() as connection:
+                row = connection.execute(select(Counter.hits, Counter.expires).where(Counter.key == key)).first()
+        except OperationalError:
+            return None
         return None if row is None or row.expires <= time.time() else (row.hits, row.expires)
 
     def get(self, key: str) -> int:
         row = self._row(key)
-        return 0 if row is None else row[0]
+        return max(0 if row is None else row[0], self.memory.get(key))
 
     def get_expiry(self, key: str) -> float:
         row = self._row(key)
-        return time.time() if row is None else row[1]
+        return self.memory.get_expiry(key) if row is None else row[1]
 
     def check(self) -> bool:
         try:

@@ -1,8 +1,13 @@
 """Where uploaded logs live: one SQLAlchemy table, byte-for-byte logs, behind a small repository.
 
-Only the uploaded bytes are the record; reports are recomputed from them on every read, so a stored game
-always shows the current rules engine's verdict and nothing derived can drift from the log. The default
-database is an SQLite file in the Flask instance folder; ``DATABASE_URL`` selects any other.
+The uploaded bytes are the record. What the pages derive from them (the report and the table view's
+snapshots) is computed once and kept beside them in ``stored_results``, with the version of the rules
+and limits that computed it: a view reads it instead of replaying the log, and a new rules version simply
+computes it again on the next view. The default database is an SQLite file in the Flask instance
+folder; ``DATABASE_URL`` selects any other.
+
+SQLite waits for a lock in short steps (``busy_timeout`` of 50 ms, then a sleep that lets a gevent worker
+serve its other connections), ``LOCK_WAIT`` seconds in all, before the error reaches the caller (a 503).
 
 Beside each game, ``uploads`` keeps who stored it (a keyed hash of the client's address, never the
 address), its size and the hash of its delete token: the per-client quota, the uploader's delete and the
@@ -12,22 +17,26 @@ migration; their games simply have no owner.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import os
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy import Boolean, DateTime, Integer, LargeBinary, String, create_engine, delete, event, func, select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import NullPool
 from sqlalchemy.schema import CreateIndex, CreateTable
 
 ID_BYTES = 18  # 24 URL-safe characters: unguessable, so a stored game is shared only by its link
+BUSY_MS = 50  # one blocking wait of SQLite's: it holds the whole gevent worker, so it is kept short
+LOCK_WAIT = 5.0  # seconds a request waits in all for a locked database before its 503
 
 
 class Base(DeclarativeBase):
@@ -56,6 +65,17 @@ class Upload(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
+class StoredResult(Base):
+    """What a stored game's views derive from its log, computed once: zlib-compressed JSON."""
+
+    __tablename__ = "stored_results"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the stored game's id
+    version: Mapped[str] = mapped_column(String(200))  # rules and limits that computed it
+    report: Mapped[bytes] = mapped_column(LargeBinary)
+    snapshots: Mapped[bytes] = mapped_column(LargeBinary)
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -78,12 +98,44 @@ def _record(row: StoredGame) -> GameRecord:
     return GameRecord(row.id, row.game, row.log, row.valid, created)
 
 
+def is_locked(error: BaseException) -> bool:
+    """An SQLite lock held by another connection: worth waiting for."""
+    text = str(getattr(error, "orig", error)).lower()
+    return "database is locked" in text or "database table is locked" in text or "busy" in text
+
+
+def patiently(action, wait: float = LOCK_WAIT):
+    """Run ``action()``, again after a short sleep while the database is locked, ``wait`` seconds in all.
+    The sleep yields to a gevent worker's other connections (SQLite's own wait would block them)."""
+    deadline, pause = time.monotonic() + wait, 0.01
+    while True:
+        try:
+            return action()
+        except OperationalError as error:
+            if not is_locked(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
+def _patient(method):
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        return patiently(lambda: method(self, *args, **kwargs), self.lock_wait)
+    return wrapper
+
+
 def _sqlite_pragmas(connection, _record) -> None:
     cursor = connection.cursor()
+    # The wait first: switching to WAL takes a lock that workers booting together contend for.
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_MS}")
     # WAL lets page views read while an upload writes; FULL sync makes an answered upload survive kill -9.
-    cursor.execute("PRAGMA journal_mode=WAL")
+    # WAL is a property of the file: set once, by the first connection, and only checked after that.
+    def wal() -> None:
+        if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            cursor.execute("PRAGMA journal_mode=WAL")
+    patiently(wal, LOCK_WAIT * 2)
     cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
 
 
@@ -118,22 +170,29 @@ class OverQuota(Exception):
 class Repository:
     """Add and fetch stored games; every write is one transaction that either commits whole or not at all."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, lock_wait: float = LOCK_WAIT) -> None:
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.lock_wait = lock_wait
 
     def create_schema(self) -> None:
-        # IF NOT EXISTS: several workers may start at once on a fresh database; none may fail on the race.
-        with self.engine.begin() as connection:
-            for table in Base.metadata.sorted_tables:
-                connection.execute(CreateTable(table, if_not_exists=True))
-                for index in table.indexes:
-                    connection.execute(CreateIndex(index, if_not_exists=True))
+        # IF NOT EXISTS: several workers may start at once on a fresh database; none may fail on the race,
+        # and one that finds the database locked by another's creation waits for it (twice the usual wait).
+        def create() -> None:
+            with self.engine.begin() as connection:
+                for table in Base.metadata.sorted_tables:
+                    connection.execute(CreateTable(table, if_not_exists=True))
+                    for index in table.indexes:
+                        connection.execute(CreateIndex(index, if_not_exists=True))
+        patiently(create, max(self.lock_wait, LOCK_WAIT) * 4)
 
-    def add(self, log: bytes, game: str, valid: bool, client: str = "", quota: int = 0) -> GameRecord:
-        """Store the bytes as uploaded, with their owner; returns the record, with its delete token, once
-        it is committed. With a ``quota``, an upload that would take the client past it is not stored
-        (``OverQuota``), however many of the client's uploads arrive at once."""
+    @_patient
+    def add(self, log: bytes, game: str, valid: bool, client: str = "", quota: int = 0,
+            result: tuple[str, bytes, bytes] | None = None) -> GameRecord:
+        """Store the bytes as uploaded, with their owner (and ``result``: version, report and snapshots as
+        ``keep_result`` takes them); returns the record, with its delete token, once it is committed. With a
+        ``quota``, an upload that would take the client past it is not stored (``OverQuota``), however many
+        of the client's uploads arrive at once."""
         for _attempt in range(5):
             now, token = datetime.now(UTC), secrets.token_urlsafe(ID_BYTES)
             row = StoredGame(id=secrets.token_urlsafe(ID_BYTES), game=game, log=bytes(log), valid=valid, created=now)
@@ -143,6 +202,9 @@ class Repository:
                     self._one_writer_per_client(session, client)
                     session.add(row)
                     session.add(owner)
+                    if result is not None:
+                        session.add(StoredResult(id=row.id, version=result[0], report=result[1],
+                                                 snapshots=result[2]))
                     session.flush()
                     if quota:
                         # Counted after the insert, in the same transaction: a second upload of this client
@@ -162,6 +224,26 @@ class Repository:
         if self.engine.dialect.name == "postgresql":
             session.execute(select(func.pg_advisory_xact_lock(func.hashtext(client))))
 
+    @_patient
+    def result(self, game_id: str, version: str) -> tuple[bytes, bytes] | None:
+        """The report and snapshots kept for a game by rules and limits ``version``; ``None``: none kept."""
+        with self.sessions() as session:
+            row = session.get(StoredResult, game_id)
+            return None if row is None or row.version != version else (row.report, row.snapshots)
+
+    def keep_result(self, game_id: str, version: str, report: bytes, snapshots: bytes) -> bool:
+        """Keep what a view computed for a game (replacing an older version's); ``False`` when the database
+        would not take it now (locked, full, the game deleted meanwhile): the next view computes it again."""
+        try:
+            with self.sessions.begin() as session:
+                if session.get(StoredGame, game_id) is None:
+                    return False
+                session.merge(StoredResult(id=game_id, version=version, report=report, snapshots=snapshots))
+        except (OperationalError, IntegrityError):
+            return False
+        return True
+
+    @_patient
     def usage(self, client: str) -> int:
         """Bytes stored by one client."""
         with self.sessions() as session:
@@ -171,6 +253,7 @@ class Repository:
         with self.sessions() as session:
             return session.scalar(select(func.count()).select_from(StoredGame))
 
+    @_patient
     def delete(self, game_id: str, token: str) -> bool:
         """Delete a game if ``token`` is its delete token; ``False`` (and nothing deleted) otherwise."""
         with self.sessions.begin() as session:
@@ -178,16 +261,20 @@ class Repository:
             if owner is None or not hmac.compare_digest(owner.token, token_hash(token)):
                 return False
             session.execute(delete(StoredGame).where(StoredGame.id == game_id))
+            session.execute(delete(StoredResult).where(StoredResult.id == game_id))
             session.delete(owner)
             return True
 
     def purge(self, before: datetime) -> int:
         """Delete every game stored before ``before``; returns how many."""
         with self.sessions.begin() as session:
+            old = select(StoredGame.id).where(StoredGame.created < before)
+            session.execute(delete(StoredResult).where(StoredResult.id.in_(old)))
             gone = session.execute(delete(StoredGame).where(StoredGame.created < before)).rowcount
             session.execute(delete(Upload).where(Upload.created < before))
             return gone
 
+    @_patient
     def get(self, game_id: str) -> GameRecord | None:
         if not game_id or len(game_id) > 64:
             return None

@@ -6,7 +6,10 @@ one path from uploaded bytes to a verdict, so the form and the API accept and re
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+import json
+import zlib
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from flask import Response, current_app, request
@@ -81,28 +84,62 @@ def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
     the client's quota; the record returned carries the delete token."""
     verdict = check(raw)
     repository = services().repository
-    client = quota.client_key(request.remote_addr)
+    client = quota.client_key(guards.client_address())
     with quota.storage_errors():
         quota.ensure_room(repository, client, len(raw))
         try:
             record = repository.add(raw, verdict.engine.id if verdict.engine else "", verdict.valid, client,
-                                    quota=current_app.config["STORAGE_QUOTA_BYTES"])
+                                    quota=current_app.config["STORAGE_QUOTA_BYTES"], result=_packed(verdict))
         except OverQuota as error:
             raise quota.over_quota(error.used) from None
     return verdict, record
 
 
+def results_version(engine_id: str) -> str:
+    """What a kept report depends on: the game's engine and its rules version, and the size limits."""
+    engine = games.by_id(engine_id)
+    settings = json.dumps(sorted(guards.log_settings().items()))
+    digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
+    return f"{engine.id}:{engine.version}:{digest}" if engine else f"unknown:{digest}"
+
+
+def _pack(value: object) -> bytes:
+    return zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 6)
+
+
+def _packed(verdict: games.Verdict) -> tuple[str, bytes, bytes]:
+    """The report and the snapshots (one replay of the log) in the form ``Repository.add`` keeps them."""
+    engine_id = verdict.engine.id if verdict.engine else ""
+    return results_version(engine_id), _pack(verdict.report), _pack(verdict.snapshots())
+
+
 def stored_verdict(record: GameRecord) -> games.Verdict:
-    """A stored game's report, recomputed from its bytes so it always reflects the current rules (and the
-    games installed now: a record of a game no longer installed gets the unknown-game report).
+    """A stored game's report and snapshots, as kept with it when they were computed by the current rules
+    and limits; else computed from its bytes (and kept, for the next view). So a view replays no log, and
+    a stored game still follows the rules of the day (and the games installed now: a record of a game no
+    longer installed gets the unknown-game report).
 
     Limits of the JSON reader are not applied again: the bytes were accepted when stored, and a limit
     lowered since must not make a stored game unreadable."""
+    repository = services().repository
+    version = results_version(record.game)
+    with quota.storage_errors():
+        kept = repository.result(record.id, version)
+    engine = games.by_id(record.game)
+    if kept is not None:
+        report, taken = (json.loads(zlib.decompress(blob)) for blob in kept)
+        return games.Verdict(engine, report, None, guards.log_settings(),
+                             [(anchor, view) for anchor, view in taken])
     try:
         document = read_json(record.log)
     except JSONReadError as error:  # kept before the reader refused what it refuses now (a lone surrogate)
         raise Problem(422, f"This stored log can no longer be read: {error}.") from None
-    return games.validate(document, guards.log_settings())
+    verdict = games.validate(document, guards.log_settings())
+    verdict = replace(verdict, taken=verdict.snapshots())
+    if verdict.engine is not None and verdict.engine.id == record.game:
+        _version, report, taken = _packed(verdict)
+        repository.keep_result(record.id, version, report, taken)
+    return verdict
 
 
 def log_response(raw: bytes, filename: str) -> Response:

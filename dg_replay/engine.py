@@ -5,7 +5,7 @@ Registered in ``pyproject.toml`` under the ``card_replay.games`` entry point gro
 
 from __future__ import annotations
 
-from dg_replay import validate
+from dg_replay import load, new_state
 from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID
 from dg_replay.rules import MAX_PLAYERS, MIN_PLAYERS
 from dg_replay.simulate import simulate, simulate_match
@@ -44,10 +44,6 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_claims: boo
     return make(players, seed, hands=not no_hands, claims=not no_claims)
 
 
-def _load(document: object, limits, observe=None) -> tuple:
-    return validate(document, limits), None  # until the State lands
-
-
 ENGINE = Engine(
     id=GAME_ID,
     name="David & Goliath",
@@ -55,8 +51,8 @@ ENGINE = Engine(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     units=("game", "trick", "play"),
     codes=CODES,
-    load=_load,
-    new_state=None,
+    load=load,
+    new_state=new_state,
     default_limits=DEFAULT_LIMITS,
     simulate=_simulate,
     simulate_options=(Option("no_hands", "leave out the deal"),

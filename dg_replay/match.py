@@ -1,67 +1,67 @@
 """Validate a match log: as many games as players, the deal passing clockwise, totals over all games.
 
-Each game is replayed on its own; its findings are re-addressed under ``/games/g`` and numbered with
-``game``, then the match-wide claims (totals) and the match rulings (rotation, length) are checked.
+Each game is played on its own ``GameState`` inside a ``MatchState`` (``dg_replay.match_state``); its
+findings are re-addressed under ``/games/g`` and numbered with ``game``, followed by the match ruling on
+who deals it. Then the match-wide claims (totals) and its length are checked.
 """
 
 from __future__ import annotations
 
-from dg_replay.reader import GameLog, MatchLog, finding
-from dg_replay.replay import replay_game, seating_of
+from dg_replay.match_state import MatchState
+from dg_replay.reader import MatchLog, finding
+from dg_replay.replay import Observe, load_game, start
 from dg_replay.report import MatchReport
-from dg_replay.rules import Rules, winners
+from dg_replay.rules import winners
+from dg_replay.state import seating_of
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 
-def dealer_of(log: GameLog, rules: Rules) -> str | None:
-    """The dealer as written, or else (a ruling) the right neighbour of the first trick's leader."""
-    if rules.is_player(log.dealer):
-        return log.dealer
-    if log.tricks and log.tricks[0].plays and rules.is_player(log.tricks[0].plays[0].player):
-        return rules.right_of(log.tricks[0].plays[0].player)  # type: ignore[arg-type]
-    return None
-
-
-def replay_match(match: MatchLog, findings: list[Finding]) -> MatchReport:
-    rules = Rules(seating_of(match.players or []))
-    report = MatchReport(list(rules.seating), findings, meta=match.meta, claimed_totals=match.totals)
+def replay_match(match: MatchLog, findings: list[Finding],
+                 observe: Observe | None = None) -> tuple[MatchReport, MatchState | None]:
+    seating = seating_of(match.players or [])
+    report = MatchReport(list(seating), findings, meta=match.meta, claimed_totals=match.totals)
     if match.players is None:
-        return report
-    totals = dict.fromkeys(rules.seating, 0)
-    previous_dealer = None
+        return report, None
+    state = MatchState(match.players)
+    state.has_games = match.has_games
+    if observe is not None:
+        observe("", state)
+    totals = dict.fromkeys(seating, 0)
     for index, log in enumerate(match.games):
         if log is None:
+            state.skip_game()
             report.games.append(None)
             continue
-        base = pointer("games", index)
         own: list[Finding] = []
-        game = replay_game(log, own)
-        findings.extend(found.within("game", index + 1, base) for found in own)
-        report.unlisted += game.unlisted
-        report.games.append(game)
-        for name in rules.seating:
-            totals[name] += game.scores.get(name, 0)
-        dealer = dealer_of(log, rules)
-        if previous_dealer is not None and dealer is not None and dealer != rules.left_of(previous_dealer):
-            findings.append(finding(
-                "dealer-rotation", WARNING,
-                f"Game {index + 1} is dealt by {dealer}, but the deal passes clockwise (a ruling of this service): "
-                f"after {previous_dealer} it is {rules.left_of(previous_dealer)}'s turn to deal.",
-                path=base + ("/dealer" if log.has_dealer else ""), game=index + 1, player=dealer))
-        previous_dealer = dealer
-    played, due = len(match.games), len(rules.seating)
-    if played < due:
+        game = start(log)
+        state.start_game(log.players or [], log.dealer, log.hands, game)
+        if log.players is None:  # nothing is played, but who led shows who dealt
+            first = log.tricks[0].plays if log.tricks else []
+            game.leader_hint = first[0].player if first else None
+        number = index + 1
+        played = load_game(log, own, game if log.players is not None else None, observe, f"game-{number}", state)
+        base = pointer("games", index)
+        findings.extend(found.within("game", number, base) for found in own)
+        report.unlisted += played.unlisted
+        report.games.append(played)
+        for name in seating:
+            totals[name] += played.scores.get(name, 0)
+        rotation = state.rotation(index)
+        if rotation is not None:
+            findings.append(rotation)
+    played_count, due = len(match.games), len(seating)
+    if played_count < due:
         findings.append(finding("incomplete-game", WARNING, f"A match of {due} players has {due} games; this one "
-                                f"has {played}, so the totals are those so far.", path="/games"))
-    elif played > due:
+                                f"has {played_count}, so the totals are those so far.", path="/games"))
+    elif played_count > due:
         findings.append(finding("match-length", WARNING, f"A match of {due} players has {due} games; this one "
-                                f"has {played}.", path=pointer("games", due)))
+                                f"has {played_count}.", path=pointer("games", due)))
     # Extra games are a warning of their own; the match itself is then over, not unfinished.
-    report.complete = played >= due and all(game is not None and game.complete for game in report.games)
+    report.complete = played_count >= due and all(game is not None and game.complete for game in report.games)
     report.totals = totals
-    report.winners = winners(totals, rules.seating)
+    report.winners = winners(totals, seating)
     check_totals(match, report, findings, "" if report.complete else " so far")
-    return report
+    return report, state
 
 
 def check_totals(match: MatchLog, report: MatchReport, findings: list[Finding], so_far: str) -> None:
@@ -75,4 +75,3 @@ def check_totals(match: MatchLog, report: MatchReport, findings: list[Finding], 
         elif claimed != report.totals[name]:
             findings.append(finding("score-mismatch", ERROR, f"{name}'s match total is claimed as {claimed}, but "
                                     f"the games add up to {report.totals[name]}{so_far}.", path=path, player=name))
-

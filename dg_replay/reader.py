@@ -78,6 +78,7 @@ class GameLog:
     winners: list[str] | None = None
     meta: dict = field(default_factory=dict)
     has_dealer: bool = False
+    has_tricks: bool = False  # "tricks" is a list (a patch adds to it rather than creating it)
 
 
 @dataclass(slots=True)
@@ -86,6 +87,7 @@ class MatchLog:
     games: list[GameLog | None] = field(default_factory=list)
     totals: dict[str, int] | None = None
     meta: dict = field(default_factory=dict)
+    has_games: bool = False  # "games" is a list (a patch adds to it rather than creating it)
 
 
 class Reader:
@@ -131,6 +133,7 @@ class Reader:
         if "tricks" not in data:
             self.problem(base + "/tricks", 'The log has no "tricks" list.')
         else:
+            log.has_tricks = type(data["tricks"]) is list
             log.tricks = self.tricks(data["tricks"], base + "/tricks")
         if "scores" in data:
             log.scores = self.scores(data["scores"], base + "/scores", "scores")
@@ -149,6 +152,7 @@ class Reader:
         elif len(games) > self.limits.max_games:
             self.problem("/games", f"A match has one game per player; {len(games)} games is not a match log.")
         else:
+            match.has_games = True
             for index, entry in enumerate(games):
                 match.games.append(self.match_game(entry, index, match.players))
         if "totals" in data:

@@ -1,8 +1,8 @@
 """The rules of David & Goliath, apart from any log.
 
 ``Rules`` is the fixed game — seating, deck, trick count — in the way OpenSpiel separates a Game from
-its States; the functions resolve one trick, score captured cards and name the winners. The replay
-validator and the simulator both play by these and nothing else.
+its States; the functions resolve one trick, score captured cards and name the winners. The State
+(``dg_replay.state``) plays by these and nothing else.
 """
 
 from __future__ import annotations
@@ -104,17 +104,22 @@ class Tally:
         self.counts = dict.fromkeys(COLORS, 0)
         self.sums = dict.fromkeys(COLORS, 0)
 
-    def take(self, cards: Iterable[Card]) -> int:
-        """Add captured cards; returns the player's score now."""
+    def take(self, cards: Iterable[Card], sign: int = 1) -> int:
+        """Add captured cards (``sign`` -1: give them back); returns the player's score now."""
         counts, sums = self.counts, self.sums
         for color, value in cards:
-            counts[color] += 1
-            sums[color] += value
+            counts[color] += sign
+            sums[color] += sign * value
         points = 0
         for color, total in sums.items():
             count = counts[color]
             points += total if count <= 2 else count
         return points
+
+    def copy(self) -> Tally:
+        twin = Tally()
+        twin.counts, twin.sums = dict(self.counts), dict(self.sums)
+        return twin
 
 
 def winners(scores: dict[str, int], seating: Sequence[str]) -> list[str]:
@@ -123,12 +128,3 @@ def winners(scores: dict[str, int], seating: Sequence[str]) -> list[str]:
         return []
     best = max(scores.values())
     return [name for name in seating if scores.get(name) == best]
-
-
-def legal_cards(hand: Iterable[Card], led: Card | None) -> list[Card]:
-    """The cards a player may play: any card when leading or void in the led colour."""
-    hand = list(hand)
-    if led is None:
-        return hand
-    following = [card for card in hand if card.color == led.color]
-    return following or hand

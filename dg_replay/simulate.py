@@ -1,34 +1,62 @@
 """Play legal games with simple bots and write their logs, with correct claims.
 
-Tests, sample games and benchmarks need many realistic logs. Each bot has a temperament drawn from the
-seed (cautious, greedy or erratic) and still picks at random among its preferred legal cards, so games
-differ from seed to seed and no bot is trivially predictable. Same seed, same game.
+Tests, sample games and benchmarks need many realistic logs. A bot is a policy choosing among the State's
+``choices()`` (``replaykit.state.play_out``): the rules are the State's, never the bot's. Each bot has a
+temperament drawn from the seed (cautious, greedy or erratic) and still picks at random among its preferred
+cards, so games differ from seed to seed and no bot is trivially predictable. Same seed, same game.
 """
 
 from __future__ import annotations
 
 import random
 
-from dg_replay.cards import Card
+from dg_replay import new_state
+from dg_replay.cards import Card, card_text, deck
+from dg_replay.match_state import MatchState
 from dg_replay.reader import GAME_ID, MATCH_ID
-from dg_replay.rules import HAND_SIZE, TRICKS_PER_GAME, Rules, legal_cards, resolve_trick, score, winners
+from dg_replay.rules import HAND_SIZE, winners
+from dg_replay.state import GameState
+from replaykit.state import Choice, play_out
 
 NAMES = ("Andrea", "Ben", "Clara", "Dennis", "Emma", "Franek")
 TEMPERAMENTS = ("cautious", "greedy", "erratic")
 
 
-def _choose(rng: random.Random, temperament: str, options: list[Card], taken: list[Card]) -> Card:
-    """A cautious bot plays low, a greedy one high; both sometimes surprise. Erratic bots play anything."""
-    if temperament == "erratic" or rng.random() < 0.25:
-        return rng.choice(options)
-    ranked = sorted(options, key=lambda card: card.value, reverse=temperament == "greedy")
-    # Prefer cards whose colour the bot has not yet collected three of: a third card spoils the colour.
-    counts = {card.color: 0 for card in options}
-    for card in taken:
-        if card.color in counts:
-            counts[card.color] += 1
-    ranked.sort(key=lambda card: counts[card.color] >= 2)
-    return ranked[0] if len(ranked) == 1 else rng.choice(ranked[:2])
+def bots(temperament: dict[str, str]):
+    """The policy of a table of bots: a cautious bot plays low, a greedy one high; both sometimes surprise,
+    and both avoid a colour they already took two of (a third card spoils it). Erratic bots play anything."""
+
+    def choose(state: GameState | MatchState, options: list[Choice], rng: random.Random) -> Choice:
+        game = state.current if isinstance(state, MatchState) else state
+        name = options[0].action["player"]
+        mood = temperament[name]
+        if mood == "erratic" or rng.random() < 0.25:
+            return rng.choice(options)
+        cards = {Card.parse(option.action["card"]): option for option in options}
+        ranked = sorted(cards, key=lambda card: card.value, reverse=mood == "greedy")
+        counts = {card.color: 0 for card in cards}
+        for card in game.pile(name):  # type: ignore[union-attr]
+            if card.color in counts:
+                counts[card.color] += 1
+        ranked.sort(key=lambda card: counts[card.color] >= 2)
+        return cards[ranked[0] if len(ranked) == 1 else rng.choice(ranked[:2])]
+
+    return choose
+
+
+def game_log(state: GameState, *, hands: bool, claims: bool) -> dict:
+    """The log of a played game, with the claims the players would write down."""
+    played = state.to_log()
+    log: dict = {"game": GAME_ID, "version": 1, "players": played["players"], "dealer": played["dealer"]}
+    if hands:
+        log["hands"] = played["hands"]
+    log["tricks"] = played["tricks"]
+    if claims:
+        for trick, record in zip(log["tricks"], state.tricks, strict=True):
+            trick["captures"] = {name: [card_text(card) for card in cards] for name, cards in record.captures.items()}
+        log["scores"] = dict(state.scores)
+        log["winners"] = winners(state.scores, state.rules.seating)
+    return log
 
 
 def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True,
@@ -37,49 +65,30 @@ def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True
     if not 3 <= players <= 6:
         raise ValueError("David & Goliath is for 3 to 6 players")
     rng = random.Random(seed)
-    rules = Rules(tuple(names[:players]))
-    deck = sorted(rules.deck)
-    rng.shuffle(deck)
-    dealt = {name: deck[seat * HAND_SIZE:(seat + 1) * HAND_SIZE] for seat, name in enumerate(rules.seating)}
-    temperament = {name: rng.choice(TEMPERAMENTS) for name in rules.seating}
-    in_hand = {name: list(cards) for name, cards in dealt.items()}
-    taken: dict[str, list[Card]] = {name: [] for name in rules.seating}
-    dealer = rules.seating[rng.randrange(players) if dealer_seat is None else dealer_seat % players]
-    leader = rules.left_of(dealer)
-    tricks = []
-    for _ in range(TRICKS_PER_GAME):
-        plays: list[tuple[str, Card]] = []
-        for name in rules.turn_order(leader):
-            led = plays[0][1] if plays else None
-            card = _choose(rng, temperament[name], legal_cards(in_hand[name], led), taken[name])
-            in_hand[name].remove(card)
-            plays.append((name, card))
-        outcome = resolve_trick(plays)
-        for name, cards in outcome.captures.items():
-            taken[name].extend(cards)
-        trick: dict = {"plays": [{"player": name, "card": str(card)} for name, card in plays]}
-        if claims:
-            trick["captures"] = {name: [str(card) for card in cards] for name, cards in outcome.captures.items()}
-        tricks.append(trick)
-        leader = plays[outcome.high][0]
-    log: dict = {"game": GAME_ID, "version": 1, "players": list(rules.seating), "dealer": dealer}
-    if hands:
-        log["hands"] = {name: [str(card) for card in sorted(cards)] for name, cards in dealt.items()}
-    log["tricks"] = tricks
-    if claims:
-        scores = {name: score(cards) for name, cards in taken.items()}
-        log["scores"] = scores
-        log["winners"] = winners(scores, rules.seating)
-    return log
+    seating = list(names[:players])
+    cards = sorted(deck(3 * players))
+    rng.shuffle(cards)
+    dealt = {name: [card_text(card) for card in sorted(cards[seat * HAND_SIZE:][:HAND_SIZE])]
+             for seat, name in enumerate(seating)}
+    temperament = {name: rng.choice(TEMPERAMENTS) for name in seating}
+    dealer = seating[rng.randrange(players) if dealer_seat is None else dealer_seat % players]
+    state = new_state({"game": GAME_ID, "players": seating, "dealer": dealer, "hands": dealt, "tricks": []})
+    play_out(state, bots(temperament), rng)
+    return game_log(state, hands=hands, claims=claims)  # type: ignore[arg-type]
 
 
 def simulate_match(players: int, seed: int, *, hands: bool = True, claims: bool = True) -> dict:
-    """A full match: one game per player, the deal passing one seat clockwise each game."""
+    """A full match: one game per player, the deal passing one seat clockwise each game (the table's chance
+    steps deal; the first dealer is drawn)."""
+    if not 3 <= players <= 6:
+        raise ValueError("David & Goliath is for 3 to 6 players")
     rng = random.Random(seed)
-    first_dealer = rng.randrange(players)
-    games = [simulate(players, rng.randrange(2**32), hands=hands, claims=claims, dealer_seat=first_dealer + index)
-             for index in range(players)]
-    match: dict = {"game": MATCH_ID, "players": list(games[0]["players"]), "games": games}
+    seating = list(NAMES[:players])
+    temperament = {name: rng.choice(TEMPERAMENTS) for name in seating}
+    state = new_state({"game": MATCH_ID, "players": seating, "games": []})
+    play_out(state, bots(temperament), rng)
+    games = [game_log(game, hands=hands, claims=claims) for game in state.games]  # type: ignore[union-attr]
+    match: dict = {"game": MATCH_ID, "players": seating, "games": games}
     if claims:
-        match["totals"] = {name: sum(game["scores"][name] for game in games) for name in match["players"]}
+        match["totals"] = {name: sum(game["scores"][name] for game in games) for name in seating}
     return match

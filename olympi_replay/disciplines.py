@@ -26,6 +26,9 @@ FORMS: dict[str, tuple[str, ...]] = {
     "value_in": ("value_in",), "sum_in": ("sum_in",), "all_of": ("all_of",), "any_of": ("any_of",),
 }
 MAX_SUM = 1000  # no play reaches it; a bound keeps the vocabulary's numbers small
+# A rule put into words longer than this is not spelled out: every broken play's finding quotes the rule,
+# so its length multiplies the answer (the longest rule of the samples and the catalogue reads in 150).
+MAX_SENTENCE = 400
 
 Problem = Callable[[str, str], None]  # (JSON pointer, message)
 
@@ -56,11 +59,17 @@ class Discipline:
 
 # -- reading -----------------------------------------------------------------------------------------
 
-def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_items: int, depth: int = 1
-              ) -> Rule | None:
-    """The rule written at ``path``, or ``None`` after reporting each problem through ``problem``."""
+def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_items: int, depth: int = 1,
+              max_nodes: int = 0) -> Rule | None:
+    """The rule written at ``path``, or ``None`` after reporting each problem through ``problem``. A rule of
+    more than ``max_nodes`` parts in all (0: no bound) is one problem: every play walks the whole rule, so
+    its size multiplies the work of a replay."""
     if type(value) is not dict:
         problem(path, 'A rule must be an object such as {"value": ">", "than": "previous"}.')
+        return None
+    if max_nodes and count_nodes(value, max_nodes) > max_nodes:
+        problem(path, f"A rule may have at most {max_nodes} parts in all (each comparison, range and "
+                      "combination is one); this one has more.")
         return None
     if depth > max_depth:
         problem(path, f"Rules may be nested at most {max_depth} levels deep.")
@@ -104,6 +113,26 @@ def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_it
             if None not in read:
                 rule = Rule(kind, parts=tuple(read))  # type: ignore[arg-type]
     return rule if ok else None
+
+
+def count_nodes(value: object, bound: int) -> int:
+    """How many rule objects ``value`` holds, itself included, counting no further than ``bound + 1``: the
+    walk costs at most the bound, however large the document."""
+    count, pending = 0, [value]
+    while pending and count <= bound:
+        node = pending.pop()
+        if type(node) is not dict:
+            continue
+        count += 1
+        for kind in ("all_of", "any_of"):
+            if type(node.get(kind)) is list:
+                pending.extend(node[kind])
+    return count
+
+
+def size(rule: Rule) -> int:
+    """The rule's parts in all, itself included."""
+    return 1 + sum(size(part) for part in rule.parts)
 
 
 def _range(value: object, path: str, kind: str, problem: Problem) -> Rule | None:
@@ -185,6 +214,9 @@ def sentence(rule: Rule | None, cards_per_play: int | None = 1, notes: bool = Tr
     if rule.kind == "free":
         return f"{head}, any value and colour."
     text = f"{head} {_phrase(rule, cards_per_play != 1, nested=False)}."
+    if len(text) > MAX_SENTENCE:
+        return (f"{head} as the discipline's rule of {size(rule)} parts says; it is too long to put into words "
+                "here, so see the rule in the log.")
     refs = references(rule) if notes else set()
     if "previous" in refs:
         text += " The race's first play has nothing to compare with."

@@ -25,6 +25,7 @@ class Limits:
     max_disciplines: int = 40
     max_rule_depth: int = 8
     max_rule_items: int = 20
+    max_rule_nodes: int = 32  # parts of one rule in all: every play walks the whole rule
 
 
 DEFAULT_LIMITS = Limits()

@@ -212,6 +212,6 @@ class Reader(RaceReading):
         rule: Rule | None = None
         if "rule" in value:
             rule = read_rule(value["rule"], path + "/rule", self.problem, self.limits.max_rule_depth,
-                             self.limits.max_rule_items)
+                             self.limits.max_rule_items, max_nodes=self.limits.max_rule_nodes)
         note = self.note(value, path)
         return None if name is None else Discipline(name, per_play, rule, note)

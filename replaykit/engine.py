@@ -92,6 +92,7 @@ class Engine:
     simulate: Callable[..., dict]
     simulate_options: tuple[Option, ...] = ()
     description: str = ""
+    version: str = "1"  # of the rules as this engine applies them: a change invalidates reports kept elsewhere
 
     def validate(self, document: object, limits: Any = None, max_findings: int = DEFAULT_MAX_FINDINGS) -> Report:
         return self.replay(document, limits, max_findings)[0]

@@ -14,6 +14,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from olympi_replay.disciplines import count_nodes
 from olympi_replay.log import DEFAULT_LIMITS as LIMITS
 from olympi_replay.log import GAME_ID
 from schemas.common import TimelineHeaderSchema
@@ -77,6 +78,8 @@ def read_rule(value: object, depth: int = 1) -> dict | list | None:
         return ["A rule must be an object such as {\"value\": \">\", \"than\": \"previous\"}."]
     if depth > LIMITS.max_rule_depth:
         return [f"Rules may be nested at most {LIMITS.max_rule_depth} levels deep."]
+    if depth == 1 and count_nodes(value, LIMITS.max_rule_nodes) > LIMITS.max_rule_nodes:
+        return [f"A rule may have at most {LIMITS.max_rule_nodes} parts in all."]
     kind = next((name for name in RULE_KEYS if name in value), None)
     if kind is None:
         return ["This is not a rule: it needs one of the keys " + ", ".join(RULE_KEYS) + "."]
@@ -107,13 +110,23 @@ def read_rule(value: object, depth: int = 1) -> dict | list | None:
     return errors or None
 
 
+def beyond_openapi(document: dict) -> bool:
+    """Whether a document breaks a rule OpenAPI 3.0 cannot state: a discipline's rule of more than
+    ``max_rule_nodes`` parts in all (the document states depth and items per list only)."""
+    disciplines = document.get("disciplines") if isinstance(document, dict) else None
+    return isinstance(disciplines, list) and any(
+        isinstance(item, dict) and count_nodes(item.get("rule"), LIMITS.max_rule_nodes) > LIMITS.max_rule_nodes
+        for item in disciplines)
+
+
 def _closed(properties: dict, required: list[str]) -> dict:
     return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
 
 
 def rule_openapi(depth: int = 3) -> dict:
     """The rule vocabulary as OpenAPI 3.0 can state it: nesting written out ``depth`` levels deep, ranges
-    as the pairs LOW ≤ HIGH (sums up to 18, the most two cards make). A subset of what the reader accepts."""
+    as the pairs LOW ≤ HIGH (sums up to 18, the most two cards make). A subset of what the reader accepts;
+    the bound on a rule's parts in all is beyond it (``beyond_openapi``)."""
     ref = {"type": "string", "enum": list(REFS)}
     forms = [
         _closed({"free": {"type": "boolean", "enum": [True]}}, ["free"]),

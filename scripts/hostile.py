@@ -1,6 +1,7 @@
 """Hostile bodies against gunicorn on loopback: documents built to make the most findings, the largest
 report or the longest work per byte sent. Prints, for each, the body size, the status, the answer's size
-and how long the server took.
+and how long the server took; then stores the heaviest Olympi body and times its views (page,
+``moments.json``, report, timeline, edit), which read the results kept at upload and replay nothing.
 
     .venv/bin/python -m scripts.hostile
 """
@@ -16,6 +17,38 @@ from pathlib import Path
 from scripts.server import Server
 
 PLAYERS = ["A", "B", "C", "D", "E", "F"]
+RULE_ITEMS = 20  # olympi_replay.log.Limits.max_rule_items
+PASSING = {"value": ">=", "than": "previous"}
+BREAKING = {"value": "<", "than": "previous"}  # a rising or equal play breaks it
+
+
+def olympi_rule(parts: int, leaf: dict = PASSING) -> dict:
+    """An ``all_of`` of ``all_of`` groups of leaves: ``parts`` rule objects in all, two levels deep."""
+    groups, left = [], parts - 1
+    while left > 1:
+        count = min(left - 1, RULE_ITEMS - 1)
+        groups.append({"all_of": [dict(leaf) for _ in range(count)]})
+        left -= count + 1
+    return {"all_of": groups}
+
+
+def wide_rule(widths: tuple[int, ...]) -> dict:
+    """``all_of`` nested ``len(widths)`` levels, ``widths[i]`` items at level i: within the depth and
+    items-per-list limits, and as many parts as they allow (before the bound on parts in all)."""
+    if not widths:
+        return {"value_in": [1, 9]}
+    return {"all_of": [wide_rule(widths[1:])] * widths[0]}
+
+
+def olympi(parts: int, leaf: dict = PASSING, races: int = 20, turns: int = 400) -> dict:
+    """Nine disciplines of ``parts`` parts each and the most races and turns a log may have, every turn a
+    play of two cards: the most rule evaluations (or, with ``BREAKING``, ``rule-broken`` findings)."""
+    names = ["Ann", "Bo"]
+    plays = [{"player": names[turn % 2], "action": "play", "cards": ["B5", "Y5"]} for turn in range(turns)]
+    return {"game": "olympi", "players": names,
+            "disciplines": [{"name": f"D{index}", "cards_per_play": 2, "rule": olympi_rule(parts, leaf)}
+                            for index in range(9)],
+            "races": [{"discipline": f"D{race % 9}", "turns": plays} for race in range(races)]}
 
 
 def game(tricks: list) -> dict:
@@ -36,22 +69,45 @@ def bodies() -> dict[str, bytes]:
         "match: 30 x 40 x 40 plays that are not objects": match({"plays": [0] * 40}),
         "match: 30 x 40 x 40 plays by strangers": match({"plays": [{"player": "Z", "card": "B99"}] * 40}),
         "a title of 1,000,000 characters": {**game([]), "meta": {"title": "T" * 1_000_000}},
+        "olympi: 96,000-part rule, 20 items a level (refused: 32 parts at most)":
+            {**olympi(32, races=1, turns=60), "disciplines": [{"name": "D0", "cards_per_play": 2,
+                                                             "rule": wide_rule((20, 20, 20, 12))}]},
+        "olympi: 9 rules of 32 parts, 20 x 400 plays that obey them": olympi(32),
+        "olympi: 9 rules of 32 parts, 20 x 400 plays that break them": olympi(32, BREAKING),
     }
     return {name: json.dumps(document, separators=(",", ":")).encode() for name, document in documents.items()}
+
+
+def _ask(port: int, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes, float]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    started = time.perf_counter()
+    connection.request(method, path, body=body, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    answer = response.read()
+    connection.close()
+    return response.status, answer, time.perf_counter() - started
+
+
+VIEWS = ("/games/{id}", "/games/{id}/moments.json", "/api/v1/games/{id}", "/api/v1/games/{id}/timeline",
+         "/games/{id}/edit")
 
 
 def run() -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "hostile.sqlite3") as server:
         for name, body in bodies().items():
-            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
-            started = time.perf_counter()
-            connection.request("POST", "/api/v1/validate", body=body, headers={"Content-Type": "application/json"})
-            response = connection.getresponse()
-            answer = response.read()
-            rows.append({"body": name, "bytes": len(body), "status": response.status, "answer_bytes": len(answer),
-                         "seconds": time.perf_counter() - started})
-            connection.close()
+            status, answer, seconds = _ask(server.port, "POST", "/api/v1/validate", body)
+            rows.append({"body": name, "bytes": len(body), "status": status, "answer_bytes": len(answer),
+                         "seconds": seconds})
+        heavy = bodies()["olympi: 9 rules of 32 parts, 20 x 400 plays that break them"]
+        status, answer, seconds = _ask(server.port, "POST", "/api/v1/games", heavy)
+        rows.append({"body": "  stored: POST /api/v1/games", "bytes": len(heavy), "status": status,
+                     "answer_bytes": len(answer), "seconds": seconds})
+        game_id = json.loads(answer)["id"] if status == 201 else "none"
+        for view in VIEWS:
+            status, answer, seconds = _ask(server.port, "GET", view.format(id=game_id))
+            rows.append({"body": f"  view: GET {view}", "bytes": 0, "status": status, "answer_bytes": len(answer),
+                         "seconds": seconds})
     return rows
 
 

@@ -141,13 +141,61 @@ def quota_run(seconds: float, quota: int = 512 * 1024, stop_after: int | None = 
     return {"quota": quota, "stored_bytes": stored, "statuses": dict(sorted(statuses.items()))}
 
 
+def heavy_run(seconds: float, heavy: bytes, limit: str | None = None) -> dict:
+    """One client sending ``heavy`` to validate as fast as its rate limit lets it (the limits on, as in
+    production), and one normal client validating a real log twice a second beside it."""
+    env = {"RATELIMIT_ENABLED": "true", **({"VALIDATE_RATE_LIMIT": limit} if limit else {})}
+    normal_body = json.dumps(simulate(4, 3)).encode()
+    heavy_statuses: dict[int, int] = {}
+    normal: list[tuple[int, float]] = []
+
+    def ask(port: int, body: bytes, forwarded: str) -> tuple[int, float]:
+        started = time.monotonic()
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("POST", "/api/v1/validate", body=body,
+                           headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded})
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        return response.status, time.monotonic() - started
+
+    with tempfile.TemporaryDirectory() as folder, \
+            Server(Path(folder) / "heavy.sqlite3", env={**env, "TRUSTED_PROXIES": "1"}) as server:
+        deadline = time.monotonic() + seconds
+
+        def hammer() -> None:
+            while time.monotonic() < deadline:
+                status, _ = ask(server.port, heavy, "198.51.100.1")
+                heavy_statuses[status] = heavy_statuses.get(status, 0) + 1
+
+        thread = threading.Thread(target=hammer)
+        thread.start()
+        while time.monotonic() < deadline:
+            normal.append(ask(server.port, normal_body, "198.51.100.2"))
+            time.sleep(0.5)
+        thread.join()
+    times = sorted(took for _, took in normal)
+    return {"heavy_bytes": len(heavy), "heavy_statuses": dict(sorted(heavy_statuses.items())),
+            "normal_requests": len(times), "normal_ok": sum(status == 200 for status, _ in normal),
+            "normal_p50_s": statistics.median(times) if times else None, "normal_max_s": times[-1] if times else None}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m scripts.loadtest")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--slow-clients", type=int, default=0, help="connections trickling a byte at a time")
     parser.add_argument("--quota", action="store_true", help="one client against a 512 KiB storage quota instead")
+    parser.add_argument("--heavy", nargs="?", const="plays by strangers", default=None, metavar="BODY",
+                        help="one client validating a hostile body (the first of scripts.hostile's whose name holds "
+                             "BODY) within its rate limit, a normal one beside it")
     args = parser.parse_args()
+    if args.heavy is not None:
+        from scripts.hostile import bodies
+
+        name, body = next((name, body) for name, body in bodies().items() if args.heavy in name)
+        print(name, heavy_run(args.seconds, body))
+        return
     if args.quota:
         figures = quota_run(args.seconds)
         print(f"quota {figures['quota']:,} bytes: {figures['stored_bytes']:,} bytes stored, "

@@ -22,7 +22,7 @@ def test_a_finding_links_to_the_innermost_moment_on_the_page_or_nowhere():
 def test_the_moments_are_the_steps_and_the_table_view_without_its_empty_fields():
     verdict = validate(sim(5, 3))
     timeline = verdict.adapter.timeline(verdict.report)
-    table = verdict.adapter.table(verdict.report, timeline)
+    table = verdict.adapter.table(verdict.report, timeline, verdict.snapshots())
     sent = moments(verdict, verdict.report)
     assert sent["steps"] == verdict.adapter.steps(timeline)
     assert sent["board"]["moments"].keys() == table["moments"].keys()

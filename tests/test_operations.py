@@ -89,3 +89,49 @@ def test_a_chunked_body_over_the_limit_is_413_through_gunicorn(server):
     assert ask(server.port, "POST", "/api/v1/games", chunks, encode_chunked=True)[0] == 413
     small = json.dumps(log).encode()
     assert ask(server.port, "POST", "/api/v1/validate", iter([small[:100], small[100:]]), encode_chunked=True)[0] == 200
+
+
+def test_a_body_trickled_in_is_cut_at_the_timeout_whatever_its_pace(server):
+    # Before: each byte restarted the socket's wait, so a byte every second kept the body open for ever.
+    connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    connection.sendall(b"POST /api/v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                       b"Content-Length: 1000\r\n\r\n{")
+    started, answer = time.monotonic(), b""
+    connection.settimeout(0.5)
+    try:
+        while time.monotonic() - started < 12 and not answer:
+            try:
+                answer = connection.recv(64)
+            except TimeoutError:
+                connection.sendall(b" ")  # a byte each half second, well within any per-wait timeout
+    finally:
+        connection.close()
+    assert answer.startswith(b"HTTP/1.1 408"), answer
+    assert time.monotonic() - started < 2 + 4  # BODY_READ_TIMEOUT is 2 here; generous for a busy machine
+
+
+def test_a_few_slow_bodies_leave_a_normal_client_answered():
+    from scripts import slowbodies
+
+    figures = slowbodies.run(connections=150, seconds=8, pace=1, body_timeout=3)
+    assert figures["opened"] == 150 and figures["still_open"] == 0, figures
+    assert figures["normal_ok"] == figures["normal_requests"] > 0, figures
+
+
+def test_fresh_database_boots_all_serve():
+    from scripts import boots
+
+    figures = boots.run(3)
+    assert figures["served"] == 3, figures
+
+
+def test_gunicorns_own_refusals_are_problem_documents(server):
+    connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    connection.sendall(b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    answer = b""
+    while chunk := connection.recv(4096):
+        answer += chunk
+    connection.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 414") and b"Content-Type: application/problem+json" in head, head
+    assert json.loads(body)["status"] == 414

@@ -1,7 +1,7 @@
 """Rules of section 1: the rulebooks' worked examples, highest-then-lowest, scoring and winners."""
 
 from dg_replay.cards import Card
-from dg_replay.rules import Rules, color_score, legal_cards, resolve_trick, score, score_by_color, winners
+from dg_replay.rules import Rules, color_score, resolve_trick, score, score_by_color, winners
 
 
 def plays(*pairs):
@@ -77,10 +77,3 @@ def test_seating_is_clockwise():
 def test_deck_undefined_outside_three_to_six_players():
     assert not Rules(("A", "B")).deck_defined
     assert Rules(("A", "B")).deck == frozenset()
-
-
-def test_legal_cards_follow_the_led_colour():
-    hand = [Card.parse(text) for text in ("G1", "R5", "G7")]
-    assert legal_cards(hand, Card.parse("G3")) == [Card.parse("G1"), Card.parse("G7")]
-    assert legal_cards(hand, Card.parse("B3")) == hand
-    assert legal_cards(hand, None) == hand

@@ -1,10 +1,11 @@
 """David & Goliath at the table: the moments a reader steps through and what the table shows at each.
 
-The moments are the deal, every play, and every trick's outcome. The table view starts from each hand —
-as dealt when the log gives the deal, else the cards the player is proven to hold (every card they play
-later) — and each moment says which cards leave which hand, which cards join whose pile, and what lies in
-the middle. ``static/board.js`` applies the moments in order, so the page carries no copy of every hand at
-every moment. On a finding, the offending card and the cards that prove it are marked.
+The moments are the deal, every play, and every trick's outcome. What the table shows comes from the game's
+State as the log is played (``snapshots``: ``state.view()`` at the start and after every play): each hand
+as dealt when the log gives the deal, else the cards the player is proven to hold (those they play later);
+each moment says which cards leave which hand, which cards join whose pile, and what lies in the middle.
+``static/board.js`` applies the moments in order, so the page carries no copy of every hand at every
+moment. On a finding, the offending card and the cards that prove it are marked.
 """
 
 from __future__ import annotations
@@ -21,29 +22,6 @@ def card_of(text: object) -> Card | None:
 
 def play_id(trick: int, play: int) -> str:
     return f"trick-{trick}-play-{play}"
-
-
-def played_by(report: dict) -> dict[str, list[str]]:
-    """Every readable card each player plays, in order of play (cards played twice appear twice)."""
-    found: dict[str, list[str]] = {}
-    for trick in report.get("tricks") or []:
-        for play in trick.get("plays") or []:
-            if isinstance(play.get("player"), str) and isinstance(play.get("card"), str):
-                found.setdefault(play["player"], []).append(play["card"])
-    return found
-
-
-def start_hands(report: dict, players: list[str]) -> tuple[dict[str, list[str]], dict[str, str]]:
-    """Each seat's hand at the start and how it is known: ``dealt`` (the log's deal) or ``proven``."""
-    deal = report.get("hands") or {}
-    later = played_by(report)
-    hands, sources = {}, {}
-    for name in players:
-        if name in deal:
-            hands[name], sources[name] = list(deal[name]), "dealt"
-        else:
-            hands[name], sources[name] = list(dict.fromkeys(later.get(name, []))), "proven"
-    return hands, sources
 
 
 def steps(timeline: dict) -> list[dict]:
@@ -65,22 +43,48 @@ def steps(timeline: dict) -> list[dict]:
     return found
 
 
-def _held_of_color(hand: list[str], color: str) -> list[str]:
-    return [text for text in hand if (card := card_of(text)) and card.color == color]
+def hands_of(view: dict | None) -> dict[str, list[str]]:
+    return {seat["name"]: seat["hand"] for seat in (view or {}).get("seats") or []}
+
+
+def left_hand(before: dict[str, list[str]], after: dict[str, list[str]], name: object) -> dict[str, list[str]]:
+    """The cards that left ``name``'s hand between two snapshots."""
+    if not isinstance(name, str) or name not in before:
+        return {}
+    gone = [card for card in before[name] if card not in after.get(name, [])]
+    return {name: gone} if gone else {}
+
+
+def outcomes(snapshots: list[tuple[str, dict]]) -> dict[int, dict]:
+    """Each trick's outcome (captures, high and low play) as the table last shows it: a trick cut short is
+    only taken when the next one begins, and one given a play too many is no longer taken until then."""
+    found: dict[int, dict] = {}
+    for _anchor, view in snapshots:
+        taken, trick = view.get("taken"), view.get("trick")
+        if taken:
+            found[taken["trick"]] = taken
+        if trick and (not taken or taken["trick"] < trick):
+            found.pop(trick, None)
+    return found
 
 
 def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) -> dict:
     """The table view's data: seats, starting hands and how they are known, and each moment's changes."""
     players = list(timeline.get("players") or [])
-    hands, sources = start_hands(report, players)
-    holding = {name: list(cards) for name, cards in hands.items()}
+    views = dict(snapshots)
+    start = views.get("") or {}
+    dealt = {seat["name"]: seat.get("dealt", False) for seat in start.get("seats") or []}
+    hands = {name: list(hands_of(start).get(name, [])) for name in players}
+    sources = {name: "dealt" if dealt.get(name) else "proven" for name in players}
     errors_at: dict[str, list[dict]] = {}
     for finding in report.get("errors") or []:
         if isinstance(finding.get("trick"), int) and isinstance(finding.get("play"), int):
             errors_at.setdefault(play_id(finding["trick"], finding["play"]), []).append(finding)
     moments: dict[str, dict] = {DEAL: {"leave": {}, "pile": {}, "center": [], "label": "The deal",
                                        "bad": deal_marks(report)}}
-    styles: dict[str, str] = {}
+    taken = outcomes(snapshots)
+    holding = hands_of(start)
+    seen_cards = [card for cards in hands.values() for card in cards]
     for trick in report.get("tricks") or []:
         number, plays = trick["number"], trick.get("plays") or []
         center: list[list] = []
@@ -88,26 +92,30 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
         for index, play in enumerate(plays, start=1):
             name, text = play.get("player"), play.get("card")
             moment_id = play_id(number, index)
-            moment = {"leave": {}, "pile": {}, "label": f"Trick {number}", "bad": [], "proof": []}
-            if isinstance(text, str):
-                center = [*center, [name, text]]
-                if name in holding and text in holding[name]:
-                    holding[name].remove(text)
-                    moment["leave"] = {name: [text]}
+            view = views.get(moment_id)
+            after = hands_of(view) if view is not None else holding
+            moment = {"leave": left_hand(holding, after, name), "pile": {}, "label": f"Trick {number}", "bad": [],
+                      "proof": []}
+            holding = after
+            if view is not None:
+                center = [[entry["player"], card] for entry in view["middle"] for card in entry["cards"]]
+                seen_cards += [card for _player, card in center]
             for finding in errors_at.get(moment_id, []):
                 moment["bad"].append([name, text])
                 if finding["code"] == "must-follow-suit" and led and name in holding:
-                    moment["proof"] += [[name, held] for held in _held_of_color(holding[name], led.color)]
+                    moment["proof"] += [[name, held] for held in holding[name]
+                                        if (card := card_of(held)) and card.color == led.color]
             moment["center"] = center
             moments[moment_id] = moment
-        outcome = {"leave": {}, "pile": dict(trick.get("captures") or {}), "center": center,
-                   "label": f"Trick {number} · " + ("taken" if trick.get("resolved") else "not resolved"),
-                   "high": trick.get("high_play"), "low": trick.get("low_play")}
-        moments[f"trick-{number}"] = outcome
-    for cards in [*hands.values(), *played_by(report).values()]:
-        for text in cards:
-            card = card_of(text)
-            styles[text] = COLOR_NAMES[card.color] if card else "unknown"
+        outcome = taken.get(number)
+        moments[f"trick-{number}"] = {
+            "leave": {}, "pile": dict(outcome["captures"]) if outcome else {}, "center": center,
+            "label": f"Trick {number} · " + ("taken" if outcome else "not resolved"),
+            "high": outcome["high"] if outcome else None, "low": outcome["low"] if outcome else None}
+    styles = {}
+    for text in seen_cards:
+        card = card_of(text)
+        styles[text] = COLOR_NAMES[card.color] if card else "unknown"
     proven = [name for name in players if sources[name] == "proven"]
     note = None
     if proven:

@@ -1,0 +1,218 @@
+"""A match of David & Goliath as a live State: one game per player, the deal passing clockwise.
+
+The next game is an action, and a chance step: the table deals. Its action is the new game's setup in the
+log's own words, ``{"dealer": "Clara", "hands": {...}}`` (``hands`` left out when the deal is not
+recorded), and ``choices(rng)`` offers one outcome drawn with ``rng``: the next dealer clockwise dealing a
+shuffled deck. Keeping the deal inside that action, rather than a separate chance step per hand, keeps one
+match step per game entry of the log, so ``patch`` adds one game to ``/games``. Every other action is a
+play of the game under way (``dg_replay.actions``); its findings are those of the game, numbered by
+``game`` and placed under ``/games/N``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from dg_replay.cards import Card, card_text, deck
+from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, finding
+from dg_replay.rules import HAND_SIZE, Rules
+from dg_replay.state import GameState, seating_of
+from replaykit.findings import ERROR, SCHEMA, WARNING, Finding, pointer
+from replaykit.state import Choice, IllegalAction, view
+
+DEAL_KEYS = frozenset({"dealer", "hands"})
+DEAL_EXAMPLE = '{"dealer": "Clara", "hands": {"Clara": ["B1", …], …}}'
+
+
+def read_deal(action: dict, players: list[str]) -> tuple[str, dict[str, list[Card | None]] | None]:
+    """The dealer and the hands of a next-game action; ``ValueError`` saying why when it is not one."""
+    unknown = sorted(str(key) for key in action if key not in DEAL_KEYS)
+    if unknown:
+        raise ValueError(f"The next game's action has the fields dealer and hands; {', '.join(unknown)} is not one.")
+    dealer = action.get("dealer")
+    if type(dealer) is not str or not 1 <= len(dealer) <= DEFAULT_LIMITS.max_name:
+        raise ValueError(f"The next game's action names its dealer, like {DEAL_EXAMPLE}.")
+    if "hands" not in action:
+        return dealer, None
+    hands = action["hands"]
+    if type(hands) is not dict or len(hands) > DEFAULT_LIMITS.max_keys or not all(
+            type(cards) is list and len(cards) <= DEFAULT_LIMITS.max_cards for cards in hands.values()):
+        raise ValueError(f"The deal is an object of player name to a list of cards, like {DEAL_EXAMPLE}.")
+    read = {name: [Card.from_object(card) for card in cards] for name, cards in hands.items()}
+    if any(None in cards for cards in read.values()):
+        raise ValueError('Every card of the deal is written like "G12" or {"color": "green", "value": 12}.')
+    return dealer, read  # type: ignore[return-value]
+
+
+class MatchState:
+    """A match: its games so far (``None`` for a game the log could not read) and the one under way."""
+
+    def __init__(self, players: list[str]) -> None:
+        self.players = list(players)
+        self.rules = Rules(seating_of(players))
+        self.games: list[GameState | None] = []
+        self.has_games = False  # the log holds a list of games (else a patch creates it)
+
+    # -- the games -------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> GameState | None:
+        return self.games[-1] if self.games else None
+
+    def start_game(self, players: list[str], dealer: str | None, hands: dict | None, game: GameState | None = None,
+                   ) -> GameState:
+        """Begin the next game (``game``: its state, when the loader has made it from the log)."""
+        if game is None:
+            game = GameState(players, dealer, hands)
+            game.has_tricks = True  # the game entry a deal patches in has its list of tricks
+        number = len(self.games) + 1
+        game.base, game.prefix = pointer("games", number - 1), f"game-{number}-"
+        self.games.append(game)
+        self.has_games = True
+        return game
+
+    def skip_game(self) -> None:
+        self.games.append(None)
+
+    def dealer_of(self, game: GameState) -> str | None:
+        """The dealer as written, or else (a ruling) the right neighbour of the first trick's leader."""
+        rules = self.rules
+        if rules.is_player(game.dealer):
+            return game.dealer
+        leader = game.tricks[0].plays[0].player if game.tricks and game.tricks[0].plays else game.leader_hint
+        return rules.right_of(leader) if rules.is_player(leader) else None  # type: ignore[arg-type]
+
+    def rotation(self, index: int) -> Finding | None:
+        """The warning when game ``index`` (from 0) is not dealt by the left neighbour of the previous dealer."""
+        game = self.games[index]
+        previous = next((game for game in reversed(self.games[:index]) if game is not None), None)
+        if game is None or previous is None:
+            return None
+        before, dealer = self.dealer_of(previous), self.dealer_of(game)
+        if before is None or dealer is None or dealer == self.rules.left_of(before):
+            return None
+        due = self.rules.left_of(before)
+        return finding("dealer-rotation", WARNING, f"Game {index + 1} is dealt by {dealer}, but the deal passes "
+                       f"clockwise (a ruling of this service): after {before} it is {due}'s turn to deal.",
+                       path=game.base + ("/dealer" if game.has_dealer else ""), game=index + 1, player=dealer)
+
+    def totals(self) -> dict[str, int]:
+        totals = dict.fromkeys(self.rules.seating, 0)
+        for game in self.games:
+            if game is not None:
+                for name in totals:
+                    totals[name] += game.scores.get(name, 0)
+        return totals
+
+    # -- the State contract ----------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return len(self.games) >= self.rules.player_count and (self.current is None or self.current.is_over())
+
+    @property
+    def chance(self) -> bool:
+        return not self.is_over() and (self.current is None or self.current.is_over())
+
+    @property
+    def to_move(self) -> str | None:
+        return None if self.chance or self.is_over() else self.current.to_move  # type: ignore[union-attr]
+
+    @property
+    def moment(self) -> str:
+        return f"game-{len(self.games) + 1}" if self.chance or self.current is None else self.current.moment
+
+    @property
+    def findings(self) -> list[Finding]:
+        found: list[Finding] = []
+        for index, game in enumerate(self.games):
+            if game is not None:
+                found += [made.within("game", index + 1, game.base) for made in game.findings]
+                found += [made for made in [self.rotation(index)] if made is not None]
+        return found
+
+    def next_dealer(self, rng: random.Random) -> str:
+        before = next((self.dealer_of(game) for game in reversed(self.games) if game is not None), None)
+        return self.rules.left_of(before) if before is not None else rng.choice(self.rules.seating)
+
+    def choices(self, rng: random.Random | None = None) -> list[Choice]:
+        if self.is_over():
+            return []
+        if not self.chance:
+            return self.current.choices(rng)  # type: ignore[union-attr]
+        rng = rng or random.Random()
+        dealer = self.next_dealer(rng)
+        action: dict = {"dealer": dealer}
+        if self.rules.deck_defined:
+            cards = sorted(deck(self.rules.max_value))
+            rng.shuffle(cards)
+            action["hands"] = {name: [card_text(card) for card in sorted(cards[seat * HAND_SIZE:][:HAND_SIZE])]
+                               for seat, name in enumerate(self.rules.seating)}
+        return [Choice(action, f"{dealer} deals game {len(self.games) + 1}", chance=True)]
+
+    def apply(self, action: object, strict: bool = False) -> list[Finding]:
+        try:
+            kind = self.kind(action)
+            deal = read_deal(action, self.players) if kind == "deal" else None  # type: ignore[arg-type]
+        except ValueError as problem:
+            return [finding(SCHEMA, ERROR, str(problem))]
+        if strict:
+            trial = self.clone()
+            found = trial.apply(action)
+            if any(made.is_error for made in found):
+                raise IllegalAction(found)
+            self.__dict__.update(trial.__dict__)
+            return found
+        if deal is not None:
+            game = self.start_game(self.players, *deal)
+            found = [made.within("game", len(self.games), game.base) for made in game.found]
+        else:
+            game = self.current  # type: ignore[assignment]
+            found = [made.within("game", len(self.games), game.base) for made in game.apply(action)]
+        if deal is not None or (len(game.tricks) == 1 and len(game.tricks[0].plays) == 1):
+            found += [made for made in [self.rotation(len(self.games) - 1)] if made is not None]
+        return found
+
+    def kind(self, action: object) -> str:
+        """``deal`` for the next game's action, ``play`` for a play; ``ValueError`` when neither can be."""
+        if type(action) is dict and "dealer" in action and "card" not in action:
+            return "deal"
+        if self.current is None:
+            raise ValueError(f"No game is under way: the next action deals one, like {DEAL_EXAMPLE}.")
+        return "play"
+
+    def patch(self, action: object) -> list[dict]:
+        if self.kind(action) == "play":
+            return self.current.patch(action)  # type: ignore[union-attr]
+        dealer, hands = read_deal(action, self.players)  # type: ignore[arg-type]
+        entry: dict = {"game": GAME_ID, "players": list(self.players), "dealer": dealer}
+        if hands is not None:
+            entry["hands"] = {name: [card_text(card) for card in cards] for name, cards in hands.items()}  # type: ignore[misc]
+        entry["tricks"] = []
+        ops = [] if self.has_games else [{"op": "add", "path": "/games", "value": []}]
+        return [*ops, {"op": "add", "path": "/games/-", "value": entry}]
+
+    def view(self) -> dict:
+        totals = self.totals()
+        game = self.current
+        if game is not None:
+            shown = game.view()
+        else:
+            shown = view([{"name": name, "hand": [], "unseen": 0, "pile": [], "score": 0}
+                          for name in self.rules.seating], [])
+        for seat in shown["seats"]:
+            seat["total"] = totals.get(seat["name"], 0)
+        return {**shown, "game": len(self.games), "games": self.rules.player_count, "totals": totals,
+                "chance": self.chance, "over": self.is_over()}
+
+    def to_log(self) -> dict:
+        return {"game": MATCH_ID, "players": list(self.players),
+                "games": [{"game": GAME_ID} if game is None else game.to_log() for game in self.games]}
+
+    def clone(self) -> MatchState:
+        twin = object.__new__(MatchState)
+        twin.__dict__.update(self.__dict__)
+        twin.games = list(self.games)
+        if self.games and self.games[-1] is not None:
+            twin.games[-1] = self.games[-1].clone()  # earlier games are finished: shared
+        return twin
+

@@ -1,0 +1,75 @@
+"""The setup of a game of David & Goliath, checked as the state starts: seating, dealer and the deal.
+
+A mixin of ``dg_replay.state.GameState`` (its data lives there): the players' count and names, a dealer who
+is a player, and a deal of 15 cards each from the deck with no card twice. The hands the deal shows become
+the state's known hands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dg_replay.cards import COLORS, Card
+from dg_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from replaykit.findings import pointer
+
+if TYPE_CHECKING:
+    from dg_replay.state import GameState
+
+
+class Setup:
+    """The setup half of ``GameState``."""
+
+    __slots__ = ()
+
+    def check_setup(self: GameState) -> None:
+        rules, into = self.rules, self.found
+        if not self.deck_known:
+            self.add("player-count", f"David & Goliath is for {MIN_PLAYERS} to {MAX_PLAYERS} players; this log "
+                     f"has {self.size}, so the deck is unknown and deck and hand checks are skipped.", "/players",
+                     into=into)
+        seen = set()
+        for index, name in enumerate(self.players):
+            if name in seen:
+                self.add("duplicate-player", f'"{name}" is listed twice among the players.',
+                         pointer("players", index), player=name, into=into)
+            seen.add(name)
+        if self.dealer is not None and not rules.is_player(self.dealer):
+            self.add("unknown-player", f'The dealer "{self.dealer}" is not one of the players.', "/dealer",
+                     into=into)
+        if self.given_hands is not None:
+            self.check_hands(self.given_hands)
+
+    def check_hands(self: GameState, hands: dict[str, list[Card | None]]) -> None:
+        rules, into = self.rules, self.found
+        for name in hands:
+            if not rules.is_player(name):
+                self.add("unknown-player", f'The deal gives a hand to "{name}", who is not a player.',
+                         pointer("hands", name), into=into)
+        if not self.deck_known:
+            return
+        for name in rules.seating:
+            if name not in hands:
+                self.add("hand-size", f"The deal gives no hand to {name}; every player is dealt {HAND_SIZE} cards.",
+                         "/hands", player=name, into=into)
+            elif len(hands[name]) != HAND_SIZE:
+                self.add("hand-size", f"{name}'s hand has {len(hands[name])} cards; every player is dealt "
+                         f"{HAND_SIZE}.", pointer("hands", name), player=name, into=into)
+        dealt: set[Card] = set()
+        for name, cards in hands.items():
+            owner = name if rules.is_player(name) else None
+            for index, card in enumerate(cards):
+                if card is None:
+                    continue
+                if card.value > rules.max_value:
+                    self.add("card-not-in-deck", self.not_in_deck(card), pointer("hands", name, index),
+                             player=owner, into=into)
+                elif card in dealt:
+                    self.add("duplicate-card", f"{card} is dealt twice; every card is unique.",
+                             pointer("hands", name, index), player=owner, into=into)
+                dealt.add(card)
+            if owner is not None:
+                self.hands[owner] = hand = {card for card in cards if card is not None}
+                self.hand_colors[owner] = colors = dict.fromkeys(COLORS, 0)
+                for card in hand:
+                    colors[card.color] += 1

@@ -1,0 +1,365 @@
+"""One game of David & Goliath as a live State: the one place where its rules are applied.
+
+The validator (``dg_replay.replay``) reads a log into its setup and its plays and applies them here; the
+simulator picks among ``choices()``; the table view is ``view()`` after every play; the recorder and the
+what-if apply what a person picks (``replaykit.state`` holds the contract). A user's mistake is a finding
+and the game goes on "as played": the card leaves the hand if it was there, and a trick is resolved from
+the cards actually played.
+
+Findings are kept per trick, in the order the validator has always listed them (a trick's own problems —
+too many tricks, wrong leader, wrong size — before its plays'), because a trick's size is only known once
+the next trick begins or the log ends. The state has no look-ahead: what only a whole log can prove (that a
+player held a colour, from a card they play later) is handed in by the loader as ``evidence``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dg_replay.actions import Actions
+from dg_replay.cards import COLOR_NAMES, Card
+from dg_replay.reader import Play, finding
+from dg_replay.report import TrickRecord
+from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally, resolve_trick
+from dg_replay.setup import Setup
+from dg_replay.views import Views
+from replaykit.engine import DETAILED_FINDINGS
+from replaykit.findings import ERROR, WARNING, Finding
+
+# Evidence: player -> colour -> (position of the last play proving it, its trick, the card), see ``replay``.
+Evidence = dict[str, dict[str, tuple[int, int, Card]]]
+
+
+def seating_of(players: list[str]) -> tuple[str, ...]:
+    """Seats in order; a repeated name (itself an error) keeps its first seat."""
+    return tuple(dict.fromkeys(players))
+
+
+def cards_text(cards: list[Card]) -> str:
+    return " ".join(str(card) for card in cards) or "nothing"
+
+
+class GameState(Setup, Actions, Views):
+    """One game from its setup. The loader drives ``begin_trick`` and ``play`` (a log's tricks as written);
+    ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
+    before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
+
+    __slots__ = ("base", "budget", "closed", "dealer", "deck_known", "due", "every_trick_resolved", "evidence",
+                 "first", "found", "fresh", "from_claims", "given_hands", "hand_colors", "hands", "has_dealer",
+                 "has_tricks", "head", "hidden", "last_taken", "leader_hint", "led", "order", "played", "players",
+                 "position", "prefix", "proven", "readable", "rules", "scores", "seats", "size", "tallies", "top",
+                 "tricks", "unlisted", "void")
+
+
+    def __init__(self, players: list[str], dealer: str | None = None,
+                 hands: dict[str, list[Card | None]] | None = None, budget: int = DETAILED_FINDINGS) -> None:
+        self.players = list(players)
+        self.rules = rules = Rules(seating_of(players))
+        self.seats = frozenset(rules.seating)
+        self.size = len(rules.seating)
+        self.deck_known = rules.deck_defined
+        self.top: float = rules.max_value if self.deck_known else float("inf")  # no deck: nothing is outside it
+        self.dealer = dealer
+        self.given_hands = hands
+        self.budget = budget
+        self.unlisted = 0
+        self.fresh: list[Finding] = []  # the findings of the step being applied
+        self.found: list[Finding] = []  # in the validator's order: the setup's, then trick by trick
+        self.from_claims: list[Finding] = []  # those of ``found`` about a log's claims (the loader's checks)
+        self.head = 0  # where a trick-size finding of the current trick goes (after the trick's own)
+        self.closed = False  # the trick on the table takes no more plays
+        self.hands: dict[str, set[Card]] = {}
+        self.hand_colors: dict[str, dict[str, int]] = {}  # cards of each colour still in a known hand
+        self.played: dict[Card, int] = {}  # card -> the trick it was first played in
+        self.tallies = {name: Tally() for name in rules.seating}
+        self.scores = dict.fromkeys(rules.seating, 0)
+        self.void: dict[str, set[str]] = {}  # colours a player with an unknown hand has shown not to hold
+        self.evidence: Evidence = {}
+        self.proven: dict[str, list[tuple[int, Card]]] = {}  # cards a player plays later (view only)
+        self.tricks: list[TrickRecord] = []
+        self.readable: list[bool] = []  # per trick: its plays could be read
+        self.every_trick_resolved = True
+        self.position = 0  # plays recorded so far, over all tricks
+        self.first = None  # the current trick's leader and the order of play from them
+        self.order: tuple[str, ...] = ()
+        self.led: Card | None = None
+        self.hidden = False  # a play of the current trick could not be read: it cannot be resolved
+        self.due = rules.left_of(dealer) if rules.is_player(dealer) else None
+        self.last_taken: int | None = None  # the number of the last trick resolved
+        self.has_tricks = False  # the log holds a list of tricks (else a patch creates it)
+        self.has_dealer = dealer is not None
+        self.prefix = ""  # the anchors' prefix inside a match: ``game-N-``
+        self.base = ""  # where this game sits in the document (a match's game: ``/games/N``)
+        self.leader_hint: str | None = None  # a match's game whose players cannot be read: who led its first trick
+        self.check_setup()
+
+    # -- findings --------------------------------------------------------------------------------
+
+    def add(self, code: str, message: str, path: str, trick: int | None = None, play: int | None = None,
+            player: str | None = None, severity: str = ERROR, into: list[Finding] | None = None,
+            at: int | None = None) -> None:
+        """Build a finding into ``into`` (the current trick's by default), or only count it past the budget."""
+        if severity == ERROR and self.budget <= 0:
+            self.unlisted += 1
+            return
+        self.budget -= 1
+        made = finding(code, severity, message, trick, play, player, path)
+        target = self.found if into is None else into
+        if at is None:
+            target.append(made)
+        else:
+            target.insert(at, made)  # only ever into the trick on the table: the next one has nothing yet
+        self.fresh.append(made)
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every finding of the setup and the actions so far, in the validator's order (not the log's claims)."""
+        if not self.from_claims:
+            return list(self.found)
+        claims = {id(made) for made in self.from_claims}
+        return [made for made in self.found if id(made) not in claims]
+
+    def not_in_deck(self, card: Card) -> str:
+        return (f"{card} is not in the {self.rules.player_count}-player deck, whose values run from 1 to "
+                f"{self.rules.max_value}.")
+
+    def give_evidence(self, evidence: Evidence, proven: dict[str, list[tuple[int, Card]]]) -> None:
+        """What the whole log proves: for each player and colour the last play showing they held it, and the
+        cards each player is shown to play (the loader's hindsight, never the state's)."""
+        self.evidence = evidence
+        self.proven = {name: cards for name, cards in proven.items() if name not in self.hands}
+
+    # -- tricks ----------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> TrickRecord | None:
+        return self.tricks[-1] if self.tricks else None
+
+    def is_open(self) -> bool:
+        """A trick is on the table and takes more plays (fewer than one per player, its plays readable)."""
+        return bool(self.tricks) and self.readable[-1] and len(self.tricks[-1].plays) < self.size
+
+    def begin_trick(self, note: str | None = None, claimed: dict | None = None, readable: bool = True) -> None:
+        """Close the trick on the table (it was not the last) and start the next one."""
+        tricks = self.tricks
+        if tricks and not self.closed:
+            self.close_trick(last=False)
+        self.closed = False
+        number = len(tricks) + 1
+        self.has_tricks = True
+        self.tricks.append(TrickRecord(number, [], note, claimed))
+        self.readable.append(readable)
+        self.head = len(self.found)
+        if not readable:
+            self.every_trick_resolved = False  # who played what is unknown: the result cannot be known
+        if number == TRICKS_PER_GAME + 1:
+            self.add("too-many-tricks", f"A game has {TRICKS_PER_GAME} tricks; trick {number} and any after it "
+                     "are checked for illegal plays but not scored.", f"/tricks/{number - 1}", number)
+            self.head = len(self.found)
+
+    def close_trick(self, last: bool) -> None:
+        """The trick on the table takes no more plays: check its size and resolve it if it can be."""
+        self.closed = True
+        record, size = self.tricks[-1], self.size
+        number, plays = record.number, record.plays
+        if record.resolved and len(plays) == size:
+            return  # taken as it filled up
+        beyond = number > TRICKS_PER_GAME
+        if len(plays) != size and not beyond and self.readable[-1]:  # unreadable: the schema finding says it
+            unfinished = last and len(plays) < size
+            what = ("is unfinished: the game stops mid-trick, so it is not scored" if unfinished
+                    else f"should have one play per player ({size})")
+            self.add("trick-size", f"Trick {number} has {len(plays)} plays and {what}.",
+                     f"/tricks/{number - 1}/plays", number, severity=WARNING if unfinished else ERROR,
+                     at=self.head)
+        if record.resolved:
+            return
+        self.due = None
+        if beyond or not plays or (last and len(plays) < size):
+            return
+        if not all(play.player is not None and play.card is not None for play in plays):
+            self.every_trick_resolved = False  # a schema problem hides who played what
+            return
+        self.resolve(record)
+
+    def resolve(self, record: TrickRecord) -> None:
+        outcome = resolve_trick(record.plays)  # type: ignore[arg-type]
+        record.resolved = True
+        record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
+        for name, cards in outcome.captures.items():
+            tally = self.tallies.get(name)
+            if tally is not None:  # cards taken by someone who is not a player score for nobody
+                self.scores[name] = tally.take(cards)
+        record.scores_after = dict(self.scores)
+        self.last_taken = record.number
+        high = record.plays[outcome.high].player
+        self.due = high if high in self.seats else None
+
+    def unresolve(self, record: TrickRecord) -> None:
+        """A resolved trick takes one more play (as played): its captures go back until it is closed."""
+        for name, cards in record.captures.items():
+            tally = self.tallies.get(name)
+            if tally is not None:
+                self.scores[name] = tally.take(cards, -1)
+        self.tricks[-1] = TrickRecord(record.number, record.plays, record.note, record.claimed)
+        self.last_taken = next((trick.number for trick in reversed(self.tricks[:-1]) if trick.resolved), None)
+        self.due = None
+
+    # -- one play --------------------------------------------------------------------------------
+
+    def play(self, play: Play) -> None:
+        """Record one play of the trick on the table, as played, with the findings the rules give."""
+        self.plays((play,))
+
+    def plays(self, plays: Iterable[Play]) -> None:
+        """Record plays of the trick on the table in order (the loader gives a log's trick at once)."""
+        # The validator's hot path, a pass per card of every log: what every play reads is held in locals,
+        # and pointers are built only for findings.
+        record = self.tricks[-1]
+        seats, hands, played, top, add = self.seats, self.hands, self.played, self.top, self.add
+        colors_left, deck_known = self.hand_colors, self.deck_known
+        number, size = record.number, self.size
+        scored = number <= TRICKS_PER_GAME and self.readable[-1]
+        on_table, order, led, hidden, position = record.plays, self.order, self.led, self.hidden, self.position
+        for play in plays:
+            if record.resolved:  # one play more than the table has players: taken again when closed
+                self.unresolve(record)
+                record = self.tricks[-1]
+                on_table = record.plays
+            index = len(on_table)
+            player, card, _note = play
+            known = player in seats
+            if not index:
+                self.lead(player, card, known, number)
+                order, led, hidden = self.order, card, False
+            if not known:
+                if player is None:
+                    hidden = True
+                else:
+                    add("unknown-player", f'Trick {number}, play {index + 1} is by "{player}", who is not a '
+                        "player.", f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
+            elif index < len(order) and player != order[index]:
+                add("wrong-turn", f"Play {index + 1} of trick {number} is {player}'s, but it was "
+                    f"{order[index]}'s turn: play goes clockwise from {order[0]}.",
+                    f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
+            on_table.append(play)
+            if card is None:
+                hidden = True
+            else:
+                hand = hands.get(player) if known else None  # type: ignore[arg-type]
+                if card.value > top:
+                    add("card-not-in-deck", self.not_in_deck(card), f"/tricks/{number - 1}/plays/{index}/card",
+                        number, index + 1, player)
+                elif card in played:
+                    add("card-already-played", f"{player} plays {card}, which was already played in trick "
+                        f"{played[card]}.", f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                elif hand is not None and card not in hand:
+                    add("card-not-in-hand", f"{player} plays {card}, which is not in {player}'s hand.",
+                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                if index and known and led is not None and card.color != led.color and deck_known:
+                    self.off_lead(player, card, led, hand, index, number, position)  # type: ignore[arg-type]
+                if card not in played:
+                    played[card] = number
+                if hand is not None and card in hand:
+                    hand.remove(card)
+                    colors_left[player][card.color] -= 1  # type: ignore[index]
+            position += 1
+            if index + 1 == size and scored and not hidden:
+                self.resolve(record)  # a full trick is taken at once; one more play would reopen it
+        self.hidden, self.position = hidden, position
+
+    def pile(self, name: str) -> list[Card]:
+        """The cards ``name`` has taken, trick by trick."""
+        return [card for trick in self.tricks if trick.resolved for card in trick.captures.get(name, ())]
+
+    def lead(self, player: str | None, card: Card | None, known: bool, number: int) -> None:
+        """The first play of a trick: who leads it (checked against who should) and the colour led."""
+        self.first, self.led, self.hidden = player, card, False
+        due = self.due
+        if due is not None and known and player != due:
+            reason = ("the player to the dealer's left leads the first trick" if number == 1
+                      else f"{due} played the highest card of trick {number - 1}")
+            self.add("wrong-leader", f"Trick {number} is led by {player}, but {due} should lead: {reason}.",
+                     f"/tricks/{number - 1}/plays/0", number, 1, player)
+            self.head = len(self.found)
+        self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
+
+    def off_lead(self, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int,
+                 position: int) -> None:
+        """A card off the led colour (the play at ``position``): an error where the player is shown to hold it."""
+        held = self.held_color(player, led.color, position)
+        if held:
+            self.add("must-follow-suit", f"{player} plays {card} on a {COLOR_NAMES[led.color]} lead while "
+                     f"holding {COLOR_NAMES[led.color]} ({held}).", f"/tricks/{number - 1}/plays/{index}/card",
+                     number, index + 1, player)
+        elif hand is None:
+            self.void.setdefault(player, set()).add(led.color)
+
+    def held_color(self, player: str, color: str, position: int) -> str | None:
+        """Evidence that ``player`` still held ``color`` before this play, or ``None``: never a guess."""
+        hand = self.hands.get(player)
+        if hand is not None:
+            if not self.hand_colors[player][color]:
+                return None
+            return f"the deal shows {cards_text(sorted(card for card in hand if card.color == color))} still in hand"
+        later = self.evidence.get(player, {}).get(color)
+        if later is not None and later[0] > position:
+            return f"{later[2]}, played later in trick {later[1]}"
+        return None
+
+    # -- where the game stands -------------------------------------------------------------------
+
+    chance = False  # the deal is part of the setup: no step of one game is the table's
+
+    @property
+    def moment(self) -> str:
+        """The anchor of the next play."""
+        if self.is_open():
+            return f"{self.prefix}trick-{len(self.tricks)}-play-{len(self.tricks[-1].plays) + 1}"
+        return f"{self.prefix}trick-{len(self.tricks) + 1}-play-1"
+
+    def is_over(self) -> bool:
+        return not self.size or (len(self.tricks) >= TRICKS_PER_GAME and not self.is_open())
+
+    @property
+    def to_move(self) -> str | None:
+        """Who plays next; ``None`` when over or when nobody can say (an unknown leader)."""
+        if self.is_over():
+            return None
+        if self.is_open():
+            index = len(self.tricks[-1].plays)
+            if not index:
+                return self.due
+            return self.order[index] if index < len(self.order) else None
+        return self.due
+
+    def closing_findings(self) -> list[Finding]:
+        """What only the end of a log shows (the log stops here): fewer than 15 tricks."""
+        if len(self.tricks) >= TRICKS_PER_GAME:
+            return []
+        into: list[Finding] = []
+        self.add("incomplete-game", f"The log has {len(self.tricks)} of {TRICKS_PER_GAME} tricks: the game is "
+                 "unfinished, so scores and winners are those so far.", "/tricks", severity=WARNING, into=into)
+        return into
+
+    def clone(self) -> GameState:
+        """An independent copy: closed tricks are shared (they no longer change), the rest is copied."""
+        twin = object.__new__(GameState)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.fresh = []
+        twin.found = list(self.found)
+        twin.from_claims = list(self.from_claims)
+        twin.hands = {name: set(cards) for name, cards in self.hands.items()}
+        twin.hand_colors = {name: dict(colors) for name, colors in self.hand_colors.items()}
+        twin.played = dict(self.played)
+        twin.tallies = {name: tally.copy() for name, tally in self.tallies.items()}
+        twin.scores = dict(self.scores)
+        twin.void = {name: set(colors) for name, colors in self.void.items()}
+        twin.tricks = list(self.tricks)
+        twin.readable = list(self.readable)
+        if self.tricks:
+            last = self.tricks[-1]
+            twin.tricks[-1] = TrickRecord(last.number, list(last.plays), last.note, last.claimed, last.resolved,
+                                          last.high, last.low, last.captures, last.scores_after)
+        return twin

@@ -1,0 +1,271 @@
+"""Issue 19, items 3 and 6–10: stored games validated once, views and work rate-limited, a locked or full
+database never a 500, a boot that cannot race, the delete tokens sealed in the session, IPv6 clients."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+
+import api as web
+from api import guards
+from api.ratelimits import SQLStorage
+from api.storage import Repository
+from app import create_app
+from dg_replay.simulate import simulate
+from replaykit import engine as replaykit_engine
+from tests.conftest import app_config
+from tests.test_hardening import assert_problem
+from tests.test_pages import submit
+
+LOG = json.dumps(simulate(4, 19))
+
+
+def upload(client, body: str = LOG) -> str:
+    answer = client.post("/api/v1/games", data=body, content_type="application/json")
+    assert answer.status_code == 201, answer.get_data(as_text=True)
+    return answer.get_json()["id"]
+
+
+@pytest.fixture
+def loads(monkeypatch) -> list[str]:
+    """Every replay of a log by any engine (``Engine.load``), by engine id."""
+    seen: list[str] = []
+    original = replaykit_engine.Engine.replay, replaykit_engine.Engine.snapshots
+
+    def replay(self, *args, **kwargs):
+        seen.append(self.id)
+        return original[0](self, *args, **kwargs)
+
+    def snapshots(self, *args, **kwargs):
+        seen.append(self.id)
+        return original[1](self, *args, **kwargs)
+
+    monkeypatch.setattr(replaykit_engine.Engine, "replay", replay)
+    monkeypatch.setattr(replaykit_engine.Engine, "snapshots", snapshots)
+    return seen
+
+
+VIEWS = ("/games/{id}", "/games/{id}/moments.json", "/games/{id}/edit", "/api/v1/games/{id}",
+         "/api/v1/games/{id}/timeline")
+
+
+def test_views_of_a_stored_game_replay_nothing(client, loads):
+    game_id = upload(client)
+    assert loads == ["david-goliath", "david-goliath"]  # the upload: its report, and its snapshots
+    loads.clear()
+    for view in VIEWS:
+        assert client.get(view.format(id=game_id)).status_code == 200, view
+    assert loads == []
+
+
+def test_a_new_rules_version_computes_the_results_again_once(app, client, loads, monkeypatch):
+    game_id = upload(client)
+    page = client.get(f"/games/{game_id}").data
+    engine = web.games.by_id("david-goliath")
+    newer = type(engine)(**{**engine.__dict__, "version": engine.version + "-next"})
+    monkeypatch.setattr(web.games, "by_id", lambda name: newer if name == "david-goliath" else None)
+    loads.clear()
+    assert client.get(f"/games/{game_id}").data == page
+    assert len(loads) == 2  # report and snapshots, by the new version
+    loads.clear()
+    for view in VIEWS:
+        assert client.get(view.format(id=game_id)).status_code == 200, view
+    assert loads == []
+
+
+def test_deleting_a_game_deletes_its_kept_results(app, client):
+    answer = client.post("/api/v1/games", data=LOG, content_type="application/json").get_json()
+    repository = app.extensions["card_replay"].repository
+    with app.test_request_context():
+        version = web.results_version("david-goliath")
+        assert repository.result(answer["id"], version) is not None
+    client.delete(f"/api/v1/games/{answer['id']}", headers={"Authorization": f"Bearer {answer['delete_token']}"})
+    with app.test_request_context():
+        assert repository.result(answer["id"], version) is None
+
+
+def test_views_of_stored_games_are_rate_limited(tmp_path):
+    client = create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, VIEW_RATE_LIMIT="4 per minute")).test_client()
+    game_id = upload(client)
+    assert [client.get(view.format(id=game_id)).status_code for view in VIEWS[:4]] == [200] * 4
+    assert_problem(client.get(VIEWS[4].format(id=game_id)), 429)
+    assert client.get(f"/games/{game_id}").status_code == 429
+
+
+def test_validate_counts_the_bytes_it_replays(tmp_path):
+    # 40 units a minute: a 1 MiB body costs 17 (one per started 64 KiB), a small one 1.
+    client = create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, VALIDATE_RATE_LIMIT="40 per minute")).test_client()
+    big = json.dumps({**json.loads(LOG), "meta": {"notes": "x" * 1000, "pad": "y" * (1024 * 1024)}})
+    statuses = [client.post("/api/v1/validate", data=big, content_type="application/json").status_code
+                for _ in range(2)]
+    assert statuses == [200, 200]  # 34 used, 6 left: too few for a third
+    assert client.post("/api/v1/validate", data=big, content_type="application/json").status_code == 429
+    fresh = create_app(app_config(tmp_path / "other", RATELIMIT_ENABLED=True,
+                                  VALIDATE_RATE_LIMIT="40 per minute")).test_client()
+    small = [fresh.post("/api/v1/validate", data=LOG, content_type="application/json").status_code
+             for _ in range(41)]
+    assert small == [200] * 40 + [429]  # a small body costs one
+
+
+def test_ipv6_clients_are_counted_by_their_64_block():
+    block = "2001:db8:1:2::/64"
+    assert guards.client_address("2001:db8:1:2::1") == guards.client_address("2001:db8:1:2:ffff::9") == block
+    assert guards.client_address("2001:db8:1:3::1") != guards.client_address("2001:db8:1:2::1")
+    assert guards.client_address("::ffff:192.0.2.7") == guards.client_address("192.0.2.7") == "192.0.2.7"
+
+
+# -- a locked or full database ----------------------------------------------------------------------
+
+@pytest.fixture
+def locked(tmp_path):
+    """An app whose database another process holds a write lock on (as a backup or a long write would)."""
+    application = create_app(app_config(tmp_path, RATELIMIT_ENABLED=True))
+    client = application.test_client()
+    game_id = upload(client)
+    application.extensions["card_replay"].repository.lock_wait = 0.3  # the test need not wait 5 s
+    holder = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None, timeout=0)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO rate_limits (key, hits, expires) VALUES ('holder', 1, 0)")
+    yield client, game_id
+    holder.execute("ROLLBACK")
+    holder.close()
+    application.extensions["card_replay"].repository.dispose()
+
+
+def test_a_locked_database_still_validates_and_serves_and_refuses_uploads_with_503(locked):
+    client, game_id = locked
+    assert client.post("/api/v1/validate", data=LOG, content_type="application/json").status_code == 200
+    assert client.get("/healthz").status_code == 200
+    assert client.get(f"/games/{game_id}").status_code == 200  # WAL: readers do not wait for the writer
+    refused = assert_problem(client.post("/api/v1/games", data=LOG, content_type="application/json"), 503)
+    assert "unavailable" in refused["detail"]
+    answer = client.post("/api/v1/games", data=LOG, content_type="application/json")
+    assert answer.headers["Retry-After"].isdigit()
+    assert submit(client, text=LOG).status_code == 503
+
+
+def test_the_rate_limits_hold_while_the_database_cannot_count(tmp_path):
+    application = create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, VALIDATE_RATE_LIMIT="3 per minute"))
+    storage = guards.limiter.storage
+    assert isinstance(storage, SQLStorage)
+    storage.engine = create_engine(f"sqlite:///{tmp_path / 'missing' / 'folder' / 'x.sqlite3'}")  # cannot open
+    client = application.test_client()
+    statuses = [client.post("/api/v1/validate", data=LOG, content_type="application/json").status_code
+                for _ in range(4)]
+    assert statuses == [200, 200, 200, 429]
+
+
+def test_a_disk_io_error_on_a_full_disk_is_507_and_otherwise_503(app, client, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    from api import quota
+
+    repository = app.extensions["card_replay"].repository
+
+    def failing(*_args, **_kwargs):
+        raise OperationalError("PRAGMA journal_mode=WAL", {}, sqlite3.OperationalError("disk I/O error"))
+
+    monkeypatch.setattr(repository, "add", failing)
+    monkeypatch.setattr(quota, "ensure_room", lambda *_args: None)
+    monkeypatch.setattr(quota, "_free_bytes", lambda _url: 1024)
+    assert_problem(client.post("/api/v1/games", data=LOG, content_type="application/json"), 507)
+    monkeypatch.setattr(quota, "_free_bytes", lambda _url: 10 ** 12)
+    assert_problem(client.post("/api/v1/games", data=LOG, content_type="application/json"), 503)
+    monkeypatch.setattr(repository, "get", failing)
+    assert_problem(client.get("/api/v1/games/some-id"), 503)
+    assert client.get("/games/some-id").status_code == 503
+
+
+# -- booting on a fresh database --------------------------------------------------------------------
+
+def _boot(url: str, start, results) -> None:
+    start.wait()
+    try:
+        Repository(url).create_schema()
+        SQLStorage("sql+" + url)
+    except Exception as error:  # the test reports any failure
+        results.put(repr(error))
+    else:
+        results.put("ok")
+
+
+def test_workers_booting_together_on_a_fresh_database_all_boot(tmp_path):
+    # Before: "database is locked" at PRAGMA journal_mode=WAL failed a worker in a third of the rounds.
+    context = multiprocessing.get_context("fork")
+    for round_number in range(6):
+        url = f"sqlite:///{tmp_path / f'fresh{round_number}.sqlite3'}"
+        start, results = context.Event(), context.Queue()
+        workers = [context.Process(target=_boot, args=(url, start, results)) for _ in range(6)]
+        for worker in workers:
+            worker.start()
+        start.set()
+        outcomes = [results.get(timeout=60) for _ in workers]
+        for worker in workers:
+            worker.join(timeout=10)
+        assert outcomes == ["ok"] * 6, outcomes
+        assert sqlite3.connect(Path(url.split(":///")[1])).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+# -- delete tokens in the session -------------------------------------------------------------------
+
+def test_the_session_cookie_does_not_reveal_a_delete_token(app, client, monkeypatch):
+    import secrets
+
+    made: list[str] = []
+    original = secrets.token_urlsafe
+
+    def remembered(size):
+        made.append(original(size))
+        return made[-1]
+
+    monkeypatch.setattr(secrets, "token_urlsafe", remembered)
+    assert submit(client, text=LOG).status_code == 303
+    cookie = client.get_cookie("session").value
+    serializer = app.session_interface.get_signing_serializer(app)
+    kept = serializer.loads(cookie)["owned"]
+    game_id = kept[0][0]
+    tokens = [token for token in made if token != game_id]  # ids are made by the same function
+    assert len(kept) == 1 and tokens
+    assert not any(token in cookie or token in json.dumps(kept) for token in tokens)
+    page = client.get(f"/games/{game_id}")
+    assert b"Delete this game" in page.data  # the browser can still delete it
+
+
+def test_moments_of_a_log_built_for_a_large_table_view_stay_within_their_bound(client):
+    from api.analysis import MOMENTS_BASE, MOMENTS_PER_LOG_BYTE
+    from scripts.hostile import BREAKING, olympi
+
+    body = json.dumps(olympi(32, BREAKING))  # 8,000 plays; each moment lists the cards in the middle
+    game_id = upload(client, body)
+    moments = client.get(f"/games/{game_id}/moments.json")
+    assert len(moments.data) <= MOMENTS_BASE + MOMENTS_PER_LOG_BYTE * len(body)
+    shown = moments.get_json()
+    assert len(shown["steps"]) > 3000 and shown["board"] is None
+    ordinary = client.get(f"/games/{upload(client)}/moments.json").get_json()
+    assert ordinary["board"]["moments"]  # a real game keeps its table view
+
+
+def test_a_worker_booting_while_another_holds_the_fresh_database_waits_for_it(tmp_path):
+    # What the race comes down to: the switch to WAL needs a lock another booting worker holds. Before,
+    # the switch came before any busy wait and failed at once with "database is locked".
+    import threading
+
+    path = tmp_path / "fresh.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("CREATE TABLE other_worker (x)")
+    release = threading.Timer(0.5, lambda: holder.execute("COMMIT"))
+    release.start()
+    try:
+        repository = Repository(f"sqlite:///{path}")
+        repository.create_schema()
+        assert repository.count() == 0
+    finally:
+        release.join()
+        holder.close()
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
