@@ -36,7 +36,8 @@ def _grande_dalmuti() -> dict:
     from dalmuti_replay import cards
     from dalmuti_replay.engine import VARIANT_HELP
 
-    return {"first": None, "steps": "rounds", "claims": "totals", "hands": "round",
+    # a session's setup begins round 1 (its seating is the players' order); later rounds are steps
+    return {"first": None, "steps": "rounds", "start": [{"tricks": []}], "claims": "totals", "hands": "round",
             "deck": {"kind": "rank", "values": [1, cards.TOP_VALUE], "jester": cards.JESTER_TEXT},
             "options": [{"name": name, "help": help} for name, help in VARIANT_HELP.items()], "end": True}
 

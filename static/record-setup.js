@@ -236,7 +236,7 @@
         log.hands = dealt.hands;
       }
     }
-    log[game.steps] = [];
+    log[game.steps] = JSON.parse(JSON.stringify(game.start || []));
     if (game.match && document.getElementById("rec-match").checked) {
       log = { game: game.match, players: list, games: [log] };
     }

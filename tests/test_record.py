@@ -41,6 +41,7 @@ def test_the_page_offers_every_game_with_what_its_setup_asks(client):
     assert dg["deck"]["colours"] == {"b": "B", "y": "Y", "g": "G", "r": "R", "p": "P"} and dg["deck"]["values"] is None
     # Il Grande Dalmuti: 4 to 8, no dealer (the seating is the order), the deal per round, values 1–12 and Jesters.
     assert (dalmuti["players"], dalmuti["first"], dalmuti["hands"]) == ([4, 8], None, "round")
+    assert dalmuti["start"] == [{"tricks": []}]  # round 1 begins with the setup
     assert dalmuti["deck"] == {"kind": "rank", "values": [1, 12], "jester": "J"}
     assert [option["name"] for option in dalmuti["options"]] == [
         "full_deck", "settling_round", "auto_revolution", "benevolent_rulers", "chosen_one", "market",
