@@ -16,6 +16,7 @@ from flask import Response, abort, render_template
 import api as web
 from api import assets, games
 from api.adapters import finding_anchor
+from api.adapters.wording import title
 
 PLOTLY_VERSION = assets.PLOTLY.version
 
@@ -66,9 +67,40 @@ def located(findings: list[dict], units: tuple[str, ...], part_unit: str | None 
             anchor = anchor or place or ""
         else:
             href = f"#{anchor}" if anchor else None
-        shown.append({**finding, "where": where or finding.get("path") or "whole log", "numbers": numbers,
-                      "anchor": anchor, "href": href})
+        # A finding placed by its path alone shows the path once, beside it, not again as its place.
+        shown.append({**finding, "where": where or ("" if finding.get("path") else "whole log"),
+                      "numbers": numbers, "anchor": anchor, "href": href, "title": title(finding.get("code", ""))})
     return sorted(shown, key=lambda finding: finding.get("severity") != "error")
+
+
+def grouped(findings: list[dict]) -> list[dict]:
+    """The findings by code, in the order codes first appear, each group with its title and count; the page
+    groups them (and offers a filter by code) once there are more than ``GROUP_FROM``."""
+    groups: dict[str, dict] = {}
+    for finding in findings:
+        code = finding.get("code", "")
+        group = groups.setdefault(code, {"code": code, "title": title(code), "severity": finding.get("severity"),
+                                         "findings": []})
+        group["findings"].append(finding)
+    return list(groups.values()) if len(findings) > GROUP_FROM else []
+
+
+GROUP_FROM = 6
+
+
+def outer_unit(steps: list[dict]) -> str | None:
+    """The unit the round keys jump by (PageUp/PageDown): the outermost of moments three units deep
+    (``round`` of ``round-2-trick-3-play-4``), none for a game of two levels."""
+    deep = next((step["id"] for step in steps if step["id"].count("-") >= 5), None)
+    return deep.split("-")[0] if deep else None
+
+
+def preview(verdict: games.Verdict, report: dict, banner: dict) -> str:
+    """The one-line description a link preview (Open Graph) shows: the game and the verdict."""
+    errors, warnings = banner["errors"], banner["warnings"]
+    verdict_words = "valid" if banner["valid"] else "invalid"
+    return (f"{_eyebrow(verdict, report)}: {verdict_words}, {errors} error{'s' * (errors != 1)}, "
+            f"{warnings} warning{'s' * (warnings != 1)}.")
 
 
 def _part_findings(whole: dict, number: int, part: dict, part_unit: str) -> list[dict]:
@@ -97,12 +129,19 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     figures = adapter.figures(report)
     steps = adapter.steps(timeline)
     placed = located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target)
+    banner = _banner(report, shown)
+    better = _better_plays(verdict, report, number)
+    order = {step["id"]: position for position, step in enumerate(steps)}
+    key_moments = sorted(adapter.key_moments(report, timeline) + (better["moments"] if better else []),
+                         key=lambda moment: order.get(moment["step"], len(order)))
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
-        banner=_banner(report, shown), findings=placed, timeline=timeline,
+        banner=banner, findings=placed, finding_groups=grouped(placed), timeline=timeline,
+        walkable=any(finding["href"] for finding in placed), rounds=outer_unit(steps),
+        preview=preview(verdict, report, banner),
         steps=steps, figures=figures, figures_by_id=_by_id(figures),
         board=adapter.table(report, timeline, verdict.snapshots(number)),
-        key_moments=adapter.key_moments(report, timeline), step_unit=verdict.units[-2] if len(verdict.units) > 1
+        key_moments=key_moments, step_unit=verdict.units[-2] if len(verdict.units) > 1
         else "step",
         standings=adapter.standings(report),
         partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
@@ -122,7 +161,8 @@ def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str
                         adapter.part_unit, part_url)
     return render_template(
         "parts.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
-        findings=findings, parts=rows, part_name=adapter.part_unit.capitalize(), figures=figures,
+        findings=findings, finding_groups=grouped(findings), preview=preview(verdict, report, _banner(report)),
+        parts=rows, part_name=adapter.part_unit.capitalize(), figures=figures,
         figures_by_id=_by_id(figures), standings=adapter.standings(report),
         eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
         game_style=assets.game_style_url(verdict.engine))
@@ -171,6 +211,8 @@ def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict,
     shown = _shown_report(verdict, number)
     parts = verdict.adapter.parts(report)
     if parts is None:
+        if verdict.adapter.branches:  # hypothetical branches start from a single game
+            source = {**source, "branch": f"{base}/before/"}
         return render_game(verdict, report, title=title, notes=notes, source=source, crumbs=[])
 
     def part_url(n: int) -> str:
@@ -189,6 +231,42 @@ def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict,
                        crumbs=crumbs, findings=_part_findings(verdict.report, number, shown, unit), number=number)
 
 
+def log_before(verdict: games.Verdict, moment: str) -> dict | None:
+    """A single game's log up to the step at ``moment`` (its plays before it), where a hypothetical branch
+    starts: the step itself is the one to try otherwise. A moment that is not a step of its own (the deal, a
+    trick's outcome) branches at the next step. ``None`` for an unknown moment or a game with no such step."""
+    engine = verdict.engine
+    if engine is None or not verdict.adapter.branches or verdict.adapter.parts(verdict.report) is not None:
+        return None
+    limits = engine.limits(verdict.settings) if verdict.settings else engine.default_limits
+    anchors: list[str] = []
+    engine.load(verdict.document, limits, observe=lambda anchor, _state: anchors.append(anchor))
+    ids = [step["id"] for step in verdict.adapter.steps(verdict.adapter.timeline(verdict.report))]
+    if moment not in ids:
+        return None
+    target = next((step for step in ids[ids.index(moment):] if step in anchors and step), None)
+    if target is None:
+        return None
+    previous = anchors[anchors.index(target) - 1]
+    found: list[dict] = []
+
+    def keep(anchor: str, state) -> None:
+        if anchor == previous and not found:
+            found.append(state.to_log())
+
+    engine.load(verdict.document, limits, observe=keep)
+    if not found or getattr(engine.replay(found[0], limits)[1], "moment", None) != target:
+        return None  # a State whose log so far does not lead to that step cannot branch there
+    return {"moment": target, "log": found[0]}
+
+
+def before_response(verdict: games.Verdict, moment: str) -> Response:
+    found = log_before(verdict, moment)
+    if found is None:
+        abort(404, "This game has no step at that moment to try otherwise.")
+    return assets.send_bytes(compact_json(found).encode(), "application/json", "no-cache")
+
+
 def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> dict:
     """What the analysis board walks, fetched by the page once it shows (``…/moments.json``): the steps and
     the table view. A long session has hundreds of moments: kept out of the HTML, they cost the page's first
@@ -196,7 +274,16 @@ def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> 
     adapter = verdict.adapter
     timeline = adapter.timeline(report)
     board = adapter.table(report, timeline, verdict.snapshots(number))
-    return {"steps": adapter.steps(timeline), "board": _board(board)}
+    better = _better_plays(verdict, report, number)
+    return {"steps": adapter.steps(timeline), "board": _board(board),
+            **({"whatif": {"plays": better["plays"]}} if better else {})}
+
+
+def _better_plays(verdict: games.Verdict, report: dict, number: int | None) -> dict | None:
+    """What other plays would have done, for a single game only (not a part of a match)."""
+    if number is not None or verdict.engine is None:
+        return None
+    return verdict.adapter.better_plays(verdict.engine, verdict.document, report)
 
 
 def _board(table: dict | None) -> dict | None:

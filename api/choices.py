@@ -65,8 +65,8 @@ class ChoicesSchema(Schema):
 
 
 class ApplyBodySchema(Schema):
-    log = fields.Dict(required=True, metadata={**LOG_REF, "description": "A log of any supported game, finished or "
-                                                                       "not."})
+    log = fields.Dict(required=True, metadata={"allOf": [LOG_REF], "description": "A log of any supported game, "
+                                                                                "finished or not."})
     action = fields.Raw(required=True, metadata={"description": "An action in the game's own words."})
 
 

@@ -128,8 +128,16 @@ def add_headers(response: Response) -> Response:
     return response
 
 
+def retry_only_when_refused(response: Response) -> Response:
+    """The rate limiter adds Retry-After to every answer; it means "try again then" only on a 429 or 503."""
+    if response.status_code not in (429, 503):
+        response.headers.pop("Retry-After", None)
+    return response
+
+
 def install(app: Flask) -> None:
     if app.config.get("MAX_FORM_MEMORY_SIZE") is None:
         app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # Werkzeug's own default is 500 kB
+    app.after_request(retry_only_when_refused)  # before the limiter's own: Flask runs them last first
     limiter.init_app(app)
     app.after_request(add_headers)

@@ -232,6 +232,11 @@ def game_moments(game_id: str, number: int | None = None):
     return analysis.moments_response(web.stored_verdict(record), number, len(record.log))
 
 
+@bp.route("/games/<string:game_id>/before/<string:moment>.json")
+def game_before(game_id: str, moment: str):
+    return analysis.before_response(web.stored_verdict(_record(game_id)), moment)
+
+
 def _record(game_id: str):
     record = web.services().repository.get(game_id)
     if record is None:
@@ -265,6 +270,11 @@ def sample(game: str, slug: str, number: int | None = None):
 def sample_moments(game: str, slug: str, number: int | None = None):
     found = _sample(game, slug)
     return analysis.moments_response(found.verdict, number, len(found.raw))
+
+
+@bp.route("/samples/<game:game>/<string:slug>/before/<string:moment>.json")
+def sample_before(game: str, slug: str, moment: str):
+    return analysis.before_response(_sample(game, slug).verdict, moment)
 
 
 @bp.route("/samples/<game:game>/<string:slug>/log.json")

@@ -7,7 +7,10 @@
  * updates the table view, the elements marked with data-step-id (the moment or one containing it; the list
  * follows the innermost), the findings found there, a band on the timeline charts, the status line and the
  * URL hash. A hash or a finding's anchor ("round-2-trick-3-play-4") selects the innermost moment that
- * contains it. Text from logs is only ever set with textContent.
+ * contains it. Without a hash the board opens on the first error, else on the first moment. N and P walk
+ * the findings (those of the chosen code when the list is filtered); on a one-column layout a selection
+ * made from outside the board (a finding, a key moment, a chart, a list row) brings the board into view.
+ * Text from logs is only ever set with textContent.
  */
 (function () {
   "use strict";
@@ -19,8 +22,11 @@
   var ids = [];
   var byX = {};
   var board = null;
+  var whatif = {};  // per play of a known hand: other cards and the best swap (David & Goliath)
   var selected = -1;
   var timer = null;
+  var speed = 1;  // autoplay: moments a second, from the speed control
+  var oneColumn = window.matchMedia ? window.matchMedia("(max-width: 1000px)") : { matches: false };
 
   // "round-2-trick-3-play-4" lies in "round-2-trick-3", which lies in "round-2": the innermost moment wins.
   function resolve(anchor) {
@@ -41,8 +47,21 @@
 
   var moments = { steps: function () { return steps; }, at: atX, find: resolve };
   var charts = window.CardReplay.drawCharts(figures, moments, function (index) {
+    pause();
     select(index, true);
+    reveal();
   });
+
+  // On one column the board lies far above the lists and charts: a selection made down there shows it.
+  function reveal() {
+    var board = document.querySelector(".board-panel") || document.querySelector(".analysis-panel");
+    if (!oneColumn.matches || !board) {
+      return;
+    }
+    var header = document.querySelector(".site-header");
+    var top = board.getBoundingClientRect().top + window.scrollY - (header ? header.offsetHeight : 0) - 8;
+    window.scrollTo(0, Math.max(0, top));
+  }
 
   function contains(outer, inner) {
     return inner === outer || inner.indexOf(outer + "-") === 0;
@@ -67,14 +86,45 @@
     panel.hidden = !list.children.length;
   }
 
+  // A play of a known hand: its best swap and what each other legal card would have done in its trick.
+  function drawWhatIf(id) {
+    var panel = document.getElementById("whatif-panel");
+    var entry = whatif[id];
+    if (!panel) {
+      return;
+    }
+    panel.hidden = !entry;
+    if (!entry) {
+      return;
+    }
+    var swap = entry.swap;
+    document.getElementById("whatif-swap").textContent = swap
+      ? "Best swap: " + swap.card + " here and " + entry.card + " at trick " + swap.trick + ": " + entry.player +
+        " would have scored " + swap.score + " (" + (swap.gain >= 0 ? "+" : "") + swap.gain + ")."
+      : "No swap with a later card of " + entry.player + " keeps every play legal.";
+    var list = document.getElementById("whatif-list");
+    list.textContent = "";
+    entry.alternatives.forEach(function (other) {
+      var item = document.createElement("li");
+      var took = other.captured.length ? "takes " + other.captured.join(" ") : "takes nothing";
+      item.textContent = other.card + ": " + took + (other.to ? "; " + other.to + " takes " + other.card : "");
+      list.appendChild(item);
+    });
+    document.getElementById("whatif-summary").textContent = entry.alternatives.length === 1
+      ? "1 other card, the rest of the trick unchanged"
+      : entry.alternatives.length + " other cards, the rest of the trick unchanged";
+  }
+
   function follow(element) {
     // Keep the selected row in view inside its own scrolling list, without moving the page.
     var list = element.closest(".moments-list");
     if (!list) {
       return;
     }
-    var top = element.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top + element.offsetHeight > list.scrollTop + list.clientHeight) {
+    // Measured on screen: a table row's offsetTop counts from its table, not from the list.
+    var top = element.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    var height = element.getBoundingClientRect().height;
+    if (top < list.scrollTop || top + height > list.scrollTop + list.clientHeight) {
       list.scrollTop = Math.max(0, top - list.clientHeight / 3);
     }
   }
@@ -85,6 +135,9 @@
     }
     selected = index;
     var id = ids[index];
+    if (window.CardReplay.branch) {
+      window.CardReplay.branch.leave();  // any step of the real game leaves a hypothetical branch
+    }
     var innermost = null;  // of the elements holding the moment, the one naming it most closely
     document.querySelectorAll("[data-step-id]").forEach(function (element) {
       var on = contains(element.getAttribute("data-step-id"), id);
@@ -118,11 +171,13 @@
       window.CardReplay.drawBoard(board, ids, index, steps[index].status);
     }
     drawFindings(index);
+    drawWhatIf(id);
     if (updateHash && window.location.hash !== "#" + id) {
       // replaceState: the page must not jump to the moment's row while stepping
       window.history.replaceState(null, "", "#" + id);
     }
     charts.mark(steps[index].x);
+    inView();  // a fuller table may have grown past the window's foot
     analysis.setAttribute("data-selected", id);  // last: everything above shows this moment now
   }
 
@@ -133,6 +188,70 @@
       }
     }
     return direction > 0 ? steps.length - 1 : 0;
+  }
+
+  // The outermost unit of a moment: "round-2" of "round-2-trick-3-play-4"; PageUp/PageDown jump by it.
+  function outer(id) {
+    return id.split("-").slice(0, 2).join("-");
+  }
+
+  function jumpOuter(direction) {
+    var here = outer(ids[selected] || "");
+    var i = selected;
+    if (direction > 0) {
+      while (i < steps.length - 1 && outer(ids[i]) === here) {
+        i += 1;
+      }
+      return i;
+    }
+    var start = i;
+    while (start > 0 && outer(ids[start - 1]) === here) {
+      start -= 1;
+    }
+    if (start < selected) {
+      return start;
+    }
+    i = start - 1;
+    while (i > 0 && outer(ids[i - 1]) === outer(ids[start - 1] || "")) {
+      i -= 1;
+    }
+    return Math.max(i, 0);
+  }
+
+  // The moments holding a listed finding, in game order: those of the chosen code when the list is filtered.
+  function findingMoments() {
+    var found = [];
+    document.querySelectorAll(".analysis-main li.finding[data-anchor]").forEach(function (element) {
+      if (element.closest("[hidden]")) {
+        return;
+      }
+      var index = resolve(element.getAttribute("data-anchor"));
+      if (index >= 0 && found.indexOf(index) < 0) {
+        found.push(index);
+      }
+    });
+    return found.sort(function (a, b) { return a - b; });
+  }
+
+  function walkFindings(direction) {
+    var found = findingMoments();
+    if (!found.length) {
+      return selected;
+    }
+    if (direction > 0) {
+      for (var i = 0; i < found.length; i++) {
+        if (found[i] > selected) {
+          return found[i];
+        }
+      }
+      return found[found.length - 1];
+    }
+    for (var j = found.length - 1; j >= 0; j--) {
+      if (found[j] < selected) {
+        return found[j];
+      }
+    }
+    return found[0];
   }
 
   function pause() {
@@ -149,6 +268,16 @@
     }
   }
 
+  function startTimer() {
+    timer = window.setInterval(function () {
+      if (selected >= steps.length - 1) {
+        pause();
+      } else {
+        select(selected + 1, true);
+      }
+    }, Math.round(1100 / speed));
+  }
+
   function play() {
     if (timer !== null) {
       pause();
@@ -157,18 +286,36 @@
     if (selected >= steps.length - 1) {
       select(0, true);
     }
-    timer = window.setInterval(function () {
-      if (selected >= steps.length - 1) {
-        pause();
-      } else {
-        select(selected + 1, true);
-      }
-    }, 1100);
+    startTimer();
     document.querySelectorAll("button[data-step=play]").forEach(function (button) {
       button.setAttribute("aria-pressed", "true");
       button.textContent = "❚❚";
     });
   }
+
+  var SPEED = document.getElementById("play-speed");
+  if (SPEED) {
+    SPEED.addEventListener("change", function () {
+      speed = Number(SPEED.value) || 1;
+      if (timer !== null) {  // playing on at the new pace
+        window.clearInterval(timer);
+        startTimer();
+      }
+    });
+  }
+
+  var MOVES = {
+    first: function () { return 0; },
+    last: function () { return steps.length - 1; },
+    next: function () { return Math.min(selected + 1, steps.length - 1); },
+    prev: function () { return Math.max(selected - 1, 0); },
+    up: function () { return jump(-1); },
+    down: function () { return jump(1); },
+    "round-prev": function () { return jumpOuter(-1); },
+    "round-next": function () { return jumpOuter(1); },
+    "finding-prev": function () { return walkFindings(-1); },
+    "finding-next": function () { return walkFindings(1); }
+  };
 
   function step(where) {
     if (!steps.length) {
@@ -178,26 +325,24 @@
       play();
       return;
     }
-    var index = selected;
-    if (where === "first") {
-      index = 0;
-    } else if (where === "last") {
-      index = steps.length - 1;
-    } else if (where === "next") {
-      index = Math.min(index + 1, steps.length - 1);
-    } else if (where === "prev") {
-      index = Math.max(index - 1, 0);
-    } else if (where === "up") {
-      index = jump(-1);
-    } else if (where === "down") {
-      index = jump(1);
-    }
-    select(index, true);
+    select(MOVES[where](), true);
   }
 
+  // "#trick-6-play-2" selects a moment; "#trick-6-play-2~try=…" opens the hypothetical branch shared there.
   function fromHash() {
     if (window.location.hash.length > 1) {
-      select(resolve(decodeURIComponent(window.location.hash.slice(1))), false);
+      var parts = decodeURIComponent(window.location.hash.slice(1)).split("~try=");
+      if (window.CardReplay.branch && window.CardReplay.branch.active() && parts.length > 1) {
+        return;  // the branch itself keeps this hash up to date
+      }
+      var index = resolve(parts[0]);
+      if (index >= 0) {
+        select(index, false);
+        reveal();
+        if (parts.length > 1 && window.CardReplay.branch) {
+          window.CardReplay.branch.start(parts[0], window.CardReplay.branch.decode(parts[1]));
+        }
+      }
     }
   }
 
@@ -215,16 +360,36 @@
       event.preventDefault();
       pause();
       select(resolve(link.getAttribute("data-goto")), true);
+      if (!link.closest(".analysis-panel")) {
+        reveal();
+      }
+    });
+  });
+
+  // A long list of findings is filtered by code: N and P then walk that code's findings only.
+  document.querySelectorAll("[data-finding-filter]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var code = button.getAttribute("data-finding-filter");
+      document.querySelectorAll("[data-finding-filter]").forEach(function (other) {
+        other.setAttribute("aria-pressed", String(other === button));
+      });
+      document.querySelectorAll(".finding-group[data-code]").forEach(function (group) {
+        group.hidden = code !== "" && group.getAttribute("data-code") !== code;
+      });
     });
   });
 
   var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "up",
-               ArrowDown: "down", " ": "play" };
+               ArrowDown: "down", PageUp: "round-prev", PageDown: "round-next", n: "finding-next",
+               N: "finding-next", p: "finding-prev", P: "finding-prev", " ": "play" };
   document.addEventListener("keydown", function (event) {
     var target = event.target;
     var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-    var pressing = event.key === " " && target && /^(BUTTON|A)$/.test(target.tagName);  // Space keeps its meaning
-    if (typing || pressing || event.altKey || event.ctrlKey || event.metaKey || !KEYS[event.key] || !steps.length) {
+    // Space keeps its meaning on the page's other buttons; on a link or a step button it plays, not scrolls.
+    var pressing = event.key === " " && target && target.tagName === "BUTTON" && !target.hasAttribute("data-step");
+    var rounds = /^round-/.test(KEYS[event.key] || "") && !document.querySelector("button[data-step=round-next]");
+    if (typing || pressing || rounds || event.altKey || event.ctrlKey || event.metaKey || !KEYS[event.key] ||
+        !steps.length) {
       return;
     }
     event.preventDefault();
@@ -254,9 +419,52 @@
     });
   });
 
+  // "Copy link": the address of this page at the selected moment.
+  document.querySelectorAll("[data-copy-link]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var address = window.location.href.split("#")[0] + (selected >= 0 ? "#" + ids[selected] : "");
+      navigator.clipboard.writeText(address).then(function () { button.textContent = "Link copied"; },
+                                                  function () { button.textContent = "Copy failed"; });
+    });
+  });
+
+  // Beside the lists the sticky board is whole in the window once the page has scrolled past the verdict:
+  // scroll only as far as its last row needs.
+  function inView() {
+    var board = document.getElementById("board");
+    var header = document.querySelector(".site-header");
+    if (oneColumn.matches || !board) {
+      return;
+    }
+    var below = board.getBoundingClientRect().bottom + 8 - window.innerHeight;
+    var room = analysis.getBoundingClientRect().top - (header ? header.offsetHeight : 0) - 8;
+    if (below > 0 && room > 0) {
+      window.scrollBy(0, Math.min(below, room));
+    }
+  }
+
+  // Without a deep link the board opens where the game first went wrong, else at its start.
+  function opening() {
+    var first = -1;
+    document.querySelectorAll(".analysis-main li.finding-error[data-anchor]").forEach(function (element) {
+      var index = resolve(element.getAttribute("data-anchor"));
+      if (index >= 0 && (first < 0 || index < first)) {
+        first = index;
+      }
+    });
+    return Math.max(first, 0);
+  }
+
+  window.CardReplay.boardData = function () { return board; };
+  window.CardReplay.returnTo = function (moment) {
+    var index = moment ? resolve(moment) : selected;
+    select(index >= 0 ? index : Math.max(selected, 0), true);
+  };
+
   function loaded(data) {
     steps = data.steps;
     board = data.board;
+    whatif = (data.whatif || {}).plays || {};
     ids = steps.map(function (step) { return step.id; });
     steps.forEach(function (step, index) {
       if (typeof step.x === "number") {
@@ -265,10 +473,14 @@
     });
     charts.tell();
     document.querySelectorAll("button[data-step]").forEach(function (button) { button.disabled = false; });
-    document.getElementById("step-status").textContent = "Select a moment";
     analysis.removeAttribute("aria-busy");
     window.addEventListener("hashchange", fromHash);
-    fromHash();
+    if (window.location.hash.length > 1 &&
+        resolve(decodeURIComponent(window.location.hash.slice(1)).split("~try=")[0]) >= 0) {
+      fromHash();
+    } else {
+      select(opening(), false);
+    }
   }
 
   if (analysis) {

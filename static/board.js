@@ -4,8 +4,10 @@
  * The server sends the starting hands and, per moment, only what changes (#board-data): cards leaving and
  * joining hands, joining piles, lying in the middle, hand sizes where not every card is seen, and a fresh
  * deal for a new round; a missing field is an empty one. A moment is shown by applying every change up to
- * it in order. The cards a finding is about (bad) and those that prove it (proof) are marked. Text from
- * logs is only ever set with textContent, never as HTML.
+ * it in order. The cards a finding is about (bad) and those that prove it (proof) are marked. Seats sit
+ * round the table: the first half across the top, the rest back along the bottom, the middle between
+ * them. Hands are grouped by style (colour, rank class) and sorted by value, however the cards came in (a
+ * tax, a draw); piles show each group's count. Text from logs is only ever set with textContent.
  */
 (function () {
   "use strict";
@@ -81,47 +83,181 @@
     return held + (table.sources[name] === "dealt" ? " in hand" : " proven in hand");
   }
 
+  // Styles in the order the game lists its cards: the order of a hand's groups.
+  function styleRanks(board) {
+    if (!board.styleRanks) {
+      board.styleRanks = {};
+      var next = 0;
+      Object.keys(board.styles || {}).forEach(function (card) {
+        if (!(board.styles[card] in board.styleRanks)) {
+          board.styleRanks[board.styles[card]] = next++;
+        }
+      });
+    }
+    return board.styleRanks;
+  }
+
+  function styleOf(board, card) {
+    return (board.styles || {})[card] || "unknown";
+  }
+
+  function value(card) {
+    var digits = /\d+/.exec(card);
+    return digits ? Number(digits[0]) : Infinity;
+  }
+
+  function sortedCards(board, cards) {
+    var ranks = styleRanks(board);
+    function rank(card) {
+      var style = styleOf(board, card);
+      return style in ranks ? ranks[style] : Infinity;
+    }
+    return cards.slice().sort(function (a, b) {
+      return (rank(a) - rank(b)) || (value(a) - value(b)) || (a < b ? -1 : a > b ? 1 : 0);
+    });
+  }
+
+  function hand(board, cards, name, marks) {
+    var row = element("div", "seat-hand", cards.length ? undefined : "—");
+    var group = null;
+    var groupStyle = null;
+    sortedCards(board, cards).forEach(function (card) {
+      if (styleOf(board, card) !== groupStyle) {
+        groupStyle = styleOf(board, card);
+        group = element("span", "hand-group");
+        row.appendChild(group);
+      }
+      group.appendChild(chip(board, card, marks, name));
+    });
+    return row;
+  }
+
+  // A pile by group: one chip per style with its count, the cards themselves in its title.
+  function pile(board, cards) {
+    var taken = element("div", "seat-taken");
+    var counts = {};
+    var order = [];
+    sortedCards(board, cards).forEach(function (card) {
+      var style = styleOf(board, card);
+      if (!counts[style]) {
+        counts[style] = [];
+        order.push(style);
+      }
+      counts[style].push(card);
+    });
+    order.forEach(function (style) {
+      var group = element("span", "chip chip-small pile-group chip-" + style, "×" + counts[style].length);
+      group.title = counts[style].join(" ");
+      taken.appendChild(group);
+    });
+    return taken;
+  }
+
   function seat(board, table, name, marks) {
     var item = element("li", "seat");
     var head = element("div", "seat-head");
-    head.appendChild(element("strong", "", name));
+    head.appendChild(element("strong", "seat-name", name));
     head.appendChild(element("span", "seat-source", handNote(table, name)));
     head.appendChild(element("span", "seat-pile", (board.pile || "Pile") + ": " + table.piles[name].length));
     item.appendChild(head);
-    var hand = element("div", "seat-hand", table.hands[name].length ? undefined : "—");
-    table.hands[name].forEach(function (card) { hand.appendChild(chip(board, card, marks, name)); });
-    item.appendChild(hand);
+    item.appendChild(hand(board, table.hands[name], name, marks));
     if (table.piles[name].length) {
-      var taken = element("div", "seat-taken");
-      table.piles[name].forEach(function (card) { taken.appendChild(chip(board, card, {}, name)); });
-      item.appendChild(taken);
+      item.appendChild(pile(board, table.piles[name]));
     }
     item.classList.toggle("has-error", (marks.bad || []).some(function (pair) { return pair[0] === name; }));
     return item;
   }
 
-  // Shows moment ids[index] in #board-label, #board-center and #board-seats; label is its fallback title.
-  function drawBoard(board, ids, index, label) {
-    var table = replay(board, ids, index);
-    var now = board.moments[ids[index]] || {};
-    var marks = { bad: now.bad || [], proof: now.proof || [] };
-    document.getElementById("board-label").textContent = now.label || label;
-    var center = document.getElementById("board-center");
-    center.textContent = "";
-    (now.center || []).forEach(function (pair, position) {
+  var MIDDLE_SHOWN = 10;  // a race of twenty turns shows its last ten plays and counts the earlier ones
+
+  function middle(board, now, marks, into) {
+    into.textContent = "";
+    var plays = now.center || [];
+    var hidden = Math.max(0, plays.length - MIDDLE_SHOWN);
+    if (hidden) {
+      into.appendChild(element("span", "center-earlier", hidden === 1 ? "1 earlier play" : hidden + " earlier plays"));
+    }
+    plays.forEach(function (pair, position) {
+      if (position < hidden) {
+        return;
+      }
       var play = element("span", "center-play");
       var card = chip(board, pair[1], marks, pair[0]);
       card.classList.toggle("is-high", now.high === position + 1);
       card.classList.toggle("is-low", now.low === position + 1);
       play.appendChild(card);
       play.appendChild(element("span", "center-player", pair[0] === null ? "?" : pair[0]));
-      center.appendChild(play);
+      into.appendChild(play);
     });
+  }
+
+  // Shows moment ids[index] in #board-label, #board-center and #board-seats (and the middle in the phone's
+  // pinned bar, #step-strip); label is its fallback title.
+  function drawBoard(board, ids, index, label) {
+    var table = replay(board, ids, index);
+    var now = board.moments[ids[index]] || {};
+    var marks = { bad: now.bad || [], proof: now.proof || [] };
+    document.getElementById("board-label").textContent = now.label || label;
+    middle(board, now, marks, document.getElementById("board-center"));
+    var strip = document.getElementById("step-strip");
+    if (strip) {
+      middle(board, now, marks, strip);
+    }
     var seats = document.getElementById("board-seats");
     seats.textContent = "";
-    table.seats.forEach(function (name) { seats.appendChild(seat(board, table, name, marks)); });
+    var top = Math.ceil(table.seats.length / 2);
+    var boardElement = document.getElementById("board");
+    boardElement.style.setProperty("--top-seats", String(top));
+    boardElement.querySelector(".board-center").style.order = String(top);
+    table.seats.forEach(function (name, position) {
+      var made = seat(board, table, name, marks);
+      // clockwise: left to right across the top, then right to left along the bottom
+      made.style.order = String(position < top ? position : top + table.seats.length - position);
+      seats.appendChild(made);
+    });
+  }
+
+  // A position of a hypothetical branch, from the State's view (seats with hand, unseen, pile, score; the
+  // middle as plays), drawn in the same places.
+  function drawView(board, view, label) {
+    var marks = { bad: [], proof: [] };
+    var table = { seats: [], hands: {}, piles: {}, sizes: {}, sources: {} };
+    view.seats.forEach(function (seatView) {
+      table.seats.push(seatView.name);
+      table.hands[seatView.name] = seatView.hand || [];
+      table.piles[seatView.name] = seatView.pile || [];
+      table.sources[seatView.name] = "dealt";
+      if (seatView.unseen) {
+        table.sizes[seatView.name] = (seatView.hand || []).length + seatView.unseen;
+      }
+    });
+    var center = [];
+    (view.middle || []).forEach(function (play) {
+      (play.cards || []).forEach(function (card) { center.push([play.player, card]); });
+    });
+    document.getElementById("board-label").textContent = label;
+    middle(board, { center: center }, marks, document.getElementById("board-center"));
+    var strip = document.getElementById("step-strip");
+    if (strip) {
+      middle(board, { center: center }, marks, strip);
+    }
+    var seats = document.getElementById("board-seats");
+    seats.textContent = "";
+    var top = Math.ceil(table.seats.length / 2);
+    document.getElementById("board").style.setProperty("--top-seats", String(top));
+    document.querySelector("#board .board-center").style.order = String(top);
+    view.seats.forEach(function (seatView, position) {
+      var made = seat(board, table, seatView.name, marks);
+      if (typeof seatView.score === "number") {
+        made.querySelector(".seat-head").appendChild(element("span", "seat-score", seatView.score + " points"));
+      }
+      made.style.order = String(position < top ? position : top + table.seats.length - position);
+      seats.appendChild(made);
+    });
   }
 
   window.CardReplay = window.CardReplay || {};
   window.CardReplay.drawBoard = drawBoard;
+  window.CardReplay.drawView = drawView;
+  window.CardReplay.element = element;
 })();

@@ -59,13 +59,21 @@ def test_the_collapse_on_a_third_card_of_a_colour_is_marked(collapse):
     assert all("green" in text for text in falls["hovertext"])
 
 
-def test_the_capture_timeline_has_one_square_per_captured_card(collapse):
+def test_the_capture_chart_counts_each_colour_and_marks_the_third_card(collapse):
+    # By the rules: trick 1 Ben takes G9, Andrea G1 G5; trick 2 Ben G8, Andrea G2 G3; trick 3 Ben G7, Andrea
+    # G4 G6. Andrea's greens count 2, 4, 6 (the third comes at trick 2); Ben's 1, 2, 3 (at trick 3).
     figure = charts.capture_figure(collapse)
     (green,) = traces(figure, "green")
-    assert len(green["x"]) == 9  # every card of three tricks of three
-    assert sorted(green["customdata"]) == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+    rows = {0: "Andrea", 1: "Ben", 2: "Clara"}
+    counts = sorted((rows[round(y)], x, int(text)) for x, y, text in zip(green["x"], green["y"], green["text"],
+                                                                          strict=True))
+    assert counts == [("Andrea", 1, 2), ("Andrea", 2, 4), ("Andrea", 3, 6), ("Ben", 1, 1), ("Ben", 2, 2),
+                      ("Ben", 3, 3)]
     assert green["marker"]["color"] == charts.CARD_COLORS["G"]
-    assert "Trick 1" in green["hovertext"][0] and "takes" in green["hovertext"][0]
+    (third,) = traces(figure, charts.SPOILED)
+    assert sorted((rows[round(y)], x) for x, y in zip(third["x"], third["y"], strict=True)) == [("Andrea", 2),
+                                                                                                ("Ben", 3)]
+    assert "(17 → 3)" in next(text for text in third["hovertext"] if "Ben" in text)
     assert figure["layout"]["yaxis"]["ticktext"] == THREE
 
 

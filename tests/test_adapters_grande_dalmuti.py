@@ -114,7 +114,9 @@ def test_standings_put_the_claimed_totals_beside_the_points():
     shown = adapter.totals_beside_claims(report)
     anna = next(row for row in shown["rows"] if row["name"] == "Anna")
     assert anna["value"] == report["result"]["points"]["Anna"] and anna["claimed"] == anna["value"] + 5
-    assert shown["claimed_winners"] == log["winners"] and shown["best"] == "leading"  # invalid: no winner
+    # played legally to its end: a miscounted sheet does not change who won by the rules
+    assert shown["claimed_winners"] == log["winners"] and shown["best"] == "winner"
+    assert shown["label"] == "Result"
     valid = adapter.totals_beside_claims(report_of(sim()))
     assert valid["best"] == "winner" and [row["name"] for row in valid["rows"] if row["best"]] == sim()["winners"]
 
@@ -129,7 +131,8 @@ def test_key_moments_show_errors_revolutions_first_out_and_the_end():
     assert all(moment["step"] in ids for moment in found)
     broken = sample("illegal-tricks")
     errors = [m for m in adapter.key_moments(broken, timeline(broken)) if m["kind"] == "error"]
-    assert errors[0] == {"step": "round-1-trick-4-play-2", "kind": "error", "label": "Round 1 trick 4 play 2: set-size"}
+    assert errors[0] == {"step": "round-1-trick-4-play-2", "kind": "error",
+                         "label": "Round 1 trick 4 play 2: a set of the wrong size (Elena)"}
 
 
 def test_findings_outside_every_round_go_to_the_result_or_the_first_round():

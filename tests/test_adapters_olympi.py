@@ -28,7 +28,7 @@ def test_standings_show_the_claims_beside_the_computed_vp():
     assert [(row["name"], row["value"], row["claimed"]) for row in shown["rows"]] == [
         (name, report["result"]["scores"][name], report["claims"]["scores"][name]) for name in report["players"]]
     assert shown["claimed_winners"] == report["claims"]["winners"]
-    assert shown["best"] == "leading"  # complete but invalid: no winner is declared
+    assert shown["best"] == "winner"  # played legally to its end: only the sheet's claims are wrong
     clean = olympi.ADAPTER.standings(sample("clean-5-players"))
     assert clean["best"] == "winner" and [row["name"] for row in clean["rows"] if row["best"]] == ["Bruno"]
     unfinished = olympi.ADAPTER.standings(sample("rulebook-three-players"))
@@ -40,7 +40,7 @@ def test_key_moments_are_errors_golds_early_exits_records_and_reshuffles_in_game
     found = moments(report)
     errors = [moment for moment in found if moment["kind"] == "error"]
     assert [moment["step"] for moment in errors][:3] == ["race-1-turn-3", "race-1-turn-5", "race-1-turn-7"]
-    assert errors[0]["label"] == "Race 1, turn 3: rule-broken"
+    assert errors[0]["label"] == "Race 1, turn 3: broke the discipline's rule (Chiara)"
     (winner,) = [name for name, won in report["races"][0]["medals"].items() if "gold" in won]
     assert {"step": "race-1", "kind": "gold", "label": f"Race 1: {winner} wins Nuoto"} in found
     record = moments(sample("clean-3-players-world-record"))

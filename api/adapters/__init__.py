@@ -23,6 +23,11 @@ tested without Flask and templates only place what they return.
   deals afresh for a new round, piles emptied; ``None`` for no table view.
 - ``key_moments(report, timeline)``: ``[{"step", "kind", "label"}]``, the moments worth jumping to.
 - ``target(finding)``: where a finding outside any moment can be seen (a step id or a page section).
+- ``branches``: whether the board offers "Try another play" (a hypothetical branch through
+  ``/api/v1/choices``), once a game's State has been checked to give the log so far at every step.
+- ``better_plays(engine, document, report)``: what other plays would have done, for a single game:
+  ``{"plays": {step id: {...}}, "moments": [key moments]}`` (the board shows a selected play's entry), or
+  ``None`` where the game has no such analysis.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from api.adapters.wording import SHEET_CODES
 from replaykit import registry
 from replaykit.engine import Engine
 from replaykit.findings import anchor, tokens
@@ -66,17 +72,28 @@ def no_target(finding: dict) -> str | None:
     return None
 
 
+def no_better_plays(engine: Engine, document: object, report: dict) -> dict | None:
+    return None
+
+
 def players_of(report: dict) -> list[str]:
     return [name for name in report.get("players") or [] if isinstance(name, str)]
 
 
+def played_to_the_end(report: dict) -> bool:
+    """A complete game whose plays were all legal: only what the score sheet claims may be wrong (a
+    miscounted score does not change who won by the rules)."""
+    errors = [finding.get("code") for finding in report.get("errors") or []]
+    return bool(report.get("complete")) and all(code in SHEET_CODES for code in errors)
+
+
 def standings(report: dict) -> dict:
-    """Each player's score (``result.scores``, else ``result.points``); "leading" until the game is complete
-    and valid, since a broken or unfinished game has no winner yet."""
+    """Each player's score (``result.scores``, else ``result.points``); "leading" until the game was played
+    legally to its end, since a broken or unfinished game has no winner yet."""
     result = report.get("result") or {}
     scores = result.get("scores") if isinstance(result.get("scores"), dict) else result.get("points") or {}
     winners = result.get("winners") or []
-    final = bool(report.get("complete")) and bool(report.get("valid"))
+    final = played_to_the_end(report)
     rows = [{"name": name, "value": scores.get(name), "claimed": None, "best": name in winners}
             for name in players_of(report)]
     return {"label": "Result" if final else "Standing so far", "best": "winner" if final else "leading",
@@ -114,6 +131,8 @@ class Adapter:
     table: Callable[[dict, dict, list[tuple[str, dict]]], dict | None] = no_table
     key_moments: Callable[[dict, dict], list[dict]] = no_key_moments
     target: Callable[[dict], str | None] = no_target
+    better_plays: Callable[[Engine, object, dict], dict | None] = no_better_plays
+    branches: bool = False  # the board offers hypothetical branches (its State's log so far is checked)
 
 
 DEFAULT = Adapter()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import david_goliath_charts as charts
 from api.adapters import david_goliath_table as board
+from api.adapters.david_goliath_whatif import better_plays
+from api.adapters.wording import moment_label
 
 # Findings with no trick are shown where they can be seen: the deal in the table view, or the result.
 TARGETS = {"hands": board.DEAL, "dealer": board.DEAL, "scores": "result", "winners": "result", "totals": "result"}
@@ -52,7 +54,7 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
         if isinstance(trick, int):
             step = board.play_id(trick, play) if isinstance(play, int) else f"trick-{trick}"
             found.append((trick, play or 99, {"step": step, "kind": "error",
-                                              "label": f"Trick {trick}: {finding['code']}"}))
+                                              "label": moment_label(f"Trick {trick}", finding)}))
     previous: dict[str, int] = {}
     swings = []
     for row in timeline.get("tricks") or []:
@@ -62,7 +64,8 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
             change = score - previous.get(name, 0)
             if change < 0:
                 found.append((row["number"], 100, {"step": f"trick-{row['number']}", "kind": "spoiled",
-                                                   "label": f"Trick {row['number']}: {name} spoils a colour "
+                                                   "label": f"Trick {row['number']}: {name} reaches three cards "
+                                                            f"of a colour, which then score 1 point each "
                                                             f"({previous.get(name, 0)} → {score})"}))
             elif change:
                 swings.append((change, row["number"], name))
@@ -81,4 +84,5 @@ def target(finding: dict) -> str | None:
 
 ADAPTER = Adapter(timeline=charts.timeline, steps=board.steps, figures=figures, partial="games/david-goliath.html",
                   facts=game_facts, parts=parts, part_unit="game", overview_figures=overview_figures,
-                  standings=claimed_standings, table=board.table, key_moments=key_moments, target=target)
+                  standings=claimed_standings, table=board.table, key_moments=key_moments, target=target,
+                  better_plays=better_plays, branches=True)

@@ -172,41 +172,62 @@ def score_figure(report: dict) -> dict:
     return {"data": data, "layout": layout}
 
 
+SPOILED = "Third card of a colour: it now scores 1 point a card, not their values"
+
+
 def capture_figure(report: dict) -> dict:
-    """Which cards each player took at each trick: one coloured square per card, hover tells the trick."""
+    """Each player's count of cards of each colour, trick by trick: a row per player, a lane per colour, a
+    square at each trick where the count grows, labelled with the count. What decides the score is marked:
+    the trick where a colour reaches three cards, from which it scores 1 point a card (rule 8)."""
     players = _players(report)
     row = {name: seat for seat, name in enumerate(players)}
+    lane = {color: (index - (len(COLORS) - 1) / 2) * 0.19 for index, color in enumerate(COLORS)}
     by_color: dict[str, dict[str, list]] = {color: {"x": [], "y": [], "text": [], "hovertext": [], "customdata": []}
                                             for color in COLORS}
+    spoiled: dict[str, list] = {"x": [], "y": [], "hovertext": [], "customdata": []}
+    taken: dict[tuple[str, str], list[int]] = {}
     for trick in _resolved(report):
-        told = "<br>".join(map(_text, story_lines(trick)))
         note = f"<br><i>{_text(trick['note'])}</i>" if trick.get("note") else ""
         for name, cards in (trick.get("captures") or {}).items():
-            parsed = [card for card in map(_card, cards) if card]
-            columns = min(len(parsed), 3)  # up to five cards in one trick: a small grid, three to a line
-            lines = -(-len(parsed) // columns) if parsed else 0
-            for offset, card in enumerate(parsed):
-                points = by_color[card.color]
-                line, column = divmod(offset, columns)
-                in_line = min(columns, len(parsed) - line * columns)
-                points["x"].append(trick["number"] + (column - (in_line - 1) / 2) * 0.27)
-                points["y"].append(row.get(name, len(players)) + (line - (lines - 1) / 2) * 0.36)
-                points["text"].append(str(card.value))
+            new: dict[str, list[Card]] = {}
+            for card in filter(None, map(_card, cards)):
+                new.setdefault(card.color, []).append(card)
+            for color, got in new.items():
+                before = taken.get((name, color), [])
+                after = before + [card.value for card in got]
+                taken[(name, color)] = after
+                points, y = by_color[color], row.get(name, len(players)) + lane[color]
+                was, now = color_score(before), color_score(after)
+                cards_text = " ".join(map(str, got))
+                told = (f"<b>{_text(name)}</b> takes {cards_text} at trick {trick['number']}: {len(after)} "
+                        f"{COLOR_NAMES[color]} card{'s' * (len(after) != 1)}, {now} point{'s' * (now != 1)}{note}")
+                points["x"].append(trick["number"])
+                points["y"].append(y)
+                points["text"].append(str(len(after)))
                 points["customdata"].append(trick["number"])
-                points["hovertext"].append(f"<b>{_text(name)} took {card}</b><br>{told}{note}")
+                points["hovertext"].append(told)
+                if len(before) <= 2 < len(after):
+                    spoiled["x"].append(trick["number"])
+                    spoiled["y"].append(y)
+                    spoiled["customdata"].append(trick["number"])
+                    spoiled["hovertext"].append(f"{told}<br>{SPOILED.lower()} ({was} → {now})")
     data = [{
         "type": "scatter", "mode": "markers+text", "name": COLOR_NAMES[color], **points,
-        "marker": {"symbol": "square", "size": 18, "color": CARD_COLORS[color],
+        "marker": {"symbol": "square", "size": 13, "color": CARD_COLORS[color],
                    "line": {"width": 1, "color": "rgba(0,0,0,0.35)"}},
-        "textfont": {"size": 10, "color": CARD_TEXT_COLORS.get(color, "#ffffff")},
+        "textfont": {"size": 8, "color": CARD_TEXT_COLORS.get(color, "#ffffff")},
         "hovertemplate": "%{hovertext}<extra></extra>",
     } for color, points in by_color.items() if points["x"]]
+    if spoiled["x"]:
+        data.append({"type": "scatter", "mode": "markers", "name": SPOILED, **spoiled,
+                     "marker": {"symbol": "square-open", "size": 19, "color": ERROR_COLOR, "line": {"width": 2.5}},
+                     "hovertemplate": "%{hovertext}<extra></extra>"})
     errors = _error_trace(report, -0.8)
     if errors:
         data.append(errors)
     numbers = [trick.get("number", 0) for trick in report.get("tricks") or []]
-    layout = base_layout("Who took which cards", "Trick", shapes=_error_shapes(report),
-                          height=max(320, 150 + 64 * len(players)))
+    layout = base_layout("Cards of each colour taken, trick by trick", "Trick", shapes=_error_shapes(report),
+                          height=max(340, 170 + 100 * len(players)))
     layout["xaxis"]["range"] = [0.4, max(numbers, default=1) + 0.6]
     layout["yaxis"] = {"tickvals": list(range(len(players))), "ticktext": [_text(name) for name in players],
                        "range": [len(players) - 0.5, -1.1], "autorange": False, "gridcolor": "#eef0f3",

@@ -12,6 +12,7 @@ from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import grande_dalmuti_charts as charts
 from api.adapters import grande_dalmuti_table as board
 from api.adapters import grande_dalmuti_timeline as moments
+from api.adapters.wording import moment_label
 
 # Findings outside every round are shown where they can be seen: the final result, or the first round.
 TARGETS = {"totals": "result", "winners": "result", "end": "result", "players": "round-1", "options": "round-1"}
@@ -50,10 +51,10 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
     """Errors, revolutions, who went out first in each round, the biggest climbs and falls, the end."""
     found: list[tuple[int, dict]] = []
     for x, step, errors in charts.error_points(timeline):
-        found.append((x, {"step": step, "kind": "error", "label": f"{_where(step)}: {errors[0].get('code')}"}))
+        found.append((x, {"step": step, "kind": "error", "label": moment_label(_where(step), *errors)}))
     rows = timeline.get("rounds") or []
     for row in rows:
-        if row["revolution"]:
+        if row["revolution"] and not row.get("revolution_refused"):  # a refused one is an error moment
             kind = "Great Revolution" if row["revolution_kind"] == "great" else "Revolution"
             found.append((row["x"], {"step": row["id"], "kind": "revolution",
                                      "label": f"Round {row['number']}: {kind} by {row['revolution']}"}))

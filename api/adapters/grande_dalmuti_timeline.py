@@ -132,7 +132,10 @@ def _setup_story(row: dict) -> str:
              f"Round {row['number']}."]
     if row["joined"]:
         parts.append(f"Joining: {', '.join(row['joined'])}.")
-    if row["revolution"]:
+    if row["revolution"] and row["revolution_refused"]:
+        # The log's claim, not a fact: the finding says why it does not stand.
+        parts.append(f"{row['revolution']} declares a revolution, which is not allowed (see the finding).")
+    elif row["revolution"]:
         kind = "a Great Revolution: the ranks are reversed" if row["revolution_kind"] == "great" else \
             "a revolution: no taxes"
         parts.append(f"{row['revolution']} holds both Jesters and declares {kind}.")
@@ -197,6 +200,7 @@ def timeline(report: dict) -> dict:
             trick_row = _trick_row(number, trick, grouped, x, places)
             x = trick_row["x"]
             row["tricks"].append(trick_row)
+        row["revolution_refused"] = any(finding.get("code") == "revolution-invalid" for finding in found)
         row["story"] = _setup_story(row)
         row["wrong_claims"] = wrong_claims(row)
         row["end"] = x

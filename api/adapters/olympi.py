@@ -10,6 +10,7 @@ from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import olympi_charts as charts
 from api.adapters import olympi_table as board
 from api.adapters import olympi_timeline as races
+from api.adapters.wording import moment_label
 from replaykit.findings import tokens
 
 # Findings outside any race are shown where they can be seen: the setup in the table view, or the result.
@@ -50,7 +51,7 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
         if race in replayed:
             step = races.turn_id(race, turn) if isinstance(turn, int) else f"race-{race}"
             where = f"Race {race}" + (f", turn {turn}" if isinstance(turn, int) else "")
-            found.append((race, turn or 999, {"step": step, "kind": "error", "label": f"{where}: {finding['code']}"}))
+            found.append((race, turn or 999, {"step": step, "kind": "error", "label": moment_label(where, finding)}))
     for race in timeline.get("races") or []:
         number, step = race["number"], f"race-{race['number']}"
         gold = [name for name, won in race["medals"].items() if "gold" in won]

@@ -1,0 +1,117 @@
+"""The analysis pages' server side, round two: every finding code in words (key moments, groups), findings
+grouped by code past a handful, a path shown once, the result of a game played legally to its end, a
+refused revolution told as a claim, the link preview, and Retry-After only where it means something."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from api import analysis
+from api.adapters import adapter_for, standings
+from api.adapters.wording import TITLES, moment_label, title
+from app import create_app
+from replaykit import registry
+from tests.conftest import ROOT, app_config
+
+SAMPLES = sorted((ROOT / "sample_games").glob("*/*.json"))
+
+
+def report_of(path) -> tuple:
+    engine, report = registry.validate(json.loads(path.read_text()))
+    return engine, report.to_dict()
+
+
+def test_every_code_of_every_game_has_words():
+    codes = {entry.code for engine in registry.engines().values() for entry in engine.codes}
+    assert codes <= set(TITLES), codes - set(TITLES)
+    assert title("must-follow-suit") == "did not follow suit (a revoke)"
+    assert moment_label("Trick 6", {"code": "must-follow-suit", "player": "Clara"}) == \
+        "Trick 6: did not follow suit (a revoke) (Clara)"
+    both = [{"code": "set-size", "player": "Elena"}, {"code": "not-lower", "player": "Elena"}]
+    assert moment_label("Round 1 trick 4 play 2", *both) == \
+        "Round 1 trick 4 play 2: a set of the wrong size; a set not lower than the last (Elena)"
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_no_key_moment_shows_a_raw_code(path):
+    engine, report = report_of(path)
+    adapter = adapter_for(engine)
+    codes = {entry.code for entry in engine.codes if "-" in entry.code}
+    for moment in adapter.key_moments(report, adapter.timeline(report)):
+        assert not [code for code in codes if re.search(rf"\b{re.escape(code)}\b", moment["label"])], moment
+
+
+def test_a_path_is_shown_once_not_again_as_the_place():
+    finding = {"code": "schema", "severity": "error", "message": '"game" must be …', "path": "/game"}
+    shown = analysis.located([finding], ("trick", "play"), step_ids=set())
+    assert shown[0]["where"] == "" and shown[0]["path"] == "/game"
+    whole = analysis.located([{**finding, "path": ""}], ("trick", "play"), step_ids=set())
+    assert whole[0]["where"] == "whole log"
+
+
+def test_findings_are_grouped_by_code_past_six():
+    turn, revoke = {"code": "wrong-turn", "severity": "error"}, {"code": "must-follow-suit", "severity": "error"}
+    findings = [turn] * 4 + [revoke] * 2
+    assert analysis.grouped(findings) == []  # six: one list
+    groups = analysis.grouped([*findings, {"code": "wrong-turn", "severity": "error"}])
+    assert [(group["code"], group["title"], len(group["findings"])) for group in groups] == [
+        ("wrong-turn", "played out of turn", 5), ("must-follow-suit", "did not follow suit (a revoke)", 2)]
+
+
+def test_the_round_keys_are_offered_only_where_moments_are_three_units_deep():
+    assert analysis.outer_unit([{"id": "round-1"}, {"id": "round-1-trick-1-play-1"}]) == "round"
+    assert analysis.outer_unit([{"id": "deal"}, {"id": "trick-1-play-1"}, {"id": "trick-1"}]) is None
+
+
+def test_a_game_played_legally_to_its_end_has_a_result_even_with_a_miscounted_sheet():
+    _engine, miscounted = report_of(ROOT / "sample_games/david-goliath/illegal-miscounted-score.json")
+    assert {finding["code"] for finding in miscounted["errors"]} == {"score-mismatch", "winner-mismatch"}
+    shown = standings(miscounted)
+    assert shown["label"] == "Result" and shown["best"] == "winner"
+    _engine, revoke = report_of(ROOT / "sample_games/david-goliath/illegal-revoke.json")
+    assert standings(revoke)["best"] == "leading"  # a rule was broken: the game has no winner
+    _engine, unfinished = report_of(ROOT / "sample_games/david-goliath/unfinished-game.json")
+    assert standings(unfinished)["label"] == "Standing so far"
+
+
+def test_a_refused_revolution_is_told_as_a_claim():
+    engine, report = report_of(ROOT / "sample_games/grande-dalmuti/illegal-taxes.json")
+    first = adapter_for(engine).timeline(report)["rounds"][0]
+    assert first["revolution"] == "Carla" and first["revolution_refused"]
+    assert "Carla declares a revolution, which is not allowed" in first["story"]
+    assert "holds both Jesters" not in first["story"]
+
+
+@pytest.fixture
+def limited(tmp_path):
+    return create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, VALIDATE_RATE_LIMIT="1/minute")).test_client()
+
+
+def test_retry_after_is_sent_only_with_a_refusal(limited):
+    body = (ROOT / "sample_games/david-goliath/legal-3-players.json").read_bytes()
+    answered = limited.post("/api/v1/validate", data=body, content_type="application/json")
+    assert answered.status_code == 200 and "Retry-After" not in answered.headers
+    refused = limited.post("/api/v1/validate", data=body, content_type="application/json")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+
+
+def test_a_game_page_has_a_link_preview(client):
+    page = client.get("/samples/david-goliath/illegal-revoke").get_data(as_text=True)
+    assert '<meta property="og:title" content="A revoke, proven by the deal">' in page
+    assert ('<meta property="og:description" content="David &amp; Goliath · 4 players · dealt by Andrea: '
+            'invalid, 1 error, 0 warnings.">') in page
+    assert '<meta property="og:url" content="http://localhost/samples/david-goliath/illegal-revoke">' in page
+
+
+def test_a_branch_starts_from_the_log_before_the_step_tried(client):
+    answer = client.get("/samples/david-goliath/legal-3-players/before/trick-1-play-2.json")
+    found = answer.get_json()
+    assert answer.status_code == 200 and found["moment"] == "trick-1-play-2"
+    assert [len(trick["plays"]) for trick in found["log"]["tricks"]] == [1]  # the lead only
+    deal = client.get("/samples/david-goliath/legal-3-players/before/deal.json").get_json()
+    assert deal["moment"] == "trick-1-play-1" and not deal["log"].get("tricks")  # the deal: the first play
+    assert client.get("/samples/david-goliath/legal-3-players/before/trick-99.json").status_code == 404
+    assert client.get("/samples/olympi/clean-5-players/before/race-1-turn-1.json").status_code == 404  # not offered

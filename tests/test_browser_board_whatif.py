@@ -1,0 +1,60 @@
+"""What-if on the board, in Chromium: a hypothetical branch plays on from a moment, steps back, returns to
+the game and is shared by its URL; and the best swaps of the game worked by hand in
+tests/test_board_whatif.py appear as key moments and in the "Other plays here" panel."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import at_moment, moments_loaded, until, upload
+from tests.test_board_whatif import LOG
+
+pytestmark = pytest.mark.browser
+
+
+def center(page) -> list[str]:
+    return page.locator("#board-center .chip").all_inner_texts()
+
+
+def test_a_hypothetical_branch_plays_on_steps_back_and_returns(page, live_server):
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
+    at_moment(page, "trick-1-play-2")
+    real = center(page)
+    assert len(real) == 2
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    assert center(page) == real[:1]  # the position before the play tried otherwise
+    first = page.locator("#branch-choices button").first
+    first.click()
+    until(page, "document.querySelectorAll('#board-center .chip').length === 2")
+    page.locator("#branch-choices button").first.click()
+    until(page, "document.getElementById('branch-note').textContent.startsWith('2 plays tried')")
+    shared = page.url
+    assert "~try=" in shared
+    page.click("[data-branch-back]")
+    until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
+    assert len(center(page)) == 2
+    page.click("[data-branch-return]")
+    at_moment(page, "trick-1-play-2")
+    assert page.locator("#branch").is_hidden() and center(page) == real
+    page.goto(shared)  # the shared branch opens where it was left
+    until(page, "document.getElementById('branch-note').textContent.startsWith('2 plays tried')")
+
+
+def test_the_best_swaps_are_key_moments_and_shown_on_their_play(page, live_server, tmp_path):
+    path = tmp_path / "swaps.json"
+    path.write_text(json.dumps(LOG))
+    upload(page, live_server, path)
+    moments_loaded(page)
+    labels = page.locator(".key-moments a").all_inner_texts()
+    assert "Trick 1: R8 cost Andrea 3 points; R2 here and R8 at trick 2 would have scored 10" in labels
+    assert "Trick 1: R1 cost Ben 7 points; R3 here and R1 at trick 2 would have scored 16" in labels
+    page.locator(".key-moments a", has_text="cost Ben").click()
+    at_moment(page, "trick-1-play-2")
+    assert page.locator("#whatif-swap").inner_text() == \
+        "Best swap: R3 here and R1 at trick 2: Ben would have scored 16 (+7)."
+    page.locator("#whatif-panel summary").click()
+    assert sorted(page.locator("#whatif-list li").all_inner_texts()) == [
+        "R3: takes R9; Clara takes R3", "R5: takes R9; Clara takes R5"]
