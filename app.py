@@ -29,6 +29,7 @@ from api import (
     problems,
     quota,
     ratelimits,
+    record,
     samples,
 )
 from api.storage import Repository
@@ -84,6 +85,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api_v1.legacy)
     csrf.exempt(api_v1.blp)  # API clients authenticate nothing and send no cookies: CSRF does not apply
     app.register_blueprint(pages.bp)
+    app.register_blueprint(record.bp)
     assets.install(app)
     app.register_blueprint(health.bp)
     ratelimits.configure(app)

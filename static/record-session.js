@@ -1,0 +1,194 @@
+/*
+ * The recorder's sessions: starting a draft from the setup form, listing the drafts kept in this browser
+ * (continue or discard), reopening the one a reload interrupted (#draft=ID), continuing an unfinished log
+ * (pasted, a file, or this site's own ?log= address), and the end: the score sheet's claims written into
+ * the log, then stored through the upload form (CSRF token and limits as any upload) or downloaded.
+ */
+(function () {
+  "use strict";
+
+  var core = window.RecordCore;
+  var play = window.RecordPlay;
+  var root = document.getElementById("recorder");
+  if (!root || !play) {
+    return;
+  }
+  var setups = window.RecordSetup.setups;
+  var text = window.RecordSetup.text;
+  var $ = window.RecordSetup.byId;
+  var drafts = new core.Drafts(window.localStorage);
+
+  function gameOf(log) {
+    var name = log && log.game;
+    var found = Object.keys(setups).filter(function (id) {
+      return setups[id].games.indexOf(name) >= 0;
+    });
+    return found.length ? found[0] : null;
+  }
+
+  // A new draft from a setup log (or an unfinished log), once the server says a game can start from it.
+  function begin(log, title, message, onProblem) {
+    var game = gameOf(log);
+    return play.post(root.dataset.choices, log).then(function (reply) {
+      if (reply.status !== 200 || !game) {
+        throw play.refused(reply);
+      }
+      var draft = { version: 1, id: core.newDraftId(), game: game, title: title, setup: log, steps: [],
+        claims: { scores: {}, winners: [] }, created: new Date().toISOString() };
+      drafts.save(draft);
+      return play.open(draft, core.format(message, { title: title, steps: 0 }));
+    }).catch(function (error) {
+      onProblem(error.message);
+    });
+  }
+
+  document.addEventListener("record:setup", function (event) {
+    var built = event.detail;
+    begin(built.log, built.title, "", window.RecordSetup.showProblem);
+  });
+
+  function listDrafts() {
+    var list = $("rec-draft-list");
+    list.textContent = "";
+    var found = drafts.list();
+    found.forEach(function (draft) {
+      var item = document.createElement("li");
+      item.className = "rec-draft";
+      var title = document.createElement("strong");
+      title.textContent = draft.title;
+      var about = document.createElement("span");
+      about.className = "hint";
+      var setup = setups[draft.game];
+      about.textContent = core.format(text.draft_summary, { game: setup ? setup.name : draft.game,
+        players: (draft.setup.players || []).join(", "), steps: draft.steps.length,
+        updated: new Date(draft.updated).toLocaleString() });
+      var resume = document.createElement("button");
+      resume.type = "button";
+      resume.className = "rec-button";
+      resume.dataset.resume = draft.id;
+      resume.textContent = text.resume;
+      var discard = document.createElement("button");
+      discard.type = "button";
+      discard.className = "rec-button rec-danger";
+      discard.dataset.discard = draft.id;
+      discard.textContent = text.discard;
+      item.appendChild(title);
+      item.appendChild(about);
+      item.appendChild(resume);
+      item.appendChild(discard);
+      list.appendChild(item);
+    });
+    $("rec-drafts").hidden = !found.length;
+  }
+
+  $("rec-draft-list").addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) {
+      return;
+    }
+    if (button.dataset.resume) {
+      var draft = drafts.load(button.dataset.resume);
+      if (draft) {
+        play.open(draft, core.format(text.restored, { title: draft.title, steps: draft.steps.length }));
+      }
+    } else if (button.dataset.discard) {
+      var gone = drafts.load(button.dataset.discard);
+      if (gone && window.confirm(core.format(text.discard_confirm, { title: gone.title }))) {
+        drafts.remove(gone.id);
+        listDrafts();
+      }
+    }
+  });
+
+  // -- Continuing a log --------------------------------------------------------------------------------
+
+  function openProblem(message) {
+    $("rec-open").open = true;
+    $("rec-open-problem").textContent = core.format(text.open_problem, { message: message });
+    $("rec-open-problem").hidden = false;
+  }
+
+  function continueText(raw) {
+    var log;
+    try {
+      log = JSON.parse(raw);
+    } catch (error) {
+      openProblem(core.format(text.json_problem, { message: error.message }));
+      return;
+    }
+    var title = log && log.meta && typeof log.meta.title === "string" && log.meta.title.trim() ? log.meta.title : text.untitled;
+    begin(log, title, text.opened, openProblem);
+  }
+
+  $("rec-open-button").addEventListener("click", function () {
+    var file = $("rec-open-file").files[0];
+    if (file) {
+      file.text().then(continueText);
+    } else {
+      continueText($("rec-open-text").value);
+    }
+  });
+
+  // -- The end ------------------------------------------------------------------------------------------
+
+  function finalLog() {
+    var draft = play.current();
+    var log = core.logOf(draft);
+    var setup = setups[draft.game];
+    var match = setup.match && log.game === setup.match;
+    var claims = draft.claims || {};
+    var key = match ? "totals" : setup.claims;
+    if (key && Object.keys(claims.scores || {}).length) {
+      log[key] = claims.scores;
+    }
+    if (!match && setup.claims && (claims.winners || []).length) {
+      log.winners = claims.winners;
+    }
+    return log;
+  }
+
+  $("rec-validate").addEventListener("click", function () {
+    var raw = JSON.stringify(finalLog(), null, 1);
+    var limit = Number(root.dataset.maxBytes);
+    if (new Blob([raw]).size > limit) {
+      $("rec-problem").textContent = core.format(text.too_large, { limit: (limit / 1048576).toFixed(1) });
+      $("rec-problem-box").hidden = false;
+      return;
+    }
+    $("rec-store-text").value = raw;
+    $("rec-store").submit();
+  });
+
+  $("rec-download").addEventListener("click", function () {
+    var draft = play.current();
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(finalLog(), null, 1)], { type: "application/json" }));
+    link.download = draft.game + "-" + draft.id + ".json";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  });
+
+  $("rec-leave").addEventListener("click", function () {
+    play.close();
+    listDrafts();
+  });
+
+  // -- Arriving -----------------------------------------------------------------------------------------
+
+  listDrafts();
+  var wanted = /^#draft=([0-9a-f]+)$/.exec(location.hash);
+  var restored = wanted && drafts.load(wanted[1]);
+  if (restored) {
+    play.open(restored, core.format(text.restored, { title: restored.title, steps: restored.steps.length }));
+  } else if (root.dataset.continue) {
+    fetch(root.dataset.continue, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) {
+        throw new Error(String(response.status));
+      }
+      return response.text();
+    }).then(continueText).catch(function (error) {
+      openProblem(error.message);
+    });
+  }
+})();

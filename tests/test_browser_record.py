@@ -1,0 +1,420 @@
+"""Browser tests of the recorder (/record) on the phone viewport: whole games of each game recorded by taps
+give exactly the report of the simulated log they copy; a reload mid-game continues where it was; an illegal
+play is recorded "as played" after a warning and its finding shows; an unfinished log is continued.
+
+The test plays the table: at each step it taps the offered choice whose patch writes what the simulated
+log says happened next (``contained``: the log so far is a part of the whole game), as a person copying a
+score sheet would. It reads the choices the page holds (``RecordPlay.answer()``) only to know which button
+that is; every step is a real tap on the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import jsonpatch
+import pytest
+
+from app import create_app
+from replaykit import registry
+from tests.conftest import LiveServer, app_config, until
+from tests.plugin_fixtures import PLUGINS, TOY, installed
+
+pytestmark = pytest.mark.browser
+MAX_STEPS = 3000
+
+
+def contained(part: object, whole: object) -> bool:
+    """``part`` is ``whole`` so far: every member it has, ``whole`` has alike (a null one may be left out, as
+    the formats allow); every list a prefix of its own."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(contained(value, whole[key]) if key in whole else value is None
+                                               for key, value in part.items())
+    if isinstance(part, list):
+        return isinstance(whole, list) and len(part) <= len(whole) and all(map(contained, part, whole))
+    return part == whole and type(part) is type(whole)
+
+
+def fits(log: dict, choices: list[dict], target: dict) -> list[int]:
+    """The choices whose patch writes a part of ``target``, those that write the most of it first (a race
+    revealed with the discipline postponed before it, rather than the same race with nothing postponed)."""
+    fitting = [index for index, choice in enumerate(choices)
+               if contained(jsonpatch.apply_patch(log, choice["patch"]), target)]
+    return sorted(fitting, key=lambda index: -len(json.dumps(choices[index]["patch"])))
+
+
+def settled(page, steps: int) -> None:
+    """Wait until the recorder holds ``steps`` steps and has the server's answer for them."""
+    until(page, f"(r => r.dataset.steps === '{steps}' && !r.hasAttribute('aria-busy'))"
+                f"(document.getElementById('recorder'))", timeout=20)
+
+
+def recorded_log(page) -> dict:
+    return page.evaluate("RecordCore.logOf(RecordPlay.current())")
+
+
+def tap_through(page, target: dict, steps: int = 0) -> int:
+    """Tap, step after step, the choice that writes the next part of ``target``, until the game is over."""
+    for _ in range(MAX_STEPS):
+        settled(page, steps)
+        answer = page.evaluate("RecordPlay.answer()")
+        assert answer["valid"], answer["findings"]
+        if answer["over"]:
+            return steps
+        log = recorded_log(page)
+        fitting = fits(log, answer["choices"], target)
+        if fitting:
+            press(page.locator(f"#rec-choices button[data-choice='{fitting[0]}']"))
+        else:
+            fill_in(page, log, answer["choices"][0], target)
+        steps += 1
+    pytest.fail("the game did not end")
+
+
+def fill_in(page, log: dict, offered: dict, target: dict) -> None:
+    """What the table saw is not the outcome offered (a discipline revealed, cards drawn): change the offered
+    step's parts into the target's, in the form under the choices, and record it."""
+    operation = offered["patch"][0]
+    *parents, last = operation["path"].split("/")[1:]
+    where, seen = target, log
+    for token in parents:
+        where, seen = where[int(token) if isinstance(where, list) else token], \
+            seen[int(token) if isinstance(seen, list) else token]
+    index = len(seen) if last == "-" else last
+    wanted = where[int(index)] if isinstance(where, list) else where[index]
+    for field in page.locator("#rec-fields input").all():
+        key, member = field.get_attribute("data-key"), field.get_attribute("data-member")
+        value = wanted if offered["action"].get(key) == operation["value"] else wanted.get(key)
+        if member is not None:
+            value = value[member]
+        field.fill(" ".join(value) if isinstance(value, list) else "" if value is None else str(value))
+    press(page.locator("#rec-fill-form button[type=submit]"))
+
+
+def press(locator) -> None:
+    """A tap on a touch screen (the phone), a click with the mouse (the desktop)."""
+    if locator.page.evaluate("'ontouchstart' in window"):
+        locator.tap()
+    else:
+        locator.click()
+
+
+def fill_players(page, game: str, players: list[str], first: str | None = None) -> None:
+    page.locator(f"input[name=game][value='{game}']").check()
+    while page.locator("#rec-players input").count() < len(players):
+        press(page.locator("#rec-add-player"))
+    while page.locator("#rec-players input").count() > len(players):
+        press(page.locator("#rec-remove-player"))
+    for index, name in enumerate(players):
+        page.locator("#rec-players input").nth(index).fill(name)
+    if first:
+        page.select_option("#rec-first", first)
+
+
+def tap_deal(page, hands: dict[str, list[str]], players: list[str]) -> None:
+    """The deal tapped in the grid: a full hand moves the selection to the next player by itself."""
+    press(page.locator("#rec-deal summary"))
+    page.locator("#rec-hand-0").focus()
+    for name in players:
+        for card in hands[name]:
+            press(page.locator(f"#rec-deal-grid button[data-card='{card}']"))
+
+
+def type_deal(page, hands: dict[str, list[str]], players: list[str]) -> None:
+    """The deal typed, one line per player, in lower case as a phone's keyboard gives it."""
+    press(page.locator("#rec-deal summary"))
+    for index, name in enumerate(players):
+        page.fill(f"#rec-hand-{index}", " ".join(card.lower() for card in hands[name]))
+
+
+def begin_david_and_goliath(page, live_server, target: dict, tapped: bool = False) -> None:
+    """A David & Goliath game set up as ``target`` is, its deal tapped in the grid or typed."""
+    page.goto(live_server.url + "/record?game=david-goliath")
+    fill_players(page, "david-goliath", target["players"], target["dealer"])
+    (tap_deal if tapped else type_deal)(page, target["hands"], target["players"])
+    no_sideways_scroll(page)
+    start(page)
+
+
+def start(page) -> None:
+    press(page.locator(".rec-start-button"))
+    until(page, "!document.getElementById('rec-play').hidden")
+
+
+def played_to_the_end(page, target: dict, steps: int = 0) -> int:
+    """Tap through to the end; the page has no sideways scroll and the report is the target's own."""
+    steps = tap_through(page, target, steps)
+    no_sideways_scroll(page)
+    same_report(page, recorded_log(page), target)
+    return steps
+
+
+def same_report(page, recorded: dict, target: dict) -> None:
+    ours = page.request.post(page.url.split("/record")[0] + "/api/v1/validate", data=json.dumps(recorded),
+                             headers={"Content-Type": "application/json"}).json()
+    theirs = page.request.post(page.url.split("/record")[0] + "/api/v1/validate", data=json.dumps(target),
+                               headers={"Content-Type": "application/json"}).json()
+    assert ours == theirs, first_difference(ours, theirs)
+
+
+def first_difference(ours: object, theirs: object, where: str = "") -> str:
+    """Where two JSON values first differ, for a readable failure."""
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        for key in dict.fromkeys([*ours, *theirs]):
+            if ours.get(key, "<absent>") != theirs.get(key, "<absent>"):
+                return first_difference(ours.get(key, "<absent>"), theirs.get(key, "<absent>"), f"{where}/{key}")
+    if isinstance(ours, list) and isinstance(theirs, list) and len(ours) == len(theirs):
+        for index, (mine, other) in enumerate(zip(ours, theirs, strict=True)):
+            if mine != other:
+                return first_difference(mine, other, f"{where}/{index}")
+    return f"{where}: recorded {ours!r}, simulated {theirs!r}"
+
+
+def no_sideways_scroll(page) -> None:
+    """Nothing is wider than the screen (390 px on the phone)."""
+    wide = page.evaluate("[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > "
+                         "innerWidth + 1).map(e => e.id || e.className).slice(0, 5)")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), wide
+
+
+def test_a_david_and_goliath_game_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
+    target = registry.engines()["david-goliath"].simulate(4, 21, no_claims=True)
+    begin_david_and_goliath(phone, live_server, target, tapped=True)
+    assert played_to_the_end(phone, target) == 15 * 4
+
+
+def test_a_david_and_goliath_match_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
+    """A match is several games in a row: after each game the next dealer deals, and the deal is entered in
+    the form under the choices."""
+    target = registry.engines()["david-goliath"].simulate(3, 6, match=True, no_claims=True)
+    first = target["games"][0]
+    phone.goto(live_server.url + "/record?game=david-goliath")
+    fill_players(phone, "david-goliath", target["players"], first["dealer"])
+    phone.locator("#rec-match").check()
+    type_deal(phone, first["hands"], target["players"])
+    start(phone)
+    steps = tap_through(phone, target)
+    assert steps == 3 * (15 * 3) + 2  # three games of 15 tricks of 3 plays, and two deals after the first
+    same_report(phone, recorded_log(phone), target)
+
+
+def test_a_dalmuti_session_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
+    target = registry.engines()["grande-dalmuti"].simulate(4, 5, no_claims=True)
+    phone.goto(live_server.url + "/record?game=grande-dalmuti")
+    fill_players(phone, "grande-dalmuti", target["players"])
+    if target.get("end"):
+        kind, value = next(iter(target["end"].items()))
+        phone.select_option("#rec-end-kind", kind)
+        phone.fill("#rec-end-value", str(value))
+    start(phone)
+    played_to_the_end(phone, target)
+
+
+def test_an_olympi_game_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
+    # What a table writes down: the cards drawn as they are seen, the disciplines as they are revealed; not
+    # the order of the shuffled decks.
+    target = registry.engines()["olympi"].simulate(3, 8, no_claims=True)
+    del target["deck"], target["discipline_deck"]
+    phone.goto(live_server.url + "/record?game=olympi")
+    fill_players(phone, "olympi", target["players"], target.get("first_player"))
+    tap_deal(phone, target["hands"], target["players"])
+    phone.locator("#rec-disciplines details summary").tap()
+    phone.fill("#rec-declared", json.dumps(target["disciplines"]))
+    start(phone)
+    played_to_the_end(phone, target)
+
+
+def test_a_reload_mid_game_continues_where_it_was_and_the_draft_is_listed(phone, live_server):
+    target = registry.engines()["david-goliath"].simulate(3, 4, no_claims=True)
+    begin_david_and_goliath(phone, live_server, target)
+    half = tap_through_some(phone, target, 7)
+    before = recorded_log(phone)
+    phone.reload()
+    settled(phone, half)
+    assert recorded_log(phone) == before
+    assert "Restored" in phone.locator("#rec-announce").inner_text()
+    steps = tap_through(phone, target, half)
+    assert steps == 15 * 3
+    same_report(phone, recorded_log(phone), target)
+    # The log can be downloaded as it stands.
+    with phone.expect_download() as download:
+        press(phone.locator("#rec-download"))
+    assert json.loads(download.value.path().read_text()) == recorded_log(phone)
+    # Away from the game, the draft is listed; discarding it (after a confirmation) forgets it.
+    phone.locator("#rec-leave").tap()
+    assert phone.locator("#rec-draft-list li").count() == 1
+    phone.locator("#rec-draft-list button[data-resume]").tap()
+    settled(phone, steps)
+    assert recorded_log(phone)["tricks"] == target["tricks"]
+    phone.locator("#rec-leave").tap()
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.locator("#rec-draft-list button[data-discard]").tap()
+    assert phone.locator("#rec-draft-list li").count() == 0 and phone.locator("#rec-drafts").is_hidden()
+
+
+def test_a_dropped_connection_loses_no_step_and_offers_nothing_stale(phone, live_server):
+    target = registry.engines()["david-goliath"].simulate(3, 12, no_claims=True)
+    begin_david_and_goliath(phone, live_server, target)
+    tap_through_some(phone, target, 2)
+    answer = phone.evaluate("RecordPlay.answer()")
+    index = fits(recorded_log(phone), answer["choices"], target)[0]
+    phone.context.set_offline(True)
+    phone.locator(f"#rec-choices button[data-choice='{index}']").tap()
+    settled(phone, 3)  # saved at once, though the server could not be asked what comes next
+    assert phone.locator("#rec-problem-box").is_visible() and phone.locator("#rec-retry").is_visible()
+    assert phone.locator("#rec-choices button").count() == 0
+    saved = phone.evaluate("JSON.parse(localStorage.getItem('card-replay.record.v1.' + RecordPlay.current().id))")
+    assert len(saved["steps"]) == 3
+    phone.context.set_offline(False)
+    phone.problems.clear()  # the browser logs the requests that failed offline
+    press(phone.locator("#rec-retry"))
+    until(phone, "RecordPlay.answer() !== null")
+    assert phone.locator("#rec-problem-box").is_hidden()
+    assert tap_through(phone, target, 3) == 15 * 3
+    same_report(phone, recorded_log(phone), target)
+
+
+def tap_through_some(page, target: dict, count: int) -> int:
+    """Like ``tap_through``, for ``count`` steps only."""
+    for steps in range(count):
+        settled(page, steps)
+        answer = page.evaluate("RecordPlay.answer()")
+        log = recorded_log(page)
+        index = fits(log, answer["choices"], target)[0]
+        press(page.locator(f"#rec-choices button[data-choice='{index}']"))
+    settled(page, count)
+    return count
+
+
+# Three players, values 1–9: Andrea holds 1–3, Ben 4–6 and Clara 7–9 of every colour; Clara deals, so
+# Andrea leads the first trick (the choices API's own worked example).
+HANDS = {name: [f"{colour}{value}" for colour in "BYGRP" for value in range(low, low + 3)]
+         for name, low in (("Andrea", 1), ("Ben", 4), ("Clara", 7))}
+
+
+def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_shows(page, live_server):
+    page.goto(live_server.url + "/record")
+    fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
+    type_deal(page, HANDS, ["Andrea", "Ben", "Clara"])
+    start(page)
+    settled(page, 0)
+    page.fill("#rec-type", "b1")
+    page.keyboard.press("Enter")
+    settled(page, 1)
+    # Each step is announced to screen readers: what was recorded, then whose turn it is.
+    announced = page.locator("#rec-announce").inner_text()
+    assert announced.startswith("Recorded: ") and announced.endswith("Ben to play.")
+    # Ben must follow blue and holds B4–B6: those are his choices. He plays red 4: the rules refuse it; the
+    # recorder warns and records nothing yet.
+    offered = page.eval_on_selector_all("#rec-choices button", "buttons => buttons.map(b => b.dataset.action)")
+    assert sorted(offered) == [f'{{"card":"B{value}","player":"Ben"}}' for value in (4, 5, 6)]
+    page.fill("#rec-type", "r4")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rec-warning:not([hidden])")
+    assert page.locator("#rec-warning li").count() == 1
+    assert page.evaluate("RecordPlay.current().steps.length") == 1
+    page.locator("#rec-as-played").click()
+    settled(page, 2)
+    # Beside it, the log so far is unfinished: warnings, shown too.
+    assert page.locator("#rec-findings .finding-error .finding-code").all_inner_texts() == ["must-follow-suit"]
+    assert "incomplete-game" in page.locator("#rec-findings .finding-warning .finding-code").all_inner_texts()
+    assert "is-illegal" in page.locator("#rec-steps li").nth(1).get_attribute("class")
+    assert recorded_log(page)["tricks"][0]["plays"][1] == {"player": "Ben", "card": "R4"}
+    # Backspace in the empty entry undoes it; the finding goes with it.
+    page.locator("#rec-type").press("Backspace")
+    settled(page, 1)
+    assert page.locator("#rec-findings .finding-error").count() == 0
+
+
+def test_a_past_step_changed_or_deleted_has_every_later_step_checked_again(page, live_server):
+    page.goto(live_server.url + "/record")
+    fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
+    type_deal(page, HANDS, ["Andrea", "Ben", "Clara"])
+    start(page)
+    for count, card in enumerate(["b1", "b4", "b7"], start=1):
+        settled(page, count - 1)
+        page.fill("#rec-type", card)
+        page.keyboard.press("Enter")
+    settled(page, 3)
+    # Ben really played B5: change step 2; Clara's B7 after it is applied again, still legal.
+    page.locator("#rec-steps li").nth(1).locator("button[data-edit]").click()
+    until(page, "!document.getElementById('rec-editing').hidden && !document.getElementById('recorder')"
+                ".hasAttribute('aria-busy')")
+    offered = page.eval_on_selector_all("#rec-choices button", "buttons => buttons.map(b => b.dataset.action)")
+    assert sorted(offered) == [f'{{"card":"B{value}","player":"Ben"}}' for value in (4, 5, 6)]
+    page.fill("#rec-type", "b5")
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('rec-editing').hidden")
+    settled(page, 3)
+    assert [play["card"] for play in recorded_log(page)["tricks"][0]["plays"]] == ["B1", "B5", "B7"]
+    assert page.locator("#rec-findings .finding-error").count() == 0
+    # Andrea's lead deleted: Ben's and Clara's plays are checked again, and Ben now leads out of turn.
+    page.locator("#rec-steps li").nth(0).locator("button[data-delete]").click()
+    settled(page, 2)
+    assert [play["player"] for play in recorded_log(page)["tricks"][0]["plays"]] == ["Ben", "Clara"]
+    assert "is-illegal" in page.locator("#rec-steps li").nth(0).get_attribute("class")
+    assert page.locator("#rec-findings .finding-error").count() >= 1
+
+
+def test_an_unfinished_log_stored_here_is_continued_in_the_recorder(phone, live_server):
+    target = registry.engines()["david-goliath"].simulate(3, 9, no_claims=True)
+    unfinished = {**target, "tricks": target["tricks"][:4]}
+    phone.goto(live_server.url + "/")
+    phone.fill("textarea[name=text]", json.dumps(unfinished))
+    phone.locator("button[type=submit]").tap()
+    phone.wait_for_url("**/games/*")
+    phone.locator("a", has_text="Continue in the recorder").tap()
+    phone.wait_for_url(re.compile(r"/record\?log=/api/v1/games/"))
+    until(phone, "location.hash.startsWith('#draft=')")
+    settled(phone, 0)
+    assert recorded_log(phone) == unfinished
+    steps = tap_through(phone, target)
+    assert steps == (15 - 4) * 3
+    same_report(phone, recorded_log(phone), target)
+    # The score sheet: the true scores, but one player's written one point too high, and the true winners.
+    scores = registry.engines()["david-goliath"].validate(target).to_dict()["result"]["scores"]
+    wrong = target["players"][1]
+    for index, name in enumerate(target["players"]):
+        phone.fill(f"#rec-claim-{index}", str(scores[name] + (name == wrong)))
+    best = max(scores.values())
+    for name in target["players"]:
+        if scores[name] == best:
+            phone.locator(f"#rec-claims input[data-winner='{name}']").check()
+    # Storing opens the analysis board: the sheet is checked against the rules.
+    phone.locator("#rec-validate").tap()
+    phone.wait_for_url("**/games/*")
+    assert phone.locator("#verdict .verdict-title").inner_text() == "Invalid"
+    assert phone.locator(".analysis-main .finding-code").all_inner_texts() == ["score-mismatch"]
+
+
+def test_a_pasted_log_is_continued_and_what_is_no_log_is_said_so(page, live_server):
+    page.goto(live_server.url + "/record")
+    page.locator("#rec-open summary").click()
+    page.fill("#rec-open-text", json.dumps({"game": "david-goliath", "players": ["Andrea"]}))
+    page.locator("#rec-open-button").click()
+    page.wait_for_selector("#rec-open-problem:not([hidden])")
+    assert "cannot be continued" in page.locator("#rec-open-problem").inner_text()
+    assert page.locator("#rec-play").is_hidden()
+    page.problems.clear()  # the browser logs the 422 answer
+    target = registry.engines()["david-goliath"].simulate(3, 2, no_claims=True)
+    unfinished = {**target, "tricks": target["tricks"][:2]}
+    page.fill("#rec-open-text", json.dumps(unfinished))
+    page.locator("#rec-open-button").click()
+    settled(page, 0)
+    assert recorded_log(page) == unfinished
+    assert page.locator("#rec-status").inner_text() == f"{target['tricks'][2]['plays'][0]['player']} to play."
+
+
+def test_a_plugin_games_log_is_recorded_on_from_the_state_api_alone(page, tmp_path):
+    """The recorder names no game: a game it has no setup form for (the toy plugin) is continued from its
+    setup, pasted, and tapped to the end."""
+    with installed(PLUGINS) as engines, LiveServer(create_app(app_config(tmp_path))) as server:
+        target = engines[TOY].simulate(3, 4, no_claims=True)
+        page.goto(server.url + "/record")
+        assert page.locator(f"input[name=game][value='{TOY}']").count() == 0  # no setup form for it
+        page.locator("#rec-open summary").click()
+        page.fill("#rec-open-text", json.dumps({**target, "plays": []}))
+        page.locator("#rec-open-button").click()
+        played_to_the_end(page, target)
+        assert page.locator("#rec-claims-panel").is_hidden()
