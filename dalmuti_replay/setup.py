@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dalmuti_replay.cards import in_deck
 from dalmuti_replay.log import Round
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
-from dalmuti_replay.state import RoundState
+from dalmuti_replay.round_state import RoundState
 
 Add = Callable[..., None]
 
