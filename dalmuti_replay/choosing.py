@@ -83,7 +83,7 @@ def choices_of(state: DalmutiState, rng: random.Random | None, who_only: bool = 
     if state.needs_round():
         number = len(state.logs) + 1
         choice = Choice({"round": number}, f"Round {number} begins")
-        return (state.session.order[0] if state.session.order else None) if who_only else [choice]
+        return (state.session.order_due() or [None])[0] if who_only else [choice]
     play = state.round
     if play.phase == DEAL and not who_only:
         return [drawn_deal(state, rng or random.Random())]

@@ -12,7 +12,7 @@ import copy
 from dalmuti_replay.log import Log, Round, finding
 from dalmuti_replay.report import RoundRecord, SessionReport
 from dalmuti_replay.rounds import CLOSED, RoundPlay, names
-from dalmuti_replay.rules import MAX_ALLOWED, MAX_PLAYERS, MIN_PLAYERS, Options, Table, winners
+from dalmuti_replay.rules import MAX_ALLOWED, MAX_PLAYERS, MIN_PLAYERS, Options, Table, bonuses, winners
 from dalmuti_replay.setup import newcomers, round_order
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 
@@ -60,6 +60,13 @@ class Session:
             self.add(self.head, "player-count", f"{count} players is more than the rulebook's {MAX_PLAYERS}; it is "
                      "played with the full 80-card deck (ruling).", "players", severity=WARNING)
         return fine
+
+    def order_due(self) -> list[str]:
+        """The order the next round starts in: the finishing order of a round over, even before it closes."""
+        play = self.current
+        if play is None or play.phase == CLOSED or not play.over or self.halted:
+            return list(self.order)
+        return list(play.state.finish)
 
     @property
     def current(self) -> RoundPlay | None:
@@ -148,8 +155,9 @@ class Session:
             return play.number >= count
         totals = dict(self.totals)
         if play.phase != CLOSED:
+            extra = bonuses(play.state.table, play.state.finish)
             for name, points in play.state.points.items():
-                totals[name] = totals.get(name, 0) + points
+                totals[name] = totals.get(name, 0) + points + extra.get(name, 0)
         return any(total >= count for total in totals.values())
 
     # -- the report ------------------------------------------------------------------------------

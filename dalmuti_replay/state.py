@@ -59,7 +59,7 @@ class DalmutiState:
         if self.is_over() or self.chance:
             return None
         if self.needs_round():
-            return self.session.order[0] if self.session.order else None
+            return (self.session.order_due() or [None])[0]
         return choices_of(self, None, who_only=True)
 
     @property

@@ -94,13 +94,15 @@ def test_the_points_follow_the_totals_with_the_target_and_wrong_claims():
 
 def test_errors_are_marked_on_every_chart_at_their_moment():
     log = sim()
-    log["rounds"][1]["tricks"][2]["plays"][0]["player"] = "Zoe"
+    plays = log["rounds"][1]["tricks"][2]["plays"]
+    index = next(index for index, play in enumerate(plays) if play.get("pass"))  # a stranger's pass: one finding
+    plays[index]["player"] = "Zoe"
     report = validate(log).to_dict()
-    assert (report["errors"][0]["round"], report["errors"][0]["trick"], report["errors"][0]["play"]) == (2, 3, 1)
+    assert [(error["round"], error["trick"], error["play"]) for error in report["errors"]] == [(2, 3, index + 1)]
     shown = timeline(report)
     (errors,) = traces(charts.cards_left_figure(shown), "Errors")
-    assert errors["customdata"] == ["round-2-trick-3-play-1"] and "unknown-player" in errors["hovertext"][0]
-    assert errors["x"] == [shown["rounds"][1]["tricks"][2]["plays"][0]["x"]]
+    assert errors["customdata"] == [f"round-2-trick-3-play-{index + 1}"] and "unknown-player" in errors["hovertext"][0]
+    assert errors["x"] == [shown["rounds"][1]["tricks"][2]["plays"][index]["x"]]
     for figure in (charts.ladder_figure(shown), charts.points_figure(shown)):
         (by_round,) = traces(figure, "Errors")
         assert by_round["x"] == [2] and by_round["customdata"] == ["round-2"]
