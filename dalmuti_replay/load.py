@@ -75,12 +75,14 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS,
         observe("", state)
     session = state.session
     if session.playable:
-        for step in steps_of(log):
-            where, _found = state.step(step)
-            if observe is not None:
-                observe(where, state)
-            if session.halted and observe is None:
-                break
+        if observe is None:
+            for step in steps_of(log):
+                state.advance(step)
+                if session.halted:
+                    break
+        else:
+            for step in steps_of(log):
+                observe(state.step(step)[0], state)
     report = state.report(log, reader.findings)
     report.unlisted = reader.unlisted
     return report, state

@@ -113,6 +113,13 @@ class RoundRecord:
     hands: dict[str, list[Card]] = field(default_factory=dict)  # the deal as recorded, readable hands only
     claims: dict[str, object] = field(default_factory=dict)  # ranks, finish, points, totals as the log says
 
+    def shallow(self) -> RoundRecord:
+        """A copy sharing every field (``copy.copy`` of a slotted dataclass is many times slower)."""
+        twin = object.__new__(RoundRecord)
+        for name in RoundRecord.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
     def to_dict(self) -> dict:
         return {"number": self.number, "ranks": list(self.ranks), "order": list(self.order),
                 "joined": list(self.joined), "dealt": dict(self.dealt),

@@ -9,7 +9,6 @@ can only be judged later (the taxes, a revolution proven wrong by later plays) l
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 from dalmuti_replay.cards import Card
@@ -54,7 +53,7 @@ class RoundState:
         twin.hands = {name: None if hand is None else Counter(hand) for name, hand in self.hands.items()}
         twin.finish = list(self.finish)
         twin.points = dict(self.points)
-        twin.record = copy.copy(self.record)
+        twin.record = self.record.shallow()
         twin.record.out = list(self.record.out)
         twin.record.taxes = list(self.record.taxes)
         return twin

@@ -25,6 +25,7 @@ from dalmuti_replay.tricks import TrickPhase
 from replaykit.findings import Finding
 
 DEAL, TAXES, TRICKS, CLOSED = "deal", "taxes", "tricks", "closed"
+MIDDLE_SETS = 13  # a legal trick never holds more sets: each is lower than the one before
 
 
 def names(people: list[str]) -> str:
@@ -62,6 +63,13 @@ class RoundPlay:
         self.kind: str | None = None  # the revolution's
         self.dealt: RoundState | None = None  # the round as dealt, once the tax phase begins
         self.tricks: TrickPhase | None = None
+        # What the table shows (``seats``): each seat's sets laid, the current trick's last sets, the last
+        # view and seats given, so that a view after every step shares what did not change.
+        self.piles: dict[str, list[str]] = {name: [] for name in table.order}
+        self.middle: tuple[int, list[dict]] = (0, [])
+        self.seat_views: dict[str, tuple] = {}
+        self.last_view: tuple | None = None
+        self.tracking = False  # piles and middle kept up to date once a view was asked for
 
     def findings(self) -> list[Finding]:
         return [*self.setup, *self.revolution_found, *self.taxes_found, *self.tricks_found, *self.end_found,
@@ -82,7 +90,8 @@ class RoundPlay:
         twin.setup, twin.revolution_found = list(self.setup), list(self.revolution_found)
         twin.taxes_found, twin.tricks_found = list(self.taxes_found), list(self.tricks_found)
         twin.end_found, twin.claims_found = list(self.end_found), list(self.claims_found)
-        record = twin.record = copy.copy(self.record)
+        twin.piles, twin.seat_views = dict(self.piles), dict(self.seat_views)
+        record = twin.record = self.record.shallow()
         record.out, record.taxes = list(self.record.out), list(self.record.taxes)
         record.tricks = [*self.record.tricks[:-1], *(copy.copy(trick) for trick in self.record.tricks[-1:])]
         for trick in record.tricks[-1:]:
@@ -167,19 +176,46 @@ class RoundPlay:
         return found + self.tricks_found[start:]
 
     def play(self, play: Play, trick: int, position: int) -> list[Finding]:
-        found = self.trick(trick)
+        """Record ``play`` at ``position`` (0-based) of trick ``trick`` and replay it; the findings it gives."""
+        tricks = self.log.tricks
+        found = self.trick(trick) if self.phase != TRICKS or trick != len(tricks) else []
         start = len(self.tricks_found)
-        plays = self.log.tricks[trick - 1].plays
-        while len(plays) < position:
-            plays.append(None)
-        if position < len(plays):
-            plays[position] = play
-        else:
+        plays = tricks[trick - 1].plays
+        if position == len(plays):
             plays.append(play)
-        assert self.tricks is not None
-        if self.tricks.current is not None and self.tricks.current.number == trick:
-            self.tricks.step(position, play)
+        else:
+            while len(plays) < position:
+                plays.append(None)
+            if position < len(plays):
+                plays[position] = play
+            else:
+                plays.append(play)
+        if self.tracking:
+            self.lay(play, trick)
+        phase = self.tricks
+        assert phase is not None
+        if phase.current is not None and phase.current.number == trick:
+            phase.step(position, play)
+        if len(self.tricks_found) == start:
+            return found
         return found + self.tricks_found[start:]
+
+    def lay(self, play: Play, trick: int) -> None:
+        """The table's piles and middle after ``play`` (in trick ``trick``); new lists, so views keep theirs."""
+        if play.cards is not None and play.player in self.piles:
+            laid = [str(card) for card in play.cards]
+            self.piles[play.player] = [*self.piles[play.player], *laid]
+            sets = self.middle[1][-(MIDDLE_SETS - 1):] if self.middle[0] == trick else []
+            self.middle = (trick, [*sets, {"player": play.player, "cards": laid}])
+
+    def track(self) -> None:
+        """Start keeping the piles and middle (a replay that is not watched skips them)."""
+        if not self.tracking:
+            self.tracking = True
+            for number, trick in enumerate(self.log.tricks, start=1):
+                for play in trick.plays:
+                    if play is not None:
+                        self.lay(play, number)
 
     # -- the end ---------------------------------------------------------------------------------
 

@@ -3,9 +3,15 @@
 Each seat: ``name``, ``hand`` (the cards known to be held, best first; none without a recorded deal),
 ``unseen`` (cards held but not known), ``pile`` (the sets this player laid this round), ``score`` (the
 session's points, this round's so far included), ``rank`` (the social class this round) and ``out`` (the
-place a player went out in, or ``None``). ``middle``: the sets of the trick under way, in the order laid.
-Beside them ``round``, ``trick``, ``ranks`` (the order due at the round's start), ``revolution`` and
-``taxes`` (the transfers performed so far, in the rules' order).
+place a player went out in, or ``None``). ``middle``: the sets of the trick under way, in the order laid
+(at most the last 13: a legal trick never holds more, each set lower than the one before). Beside them
+``round``, ``trick``, ``ranks`` (the order due at the round's start), ``revolution`` and ``taxes`` (the
+transfers performed so far, in the rules' order).
+
+A view is taken after every step of a replay (the table view's snapshots), so views share what did not
+change: a seat whose cards, pile, score and place are as before is the same object as in the last view,
+and a step that changes nothing visible (a pass, a play past the round's end) gives the last view again.
+Views are read-only.
 """
 
 from __future__ import annotations
@@ -17,7 +23,6 @@ from dalmuti_replay.rounds import CLOSED
 
 if TYPE_CHECKING:
     from dalmuti_replay.state import DalmutiState
-
 
 def texts(cards) -> list[str]:
     return [str(card) for card in cards]
@@ -33,25 +38,31 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
     rules = play.state
     table = rules.table
     places = {name: place for place, name in enumerate(rules.finish, start=1)}
-    piles: dict[str, list[str]] = {name: [] for name in table.order}
-    for trick in play.log.tricks:
-        for entry in trick.plays:
-            if entry is not None and entry.cards is not None and entry.player in piles:
-                piles[entry.player].extend(texts(entry.cards))
+    play.track()
+    piles = play.piles
+    middle = play.middle[1] if play.middle[0] == len(play.log.tricks) else []
     closed = play.phase == CLOSED
-    seats = []
+    seats, cache = [], play.seat_views
     for name in table.order:
         hand = rules.hands.get(name)
-        cards = sorted(hand.elements()) if hand is not None else []
         score = session.totals.get(name, 0) + (0 if closed else rules.points.get(name, 0))
-        seats.append({"name": name, "hand": texts(cards), "unseen": max(rules.counts[name] - len(cards), 0),
-                      "pile": piles[name], "score": score, "rank": table.title(name), "out": places.get(name)})
-    middle = []
-    current = play.tricks.current if play.tricks is not None else None
-    if current is not None and play.log.tricks:
-        middle = [{"player": entry.player, "cards": texts(entry.cards)}
-                  for entry in play.log.tricks[current.number - 1].plays if entry is not None and entry.cards]
-    taxes = [{"kind": tax.kind, "from": tax.giver, "to": tax.receiver, "cards": texts(tax.cards)}
-             for tax in play.record.taxes]
-    return view(seats, middle, round=play.number, trick=len(play.log.tricks) or None, ranks=list(play.record.ranks),
-                revolution=play.record.revolution, taxes=taxes)
+        key = (rules.counts[name], None if hand is None else frozenset(hand.items()), id(piles[name]), score,
+               places.get(name), table.title(name))
+        seat = cache.get(name)
+        if seat is None or seat[0] != key:
+            cards = sorted(hand.elements()) if hand is not None else []
+            seat = cache[name] = (key, {"name": name, "hand": texts(cards),
+                                        "unseen": max(rules.counts[name] - len(cards), 0), "pile": piles[name],
+                                        "score": score, "rank": key[5], "out": key[4]})
+        seats.append(seat[1])
+    taxes = play.record.taxes
+    key = (play.number, tuple(id(seat) for seat in seats), id(middle), len(play.log.tricks), len(taxes),
+           play.record.revolution)
+    if play.last_view is not None and play.last_view[0] == key:
+        return play.last_view[1]
+    shown = view(seats, middle, round=play.number, trick=len(play.log.tricks) or None,
+                 ranks=list(play.record.ranks), revolution=play.record.revolution,
+                 taxes=[{"kind": tax.kind, "from": tax.giver, "to": tax.receiver, "cards": texts(tax.cards)}
+                        for tax in taxes])
+    play.last_view = (key, shown)
+    return shown

@@ -134,35 +134,42 @@ class DalmutiState:
 
     def step(self, step: Step) -> tuple[str, list[Finding]]:
         """Apply a step read from a log or an action: its anchor and the findings it gave."""
-        if step.kind == ROUND:
+        where, found = self.advance(step)
+        return anchor(where), found
+
+    def advance(self, step: Step) -> tuple[tuple, list[Finding]]:
+        """``step``'s work: the position it recorded (round, trick, play) and its findings."""
+        kind = step.kind
+        if kind == PLAY:
+            play = self.round
+            if play is not None:
+                number = len(self.logs)
+                trick = step.trick or self.default_place()[0]
+                tricks = play.log.tricks
+                position = step.play or (len(tricks[trick - 1].plays) + 1 if trick <= len(tricks) else 1)
+                found = play.play(step.value, trick, position - 1)
+                return (("round", number), ("trick", trick), ("play", position)), found
+        if kind == ROUND:
             log = step.value
             assert isinstance(log, Round)
             self.logs.append(log)
+            where = (("round", len(self.logs)),)
             if not self.session.replaying:
-                return anchor((("round", len(self.logs)),)), []
-            found = self.session.start_round(log)
-            return anchor((("round", len(self.logs)),)), found
+                return where, []
+            return where, self.session.start_round(log)
         play = self.round
-        number = len(self.logs)
         if play is None:  # a round not replayed: only recorded
             self.record_only(step)
-            return "", []
-        where = (("round", number),)
-        if step.kind == DEAL:
-            return anchor(where), play.deal(step.value, set(step.unreadable))
-        if step.kind == REVOLUTION:
-            return anchor(where), play.declare(step.value)
-        if step.kind == TRANSFER:
+            return (), []
+        where = (("round", len(self.logs)),)
+        if kind == DEAL:
+            return where, play.deal(step.value, set(step.unreadable))
+        if kind == REVOLUTION:
+            return where, play.declare(step.value)
+        if kind == TRANSFER:
             taxes = play.log.taxes or []
-            return anchor(where), play.transfer(step.value, len(taxes) if step.index is None else step.index)
-        if step.kind == TRICK:
-            found = play.trick(step.trick, step.value)
-            return anchor((*where, ("trick", step.trick))), found
-        trick = step.trick or self.default_place()[0]
-        tricks = play.log.tricks
-        position = step.play or (len(tricks[trick - 1].plays) + 1 if trick <= len(tricks) else 1)
-        found = play.play(step.value, trick, position - 1)
-        return anchor((*where, ("trick", trick), ("play", position))), found
+            return where, play.transfer(step.value, len(taxes) if step.index is None else step.index)
+        return (*where, ("trick", step.trick)), play.trick(step.trick, step.value)
 
     def record_only(self, step: Step) -> None:
         log = self.logs[-1]
