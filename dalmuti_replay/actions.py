@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from dalmuti_replay.cards import Card
 from dalmuti_replay.log import Play, Round, Transfer
 from dalmuti_replay.reader import Reader
-from replaykit.findings import Finding
 
 ROUND, DEAL, REVOLUTION, TRANSFER, TRICK, PLAY = "round", "deal", "revolution", "transfer", "trick", "play"
 PLACES = ("trick", "play")
@@ -83,7 +82,8 @@ def read(action: object, tokens: tuple, reader: Reader) -> Step | None:
         round_.note = reader.note(rest, tokens)
         rest.pop("note", None)
         for key in rest:
-            reader.problem((*tokens, key), f'"{key}" is not a field of a round begun; allowed: round, join, ranks, note.')
+            reader.problem((*tokens, key), f'"{key}" is not a field of a round begun; allowed: round, join, ranks, '
+                           "note.")
         place(action["round"], "round", problems)
         step = Step(ROUND, round_)
     elif kind == DEAL:
@@ -174,25 +174,3 @@ def round_entry(round_: Round) -> dict:
     entry["tricks"] = [{"plays": [play_entry(play) for play in trick.plays],
                         **({"note": trick.note} if trick.note is not None else {})} for trick in round_.tricks]
     return entry
-
-
-def step_label(step: Step) -> str:
-    """What a person reads for a step: "Bruno plays 7 7 J", "Anna gives 1 2 to Elena"."""
-    value = step.value
-    if step.kind == PLAY:
-        assert isinstance(value, Play)
-        return f"{value.player} passes" if value.cards is None else f"{value.player} plays {' '.join(cards_text(value.cards))}"
-    if step.kind == TRANSFER:
-        assert isinstance(value, Transfer)
-        return f"{value.giver} gives {' '.join(cards_text(value.cards))} to {value.receiver}"
-    if step.kind == REVOLUTION:
-        return f"{value} declares a revolution"
-    if step.kind == DEAL:
-        return "the deal"
-    if step.kind == TRICK:
-        return f"trick {step.trick} begins"
-    return "the next round begins"
-
-
-def findings_of(reader: Reader) -> list[Finding]:
-    return list(reader.findings)

@@ -98,7 +98,8 @@ class RoundPlay:
             trick.plays = list(trick.plays)
         state = twin.state = self.state.copy()
         state.record, state.log = record, twin.log
-        state.findings = {DEAL: twin.setup, TAXES: twin.setup, TRICKS: twin.tricks_found}.get(self.phase, twin.end_found)
+        state.findings = {DEAL: twin.setup, TAXES: twin.setup, TRICKS: twin.tricks_found}.get(self.phase,
+                                                                                             twin.end_found)
         if self.dealt is not None:
             twin.dealt = copy.copy(self.dealt)
             twin.dealt.log = twin.log

@@ -37,32 +37,31 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
         return view(seats, [], round=None, trick=None, ranks=list(session.order), revolution=None, taxes=[])
     rules = play.state
     table = rules.table
-    places = {name: place for place, name in enumerate(rules.finish, start=1)}
-    play.track()
-    piles = play.piles
     middle = play.middle[1] if play.middle[0] == len(play.log.tricks) else []
     closed = play.phase == CLOSED
-    seats, cache = [], play.seat_views
-    for name in table.order:
-        hand = rules.hands.get(name)
-        score = session.totals.get(name, 0) + (0 if closed else rules.points.get(name, 0))
-        key = (rules.counts[name], None if hand is None else frozenset(hand.items()), id(piles[name]), score,
-               places.get(name), table.title(name))
-        seat = cache.get(name)
-        if seat is None or seat[0] != key:
-            cards = sorted(hand.elements()) if hand is not None else []
-            seat = cache[name] = (key, {"name": name, "hand": texts(cards),
-                                        "unseen": max(rules.counts[name] - len(cards), 0), "pile": piles[name],
-                                        "score": score, "rank": key[5], "out": key[4]})
-        seats.append(seat[1])
-    taxes = play.record.taxes
-    key = (play.number, tuple(id(seat) for seat in seats), id(middle), len(play.log.tricks), len(taxes),
-           play.record.revolution)
+    # Everything a view shows moves with one of these: a step that moves none gives the last view again.
+    key = (play.phase, id(rules.hands), tuple(rules.counts.values()), len(rules.finish), id(middle),
+           len(play.log.tricks), len(play.record.taxes), play.record.revolution, id(table), play.tracking)
     if play.last_view is not None and play.last_view[0] == key:
         return play.last_view[1]
+    play.track()
+    piles = play.piles
+    places = {name: place for place, name in enumerate(rules.finish, start=1)}
+    seats, cache = [], play.seat_views
+    for seat_number, name in enumerate(table.order):
+        hand = rules.hands.get(name)
+        score = session.totals.get(name, 0) + (0 if closed else rules.points.get(name, 0))
+        seat_key = (rules.counts[name], id(hand), id(piles[name]), score, places.get(name), seat_number)
+        seat = cache.get(name)
+        if seat is None or seat[0] != seat_key:
+            cards = sorted(hand.elements()) if hand is not None else []
+            seat = cache[name] = (seat_key, {"name": name, "hand": texts(cards),
+                                             "unseen": max(rules.counts[name] - len(cards), 0), "pile": piles[name],
+                                             "score": score, "rank": table.title(name), "out": places.get(name)})
+        seats.append(seat[1])
     shown = view(seats, middle, round=play.number, trick=len(play.log.tricks) or None,
                  ranks=list(play.record.ranks), revolution=play.record.revolution,
                  taxes=[{"kind": tax.kind, "from": tax.giver, "to": tax.receiver, "cards": texts(tax.cards)}
-                        for tax in taxes])
+                        for tax in play.record.taxes])
     play.last_view = (key, shown)
     return shown

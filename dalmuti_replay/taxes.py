@@ -13,8 +13,8 @@ from collections import Counter
 from dalmuti_replay.cards import JESTER, Card, best_cards, in_deck, show
 from dalmuti_replay.log import Transfer
 from dalmuti_replay.report import TransferRecord
-from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, Table, revolutions_allowed, taxes_due
 from dalmuti_replay.round_state import RoundState
+from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, Table, revolutions_allowed, taxes_due
 
 NOT_DUE = "not-due"
 DUTY_NAMES = {"great-tax": "the Great Peon's tax", "little-tax": "the Little Peon's tax",

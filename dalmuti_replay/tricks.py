@@ -32,7 +32,6 @@ class TrickReplay:
         self.passes = 0
         self.over = False
         self.after_end = False
-        self.names = tuple(state.counts)
 
     def add(self, code: str, message: str, index: int, *tokens: object, player: str | None = None) -> None:
         self.state.add(code, message, "tricks", self.number - 1, "plays", index, *tokens, trick=self.number,
@@ -164,8 +163,8 @@ class TrickReplay:
 
     def note_play(self, index: int, play: Play, went_out: bool = False) -> None:
         counts = self.state.counts
-        self.record.plays.append(PlayRecord(index + 1, play.player, play.cards, tuple(counts.values()),
-                                            self.names, went_out, play.note))
+        left = counts.get(play.player) if play.cards is not None else None
+        self.record.plays.append(PlayRecord(index + 1, play.player, play.cards, left, went_out, play.note))
 
     def next_leader(self) -> str | None:
         """The last set's player, or the first player to his left with cards; ``None`` without a set."""
@@ -209,7 +208,7 @@ class TrickPhase:
     def end_current(self, cut_short: bool) -> None:
         """Fill the current trick's record; ``cut_short``: another trick follows it in the log."""
         replay, state = self.current, self.state
-        if replay is None or self.stopped and replay.number != self.count:
+        if replay is None or (self.stopped and replay.number != self.count):
             return
         record = replay.record
         record.winner, record.size, record.value = replay.last_player, replay.base, replay.last_value

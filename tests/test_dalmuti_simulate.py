@@ -6,8 +6,8 @@ import pytest
 
 from dalmuti_replay import validate
 from dalmuti_replay.cards import Card
-from dalmuti_replay.rules import Options
 from dalmuti_replay.legal import sets_of
+from dalmuti_replay.rules import Options
 from dalmuti_replay.simulate import simulate
 
 

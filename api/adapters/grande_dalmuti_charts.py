@@ -16,7 +16,7 @@ from html import escape
 
 from api.adapters import david_goliath_charts as shared
 from api.adapters.david_goliath_charts import ERROR_COLOR, base_layout
-from api.adapters.grande_dalmuti_timeline import ordinal, round_id
+from api.adapters.grande_dalmuti_timeline import ordinal, play_stories, round_id
 
 PLAYER_COLORS = (*shared.PLAYER_COLORS, "#7c3aed", "#475569")  # the rulebook's eight players, a colour each
 REVOLUTION_COLOR = "#b45309"
@@ -115,19 +115,27 @@ def cards_left_figure(timeline: dict) -> dict:
             if name in row["start"]:
                 line["x"].append(row["x"])
                 line["y"].append(row["start"][name])
+        held = dict(row["start"])  # a play lists only the counts it changed
         for trick in row["tricks"]:
-            for play in trick["plays"]:
+            for play, story in zip(trick["plays"], play_stories(trick), strict=True):
                 for name, left in play["left"].items():
+                    held[name] = left
                     if name in lines:
                         lines[name]["x"].append(play["x"])
                         lines[name]["y"].append(left)
                 points = outs if play["out"] else moves
                 points["x"].append(play["x"])
-                points["y"].append(play["left"].get(play["player"], 0))
+                points["y"].append(held.get(play["player"], 0))
                 if play["out"]:
                     outs["customdata"].append(play["id"])
                     outs["hovertext"].append(f"<b>Round {row['number']} · trick {trick['number']}</b><br>"
-                                             + _text(play["story"]))
+                                             + _text(story))
+        last = row["tricks"][-1]["plays"][-1:] if row["tricks"] else []
+        for play in last:  # every line runs to the round's last play
+            for name, count in held.items():
+                if name in lines:
+                    lines[name]["x"].append(play["x"])
+                    lines[name]["y"].append(count)
     data: list[dict] = [{
         "type": "scatter", "mode": "lines", "name": _text(name), **_changes_only(line), "connectgaps": False,
         "line": {"color": _color(seat), "width": 2, "shape": "hv"},
