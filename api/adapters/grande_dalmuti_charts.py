@@ -51,7 +51,7 @@ def error_points(timeline: dict) -> list[tuple[int, str, list[dict]]]:
         found.append((row["x"], row["id"], row["errors"]))
         for trick in row["tricks"]:
             for play in trick["plays"]:
-                found.append((play["x"], play["id"], [f for f in play["findings"] if f.get("severity") == "error"]))
+                found.append((play["x"], play["id"], [f for f in play.get("findings", ()) if f.get("severity") == "error"]))
             found.append((trick["x"], trick["id"], trick["errors"]))
     return [(x, step, errors) for x, step, errors in found if errors]
 
@@ -123,10 +123,10 @@ def cards_left_figure(timeline: dict) -> dict:
                     if name in lines:
                         lines[name]["x"].append(play["x"])
                         lines[name]["y"].append(left)
-                points = outs if play["out"] else moves
+                points = outs if play.get("out") else moves
                 points["x"].append(play["x"])
                 points["y"].append(held.get(play["player"], 0))
-                if play["out"]:
+                if play.get("out"):
                     outs["customdata"].append(play["id"])
                     outs["hovertext"].append(f"<b>Round {row['number']} · trick {trick['number']}</b><br>"
                                              + _text(story))

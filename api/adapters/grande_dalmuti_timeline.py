@@ -98,7 +98,7 @@ def play_stories(trick: dict) -> list[str]:
     """Each play's story in a trick row (kept out of the rows: it only words what they hold)."""
     stories, beaten = [], None
     for play in trick["plays"]:
-        stories.append(_play_story(play, beaten, play["place"]))
+        stories.append(_play_story(play, beaten, play.get("place")))
         if not play["pass"]:
             beaten = (play["player"], play["cards"])
     return stories
@@ -114,11 +114,11 @@ def _trick_row(number: int, trick: dict, grouped: dict, x: int, places: dict[str
         found = grouped.get((number, trick["number"], play["number"]), [])
         row = {"play": play["number"], "id": play_id(number, trick["number"], play["number"]), "x": x,
                "player": play.get("player"), "cards": play.get("cards"), "pass": bool(play.get("pass")),
-               "left": play.get("cards_left") or {}, "out": bool(play.get("out")), "place": place,
-               "points": points, "flagged": any(f.get("severity") == "error" for f in found),
-               "findings": found, "wins": False}
-        if place:
-            row["place_text"] = ordinal(place)
+               "left": play.get("cards_left") or {}, "wins": False}
+        if play.get("out"):  # what most plays lack is left out: "out", "place", "findings", "note"
+            row.update(out=True, place=place, points=points, place_text=ordinal(place) if place else None)
+        if found:
+            row.update(findings=found, flagged=any(f.get("severity") == "error" for f in found))
         if play.get("note") is not None:
             row["note"] = play["note"]
         if not row["pass"]:
