@@ -35,6 +35,7 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
         seats = [{"name": name, "hand": [], "unseen": 0, "pile": [], "score": session.totals.get(name, 0),
                   "rank": None, "out": None} for name in session.order]
         return view(seats, [], round=None, trick=None, ranks=list(session.order), revolution=None, taxes=[])
+    play.track()
     rules = play.state
     table = rules.table
     middle = play.middle[1] if play.middle[0] == len(play.log.tricks) else []
@@ -44,7 +45,6 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
            len(play.log.tricks), len(play.record.taxes), play.record.revolution, id(table), play.tracking)
     if play.last_view is not None and play.last_view[0] == key:
         return play.last_view[1]
-    play.track()
     piles = play.piles
     places = {name: place for place, name in enumerate(rules.finish, start=1)}
     seats, cache = [], play.seat_views
