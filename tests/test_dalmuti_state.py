@@ -4,6 +4,7 @@ and properties of sessions played from their setup by random choices."""
 
 import copy
 import random
+
 import jsonpatch
 import pytest
 from hypothesis import given, settings
