@@ -2,7 +2,7 @@
 
 import argparse
 
-from benchmarks import browser, engine, games, web
+from benchmarks import browser, dalmuti, engine, games, web
 
 
 def main() -> None:
@@ -20,6 +20,7 @@ def main() -> None:
              ("Olympi, 7 players", "/samples/clean-7-players-reshuffle")]
     print(browser.charts_vs_bare(pages, loads=3 if args.quick else 7), end="\n\n")
     print(games.every_game(10 if args.quick else 20, 10 if args.quick else 50), end="\n\n")
+    print(dalmuti.section(), end="\n\n")
 
 
 main()

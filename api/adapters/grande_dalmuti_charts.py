@@ -51,7 +51,8 @@ def error_points(timeline: dict) -> list[tuple[int, str, list[dict]]]:
         found.append((row["x"], row["id"], row["errors"]))
         for trick in row["tricks"]:
             for play in trick["plays"]:
-                found.append((play["x"], play["id"], [f for f in play.get("findings", ()) if f.get("severity") == "error"]))
+                errors = [f for f in play.get("findings", ()) if f.get("severity") == "error"]
+                found.append((play["x"], play["id"], errors))
             found.append((trick["x"], trick["id"], trick["errors"]))
     return [(x, step, errors) for x, step, errors in found if errors]
 
