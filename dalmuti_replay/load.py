@@ -76,10 +76,12 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS,
     session = state.session
     if session.playable:
         if observe is None:
+            state.eager = False
             for step in steps_of(log):
                 state.advance(step)
                 if session.halted:
                     break
+            state.eager = True
         else:
             for step in steps_of(log):
                 observe(state.step(step)[0], state)

@@ -132,7 +132,9 @@ class RoundPlay:
             revolution_problem(self.state, {}, self.dealt_table)
         return list(self.revolution_found)
 
-    def transfer(self, transfer: Transfer, position: int) -> list[Finding]:
+    def transfer(self, transfer: Transfer, position: int, replay: bool = True) -> list[Finding]:
+        """Record a transfer; ``replay`` the tax phase now (a validator that only wants the report lets the
+        first play do it once)."""
         self.phase = TAXES
         taxes = self.log.taxes if self.log.taxes is not None else []
         self.log.taxes = taxes
@@ -142,7 +144,7 @@ class RoundPlay:
             taxes[position] = transfer
         else:
             taxes.append(transfer)
-        return self.replay_taxes(closed=False)
+        return self.replay_taxes(closed=False) if replay else []
 
     def replay_taxes(self, closed: bool) -> list[Finding]:
         """Replay the whole tax phase from the cards as dealt; the findings it adds."""

@@ -35,6 +35,7 @@ class DalmutiState:
         self.session = session
         self.limits = limits
         self.logs: list[Round] = []  # every round's log, also those not replayed
+        self.eager = True  # replay the tax phase at each transfer (a validator wanting only the report: no)
 
     # -- where the session stands -------------------------------------------------------------------
 
@@ -168,7 +169,7 @@ class DalmutiState:
             return where, play.declare(step.value)
         if kind == TRANSFER:
             taxes = play.log.taxes or []
-            return where, play.transfer(step.value, len(taxes) if step.index is None else step.index)
+            return where, play.transfer(step.value, len(taxes) if step.index is None else step.index, self.eager)
         return (*where, ("trick", step.trick)), play.trick(step.trick, step.value)
 
     def record_only(self, step: Step) -> None:
