@@ -12,7 +12,7 @@ from collections import Counter
 
 from dalmuti_replay.cards import JESTER, Card, best_cards
 from dalmuti_replay.rounds import TRICKS, RoundPlay
-from dalmuti_replay.rules import DUTY_ORDER, Duty, revolutions_allowed
+from dalmuti_replay.rules import Duty, revolutions_allowed
 from dalmuti_replay.taxes import NOT_DUE, classify
 
 
@@ -124,6 +124,3 @@ def due(play: RoundPlay) -> tuple[str | None, int | None, int | None]:
     if current.previous is None:
         return current.leader_due, None, None
     return state.next_holding(current.previous), current.base, current.last_value
-
-
-__all__ = ["DUTY_ORDER", "due", "owed", "playable", "revolutionary", "sets_of", "transfers_for"]

@@ -44,6 +44,16 @@ def fresh(before: list[Finding], after: list[Finding]) -> list[Finding]:
     return found
 
 
+def put(entries: list, position: int, entry: object) -> None:
+    """Place ``entry`` at ``position`` of a log's list, entries the log could not read standing as ``None``."""
+    if position == len(entries):
+        entries.append(entry)
+        return
+    while len(entries) < position:
+        entries.append(None)
+    entries[position] = entry
+
+
 class RoundPlay:
     """One round under way. ``state`` holds its cards; ``log`` the round as recorded so far."""
 
@@ -138,12 +148,7 @@ class RoundPlay:
         self.phase = TAXES
         taxes = self.log.taxes if self.log.taxes is not None else []
         self.log.taxes = taxes
-        while len(taxes) < position:
-            taxes.append(None)
-        if position < len(taxes):
-            taxes[position] = transfer
-        else:
-            taxes.append(transfer)
+        put(taxes, position, transfer)
         return self.replay_taxes(closed=False) if replay else []
 
     def replay_taxes(self, closed: bool) -> list[Finding]:
@@ -183,16 +188,7 @@ class RoundPlay:
         tricks = self.log.tricks
         found = self.trick(trick) if self.phase != TRICKS or trick != len(tricks) else []
         start = len(self.tricks_found)
-        plays = tricks[trick - 1].plays
-        if position == len(plays):
-            plays.append(play)
-        else:
-            while len(plays) < position:
-                plays.append(None)
-            if position < len(plays):
-                plays[position] = play
-            else:
-                plays.append(play)
+        put(tricks[trick - 1].plays, position, play)
         if self.tracking:
             self.lay(play, trick)
         phase = self.tricks

@@ -14,16 +14,14 @@ import random
 
 from dalmuti_replay import actions
 from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
-from dalmuti_replay.cards import Card
 from dalmuti_replay.choosing import choices_of
-from dalmuti_replay.legal import due
-from dalmuti_replay.log import Log, Round, Trick, finding
+from dalmuti_replay.log import Log, Round, Trick
 from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
 from dalmuti_replay.report import SessionReport
 from dalmuti_replay.rounds import CLOSED, TAXES, TRICKS
 from dalmuti_replay.rounds import DEAL as DEALING
 from dalmuti_replay.session import Session
-from replaykit.findings import ERROR, Finding, anchor, pointer
+from replaykit.findings import Finding, anchor
 from replaykit.state import Choice, IllegalAction, view
 
 
@@ -243,14 +241,3 @@ class DalmutiState:
 
     def report(self, log: Log, found: list[Finding]) -> SessionReport:
         return self.session.report(log, found)
-
-    def who_is_due(self) -> str | None:
-        play = self.round
-        return None if play is None else due(play)[0]
-
-
-def sequence_problem(number: int, message: str) -> Finding:
-    return finding("schema", ERROR, message, number, None, None, None, pointer("rounds", number - 1))
-
-
-__all__ = ["Card", "DalmutiState", "IllegalAction"]

@@ -7,8 +7,8 @@ from api.adapters.grande_dalmuti import ADAPTER
 from dalmuti_replay import validate
 from dalmuti_replay.simulate import simulate
 
-REPORT_TIMES = 4  # docs/PERFORMANCE.md: 3.5 × for the largest accepted body
-TIMELINE_TIMES = 5  # 4.4 ×
+REPORT_TIMES = 4  # python -m benchmarks.dalmuti: 3.1 × for the largest accepted body (20 players, 100 rounds)
+TIMELINE_TIMES = 5  # 3.9 × there
 
 
 def size(data: object) -> int:
