@@ -46,12 +46,12 @@ def fresh(before: list[Finding], after: list[Finding]) -> list[Finding]:
 
 def put(entries: list, position: int, entry: object) -> None:
     """Place ``entry`` at ``position`` of a log's list, entries the log could not read standing as ``None``."""
-    if position == len(entries):
-        entries.append(entry)
-        return
     while len(entries) < position:
         entries.append(None)
-    entries[position] = entry
+    if position == len(entries):
+        entries.append(entry)
+    else:
+        entries[position] = entry
 
 
 class RoundPlay:
