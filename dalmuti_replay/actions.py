@@ -75,7 +75,7 @@ def read(action: object, tokens: tuple, reader: Reader) -> Step | None:
     step: Step | None = None
     if kind == ROUND:
         rest = {key: value for key, value in action.items() if key != "round"}
-        round_ = Round()
+        round_ = Round(taxes=[])  # a round begun here records its taxes: one left out is missing, an error
         for key in ("join", "ranks"):
             if key in rest:
                 setattr(round_, key, reader.names(rest.pop(key), (*tokens, key), f'"{key}"'))
@@ -155,6 +155,8 @@ def round_head(round_: Round) -> dict:
     for key in ("join", "ranks"):
         if getattr(round_, key) is not None:
             entry[key] = list(getattr(round_, key))
+    if round_.taxes is not None:
+        entry["taxes"] = []
     entry["tricks"] = []
     if round_.note is not None:
         entry["note"] = round_.note

@@ -71,19 +71,23 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS,
         report.unlisted = reader.unlisted
         return report, None
     state = start(log, limits)
+    session = state.session
+    steps = steps_of(log) if session.playable else iter(())
+    first = next(steps, None)
+    if first is not None:  # a session starts with its first round begun: its seating is the players'
+        state.advance(first)
     if observe is not None:
         observe("", state)
-    session = state.session
     if session.playable:
         if observe is None:
             state.eager = False
-            for step in steps_of(log):
+            for step in steps:
                 state.advance(step)
                 if session.halted:
                     break
             state.eager = True
         else:
-            for step in steps_of(log):
+            for step in steps:
                 observe(state.step(step)[0], state)
     report = state.report(log, reader.findings)
     report.unlisted = reader.unlisted
@@ -91,7 +95,8 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS,
 
 
 def new_state(setup: dict) -> DalmutiState:
-    """A session from a log's setup (its players, options, end and meta; any rounds are left out)."""
+    """A session from a log's setup (its players, options, end and meta; any rounds are left out), with
+    round 1 begun: its deal is the first step."""
     if type(setup) is not dict:
         raise ValueError("A setup is a log's object: game, players, options, end, meta.")
     reader = Reader()
@@ -102,6 +107,7 @@ def new_state(setup: dict) -> DalmutiState:
     state = start(log, DEFAULT_LIMITS)
     if not state.session.playable:
         raise ValueError(" ".join(finding.message for finding in state.session.head))
+    state.apply({"round": 1})  # round 1 is seated as the players are listed: the deal comes first
     return state
 
 

@@ -90,6 +90,8 @@ class DalmutiState:
     def apply(self, action: object, strict: bool = False) -> list[Finding]:
         step, found = self.read(action)
         if step is None:
+            if strict:
+                raise IllegalAction(found)  # a schema finding is an error: nothing was applied
             return found
         if not strict:
             return self.step(step)[1]
@@ -134,7 +136,7 @@ class DalmutiState:
     def step(self, step: Step) -> tuple[str, list[Finding]]:
         """Apply a step read from a log or an action: its anchor and the findings it gave."""
         where, found = self.advance(step)
-        return anchor(where), found
+        return step_anchor(where), found
 
     def advance(self, step: Step) -> tuple[tuple, list[Finding]]:
         """``step``'s work: the position it recorded (round, trick, play) and its findings."""
@@ -157,32 +159,39 @@ class DalmutiState:
                 return where, []
             return where, self.session.start_round(log)
         play = self.round
-        if play is None:  # a round not replayed: only recorded
-            self.record_only(step)
-            return (), []
         where = (("round", len(self.logs)),)
+        if play is None:  # a round not replayed: only recorded
+            return self.record_only(step), []
         if kind == DEAL:
-            return where, play.deal(step.value, set(step.unreadable))
+            return (*where, ("deal", "")), play.deal(step.value, set(step.unreadable))
         if kind == REVOLUTION:
-            return where, play.declare(step.value)
+            return (*where, ("revolution", "")), play.declare(step.value)
         if kind == TRANSFER:
-            taxes = play.log.taxes or []
-            return where, play.transfer(step.value, len(taxes) if step.index is None else step.index, self.eager)
+            position = len(play.log.taxes or []) if step.index is None else step.index
+            found = play.transfer(step.value, position, self.eager)
+            return (*where, ("transfer", position + 1)), found
         return (*where, ("trick", step.trick)), play.trick(step.trick, step.value)
 
-    def record_only(self, step: Step) -> None:
+    def record_only(self, step: Step) -> tuple:
+        """Keep a step of a round that is not replayed in the log; the position it took."""
         log = self.logs[-1]
+        where: tuple = (("round", len(self.logs)),)
         if step.kind == DEAL:
             log.hands, log.unreadable_hands = step.value, set(step.unreadable)
-        elif step.kind == REVOLUTION:
+            return (*where, ("deal", ""))
+        if step.kind == REVOLUTION:
             log.revolution = step.value
-        elif step.kind == TRANSFER:
+            return (*where, ("revolution", ""))
+        if step.kind == TRANSFER:
             log.taxes = [*(log.taxes or []), step.value]
-        else:
-            while len(log.tricks) < (step.trick or max(len(log.tricks), 1)):
-                log.tricks.append(Trick([], step.value if step.kind == TRICK else None))
-            if step.kind == PLAY:
-                log.tricks[-1].plays.append(step.value)
+            return (*where, ("transfer", len(log.taxes)))
+        while len(log.tricks) < (step.trick or max(len(log.tricks), 1)):
+            log.tricks.append(Trick([], step.value if step.kind == TRICK else None))
+        where = (*where, ("trick", len(log.tricks)))
+        if step.kind == PLAY:
+            log.tricks[-1].plays.append(step.value)
+            where = (*where, ("play", len(log.tricks[-1].plays)))
+        return where
 
     def patch(self, action: object) -> list[dict]:
         step, found = self.read(action)
@@ -241,3 +250,9 @@ class DalmutiState:
 
     def report(self, log: Log, found: list[Finding]) -> SessionReport:
         return self.session.report(log, found)
+
+
+def step_anchor(where: tuple) -> str:
+    """A step's own deep-link id: ``round-2``, ``round-2-deal``, ``round-2-transfer-3``, ``round-2-trick-4-play-1``."""
+    return "-".join(unit if number == "" else f"{unit}-{number}" for unit, number in where)
+

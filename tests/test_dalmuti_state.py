@@ -95,9 +95,8 @@ def test_an_action_of_another_shape_is_a_schema_finding_and_cannot_be_patched():
 
 
 def test_taxes_are_actions_the_great_peon_giving_his_two_best_cards():
-    state = ENGINE.new_state(setup())
-    state.apply(state.choices()[0].action)  # round 1 begins
-    assert state.chance
+    state = ENGINE.new_state(setup())  # round 1 begun: its deal is the table's step
+    assert state.chance and state.choices()[0].chance
     state.apply({"hands": DEAL})
     [tax] = [choice for choice in state.choices() if "from" in choice.action]
     assert tax.action == {"from": "Dario", "to": "Anna", "cards": ["5", "5"]} and tax.known
@@ -111,15 +110,14 @@ def test_taxes_are_actions_the_great_peon_giving_his_two_best_cards():
                                                                       ("7", "7"), ("7", "8"), ("8", "8")}
     # Paying a Peon's worse cards is the validator's tax-wrong-cards, found when given
     wrong = ENGINE.new_state(setup())
-    for action in ({"round": 1}, {"hands": DEAL}):
-        wrong.apply(action)
+    wrong.apply({"hands": DEAL})
     assert [finding.code for finding in wrong.apply({"from": "Dario", "to": "Anna", "cards": ["10", "10"]})] == \
         ["tax-wrong-cards"]
 
 
 def test_a_dalmutis_return_listed_before_the_tax_is_applied_in_the_rules_order():
     state = ENGINE.new_state(setup())
-    for action in ({"round": 1}, {"hands": DEAL}, {"from": "Anna", "to": "Dario", "cards": ["5", "5"]},
+    for action in ({"hands": DEAL}, {"from": "Anna", "to": "Dario", "cards": ["5", "5"]},
                    {"from": "Dario", "to": "Anna", "cards": ["5", "5"]}):
         state.apply(action)
     # Anna gives back the 5s she is paid: fine, as the tax comes first whatever the order listed; only the
@@ -132,7 +130,6 @@ def test_a_dalmutis_return_listed_before_the_tax_is_applied_in_the_rules_order()
 
 def test_a_great_revolution_reverses_the_ranks_and_its_taxes_follow_them():
     state = ENGINE.new_state(setup())
-    state.apply({"round": 1})
     state.apply({"hands": REVOLT})
     offered = [choice.action for choice in state.choices() if "revolution" in choice.action]
     assert offered == [{"revolution": "Dario"}]
@@ -144,7 +141,6 @@ def test_a_great_revolution_reverses_the_ranks_and_its_taxes_follow_them():
 
 def test_a_revolution_by_a_player_without_both_jesters_is_revolution_invalid():
     state = ENGINE.new_state(setup())
-    state.apply({"round": 1})
     state.apply({"hands": DEAL})
     assert [finding.code for finding in state.apply({"revolution": "Carla"})] == ["revolution-invalid"]
 
@@ -188,7 +184,7 @@ def played_out(players: int, seed: int, options: dict):
     """A session from its setup by random choices, each also recorded as a patch of the log."""
     rng = random.Random(seed)
     state = ENGINE.new_state({**setup(**options), "players": ["A", "B", "C", "D", "E", "F", "G", "H"][:players]})
-    log = {**setup(**options), "players": ["A", "B", "C", "D", "E", "F", "G", "H"][:players], "rounds": []}
+    log = state.to_log()
     while not state.is_over():
         choice = rng.choice(state.choices(rng))
         log = jsonpatch.apply_patch(log, state.patch(choice.action))
@@ -220,4 +216,5 @@ def test_every_snapshot_holds_the_whole_deck_and_the_replay_gives_the_same_views
         held = sum(len(seat["hand"]) + seat["unseen"] + len(seat["pile"]) for seat in shown["seats"])
         assert held == deck  # cards move between hands and piles, never appear or vanish
     assert snapshots[-1][1] == state.view()
-    assert [anchor for anchor, _ in snapshots][:3] == ["", "round-1", "round-1"]  # the round, then its deal
+    anchors = [anchor for anchor, _ in snapshots]
+    assert anchors[:2] == ["", "round-1-deal"] and len(set(anchors)) == len(anchors)  # a step, an anchor
