@@ -162,9 +162,10 @@ class RoundPlay:
         self.taxes_found = work.findings
         return added
 
-    def begin_play(self) -> list[Finding]:
-        """Close the tax phase: from now on a duty not recorded is missing."""
-        added = self.replay_taxes(closed=True)
+    def begin_play(self, closed: bool = True) -> list[Finding]:
+        """Close the tax phase: from now on a duty not recorded is missing (unless not ``closed``: the log
+        stops before its last round's play, and what is still owed is not missing yet)."""
+        added = self.replay_taxes(closed=closed)
         self.phase = TRICKS
         self.state.findings = self.tricks_found
         self.tricks = TrickPhase(self.state)
@@ -220,7 +221,8 @@ class RoundPlay:
 
     def close(self, last: bool) -> list[Finding]:
         """End the round: judge what waited for proof, then the points (``last``: no round follows)."""
-        found = self.begin_play() if self.phase != TRICKS else []
+        owing = not (last and self.phase != TRICKS)  # a log stopping before its last round's play owes on
+        found = self.begin_play(owing) if self.phase != TRICKS else []
         assert self.tricks is not None
         start = len(self.tricks_found)
         self.tricks.close()
@@ -229,7 +231,7 @@ class RoundPlay:
         proof = known_dealt(self.dealt)
         if proof:
             work = self.dealt.copy()
-            collect(work, self.kind, proof, True)
+            collect(work, self.kind, proof, owing)
             found += fresh(self.taxes_found, work.findings)
             self.taxes_found = work.findings
             if self.kind is not None and needs_proof(self.dealt):
