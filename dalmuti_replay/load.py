@@ -12,6 +12,7 @@ from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRIC
 from dalmuti_replay.log import GAME_ID, Log, Round
 from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
 from dalmuti_replay.report import SessionReport
+from dalmuti_replay.rounds import TAXES
 from dalmuti_replay.rules import Options
 from dalmuti_replay.session import Session
 from dalmuti_replay.state import DalmutiState
@@ -86,6 +87,9 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS,
                 if session.halted:
                     break
             state.eager = True
+            play = state.round
+            if play is not None and play.phase == TAXES and play.log.taxes:
+                play.replay_taxes(closed=False)  # the state goes on from here: its hands after the transfers
         else:
             for step in steps:
                 observe(state.step(step)[0], state)
