@@ -2,7 +2,7 @@
 
 import argparse
 
-from benchmarks import archive, browser, engine, games, play, web, whatif
+from benchmarks import archive, browser, dalmuti, engine, games, play, web, whatif
 
 
 def main() -> None:
@@ -24,6 +24,7 @@ def main() -> None:
     print(browser.charts_vs_bare(pages, loads=3 if args.quick else 7), end="\n\n")
     print(games.every_game(10 if args.quick else 20, 10 if args.quick else 50), end="\n\n")
     print(archive.throughput(1_500 if args.quick else 6_000, 1 if args.quick else 2)[0], end="\n\n")
+    print(dalmuti.section(), end="\n\n")
 
 
 main()

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dalmuti_replay.cards import Card
 from dalmuti_replay.log import GAME_ID
-from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
-from dalmuti_replay.replay import replay_session
+from dalmuti_replay.reader import DEFAULT_LIMITS, Limits
 from dalmuti_replay.report import SessionReport
 from dalmuti_replay.rules import Options, Table
 
@@ -18,9 +17,8 @@ __all__ = ["DEFAULT_LIMITS", "GAME_ID", "Card", "Limits", "Options", "SessionRep
 
 
 def validate(document: object, limits: Limits = DEFAULT_LIMITS) -> SessionReport:
-    """Read and replay one document: schema findings first, then rule findings in session order."""
-    reader = Reader(limits)
-    log = reader.document(document)
-    report = SessionReport([], reader.findings) if log is None else replay_session(log, reader.findings)
-    report.unlisted = reader.unlisted
-    return report
+    """Read and replay one document through the State: schema findings first, then rule findings in
+    session order, then the claims."""
+    from dalmuti_replay.load import load
+
+    return load(document, limits)[0]

@@ -6,7 +6,7 @@ range is the rulebook's 4 to 8; the replay also accepts 9 to 20 with a warning (
 
 from __future__ import annotations
 
-from dalmuti_replay import validate
+from dalmuti_replay.load import load, new_state
 from dalmuti_replay.log import GAME_ID, UNITS
 from dalmuti_replay.reader import DEFAULT_LIMITS
 from dalmuti_replay.rules import MAX_PLAYERS, MIN_PLAYERS, Options
@@ -66,10 +66,6 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_claims: boo
                     points=3 * players if points_end else None, **on)
 
 
-def _load(document: object, limits, observe=None) -> tuple:
-    return validate(document, limits), None  # until the State lands
-
-
 ENGINE = Engine(
     id=GAME_ID,
     name="Il Grande Dalmuti",
@@ -77,8 +73,8 @@ ENGINE = Engine(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     units=UNITS,
     codes=CODES,
-    load=_load,
-    new_state=None,
+    load=load,
+    new_state=new_state,
     default_limits=DEFAULT_LIMITS,
     simulate=_simulate,
     simulate_options=(Option("no_hands", "leave out the deal"),

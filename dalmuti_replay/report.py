@@ -31,24 +31,23 @@ def claims_of(claims: dict[str, object], keys: tuple[str, ...]) -> dict[str, obj
 
 @dataclass(slots=True)
 class PlayRecord:
-    """One play and everyone's cards left after it, kept as a tuple beside the seating's names: a dict per
-    play would cost more than replaying the play."""
+    """One play, and its player's cards left after it when the play changed them (``left``, else ``None``).
+    Only what changed: everyone's count at every play would make a report grow with players × plays."""
 
     number: int
     player: str
     cards: list[Card] | None
-    left: tuple[int, ...]
-    names: tuple[str, ...]
+    left: int | None = None
     went_out: bool = False
     note: str | None = None
 
     @property
     def cards_left(self) -> dict[str, int]:
-        return dict(zip(self.names, self.left, strict=True))
+        return {} if self.left is None else {self.player: self.left}
 
     def to_dict(self) -> dict:
         return {"number": self.number, "player": self.player, "cards": texts(self.cards),
-                "pass": self.cards is None, "cards_left": dict(self.cards_left), "out": self.went_out,
+                "pass": self.cards is None, "cards_left": self.cards_left, "out": self.went_out,
                 "note": self.note}
 
 
@@ -112,6 +111,13 @@ class RoundRecord:
     note: str | None = None
     hands: dict[str, list[Card]] = field(default_factory=dict)  # the deal as recorded, readable hands only
     claims: dict[str, object] = field(default_factory=dict)  # ranks, finish, points, totals as the log says
+
+    def shallow(self) -> RoundRecord:
+        """A copy sharing every field (``copy.copy`` of a slotted dataclass is many times slower)."""
+        twin = object.__new__(RoundRecord)
+        for name in RoundRecord.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
 
     def to_dict(self) -> dict:
         return {"number": self.number, "ranks": list(self.ranks), "order": list(self.order),

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from dalmuti_replay.cards import in_deck
 from dalmuti_replay.log import Round
+from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
-from dalmuti_replay.state import RoundState
 
 Add = Callable[..., None]
 

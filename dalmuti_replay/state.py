@@ -1,108 +1,258 @@
-"""The live state of one round under replay: card counts, known hand contents, who is out, points.
+"""Il Grande Dalmuti's ``replaykit.state.State``: one position of a session, everything goes through it.
 
-Counts are always known (deal sizes, or the recorded hand); contents only where ``hands`` shows them.
-Every step of the round (``taxes``, ``tricks``) changes this state and reports through ``add``, which
-places a finding by round, trick and play and builds its pointer under ``/rounds/i``.
+The validator reads a log into steps and applies them here (``engine.load``); the simulator's bots pick
+among ``choices()``; the table view is ``view()`` after every step. ``apply`` takes any JSON value:
+actions are the log's own items (``actions``), a malformed one is a ``schema`` finding, a step out of
+the log's order too (a deal after play began, a trick already behind), and a rule broken is the same
+finding the validator gives for that entry of a log, the session going on "as played".
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import copy
+import random
 
-from dalmuti_replay.cards import Card
-from dalmuti_replay.log import Round, finding
-from dalmuti_replay.report import OutRecord, RoundRecord
-from dalmuti_replay.rules import Table, points_for_going_out
-from replaykit.findings import ERROR, Finding, pointer
+from dalmuti_replay import actions
+from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
+from dalmuti_replay.choosing import choices_of
+from dalmuti_replay.log import Log, Round, Trick
+from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
+from dalmuti_replay.report import SessionReport
+from dalmuti_replay.rounds import CLOSED, TAXES, TRICKS
+from dalmuti_replay.rounds import DEAL as DEALING
+from dalmuti_replay.session import Session
+from replaykit.findings import Finding, anchor
+from replaykit.state import Choice, IllegalAction, view
 
 
-class RoundState:
-    """One round: ``table`` is the seating being played (replaced after a Great Revolution)."""
+class DalmutiState:
+    """A session from its setup (``head``: the log's keys before ``rounds``) and the steps applied since."""
 
-    def __init__(self, number: int, table: Table, log: Round, findings: list[Finding], record: RoundRecord) -> None:
-        self.number = number
-        self.table = table
-        self.log = log
-        self.findings = findings
-        self.record = record
-        self.counts: dict[str, int] = table.deal_sizes()
-        self.hands: dict[str, Counter[Card] | None] = dict.fromkeys(table.order)
-        self.finish: list[str] = []
-        self.points: dict[str, int] = dict.fromkeys(table.order, 0)
-        self.base = pointer("rounds", number - 1)
-        self.over = False  # one player alone holds cards
-        self.ended_reported = False  # a play after the round's end was reported: replay stops
+    def __init__(self, head: dict, session: Session, limits: Limits = DEFAULT_LIMITS) -> None:
+        self.head = head
+        self.session = session
+        self.limits = limits
+        self.logs: list[Round] = []  # every round's log, also those not replayed
+        self.eager = True  # replay the tax phase at each transfer (a validator wanting only the report: no)
 
-    def add(self, code: str, message: str, *tokens: object, trick: int | None = None, play: int | None = None,
-            player: str | None = None, severity: str = ERROR) -> None:
-        self.findings.append(finding(code, severity, message, self.number, trick, play, player,
-                                     self.base + pointer(*tokens)))
+    # -- where the session stands -------------------------------------------------------------------
 
-    def is_player(self, name: object) -> bool:
-        return name in self.counts
+    @property
+    def round(self):
+        current = self.session.current
+        return current if current is not None and len(self.logs) == current.number else None
 
-    # -- cards moving --------------------------------------------------------------------------------
+    def needs_round(self) -> bool:
+        play = self.round
+        return play is None or play.phase == CLOSED or play.over
 
-    def lacking(self, player: str, cards: list[Card]) -> list[Card]:
-        """Cards of the deck in use the player's known hand does not hold (none when unknown)."""
-        hand = self.hands[player]
-        if hand is None:
+    def is_over(self) -> bool:
+        return self.session.is_over()
+
+    @property
+    def chance(self) -> bool:
+        return not self.is_over() and not self.needs_round() and self.round.phase == DEALING
+
+    @property
+    def to_move(self) -> str | None:
+        if self.is_over() or self.chance:
+            return None
+        if self.needs_round():
+            return (self.session.order_due() or [None])[0]
+        return choices_of(self, None, who_only=True)
+
+    @property
+    def moment(self) -> str:
+        play = self.round
+        if self.needs_round():
+            return anchor((("round", len(self.logs) + 1),))
+        if play.phase != TRICKS or play.tricks is None:
+            return anchor((("round", play.number),))
+        trick, position = self.default_place()
+        return anchor((("round", play.number), ("trick", trick), ("play", position)))
+
+    def default_place(self) -> tuple[int, int]:
+        """Where a play goes when it does not say: the trick under way, or the next once it is over."""
+        play = self.round
+        tricks = play.log.tricks
+        current = play.tricks.current if play.tricks is not None else None
+        if tricks and current is not None and not current.over and current.number == len(tricks):
+            return len(tricks), len(tricks[-1].plays) + 1
+        return len(tricks) + 1, 1
+
+    # -- the contract -------------------------------------------------------------------------------
+
+    def choices(self, rng: random.Random | None = None) -> list[Choice]:
+        if self.is_over():
             return []
-        top, wanted, missing = self.table.top, {}, []
-        for card in cards:  # plain loops: this runs for every set, and Counter arithmetic is slow
-            if card.jester or card.value <= top:
-                wanted[card] = count = wanted.get(card, 0) + 1
-                if hand.get(card, 0) < count:
-                    missing.append(card)
-        return sorted(missing)
+        return choices_of(self, rng or random.Random())
 
-    def take(self, player: str, cards: list[Card], trick: int | None = None, play: int | None = None) -> None:
-        """Cards leave a hand: the count drops by their number, each leaves the contents if there."""
-        hand = self.hands[player]
-        if hand is not None:
-            for card in cards:
-                count = hand.get(card, 0)
-                if count > 1:
-                    hand[card] = count - 1
-                elif count:
-                    del hand[card]
-        left = self.counts[player] - len(cards)
-        self.counts[player] = left if left > 0 else 0
-        if left <= 0 and player not in self.finish:
-            self.go_out(player, trick, play)
+    def apply(self, action: object, strict: bool = False) -> list[Finding]:
+        step, found = self.read(action)
+        if step is None:
+            if strict:
+                raise IllegalAction(found)  # a schema finding is an error: nothing was applied
+            return found
+        if not strict:
+            return self.step(step)[1]
+        trial = self.clone()
+        found = trial.step(step)[1]
+        if any(item.is_error for item in found):
+            raise IllegalAction(found)
+        self.__dict__.update(trial.__dict__)
+        return found
 
-    def give(self, player: str, cards: list[Card]) -> None:
-        hand = self.hands[player]
-        if hand is not None:
-            hand.update(cards)
-        self.counts[player] += len(cards)
+    def read(self, action: object) -> tuple[Step | None, list[Finding]]:
+        """The step an action spells, or ``None`` and the ``schema`` findings that say why not."""
+        reader = Reader(self.limits)
+        number = len(self.logs) + (actions.kind_of(action) == ROUND)
+        step = actions.read(action, ("rounds", max(number - 1, 0)), reader)
+        problem = None if step is None else self.out_of_order(step)
+        if problem is not None:
+            reader.problem(("rounds", max(number - 1, 0)), problem)
+            step = None
+        return step, list(reader.findings)
 
-    # -- who holds cards -----------------------------------------------------------------------------
-
-    def holding(self) -> list[str]:
-        return [name for name in self.table.order if self.counts[name] > 0]
-
-    def next_holding(self, name: str) -> str | None:
-        """The first player clockwise after ``name`` who holds cards (``name`` himself last)."""
-        order, seat = self.table.order, self.table.seat[name]
-        for step in range(1, len(order) + 1):
-            other = order[(seat + step) % len(order)]
-            if self.counts[other] > 0:
-                return other
+    def out_of_order(self, step: Step) -> str | None:
+        play = self.round if self.logs and self.session.current is not None else None
+        if step.kind == ROUND:
+            return None
+        if not self.logs:
+            return "No round has begun: the first action of a session is {\"round\": 1}."
+        if not self.session.replaying:
+            return None
+        assert play is not None
+        if step.kind == DEAL and play.phase != DEALING:
+            return "A round's deal comes before anything else is done in it."
+        if step.kind == REVOLUTION and (play.phase not in (DEALING, TAXES) or play.log.taxes or
+                                        play.log.revolution is not None):
+            return "A revolution is declared once, before any card is handed over or played."
+        if step.kind == TRANSFER and play.phase not in (DEALING, TAXES):
+            return "Cards are handed over before the round's first play."
+        if step.kind in (TRICK, PLAY) and step.trick is not None and step.trick < len(play.log.tricks):
+            return f"Trick {step.trick} is over: a play goes into trick {len(play.log.tricks)} or a later one."
         return None
 
-    def go_out(self, player: str, trick: int | None, play: int | None) -> None:
-        """Rule 9: he scores the players still in the round, himself included; one left ends the round."""
-        still = len(self.holding()) + 1
-        self.finish.append(player)
-        self.points[player] = points_for_going_out(still)
-        self.record.out.append(OutRecord(player, trick, play, self.points[player]))
-        left = self.holding()
-        if len(left) == 1:
-            last = left[0]
-            self.finish.append(last)
-            self.points[last] = points_for_going_out(1)
-            self.record.out.append(OutRecord(last, trick, play, 1))
-            self.over = True
-        elif not left:
-            self.over = True
+    def step(self, step: Step) -> tuple[str, list[Finding]]:
+        """Apply a step read from a log or an action: its anchor and the findings it gave."""
+        where, found = self.advance(step)
+        return step_anchor(where), found
+
+    def advance(self, step: Step) -> tuple[tuple, list[Finding]]:
+        """``step``'s work: the position it recorded (round, trick, play) and its findings."""
+        kind = step.kind
+        if kind == PLAY:
+            play = self.round
+            if play is not None:
+                number = len(self.logs)
+                trick = step.trick or self.default_place()[0]
+                tricks = play.log.tricks
+                position = step.play or (len(tricks[trick - 1].plays) + 1 if trick <= len(tricks) else 1)
+                found = play.play(step.value, trick, position - 1)
+                return (("round", number), ("trick", trick), ("play", position)), found
+        if kind == ROUND:
+            log = step.value
+            assert isinstance(log, Round)
+            self.logs.append(log)
+            where = (("round", len(self.logs)),)
+            if not self.session.replaying:
+                return where, []
+            return where, self.session.start_round(log)
+        play = self.round
+        where = (("round", len(self.logs)),)
+        if play is None:  # a round not replayed: only recorded
+            return self.record_only(step), []
+        if kind == DEAL:
+            return (*where, ("deal", "")), play.deal(step.value, set(step.unreadable))
+        if kind == REVOLUTION:
+            return (*where, ("revolution", "")), play.declare(step.value)
+        if kind == TRANSFER:
+            position = len(play.log.taxes or []) if step.index is None else step.index
+            found = play.transfer(step.value, position, self.eager)
+            return (*where, ("transfer", position + 1)), found
+        return (*where, ("trick", step.trick)), play.trick(step.trick, step.value)
+
+    def record_only(self, step: Step) -> tuple:
+        """Keep a step of a round that is not replayed in the log; the position it took."""
+        log = self.logs[-1]
+        where: tuple = (("round", len(self.logs)),)
+        if step.kind == DEAL:
+            log.hands, log.unreadable_hands = step.value, set(step.unreadable)
+            return (*where, ("deal", ""))
+        if step.kind == REVOLUTION:
+            log.revolution = step.value
+            return (*where, ("revolution", ""))
+        if step.kind == TRANSFER:
+            log.taxes = [*(log.taxes or []), step.value]
+            return (*where, ("transfer", len(log.taxes)))
+        while len(log.tricks) < (step.trick or max(len(log.tricks), 1)):
+            log.tricks.append(Trick([], step.value if step.kind == TRICK else None))
+        where = (*where, ("trick", len(log.tricks)))
+        if step.kind == PLAY:
+            log.tricks[-1].plays.append(step.value)
+            where = (*where, ("play", len(log.tricks[-1].plays)))
+        return where
+
+    def patch(self, action: object) -> list[dict]:
+        step, found = self.read(action)
+        if step is None:
+            raise ValueError("; ".join(item.message for item in found))
+        last = f"/rounds/{len(self.logs) - 1}"
+        if step.kind == ROUND:
+            return [{"op": "add", "path": "/rounds/-", "value": actions.round_head(step.value)}]
+        log = self.logs[-1]
+        if step.kind == DEAL:
+            hands = {name: actions.cards_text(cards) for name, cards in step.value.items()}
+            return [{"op": "add", "path": f"{last}/hands", "value": hands}]
+        if step.kind == REVOLUTION:
+            return [{"op": "add", "path": f"{last}/revolution", "value": step.value}]
+        if step.kind == TRANSFER:
+            entry = actions.transfer_entry(step.value)
+            if log.taxes is None:
+                return [{"op": "add", "path": f"{last}/taxes", "value": [entry]}]
+            return [{"op": "add", "path": f"{last}/taxes/-", "value": entry}]
+        trick = step.trick or (self.default_place()[0] if self.round is not None else len(log.tricks) or 1)
+        ops = [{"op": "add", "path": f"{last}/tricks/-", "value": {"plays": []}}
+               for _ in range(len(log.tricks), trick)]
+        if step.kind == TRICK:
+            if ops and step.value is not None:
+                ops[-1]["value"]["note"] = step.value
+            return ops
+        entry = actions.play_entry(step.value)
+        if ops:
+            ops[-1]["value"]["plays"].append(entry)
+            return ops
+        return [{"op": "add", "path": f"{last}/tricks/{trick - 1}/plays/-", "value": entry}]
+
+    def view(self) -> dict:
+        from dalmuti_replay.seats import view_of
+
+        return view_of(self, view)
+
+    def to_log(self) -> dict:
+        return {**copy.deepcopy(self.head), "rounds": [actions.round_entry(log) for log in self.logs]}
+
+    def clone(self) -> DalmutiState:
+        twin = copy.copy(self)
+        twin.session = self.session.fork()
+        twin.logs = list(self.logs)
+        current = twin.session.current
+        if current is not None and self.round is not None:
+            twin.logs[-1] = current.log
+        elif twin.logs:
+            old = self.logs[-1]
+            twin.logs[-1] = Round(old.join, old.ranks, old.hands, set(old.unreadable_hands), old.revolution,
+                                  None if old.taxes is None else list(old.taxes),
+                                  [Trick(list(trick.plays), trick.note) for trick in old.tricks], note=old.note)
+        return twin
+
+    # -- the report ---------------------------------------------------------------------------------
+
+    def report(self, log: Log, found: list[Finding]) -> SessionReport:
+        return self.session.report(log, found)
+
+
+def step_anchor(where: tuple) -> str:
+    """A step's own deep-link id: ``round-2``, ``round-2-deal``, ``round-2-transfer-3``, ``round-2-trick-4-play-1``."""
+    return "-".join(unit if number == "" else f"{unit}-{number}" for unit, number in where)
+

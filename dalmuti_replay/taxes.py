@@ -13,8 +13,8 @@ from collections import Counter
 from dalmuti_replay.cards import JESTER, Card, best_cards, in_deck, show
 from dalmuti_replay.log import Transfer
 from dalmuti_replay.report import TransferRecord
-from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, revolutions_allowed, taxes_due
-from dalmuti_replay.state import RoundState
+from dalmuti_replay.round_state import RoundState
+from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, Table, revolutions_allowed, taxes_due
 
 NOT_DUE = "not-due"
 DUTY_NAMES = {"great-tax": "the Great Peon's tax", "little-tax": "the Little Peon's tax",
@@ -43,8 +43,9 @@ def known_dealt(state: RoundState) -> dict[str, Counter[Card]]:
             for name, hand in state.hands.items() if hand is None}
 
 
-def revolution(state: RoundState, proof: dict[str, Counter[Card]]) -> str | None:
-    """Check and apply a declared revolution; returns ``"plain"``, ``"great"`` or ``None``."""
+def revolution(state: RoundState) -> str | None:
+    """Apply a declared revolution (``state.log.revolution``); returns ``"plain"``, ``"great"`` or ``None``.
+    Whether it was allowed is ``revolution_problem``'s to say, once the round shows what it can prove."""
     name = state.log.revolution
     if name is None:
         return None
@@ -55,6 +56,25 @@ def revolution(state: RoundState, proof: dict[str, Counter[Card]]) -> str | None
     table = state.table
     kind = "great" if name == table.order[-1] else "plain"
     state.record.revolution, state.record.revolution_kind = name, kind
+    if kind == "great":
+        state.table = table.reversed()
+        state.record.order = list(state.table.order)
+    return kind
+
+
+def needs_proof(state: RoundState) -> bool:
+    """Whether judging the declared revolution waits for the rest of the round (the declarer's deal is unknown)."""
+    name = state.log.revolution
+    return revolutions_allowed(state.table.options, state.number) and state.hands.get(name, 0) is None
+
+
+def revolution_problem(state: RoundState, proof: dict[str, Counter[Card]], table: Table) -> None:
+    """Report a revolution by someone not proven to hold both Jesters; it still takes effect (ruling).
+    ``state`` is the round as dealt (``hands``), ``table`` its seating before the revolution; ``proof``
+    what the whole round proves of unknown deals."""
+    name = state.log.revolution
+    if state.record.revolution != name:
+        return  # not a player of the round: reported already
     problem = None
     if not revolutions_allowed(table.options, state.number):
         problem = "round 1 is a settling round (variant settling_round), with no revolution of either kind"
@@ -70,15 +90,12 @@ def revolution(state: RoundState, proof: dict[str, Counter[Card]]) -> str | None
     if problem is not None:
         state.add("revolution-invalid", f"{name}'s revolution is not allowed: {problem}; it still takes effect "
                   "(ruling).", "revolution", player=name)
-    if kind == "great":
-        state.table = table.reversed()
-        state.record.order = list(state.table.order)
-    return kind
 
 
-def classify(state: RoundState, transfers: list[tuple[int, Transfer]], duties: list[Duty]) -> list[tuple[str, int]]:
+def classify(state: RoundState, transfers: list[tuple[int, Transfer]], duties: list[Duty],
+             closed: bool = True) -> list[tuple[str, int]]:
     """Match each readable transfer to the duty it fulfils (or ``NOT_DUE``), in the rules' order of
-    application; then report the duties and market halves nobody fulfilled."""
+    application; once the phase is ``closed``, report the duties and market halves nobody fulfilled."""
     table = state.table
     open_duties = {(duty.giver, duty.receiver): duty for duty in duties}
     filled: set[str] = set()
@@ -99,6 +116,10 @@ def classify(state: RoundState, transfers: list[tuple[int, Transfer]], duties: l
         if kind != NOT_DUE:
             filled.add(kind)
         kinds.append((kind, index))
+    order = {kind: position for position, kind in enumerate((*DUTY_ORDER, NOT_DUE))}
+    ordered = sorted(kinds, key=lambda item: order[item[0]])
+    if not closed:
+        return ordered
     for duty in duties:
         if duty.kind not in filled:
             state.add("tax-missing", f"{duty.giver} owes {duty.receiver} {duty.count} card{'s' * (duty.count > 1)} "
@@ -108,17 +129,17 @@ def classify(state: RoundState, transfers: list[tuple[int, Transfer]], duties: l
             giver = partner if other == "market-return" else first
             state.add("tax-missing", f"The market is half done: {DUTY_NAMES[other]} by {giver} is missing.",
                       "taxes", player=giver)
-    order = {kind: position for position, kind in enumerate((*DUTY_ORDER, NOT_DUE))}
-    return sorted(kinds, key=lambda item: order[item[0]])
+    return ordered
 
 
-def collect(state: RoundState, kind: str | None, proof: dict[str, Counter[Card]]) -> None:
-    """Check and apply the round's transfers."""
+def collect(state: RoundState, kind: str | None, proof: dict[str, Counter[Card]], closed: bool = True) -> None:
+    """Check and apply the round's transfers (``state.log.taxes``). While the phase is open (play has not
+    begun) nothing is missing yet; a Peon's tax is judged on what the round so far proves (``proof``)."""
     table, log = state.table, state.log
     due = taxes_due(table.options, state.number, kind)
     duties = table.duties(due)
     if log.taxes is None:
-        if duties:
+        if duties and closed:
             state.add("tax-missing", f"Taxes were due in round {state.number} but the log has no \"taxes\": the "
                       "four players' hands are unknown from here on.", severity="warning")
             for duty in duties:
@@ -136,7 +157,7 @@ def collect(state: RoundState, kind: str | None, proof: dict[str, Counter[Card]]
         if not strangers:
             readable.append((index, transfer))
     counts = {duty.kind: duty.count for duty in duties} | {"market": 1, "market-return": 1}
-    for duty_kind, index in classify(state, readable, duties):
+    for duty_kind, index in classify(state, readable, duties, closed):
         transfer = log.taxes[index]
         assert transfer is not None
         apply(state, index, transfer, duty_kind, counts.get(duty_kind), due, proof)

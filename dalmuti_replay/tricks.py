@@ -13,11 +13,11 @@ from collections import Counter
 from dalmuti_replay.cards import Card, in_deck, is_mixed, set_value, show
 from dalmuti_replay.log import Play, Trick
 from dalmuti_replay.report import PlayRecord, TrickRecord
-from dalmuti_replay.state import RoundState
+from dalmuti_replay.round_state import RoundState
 
 
 class TrickReplay:
-    """One trick: ``run`` replays its plays; afterwards ``over``, ``after_end`` and ``next_leader()`` say how
+    """One trick: ``step`` replays its plays one by one; ``over``, ``after_end`` and ``next_leader()`` say how
     it ended and who is due to lead the next one."""
 
     def __init__(self, state: RoundState, trick: Trick, number: int, due: str | None) -> None:
@@ -32,27 +32,24 @@ class TrickReplay:
         self.passes = 0
         self.over = False
         self.after_end = False
-        self.names = tuple(state.counts)
 
     def add(self, code: str, message: str, index: int, *tokens: object, player: str | None = None) -> None:
         self.state.add(code, message, "tricks", self.number - 1, "plays", index, *tokens, trick=self.number,
                        play=index + 1, player=player)
 
-    def run(self, played: Counter[Card]) -> None:
+    def step(self, index: int, play: Play, played: Counter[Card]) -> None:
+        """Replay the readable play at ``index`` of the trick (``state.ended_reported`` stops the round)."""
         state = self.state
-        for index, play in enumerate(self.trick.plays):
-            if play is None:
-                continue  # unreadable: its schema finding says why, and it changes nothing
-            if state.over:
-                if not state.ended_reported:
-                    state.ended_reported = True
-                    self.add("play-after-end", f"Round {state.number} was already over ({self.holder_text()}, and a "
-                             "round ends when one player alone holds cards: ruling), so this play and the rest of the "
-                             "round are not replayed.", index, player=play.player)
-                return
-            if self.over:
-                self.play_after_trick(index, play)
-                continue
+        if state.over:
+            if not state.ended_reported:
+                state.ended_reported = True
+                self.add("play-after-end", f"Round {state.number} was already over ({self.holder_text()}, and a "
+                         "round ends when one player alone holds cards: ruling), so this play and the rest of the "
+                         "round are not replayed.", index, player=play.player)
+            return
+        if self.over:
+            self.play_after_trick(index, play)
+        else:
             self.play(index, play, played)
 
     def holder_text(self) -> str:
@@ -166,8 +163,8 @@ class TrickReplay:
 
     def note_play(self, index: int, play: Play, went_out: bool = False) -> None:
         counts = self.state.counts
-        self.record.plays.append(PlayRecord(index + 1, play.player, play.cards, tuple(counts.values()),
-                                            self.names, went_out, play.note))
+        left = counts.get(play.player) if play.cards is not None else None
+        self.record.plays.append(PlayRecord(index + 1, play.player, play.cards, left, went_out, play.note))
 
     def next_leader(self) -> str | None:
         """The last set's player, or the first player to his left with cards; ``None`` without a set."""
@@ -178,25 +175,54 @@ class TrickReplay:
         return self.state.next_holding(self.last_player)
 
 
-def play_tricks(state: RoundState) -> None:
-    """Replay every trick of the round, reporting tricks cut short; the caller judges whether the round ended."""
-    tricks = state.log.tricks
-    due: str | None = state.holding()[0] if state.holding() else None
-    checked = True
-    played: Counter[Card] = Counter()
-    for index, trick in enumerate(tricks):
-        replay = TrickReplay(state, trick, index + 1, due if checked else None)
-        state.record.tricks.append(replay.record)
-        replay.run(played)
+class TrickPhase:
+    """The round's tricks as they come: ``open`` starts the next trick, ``step`` replays a play of the
+    current one, ``close`` ends the phase; a trick is judged finished or cut short when the next opens."""
+
+    def __init__(self, state: RoundState) -> None:
+        self.state = state
+        holding = state.holding()
+        self.due: str | None = holding[0] if holding else None
+        self.checked = True
+        self.played: Counter[Card] = Counter()
+        self.current: TrickReplay | None = None
+        self.count = 0  # tricks opened
+
+    @property
+    def stopped(self) -> bool:
+        return self.state.ended_reported
+
+    def open(self, trick: Trick) -> None:
+        """Start the round's next trick (``trick`` is its entry in the round's log)."""
+        self.end_current(cut_short=True)
+        if self.stopped:
+            return
+        self.count += 1
+        self.current = TrickReplay(self.state, trick, self.count, self.due if self.checked else None)
+        self.state.record.tricks.append(self.current.record)
+
+    def step(self, index: int, play: Play) -> None:
+        if self.current is not None and not self.stopped:
+            self.current.step(index, play, self.played)
+
+    def end_current(self, cut_short: bool) -> None:
+        """Fill the current trick's record; ``cut_short``: another trick follows it in the log."""
+        replay, state = self.current, self.state
+        if replay is None or (self.stopped and replay.number != self.count):
+            return
         record = replay.record
         record.winner, record.size, record.value = replay.last_player, replay.base, replay.last_value
         record.cards_left = dict(state.counts)
         record.out = [out.player for out in state.record.out if out.trick == record.number]
         if state.ended_reported:
-            break
-        if not replay.over and not state.over and replay.last_player is not None and index < len(tricks) - 1:
-            state.add("trick-unfinished", f"Trick {index + 1} stops before everyone else passed after "
-                      f"{replay.last_player}'s last set, yet trick {index + 2} follows.", "tricks", index,
-                      trick=index + 1, player=replay.last_player)
-        due = replay.next_leader()
-        checked = due is not None and not replay.after_end
+            return
+        if cut_short and not replay.over and not state.over and replay.last_player is not None:
+            state.add("trick-unfinished", f"Trick {replay.number} stops before everyone else passed after "
+                      f"{replay.last_player}'s last set, yet trick {replay.number + 1} follows.", "tricks",
+                      replay.number - 1, trick=replay.number, player=replay.last_player)
+        self.due = replay.next_leader()
+        self.checked = self.due is not None and not replay.after_end
+        self.current = None
+
+    def close(self) -> None:
+        self.end_current(cut_short=False)

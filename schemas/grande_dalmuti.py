@@ -247,7 +247,9 @@ class DalmutiPlayReportSchema(Schema):
     player = _name("Who played, as written in the log.", "Bruno")
     cards = _cards("The set, or null for a pass.", ["7", "7", "J"], allow_none=True)
     pass_ = fields.Boolean(required=True, data_key="pass", attribute="pass", metadata=_about("Whether a pass.", False))
-    cards_left = _counts("Every player's cards left after this play.", {"Anna": 12, "Bruno": 9})
+    cards_left = _counts("The cards left of the player this play changed: after a set, its player's count; {} after "
+                         "a pass. Every count is the trick's cards_left or the round's dealt and taxes, updated "
+                         "play by play.", {"Anna": 12})
     out = fields.Boolean(required=True, metadata=_about("Whether this play was the player's last card.", False))
     note = fields.String(required=True, allow_none=True, metadata=_about("The play's note, or null."))
 

@@ -45,9 +45,10 @@ def test_the_engine_finds_this_adapter():
 def test_each_play_is_told_with_the_set_it_beats_and_who_goes_out():
     rows = timeline(report_of(MINIMAL))["rounds"]
     plays = rows[0]["tricks"][1]["plays"]
-    assert plays[0]["story"] == "Anna plays 9 9 9 9 9, leading. Anna goes out 1st (4 points)."
-    assert plays[1]["story"] == "Bruno plays 8 8 8 8 8 on Anna's 9 9 9 9 9."
-    assert plays[2]["story"] == "Carla passes."
+    stories = {step["id"]: step["story"] for step in adapter.ADAPTER.steps({"rounds": rows})}
+    assert stories[plays[0]["id"]] == "Anna plays 9 9 9 9 9, leading. Anna goes out 1st (4 points)."
+    assert stories[plays[1]["id"]] == "Bruno plays 8 8 8 8 8 on Anna's 9 9 9 9 9."
+    assert stories[plays[2]["id"]] == "Carla passes."
     assert [play["wins"] for play in plays] == [False, False, False, True, False, False]
     assert rows[0]["tricks"][1]["story"] == "Trick 2: Dario's 4 4 4 4 J wins it; out: Anna."
     assert rows[0]["finish"] == ["Anna", "Bruno", "Dario", "Carla"]

@@ -43,14 +43,18 @@ def test_the_cards_left_lines_follow_the_report_play_by_play():
     for record, row in zip(report["rounds"], shown["rounds"], strict=True):
         assert drawn_at(row["x"]) == row["start"]["Anna"]
         plays = [play for trick in row["tricks"] for play in trick["plays"]]
-        cards_left = [play["cards_left"]["Anna"] for trick in record["tricks"] for play in trick["plays"]]
+        held, cards_left = row["start"]["Anna"], []
+        for trick in record["tricks"]:
+            for play in trick["plays"]:  # a play lists only the count it changed
+                held = play["cards_left"].get("Anna", held)
+                cards_left.append(held)
         assert [drawn_at(play["x"]) for play in plays] == cards_left
         assert (plays[-1]["x"], cards_left[-1]) in points  # the line runs to the round's last play
     assert anna["y"].count(None) == len(report["rounds"]) - 1  # the lines break between rounds
     assert len(points) < sum(len(trick["plays"]) for row in shown["rounds"] for trick in row["tricks"]) / 2
     first = report["rounds"][0]
-    assert shown["rounds"][0]["start"]["Anna"] == first["tricks"][0]["plays"][0]["cards_left"]["Anna"] + \
-        len(first["tricks"][0]["plays"][0]["cards"] or []) * (first["tricks"][0]["plays"][0]["player"] == "Anna")
+    assert shown["rounds"][0]["start"]["Anna"] == first["tricks"][0]["cards_left"]["Anna"] + sum(
+        len(play["cards"] or []) for play in first["tricks"][0]["plays"] if play["player"] == "Anna")
 
 
 def test_going_out_is_marked_where_it_happens_and_a_click_names_the_moment():
@@ -94,13 +98,15 @@ def test_the_points_follow_the_totals_with_the_target_and_wrong_claims():
 
 def test_errors_are_marked_on_every_chart_at_their_moment():
     log = sim()
-    log["rounds"][1]["tricks"][2]["plays"][0]["player"] = "Zoe"
+    plays = log["rounds"][1]["tricks"][2]["plays"]
+    index = next(index for index, play in enumerate(plays) if play.get("pass"))  # a stranger's pass: one finding
+    plays[index]["player"] = "Zoe"
     report = validate(log).to_dict()
-    assert (report["errors"][0]["round"], report["errors"][0]["trick"], report["errors"][0]["play"]) == (2, 3, 1)
+    assert [(error["round"], error["trick"], error["play"]) for error in report["errors"]] == [(2, 3, index + 1)]
     shown = timeline(report)
     (errors,) = traces(charts.cards_left_figure(shown), "Errors")
-    assert errors["customdata"] == ["round-2-trick-3-play-1"] and "unknown-player" in errors["hovertext"][0]
-    assert errors["x"] == [shown["rounds"][1]["tricks"][2]["plays"][0]["x"]]
+    assert errors["customdata"] == [f"round-2-trick-3-play-{index + 1}"] and "unknown-player" in errors["hovertext"][0]
+    assert errors["x"] == [shown["rounds"][1]["tricks"][2]["plays"][index]["x"]]
     for figure in (charts.ladder_figure(shown), charts.points_figure(shown)):
         (by_round,) = traces(figure, "Errors")
         assert by_round["x"] == [2] and by_round["customdata"] == ["round-2"]

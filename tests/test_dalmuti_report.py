@@ -46,7 +46,9 @@ def test_rounds_tricks_and_plays_carry_what_charts_need():
             assert trick["winner"] == sets[-1]["player"] and trick["size"] == len(sets[0]["cards"])
             assert [play["player"] for play in trick["plays"]] == [play["player"] for play in written["plays"]]
             assert [play["cards"] for play in trick["plays"]] == [play.get("cards") for play in written["plays"]]
-            assert trick["cards_left"] == trick["plays"][-1]["cards_left"]
+            for name, left in trick["cards_left"].items():  # a play lists only the count it changed
+                listed = [play["cards_left"][name] for play in trick["plays"] if name in play["cards_left"]]
+                assert listed[-1:] in ([left], [])
             assert trick["out"] == [play["player"] for play in trick["plays"] if play["out"]] + (
                 [record["finish"][-1]] if trick is record["tricks"][-1] else [])
 
@@ -62,7 +64,9 @@ def test_cards_left_fall_by_each_set():
         for play in trick["plays"]:
             if play["cards"]:
                 left[play["player"]] -= len(play["cards"])
-            assert play["cards_left"] == left
+            # only what the play changed: the player's own count after a set, nothing after a pass
+            assert play["cards_left"] == ({play["player"]: left[play["player"]]} if play["cards"] else {})
+        assert trick["cards_left"] == left
 
 
 def test_each_round_keeps_the_deal_as_recorded_and_the_claims_beside_the_truth():

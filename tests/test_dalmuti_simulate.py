@@ -6,8 +6,9 @@ import pytest
 
 from dalmuti_replay import validate
 from dalmuti_replay.cards import Card
+from dalmuti_replay.legal import sets_of
 from dalmuti_replay.rules import Options
-from dalmuti_replay.simulate import sets_of, simulate
+from dalmuti_replay.simulate import simulate
 
 
 def test_the_same_seed_plays_the_same_session():

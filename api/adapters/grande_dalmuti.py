@@ -58,7 +58,7 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
             kind = "Great Revolution" if row["revolution_kind"] == "great" else "Revolution"
             found.append((row["x"], {"step": row["id"], "kind": "revolution",
                                      "label": f"Round {row['number']}: {kind} by {row['revolution']}"}))
-        first = next((play for trick in row["tricks"] for play in trick["plays"] if play["place"] == 1), None)
+        first = next((play for trick in row["tricks"] for play in trick["plays"] if play.get("place") == 1), None)
         if first is not None:
             found.append((first["x"], {"step": first["id"], "kind": "out",
                                        "label": f"Round {row['number']}: {first['player']} goes out first"}))

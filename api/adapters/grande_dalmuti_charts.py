@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout
 from api.adapters.charts import text as _text
-from api.adapters.grande_dalmuti_timeline import ordinal, round_id
+from api.adapters.grande_dalmuti_timeline import ordinal, play_stories, round_id
 
 REVOLUTION_COLOR = "#b45309"
 OUT_COLOR = "#15803d"
@@ -44,7 +44,8 @@ def error_points(timeline: dict) -> list[tuple[int, str, list[dict]]]:
         found.append((row["x"], row["id"], row["errors"]))
         for trick in row["tricks"]:
             for play in trick["plays"]:
-                found.append((play["x"], play["id"], [f for f in play["findings"] if f.get("severity") == "error"]))
+                errors = [f for f in play.get("findings", ()) if f.get("severity") == "error"]
+                found.append((play["x"], play["id"], errors))
             found.append((trick["x"], trick["id"], trick["errors"]))
     return [(x, step, errors) for x, step, errors in found if errors]
 
@@ -108,19 +109,27 @@ def cards_left_figure(timeline: dict) -> dict:
             if name in row["start"]:
                 line["x"].append(row["x"])
                 line["y"].append(row["start"][name])
+        held = dict(row["start"])  # a play lists only the counts it changed
         for trick in row["tricks"]:
-            for play in trick["plays"]:
+            for play, story in zip(trick["plays"], play_stories(trick), strict=True):
                 for name, left in play["left"].items():
+                    held[name] = left
                     if name in lines:
                         lines[name]["x"].append(play["x"])
                         lines[name]["y"].append(left)
-                points = outs if play["out"] else moves
+                points = outs if play.get("out") else moves
                 points["x"].append(play["x"])
-                points["y"].append(play["left"].get(play["player"], 0))
-                if play["out"]:
+                points["y"].append(held.get(play["player"], 0))
+                if play.get("out"):
                     outs["customdata"].append(play["id"])
                     outs["hovertext"].append(f"<b>Round {row['number']} · trick {trick['number']}</b><br>"
-                                             + _text(play["story"]))
+                                             + _text(story))
+        last = row["tricks"][-1]["plays"][-1:] if row["tricks"] else []
+        for play in last:  # every line runs to the round's last play
+            for name, count in held.items():
+                if name in lines:
+                    lines[name]["x"].append(play["x"])
+                    lines[name]["y"].append(count)
     data: list[dict] = [{
         "type": "scatter", "mode": "lines", "name": _text(name), **_changes_only(line), "connectgaps": False,
         "line": {"color": _color(seat), "width": 2, "shape": "hv"},

@@ -116,7 +116,7 @@ def _trick_moments(number: int, trick: dict, timeline_trick: dict) -> dict[str, 
             shown, to_beat = _pairs(before) + _pairs(last), before
         else:
             shown, to_beat = _pairs(last), last
-        errors = [finding for finding in row["findings"] if finding.get("severity") == "error"]
+        errors = [finding for finding in row.get("findings", ()) if finding.get("severity") == "error"]
         if errors:
             moment["bad"] = [[who, card] for card in cards or []]
             if any(finding.get("code") in PROOF_CODES for finding in errors):

@@ -94,21 +94,33 @@ def _play_story(play: dict, beaten: tuple[str, list] | None, place: int | None) 
     return story
 
 
+def play_stories(trick: dict) -> list[str]:
+    """Each play's story in a trick row (kept out of the rows: it only words what they hold)."""
+    stories, beaten = [], None
+    for play in trick["plays"]:
+        stories.append(_play_story(play, beaten, play.get("place")))
+        if not play["pass"]:
+            beaten = (play["player"], play["cards"])
+    return stories
+
+
 def _trick_row(number: int, trick: dict, grouped: dict, x: int, places: dict[str, tuple[int, int]]) -> dict:
+    """A trick's plays, each with only what it holds or changes (a long session has thousands of plays: the
+    timeline must not repeat per play what a trick, a round or a card's style already says)."""
     plays, beaten = [], None
     for play in trick.get("plays") or []:
         x += 1
         place, points = places.get(play.get("player"), (None, 0)) if play.get("out") else (None, 0)
         found = grouped.get((number, trick["number"], play["number"]), [])
         row = {"play": play["number"], "id": play_id(number, trick["number"], play["number"]), "x": x,
-               "player": play.get("player"), "cards": play.get("cards"), "chips": chips(play.get("cards")),
-               "pass": bool(play.get("pass")),
-               "left": play.get("cards_left") or {}, "out": bool(play.get("out")), "place": place,
-               "points": points, "note": play.get("note"), "flagged": any(f.get("severity") == "error" for f in found),
-               "findings": found}
-        row["story"] = _play_story(row, beaten, place)
-        row["place_text"] = ordinal(place) if place else None
-        row["wins"] = False
+               "player": play.get("player"), "cards": play.get("cards"), "pass": bool(play.get("pass")),
+               "left": play.get("cards_left") or {}, "wins": False}
+        if play.get("out"):  # what most plays lack is left out: "out", "place", "findings", "note"
+            row.update(out=True, place=place, points=points, place_text=ordinal(place) if place else None)
+        if found:
+            row.update(findings=found, flagged=any(f.get("severity") == "error" for f in found))
+        if play.get("note") is not None:
+            row["note"] = play["note"]
         if not row["pass"]:
             beaten = (row["player"], row["cards"])
         plays.append(row)
@@ -206,8 +218,9 @@ def timeline(report: dict) -> dict:
         row["end"] = x
         rows.append(row)
     end = report.get("end") or {}
+    seen = {card for row in rows for trick in row["tricks"] for play in trick["plays"] for card in play["cards"] or ()}
     return {"players": [name for name in report.get("players") or [] if isinstance(name, str)], "rounds": rows,
-            "target": end.get("points")}
+            "target": end.get("points"), "styles": {card: style(card) for card in sorted(seen, key=str)}}
 
 
 def steps(timeline: dict) -> list[dict]:
@@ -218,8 +231,8 @@ def steps(timeline: dict) -> list[dict]:
         found.append({"id": row["id"], "status": f"{where} · before play", "story": row["story"], "x": row["x"],
                       "major": True})
         for trick in row["tricks"]:
-            for play in trick["plays"]:
-                found.append({"id": play["id"], "x": play["x"], "story": play["story"],
+            for play, story in zip(trick["plays"], play_stories(trick), strict=True):
+                found.append({"id": play["id"], "x": play["x"], "story": story,
                               "status": f"{where} · trick {trick['number']} · play {play['play']}"})
             found.append({"id": trick["id"], "x": trick["x"], "story": trick["story"], "major": True,
                           "status": f"{where} · trick {trick['number']} ends"})

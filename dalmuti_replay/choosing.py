@@ -1,0 +1,94 @@
+"""The choices at a position, as the State contract offers them: actions with a label, ``known`` and a hint.
+
+A round begins; its deal is a chance step (one deal drawn: 80 cards have far too many orders to list);
+then a revolution may be declared, the transfers owed are paid one by one (a market is offered to the
+first merchant, who may also let play begin), and play goes round the table. Who moves and what is legal
+come from ``legal``; this module only words them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from dalmuti_replay.cards import Card
+from dalmuti_replay.legal import due, owed, playable, revolutionary, transfers_for
+from dalmuti_replay.rounds import DEAL
+from replaykit.state import Choice
+
+if TYPE_CHECKING:
+    from dalmuti_replay.state import DalmutiState
+
+
+def texts(cards: list[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def drawn_deal(state: DalmutiState, rng: random.Random) -> Choice:
+    play = state.round
+    table = play.state.table
+    deck = sorted(table.deck.elements())
+    rng.shuffle(deck)
+    hands: dict[str, list[Card]] = {name: [] for name in table.order}
+    for index, card in enumerate(deck):  # one at a time from the Great Dalmuti (rule 4)
+        hands[table.order[index % table.size]].append(card)
+    return Choice({"hands": {name: texts(sorted(cards)) for name, cards in hands.items()}},
+                  f"Round {play.number} is dealt", chance=True)
+
+
+def play_choices(state: DalmutiState) -> tuple[str | None, list[Choice]]:
+    play = state.round
+    player, size, below = due(play)
+    if player is None:
+        holding = play.state.holding()
+        player = holding[0] if holding else None
+    if player is None:
+        return None, []
+    sets, known = playable(play, player, size, below)
+    hint = None if known else f"only if {player} holds these cards"
+    found = [Choice({"player": player, "cards": texts(cards)}, f"{player} plays {' '.join(texts(cards))}", known,
+                    hint) for cards in sets]
+    if below is not None:
+        found.append(Choice({"player": player, "pass": True}, f"{player} passes"))
+    elif not found:  # a hand that cannot be read lays something all the same
+        found = [Choice({"player": player, "cards": ["J"]}, f"{player} plays J", False, hint)]
+    return player, found
+
+
+def before_play(state: DalmutiState) -> tuple[str | None, list[Choice]]:
+    """A revolution, the next transfer owed, or (nothing owed, or a market let go) the first lead."""
+    play = state.round
+    found: list[Choice] = []
+    for name, known in revolutionary(play):
+        found.append(Choice({"revolution": name}, f"{name} declares a revolution", known,
+                            None if known else f"only if {name} was dealt both Jesters"))
+    duty = owed(play)
+    if duty is None:
+        player, plays = play_choices(state)
+        return player, found + plays
+    options, known = transfers_for(play, duty)
+    hint = None if known else f"only if {duty.giver} holds these cards"
+    if duty.is_peon_tax and not known:
+        hint = f"{duty.giver} must give the best cards of the hand dealt"
+    for receiver, cards in options:
+        found.append(Choice({"from": duty.giver, "to": receiver, "cards": texts(cards)},
+                            f"{duty.giver} gives {' '.join(texts(cards))} to {receiver}", known, hint))
+    if duty.kind == "market":  # the market is a choice: the first merchant may let play begin
+        found += play_choices(state)[1]
+    return duty.giver, found
+
+
+def choices_of(state: DalmutiState, rng: random.Random | None, who_only: bool = False):
+    """The choices at ``state`` (or, with ``who_only``, who makes them)."""
+    if state.needs_round():
+        number = len(state.logs) + 1
+        choice = Choice({"round": number}, f"Round {number} begins")
+        return (state.session.order_due() or [None])[0] if who_only else [choice]
+    play = state.round
+    if play.phase == DEAL and not who_only:
+        return [drawn_deal(state, rng or random.Random())]
+    if play.tricks is None:
+        player, found = before_play(state)
+    else:
+        player, found = play_choices(state)
+    return player if who_only else found

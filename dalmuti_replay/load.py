@@ -1,0 +1,118 @@
+"""From a log to a State: the reader's typed log, its steps in order, applied one by one, then the claims.
+
+``load`` is the validator: schema findings first (the reader), then every step's findings as the State
+gives them, then the claims checked against the plays. ``new_state`` starts a session from a setup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
+from dalmuti_replay.log import GAME_ID, Log, Round
+from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
+from dalmuti_replay.report import SessionReport
+from dalmuti_replay.rounds import TAXES
+from dalmuti_replay.rules import Options
+from dalmuti_replay.session import Session
+from dalmuti_replay.state import DalmutiState
+
+Observe = Callable[[str, DalmutiState], None]
+
+
+def head_of(log: Log) -> dict:
+    """The log's setup as JSON: what comes before its rounds."""
+    head: dict = {"game": GAME_ID, "version": 1, "players": list(log.players or [])}
+    if log.options.on():
+        head["options"] = log.options.on()
+    if log.end is not None:
+        head["end"] = {log.end.kind: log.end.count}
+    if log.meta:
+        head["meta"] = log.meta
+    return head
+
+
+def start(log: Log, limits: Limits) -> DalmutiState:
+    end = None if log.end is None else (log.end.kind, log.end.count)
+    return DalmutiState(head_of(log), Session(log.players or [], log.options, end, log.meta), limits)
+
+
+def steps_of(log: Log) -> Iterator[Step]:
+    """The log's steps in order; an unreadable round ends them (who sits where next is unknown)."""
+    for entry in log.rounds:
+        if entry is None:
+            return
+        yield Step(ROUND, Round(entry.join, entry.ranks, taxes=None if entry.taxes is None else [], note=entry.note))
+        if entry.hands is not None:
+            yield Step(DEAL, entry.hands, unreadable=frozenset(entry.unreadable_hands))
+        if entry.revolution is not None:
+            yield Step(REVOLUTION, entry.revolution)
+        for position, transfer in enumerate(entry.taxes or ()):
+            if transfer is not None:
+                yield Step(TRANSFER, transfer, index=position)
+        for number, trick in enumerate(entry.tricks, start=1):
+            if trick.note is not None or not any(play is not None for play in trick.plays):
+                yield Step(TRICK, trick.note, trick=number)
+            for position, play in enumerate(trick.plays, start=1):
+                if play is not None:
+                    yield Step(PLAY, play, number, position)
+
+
+def load(document: object, limits: Limits = DEFAULT_LIMITS,
+         observe: Observe | None = None) -> tuple[SessionReport, DalmutiState | None]:
+    reader = Reader(limits)
+    log = reader.document(document)
+    if log is None or log.players is None:
+        if log is None:
+            report = SessionReport([], reader.findings)
+        else:
+            end = None if log.end is None else {log.end.kind: log.end.count}
+            report = SessionReport([], reader.findings, log.meta, log.options, end,
+                                   claims={"totals": log.totals, "winners": log.winners})
+        report.unlisted = reader.unlisted
+        return report, None
+    state = start(log, limits)
+    session = state.session
+    steps = steps_of(log) if session.playable else iter(())
+    first = next(steps, None)
+    if first is not None:  # a session starts with its first round begun: its seating is the players'
+        state.advance(first)
+    if observe is not None:
+        observe("", state)
+    if session.playable:
+        if observe is None:
+            state.eager = False
+            for step in steps:
+                state.advance(step)
+                if session.halted:
+                    break
+            state.eager = True
+            play = state.round
+            if play is not None and play.phase == TAXES and play.log.taxes:
+                play.replay_taxes(closed=False)  # the state goes on from here: its hands after the transfers
+        else:
+            for step in steps:
+                observe(state.step(step)[0], state)
+    report = state.report(log, reader.findings)
+    report.unlisted = reader.unlisted
+    return report, state
+
+
+def new_state(setup: dict) -> DalmutiState:
+    """A session from a log's setup (its players, options, end and meta; any rounds are left out), with
+    round 1 begun: its deal is the first step."""
+    if type(setup) is not dict:
+        raise ValueError("A setup is a log's object: game, players, options, end, meta.")
+    reader = Reader()
+    log = reader.document({**setup, "rounds": [{"tricks": []}]})
+    problems = [finding.message for finding in reader.findings if not finding.path.startswith("/rounds")]
+    if log is None or log.players is None or problems:
+        raise ValueError(" ".join(problems) or "The setup names no players.")
+    state = start(log, DEFAULT_LIMITS)
+    if not state.session.playable:
+        raise ValueError(" ".join(finding.message for finding in state.session.head))
+    state.apply({"round": 1})  # round 1 is seated as the players are listed: the deal comes first
+    return state
+
+
+__all__ = ["Options", "load", "new_state"]

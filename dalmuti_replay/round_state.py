@@ -1,0 +1,132 @@
+"""The cards of one round in play: card counts, known hand contents, who is out, points.
+
+Counts are always known (deal sizes, or the recorded hand); contents only where ``hands`` shows them.
+Every step of the round (``taxes``, ``tricks``) changes this state and reports through ``add``, which
+places a finding by round, trick and play and builds its pointer under ``/rounds/i``. ``findings`` is
+the list the current phase writes to: the session keeps each phase's findings apart, so a phase that
+can only be judged later (the taxes, a revolution proven wrong by later plays) lands in its place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dalmuti_replay.cards import Card
+from dalmuti_replay.log import Round, finding
+from dalmuti_replay.report import OutRecord, RoundRecord
+from dalmuti_replay.rules import Table, points_for_going_out
+from replaykit.findings import ERROR, Finding, pointer
+
+
+class RoundState:
+    """One round: ``table`` is the seating being played (replaced after a Great Revolution)."""
+
+    def __init__(self, number: int, table: Table, log: Round, findings: list[Finding], record: RoundRecord) -> None:
+        self.number = number
+        self.table = table
+        self.log = log
+        self.findings = findings
+        self.record = record
+        self.counts: dict[str, int] = table.deal_sizes()
+        self.hands: dict[str, Counter[Card] | None] = dict.fromkeys(table.order)
+        self.finish: list[str] = []
+        self.points: dict[str, int] = dict.fromkeys(table.order, 0)
+        self.base = pointer("rounds", number - 1)
+        self.over = False  # one player alone holds cards
+        self.ended_reported = False  # a play after the round's end was reported: replay stops
+
+    def add(self, code: str, message: str, *tokens: object, trick: int | None = None, play: int | None = None,
+            player: str | None = None, severity: str = ERROR) -> None:
+        self.findings.append(finding(code, severity, message, self.number, trick, play, player,
+                                     self.base + pointer(*tokens)))
+
+    def is_player(self, name: object) -> bool:
+        return name in self.counts
+
+    def copy(self) -> RoundState:
+        """An independent copy of what the tax phase changes (counts, hands, who is out, the transfers
+        performed), writing to a fresh findings list: a phase replayed again starts from it."""
+        twin = object.__new__(RoundState)
+        twin.__dict__.update(self.__dict__)
+        twin.findings = []
+        twin.counts = dict(self.counts)
+        twin.hands = {name: None if hand is None else Counter(hand) for name, hand in self.hands.items()}
+        twin.finish = list(self.finish)
+        twin.points = dict(self.points)
+        twin.record = self.record.shallow()
+        twin.record.out = list(self.record.out)
+        twin.record.taxes = list(self.record.taxes)
+        return twin
+
+    def adopt(self, other: RoundState) -> None:
+        """Take over the cards, outs and transfers of ``other`` (a copy this phase was replayed on)."""
+        self.counts, self.hands, self.finish, self.points = other.counts, other.hands, other.finish, other.points
+        self.over = other.over
+        self.record.out[:] = other.record.out
+        self.record.taxes[:] = other.record.taxes
+
+    # -- cards moving --------------------------------------------------------------------------------
+
+    def lacking(self, player: str, cards: list[Card]) -> list[Card]:
+        """Cards of the deck in use the player's known hand does not hold (none when unknown)."""
+        hand = self.hands[player]
+        if hand is None:
+            return []
+        top, wanted, missing = self.table.top, {}, []
+        for card in cards:  # plain loops: this runs for every set, and Counter arithmetic is slow
+            if card.jester or card.value <= top:
+                wanted[card] = count = wanted.get(card, 0) + 1
+                if hand.get(card, 0) < count:
+                    missing.append(card)
+        return sorted(missing)
+
+    def take(self, player: str, cards: list[Card], trick: int | None = None, play: int | None = None) -> None:
+        """Cards leave a hand: the count drops by their number, each leaves the contents if there."""
+        hand = self.hands[player]
+        if hand is not None:
+            for card in cards:
+                count = hand.get(card, 0)
+                if count > 1:
+                    hand[card] = count - 1
+                elif count:
+                    del hand[card]
+        left = self.counts[player] - len(cards)
+        self.counts[player] = left if left > 0 else 0
+        if left <= 0 and player not in self.finish:
+            self.go_out(player, trick, play)
+
+    def give(self, player: str, cards: list[Card]) -> None:
+        hand = self.hands[player]
+        if hand is not None:
+            hand.update(cards)
+        self.counts[player] += len(cards)
+
+    # -- who holds cards -----------------------------------------------------------------------------
+
+    def holding(self) -> list[str]:
+        return [name for name in self.table.order if self.counts[name] > 0]
+
+    def next_holding(self, name: str) -> str | None:
+        """The first player clockwise after ``name`` who holds cards (``name`` himself last)."""
+        order, seat = self.table.order, self.table.seat[name]
+        for step in range(1, len(order) + 1):
+            other = order[(seat + step) % len(order)]
+            if self.counts[other] > 0:
+                return other
+        return None
+
+    def go_out(self, player: str, trick: int | None, play: int | None) -> None:
+        """Rule 9: he scores the players still in the round, himself included; one left ends the round."""
+        still = len(self.holding()) + 1
+        self.finish.append(player)
+        self.points[player] = points_for_going_out(still)
+        self.record.out.append(OutRecord(player, trick, play, self.points[player]))
+        left = self.holding()
+        if len(left) == 1:
+            last = left[0]
+            self.finish.append(last)
+            self.points[last] = points_for_going_out(1)
+            self.record.out.append(OutRecord(last, trick, play, 1))
+            self.over = True
+        elif not left:
+            self.over = True

@@ -1,0 +1,67 @@
+"""The table as ``view()`` shows it: seats in the order played, the sets of the trick under way, the round.
+
+Each seat: ``name``, ``hand`` (the cards known to be held, best first; none without a recorded deal),
+``unseen`` (cards held but not known), ``pile`` (the sets this player laid this round), ``score`` (the
+session's points, this round's so far included), ``rank`` (the social class this round) and ``out`` (the
+place a player went out in, or ``None``). ``middle``: the sets of the trick under way, in the order laid
+(at most the last 13: a legal trick never holds more, each set lower than the one before). Beside them
+``round``, ``trick``, ``ranks`` (the order due at the round's start), ``revolution`` and ``taxes`` (the
+transfers performed so far, in the rules' order).
+
+A view is taken after every step of a replay (the table view's snapshots), so views share what did not
+change: a seat whose cards, pile, score and place are as before is the same object as in the last view,
+and a step that changes nothing visible (a pass, a play past the round's end) gives the last view again.
+Views are read-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from dalmuti_replay.rounds import CLOSED
+
+if TYPE_CHECKING:
+    from dalmuti_replay.state import DalmutiState
+
+def texts(cards) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
+    session = state.session
+    play = session.current
+    if play is None:
+        seats = [{"name": name, "hand": [], "unseen": 0, "pile": [], "score": session.totals.get(name, 0),
+                  "rank": None, "out": None} for name in session.order]
+        return view(seats, [], round=None, trick=None, ranks=list(session.order), revolution=None, taxes=[])
+    play.track()
+    rules = play.state
+    table = rules.table
+    middle = play.middle[1] if play.middle[0] == len(play.log.tricks) else []
+    closed = play.phase == CLOSED
+    # Everything a view shows moves with one of these: a step that moves none gives the last view again.
+    key = (play.phase, id(rules.hands), tuple(rules.counts.values()), len(rules.finish), id(middle),
+           len(play.log.tricks), len(play.record.taxes), play.record.revolution, id(table), play.tracking)
+    if play.last_view is not None and play.last_view[0] == key:
+        return play.last_view[1]
+    piles = play.piles
+    places = {name: place for place, name in enumerate(rules.finish, start=1)}
+    seats, cache = [], play.seat_views
+    for seat_number, name in enumerate(table.order):
+        hand = rules.hands.get(name)
+        score = session.totals.get(name, 0) + (0 if closed else rules.points.get(name, 0))
+        seat_key = (rules.counts[name], id(hand), id(piles[name]), score, places.get(name), seat_number)
+        seat = cache.get(name)
+        if seat is None or seat[0] != seat_key:
+            cards = sorted(hand.elements()) if hand is not None else []
+            seat = cache[name] = (seat_key, {"name": name, "hand": texts(cards),
+                                             "unseen": max(rules.counts[name] - len(cards), 0), "pile": piles[name],
+                                             "score": score, "rank": table.title(name), "out": places.get(name)})
+        seats.append(seat[1])
+    shown = view(seats, middle, round=play.number, trick=len(play.log.tricks) or None,
+                 ranks=list(play.record.ranks), revolution=play.record.revolution,
+                 taxes=[{"kind": tax.kind, "from": tax.giver, "to": tax.receiver, "cards": texts(tax.cards)}
+                        for tax in play.record.taxes])
+    play.last_view = (key, shown)
+    return shown

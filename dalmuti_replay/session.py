@@ -1,0 +1,262 @@
+"""A whole Grande Dalmuti session played step by step (spec section 3), and its report.
+
+The players and options first; then per round its order (``setup``), the deal, a revolution and the
+taxes, the tricks, the points (``rounds.RoundPlay``); then the declared end and, once the log's claims
+are known, every claim checked against the plays (``report``). Findings are collected, never raised.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from dalmuti_replay.log import Log, Round, finding
+from dalmuti_replay.report import RoundRecord, SessionReport
+from dalmuti_replay.rounds import CLOSED, RoundPlay, names
+from dalmuti_replay.rules import MAX_ALLOWED, MAX_PLAYERS, MIN_PLAYERS, Options, Table, bonuses, winners
+from dalmuti_replay.setup import newcomers, round_order
+from replaykit.findings import ERROR, WARNING, Finding, pointer
+
+
+class Session:
+    """The session's flow: who plays each round, the totals, the declared end; ``rounds`` in play order."""
+
+    def __init__(self, players: list[str], options: Options, end: tuple[str, int] | None, meta: dict) -> None:
+        self.players, self.options, self.end, self.meta = list(players), options, end, meta
+        self.head: list[Finding] = []  # the players and options
+        self.rounds: list[RoundPlay] = []
+        self.totals: dict[str, int] = {}
+        self.order = list(players)
+        self.finished = True  # the previous round ended: its finishing order is the order due
+        self.ended_after: int | None = None
+        self.halted = False  # a round could not be seated: nothing more is replayed
+        self.halt_found: list[Finding] = []  # why
+        self.playable = self.check_players()
+        if not self.playable:
+            return
+        if options.market and options.black_market:
+            self.add(self.head, "option-conflict", "The market and black_market variants conflict (ruling): the "
+                     "first merchant's exchange is checked once, as a market.", "options")
+        self.totals = dict.fromkeys(self.order, 0)
+
+    def add(self, into: list[Finding], code: str, message: str, *tokens: object, round_: int | None = None,
+            player: str | None = None, severity: str = ERROR) -> None:
+        into.append(finding(code, severity, message, round_, None, None, player, pointer(*tokens)))
+
+    def check_players(self) -> bool:
+        """Rule 1; with a count error or a repeated name nothing is replayed (ruling)."""
+        fine, players = True, self.players
+        for index, name in enumerate(players):
+            if name in players[:index]:
+                self.add(self.head, "duplicate-player", f'"{name}" is listed twice among the players.', "players",
+                         index, player=name)
+                fine = False
+        count = len(players)
+        if not MIN_PLAYERS <= count <= MAX_ALLOWED:
+            self.add(self.head, "player-count", f"Il Grande Dalmuti is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                     f"(up to {MAX_ALLOWED} with the full deck, ruling); this log has {count}, so it is not replayed.",
+                     "players")
+            fine = False
+        elif count > MAX_PLAYERS:
+            self.add(self.head, "player-count", f"{count} players is more than the rulebook's {MAX_PLAYERS}; it is "
+                     "played with the full 80-card deck (ruling).", "players", severity=WARNING)
+        return fine
+
+    def order_due(self) -> list[str]:
+        """The order the next round starts in: the finishing order of a round over, even before it closes."""
+        play = self.current
+        if play is None or play.phase == CLOSED or not play.over or self.halted:
+            return list(self.order)
+        return list(play.state.finish)
+
+    @property
+    def current(self) -> RoundPlay | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def replaying(self) -> bool:
+        return self.playable and not self.halted
+
+    def end_text(self) -> str:
+        return "" if self.end is None else f"the declared end: {self.end[1]} {self.end[0]}"
+
+    def end_reached(self, number: int) -> bool:
+        if self.end is None:
+            return False
+        kind, count = self.end
+        if kind == "rounds":
+            return number >= count
+        return any(total >= count for total in self.totals.values())
+
+    # -- rounds ----------------------------------------------------------------------------------
+
+    def start_round(self, log: Round) -> list[Finding]:
+        """Close the round under way and seat the next (its ``join``, ``ranks`` and ``note`` in ``log``)."""
+        found = self.close_round(last=False) if self.current is not None and self.current.phase != CLOSED else []
+        number = len(self.rounds) + 1
+        setup: list[Finding] = []
+
+        def add(code: str, message: str, *tokens: object, player: str | None = None, severity: str = ERROR) -> None:
+            self.add(setup, code, message, "rounds", number - 1, *tokens, round_=number, player=player,
+                     severity=severity)
+
+        if self.ended_after is not None and self.ended_after == number - 1:
+            add("session-over", f"The session was over after round {number - 1} ({self.end_text()}), yet round "
+                f"{number} follows; it is still replayed and scored.")
+        earlier = self.order
+        joining = newcomers(add, number, log, earlier)
+        before = len(earlier)
+        if joining:
+            count = before + len(joining)
+            if count > MAX_ALLOWED:
+                add("player-count", f"With {names(joining)} joining, round {number} would have {count} players, "
+                    f"more than {MAX_ALLOWED}; the session is not replayed from here.", "join")
+                self.halted = True
+                self.halt_found = setup
+                return found + setup
+            if count > MAX_PLAYERS >= before:
+                add("player-count", f"With {names(joining)} joining, round {number} has {count} players, more "
+                    f"than the rulebook's {MAX_PLAYERS}; it is played with the full deck (ruling).", "join",
+                    severity=WARNING)
+            for name in joining:
+                self.totals.setdefault(name, 0)
+        order = round_order(add, number, log, earlier, joining, unchecked=not self.finished)
+        table = Table(tuple(order), self.options)
+        record = RoundRecord(number, list(order), list(order), joining, table.deal_sizes(), note=log.note)
+        self.rounds.append(RoundPlay(number, table, log, record, setup))
+        return found + setup
+
+    def close_round(self, last: bool) -> list[Finding]:
+        play = self.current
+        assert play is not None
+        found = play.close(last)
+        record = play.record
+        for name, points in record.points.items():
+            self.totals[name] = self.totals.get(name, 0) + points
+        record.totals = dict(self.totals)
+        self.finished = record.complete
+        self.order = record.finish if self.finished else [
+            *record.finish, *(name for name in record.order if name not in record.finish)]
+        if self.ended_after is None and record.complete and self.end_reached(record.number):
+            self.ended_after = record.number
+        return found
+
+    def is_over(self) -> bool:
+        """Nothing is left to play: no replay, or the last round closed at the declared end (or, with no
+        end declared, after one finished round)."""
+        if not self.replaying:
+            return True
+        play = self.current
+        if play is None or not play.over:
+            return False
+        if self.end is None:
+            return True
+        kind, count = self.end
+        if kind == "rounds":
+            return play.number >= count
+        totals = dict(self.totals)
+        if play.phase != CLOSED:
+            extra = bonuses(play.state.table, play.state.finish)
+            for name, points in play.state.points.items():
+                totals[name] = totals.get(name, 0) + points + extra.get(name, 0)
+        return any(total >= count for total in totals.values())
+
+    # -- the report ------------------------------------------------------------------------------
+
+    def fork(self) -> Session:
+        """A copy that can go on apart from this one: earlier rounds are closed and shared."""
+        twin = copy.copy(self)
+        twin.rounds = list(self.rounds)
+        if self.current is not None and self.current.phase != CLOSED:
+            twin.rounds[-1] = self.current.fork()
+        twin.totals, twin.order, twin.head = dict(self.totals), list(self.order), list(self.head)
+        return twin
+
+    def report(self, log: Log, found: list[Finding]) -> SessionReport:
+        """The report as if the log ended here: the last round closed (on a fork, so this session can go on),
+        then the log's claims (``log``) checked against the plays; ``found`` are the reader's findings."""
+        if self.current is not None and self.current.phase != CLOSED and not self.halted:
+            closing = copy.copy(self)
+            closing.rounds = [*self.rounds[:-1], self.current.fork(share_log=True)]
+            closing.totals = dict(self.totals)
+            closing.close_round(last=len(self.rounds) == len(log.rounds))
+            return closing.report(log, found)
+        end = None if self.end is None else {self.end[0]: self.end[1]}
+        report = SessionReport(list(dict.fromkeys(self.players)), found, self.meta, self.options, end,
+                               claims={"totals": log.totals, "winners": log.winners})
+        report.findings.extend(self.head)
+        if not self.playable:
+            return report
+        tail: list[Finding] = []
+        for play in self.rounds:
+            round_log = log.rounds[play.number - 1] if play.number <= len(log.rounds) else None
+            play.claims_found = []
+            if round_log is not None:
+                self.check_round_claims(play, round_log)
+            report.findings.extend(play.findings())
+            report.rounds.append(play.record)
+        report.findings.extend(self.halt_found)
+        self.finish_session(report, log, tail)
+        report.findings.extend(tail)
+        return report
+
+    def check_round_claims(self, play: RoundPlay, log: Round) -> None:
+        record, number, into = play.record, play.number, play.claims_found
+        record.claims = {"ranks": log.ranks, "finish": log.finish, "points": log.points, "totals": log.totals}
+        so_far = "" if record.complete else " so far"
+        if log.finish is not None:
+            for index, name in enumerate(log.finish):
+                if name not in record.points:
+                    self.add(into, "unknown-player", f'The finishing order of round {number} lists "{name}", who '
+                             "is not playing it.", "rounds", number - 1, "finish", index, round_=number)
+            if log.finish != record.finish:
+                self.add(into, "finish-mismatch", f"Round {number}'s finishing order is claimed as "
+                         f"{names(log.finish)}, but the plays give {names(record.finish)}{so_far}.", "rounds",
+                         number - 1, "finish", round_=number)
+        for key, actual in (("points", record.points), ("totals", record.totals)):
+            self.check_points(into, getattr(log, key), actual, ("rounds", number - 1, key), number, so_far)
+
+    def check_points(self, into: list[Finding], claim: dict[str, int] | None, actual: dict[str, int],
+                     tokens: tuple, number: int | None, so_far: str) -> None:
+        if number is None:
+            label = "points in all"
+        else:
+            label = f"points in round {number}" if tokens[-1] == "points" else f"points in all after round {number}"
+        for name, claimed in (claim or {}).items():
+            if name not in actual:
+                self.add(into, "unknown-player", f'"{name}" is credited with {label}, but is not a player there.',
+                         *tokens, name, round_=number)
+            elif claimed != actual[name]:
+                why = " (going out scores the players still in the round, the one going out included: ruling)" \
+                    if tokens[-1] == "points" else ""
+                self.add(into, "points-mismatch", f"{name} is credited with {claimed} {label}, but the plays give "
+                         f"{actual[name]}{so_far}{why}.", *tokens, name, round_=number, player=name)
+
+    def finish_session(self, report: SessionReport, log: Log, into: list[Finding]) -> None:
+        rounds = report.rounds
+        finished = [record for record in rounds if record.complete]
+        report.ranks = list(finished[-1].finish if finished else self.players)
+        report.totals = dict(self.totals)
+        everyone = [*report.ranks, *(name for name in self.totals if name not in report.ranks)]
+        single = len(log.rounds) == 1 and self.end is None
+        if single:  # one round, no declared end: the first out wins (rulebook)
+            report.winners = rounds[0].finish[:1] if rounds else []
+        else:
+            report.winners = winners(self.totals, everyone)
+        all_done = bool(rounds) and len(rounds) == len(log.rounds) and all(record.complete for record in rounds)
+        reached = self.end is None or self.ended_after is not None
+        report.complete = all_done and reached
+        if not reached:
+            self.add(into, "incomplete-session", f"The log stops after round {len(rounds)}, before "
+                     f"{self.end_text()}; the result is the standing so far.", "end", severity=WARNING)
+        so_far = "" if report.complete else " so far"
+        self.check_points(into, log.totals, report.totals, ("totals",), None, so_far)
+        if log.winners is not None:
+            for index, name in enumerate(log.winners):
+                if name not in self.totals:
+                    self.add(into, "unknown-player", f'"{name}" is claimed as a winner but is not a player.',
+                             "winners", index)
+            if set(log.winners) != set(report.winners):
+                rule = (" (one round without a declared end: the first out wins)" if single else
+                        " (the highest total wins, equal totals share, ruling)")
+                self.add(into, "winner-mismatch", f"The claimed winners ({names(log.winners)}) are wrong: the "
+                         f"plays give {names(report.winners)}{so_far}{rule}.", "winners")
