@@ -24,9 +24,8 @@ from sqlalchemy import Float, Integer, String, delete, select, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Mapped, mapped_column
-from sqlalchemy.schema import CreateTable
 
-from api.storage import LOCK_WAIT, Base, make_engine, patiently
+from api.storage import LOCK_WAIT, Base, create_tables, make_engine, patiently
 
 SCHEME = "sql+"
 
@@ -64,7 +63,7 @@ class SQLStorage(Storage):
 
     def _create(self) -> None:
         with self.engine.begin() as connection:
-            connection.execute(CreateTable(Counter.__table__, if_not_exists=True))
+            create_tables(connection, [Counter.__table__])
 
     @property
     def base_exceptions(self) -> type[Exception]:

@@ -167,6 +167,18 @@ class OverQuota(Exception):
         self.used = used
 
 
+def create_tables(connection, tables) -> None:
+    """Create the tables (and their indexes) that are missing, in the connection's transaction. PostgreSQL's
+    IF NOT EXISTS still races when two instances create the same table at once (a duplicate type), so
+    there the creations take turns on one transaction-scoped advisory lock."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(select(func.pg_advisory_xact_lock(func.hashtext("card-replay schema"))))
+    for table in tables:
+        connection.execute(CreateTable(table, if_not_exists=True))
+        for index in table.indexes:
+            connection.execute(CreateIndex(index, if_not_exists=True))
+
+
 class Repository:
     """Add and fetch stored games; every write is one transaction that either commits whole or not at all."""
 
@@ -180,10 +192,7 @@ class Repository:
         # and one that finds the database locked by another's creation waits for it (twice the usual wait).
         def create() -> None:
             with self.engine.begin() as connection:
-                for table in Base.metadata.sorted_tables:
-                    connection.execute(CreateTable(table, if_not_exists=True))
-                    for index in table.indexes:
-                        connection.execute(CreateIndex(index, if_not_exists=True))
+                create_tables(connection, Base.metadata.sorted_tables)
         patiently(create, max(self.lock_wait, LOCK_WAIT) * 4)
 
     @_patient

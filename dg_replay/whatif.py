@@ -115,6 +115,7 @@ def analyse(engine, document: dict, report: dict) -> Analysis:
         before.append(state.clone())
         legal = not _has_error(state.apply(_action(play.player, play.card))) and legal
     final = {seat["name"]: seat["score"] for seat in state.view()["seats"]}
+    known &= set(final)  # a hand dealt to someone who is not a player (an error of its own) has no score
     for play in plays:
         if play.player not in known:
             continue

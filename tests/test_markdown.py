@@ -28,7 +28,7 @@ def test_the_rulings_page_shows_every_ruling_of_the_document(client):
     page = client.get("/rules/david-goliath").get_data(as_text=True)
     document = (ROOT / "docs" / "games" / "david-goliath" / "rulings.md").read_text()
     headings = [line[3:] for line in document.splitlines() if line.startswith("## ")]
-    assert len(headings) == 3 and all(str(escape(heading)) in page for heading in headings)
+    assert len(headings) == 4 and all(str(escape(heading)) in page for heading in headings)
     assert "<strong>Shared wins.</strong>" in page and "<strong>A name listed twice</strong>" in page
 
 
