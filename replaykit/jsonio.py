@@ -122,8 +122,12 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
         return int(text)
 
     def decimal(text: str) -> float:
+        longest = 4 * limits.max_number_digits
+        if len(text) > longest:  # however small its value (0.000…1): the length is what costs
+            raise JSONReadError(f"The number {text[:24]}… is written with {len(text)} characters; a number "
+                                f"may have at most {longest}")
         number = float(text)
-        if len(text) > 4 * limits.max_number_digits or number in (float("inf"), float("-inf")):
+        if number in (float("inf"), float("-inf")):
             raise JSONReadError(f"The number {text[:24]} is too large")
         return number
 

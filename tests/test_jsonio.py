@@ -26,6 +26,7 @@ def test_reads_ordinary_json_as_json_does():
     ("1" * 5000, "far too large"),
     ('{"score": 123456789012345678901234567890}', "far too large"),
     ("[1e400]", "too large"),
+    ("[0." + "0" * 100 + "1]", "written with 103 characters; a number may have at most 80"),
     ('{"a": 1', "not valid JSON"),
     ("", "not valid JSON"),
     (b"\xff\xfe[]", "not UTF-8"),
