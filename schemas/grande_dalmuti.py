@@ -362,6 +362,8 @@ class DalmutiTimelineSchema(TimelineHeaderSchema):
     rounds = fields.List(fields.Dict(), metadata={"description": "Per round: the deal, ranks, taxes, tricks with their "
                                                   "plays, who went out, points, story and findings."})
     target = fields.Integer(allow_none=True, metadata={"description": "The session's points target, or null."})
+    styles = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "The chip style of every card the moments name (its rank class), by card."})
 
 
 LOGS = {GAME_ID: ("DalmutiLog", DalmutiLogSchema)}
