@@ -11,7 +11,7 @@ PORT ?= 5000
 # The storage tests also run against a real PostgreSQL server, installed and started here when we may.
 POSTGRES_URL ?= postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
 
-.PHONY: run test lint bench chromium postgres servers node clean
+.PHONY: run test lint bench chromium postgres servers node clean translations
 
 $(STAMP): pyproject.toml $(ASSETS)
 	$(PYTHON) -m venv $(VENV)
@@ -61,13 +61,17 @@ servers:
 	    else echo "missing:$$missing (Debian packages; the tests of several instances need them)"; fi; \
 	  fi; true
 
-run: $(STAMP)
+# The message catalogues (.po, in the repository) compiled for gettext (.mo, never committed).
+translations: $(STAMP)
+	$(BIN)/python -m scripts.messages compile
+
+run: $(STAMP) translations
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-test: $(STAMP) chromium postgres servers lint
+test: $(STAMP) translations chromium postgres servers lint
 	TEST_POSTGRES_URL=$(POSTGRES_URL) $(BIN)/pytest
 
 bench: $(STAMP)

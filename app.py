@@ -25,6 +25,7 @@ from api import (
     games,
     guards,
     health,
+    i18n,
     pages,
     problems,
     quota,
@@ -76,6 +77,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                            plugin.target, plugin.problem)
     app.url_map.converters["game"] = games.GameConverter
     app.jinja_loader = games.template_loader(app.jinja_loader)
+    i18n.install(app)
 
     csrf = CSRFProtect(app)
     names = ", ".join(engine.name for engine in games.engines().values())

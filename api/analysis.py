@@ -14,7 +14,7 @@ from collections.abc import Callable
 from flask import Response, abort, render_template
 
 import api as web
-from api import assets, games
+from api import assets, games, i18n
 from api.adapters import finding_anchor
 from api.adapters.wording import title
 
@@ -23,7 +23,7 @@ PLOTLY_VERSION = assets.PLOTLY.version
 
 def compact_json(value: object) -> str:
     """JSON as small as it can be: no spaces, and UTF-8 text as it is (pages' data blocks, moments.json)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(i18n.localized(value), separators=(",", ":"), ensure_ascii=False)
 
 
 def _banner(report: dict, findings: list[dict] | None = None) -> dict:

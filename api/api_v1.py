@@ -18,7 +18,7 @@ from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields
 
 import api as web
-from api import guards, openapi, quota
+from api import guards, i18n, openapi, quota
 from api.games import Verdict
 from api.openapi import ANY_LOG, ANY_REPORT, ANY_TIMELINE, LOG_BODY, LOG_REF, REPORT_REF, ComponentClash
 from api.problems import Problem
@@ -113,9 +113,10 @@ def register(api: Api) -> None:
     openapi.name_games(api, GENERIC, lambda: api.register_blueprint(blp))
 
 
-def _json(data: object, status: int = 200, headers: dict | None = None) -> Response:
-    # Reports are large; orjson writes them several times faster than Flask's default provider.
-    return Response(dumps(data), status=status, mimetype="application/json", headers=headers)
+def json_response(data: object, status: int = 200, headers: dict | None = None) -> Response:
+    """JSON in the reader's language. Reports are large: orjson writes them several times faster than
+    Flask's default provider."""
+    return Response(dumps(i18n.localized(data)), status=status, mimetype="application/json", headers=headers)
 
 
 ACCEPTED_TYPES = ("application/json", "multipart/form-data")
@@ -172,7 +173,7 @@ def _record(game_id: str) -> GameRecord:
 def validate_log():
     """Replay a log with the rules and answer its report (valid or not)."""
     verdict = _checked(web.check)
-    return _json(verdict.report)
+    return json_response(verdict.report)
 
 
 @blp.route("/games", methods=["POST"])
@@ -192,7 +193,7 @@ def create_game():
     links = _game_links(record.id)
     body = {"id": record.id, "valid": verdict.valid, "report": verdict.report, "links": links,
             "delete_token": record.delete_token}
-    return _json(body, 201, {"Location": links["self"]})
+    return json_response(body, 201, {"Location": links["self"]})
 
 
 @blp.route("/games/<string:game_id>", methods=["DELETE"])
@@ -224,7 +225,7 @@ def stored_game(game_id: str):
     """A stored game: the log exactly as uploaded (as text) and its report."""
     record = _record(game_id)
     verdict = web.stored_verdict(record)
-    return _json({"id": record.id, "game": record.game, "created": record.created.isoformat(),
+    return json_response({"id": record.id, "game": record.game, "created": record.created.isoformat(),
                   "valid": verdict.valid, "log": record.log.decode("utf-8", "replace"), "report": verdict.report,
                   "links": _game_links(record.id)})
 
@@ -245,7 +246,7 @@ def _part(verdict: Verdict, number: int) -> Response:
     part = web.part_of(verdict, number)
     if part is None:
         raise Problem(404, f"This document has no readable {verdict.adapter.part_unit} {number}.")
-    return _json(part)
+    return json_response(part)
 
 
 @blp.route("/games/<string:game_id>/parts/<int:number>", methods=["GET"])
@@ -268,7 +269,7 @@ def stored_part(game_id: str, number: int):
 def stored_timeline(game_id: str):
     """The per-trick data the charts are drawn from (for a match: one timeline per game)."""
     verdict = web.stored_verdict(_record(game_id))
-    return _json(timeline_of(verdict))
+    return json_response(timeline_of(verdict))
 
 
 def timeline_of(verdict: Verdict) -> dict:
@@ -296,7 +297,7 @@ def _sample(game: str, slug: str) -> Sample:
 @blp.response(200, SampleSchema(many=True), description="Every annotated sample with its verdict.")
 def samples():
     """The annotated sample games: title, players, verdict."""
-    return _json([{**sample.summary(), "links": _sample_links(*key)}
+    return json_response([{**sample.summary(), "links": _sample_links(*key)}
                   for key, sample in web.services().samples.items()])
 
 
@@ -306,7 +307,7 @@ def samples():
 def sample(game: str, slug: str):
     """One sample of a game: its log, its report and its notes."""
     found = _sample(game, slug)
-    return _json({**found.summary(), "log": found.document, "report": found.report,
+    return json_response({**found.summary(), "log": found.document, "report": found.report,
                   "links": _sample_links(game, slug)})
 
 

@@ -14,15 +14,13 @@ from __future__ import annotations
 import hashlib
 import random
 
-from flask import Response
 from marshmallow import Schema, fields
 
 import api as web
 from api import guards
-from api.api_v1 import LOG_BODY, LOG_REF, blp, problem, read_upload
+from api.api_v1 import LOG_BODY, LOG_REF, blp, json_response, problem, read_upload
 from api.games import Verdict
 from api.problems import Problem
-from replaykit.jsonio import dumps
 from replaykit.state import State
 from schemas.common import AnyFindingSchema
 
@@ -97,10 +95,6 @@ def _findings(verdict: Verdict) -> list[dict]:
     return [*verdict.report.get("errors", []), *verdict.report.get("warnings", [])]
 
 
-def _json(data: object) -> Response:
-    return Response(dumps(data), mimetype="application/json")
-
-
 @blp.route("/choices", methods=["POST"])
 @blp.doc(requestBody=LOG_BODY, summary="The legal choices at the end of a log, each with its JSON Patch")
 @blp.response(200, ChoicesSchema, description="Where the game stands and what may be played next.")
@@ -124,7 +118,7 @@ def choices():
             "known": all(choice.known for choice in offered), "view": state.view(), "choices": listed}
     if len(offered) > MAX_CHOICES:
         body["truncated"] = len(offered) - MAX_CHOICES
-    return _json(body)
+    return json_response(body)
 
 
 @blp.route("/apply", methods=["POST"])
@@ -149,7 +143,7 @@ def apply_action():
     except ValueError as error:
         raise Problem(422, f"The action cannot be recorded: {error}") from None
     findings = [finding.to_dict() for finding in state.apply(body["action"])]
-    return _json({"patch": patch, "findings": findings,
+    return json_response({"patch": patch, "findings": findings,
                   "legal": not any(finding["severity"] == "error" for finding in findings)})
 
 

@@ -18,10 +18,12 @@ from api import games, guards, quota
 from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord, OverQuota, Repository
+from replaykit import words
 from replaykit.jsonio import JSONReadError, read_json
 from replaykit.state import State
 
 EXTENSION = "card_replay"
+RESULTS_FORMAT = "texts-1"  # how stored results are written: a change re-validates what was kept before it
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
 
@@ -100,11 +102,12 @@ def results_version(engine_id: str) -> str:
     engine = games.by_id(engine_id)
     settings = json.dumps(sorted(guards.log_settings().items()))
     digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
-    return f"{engine.id}:{engine.version}:{digest}" if engine else f"unknown:{digest}"
+    return f"{engine.id}:{engine.version}:{RESULTS_FORMAT}:{digest}" if engine else f"unknown:{digest}"
 
 
 def _pack(value: object) -> bytes:
-    return zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 6)
+    # Texts are packed so a stored report is said in any reader's language later (replaykit.words).
+    return zlib.compress(json.dumps(words.pack(value), separators=(",", ":")).encode(), 6)
 
 
 def _packed(verdict: games.Verdict) -> tuple[str, bytes, bytes]:
@@ -134,7 +137,7 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
     except JSONReadError as error:  # kept before the reader refused what it refuses now (a lone surrogate)
         raise Problem(422, f"This stored log can no longer be read: {error}.") from None
     if kept is not None:
-        report, derived = (json.loads(zlib.decompress(blob)) for blob in kept)
+        report, derived = (words.unpack(json.loads(zlib.decompress(blob))) for blob in kept)
         return games.Verdict(engine, report, document, guards.log_settings(),
                              [(anchor, view) for anchor, view in derived["snapshots"]], derived["better_plays"])
     verdict = games.validate(document, guards.log_settings())

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from replaykit.findings import ERROR, WARNING, Finding
 from replaykit.state import State
+from replaykit.words import say
 
 DEFAULT_MAX_FINDINGS = 200
 MORE_FINDINGS = "more-findings"
@@ -143,5 +144,6 @@ def cap_findings(findings: list[Finding], limit: int, where: tuple = (), unliste
     del findings[limit:]
     findings.append(Finding(
         MORE_FINDINGS, ERROR if errors else WARNING,
-        f"…and {more} more findings ({errors} errors, {more - errors} warnings) not listed: a report "
-        f"lists the first {limit}. Fix these and validate again.", path="", where=where))
+        say("…and {more} more findings ({errors} errors, {warnings} warnings) not listed: a report lists the "
+            "first {limit}. Fix these and validate again.", more=more, errors=errors, warnings=more - errors,
+            limit=limit), path="", where=where))

@@ -16,6 +16,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from replaykit.words import Text, say
+
 try:  # optional accelerator: the reader's behaviour is the same without it
     import orjson
 except ImportError:  # pragma: no cover - exercised only where orjson is missing
@@ -44,10 +46,14 @@ DEFAULT_JSON_LIMITS = JSONLimits()
 class JSONReadError(ValueError):
     """The input is not acceptable JSON; ``str()`` is one sentence a user can act on."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        where = f" (line {line}, column {column})" if line is not None else ""
-        super().__init__(message + where)
-        self.reason, self.line, self.column = message, line, column
+    def __init__(self, reason: Text, line: int | None = None, column: int | None = None) -> None:
+        self.text = reason if line is None else say("{reason} (line {line}, column {column})", reason=reason,
+                                                    line=line, column=column)
+        super().__init__(self.text)
+        self.reason, self.line, self.column = reason, line, column
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def read_json(raw: bytes | str, limits: JSONLimits = DEFAULT_JSON_LIMITS) -> object:
@@ -109,44 +115,60 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
         result: dict = {}
         for key, value in items:
             if key in result:
-                raise JSONReadError(f'The key "{key[:40]}" appears twice in one object; JSON keys must be unique')
+                raise JSONReadError(say('The key "{key}" appears twice in one object; JSON keys must be unique',
+                                         key=key[:40]))
             result[key] = value
         return result
 
     def constant(name: str) -> object:
-        raise JSONReadError(f"{name} is not a JSON number")
+        raise JSONReadError(say("{name} is not a JSON number", name=name))
 
     def integer(text: str) -> int:
         if len(text.lstrip("-")) > limits.max_number_digits:
-            raise JSONReadError(f"A number with {len(text)} digits is far too large")
+            raise JSONReadError(say("A number with {digits} digits is far too large", digits=len(text)))
         return int(text)
 
     def decimal(text: str) -> float:
         longest = 4 * limits.max_number_digits
         if len(text) > longest:  # however small its value (0.000…1): the length is what costs
-            raise JSONReadError(f"The number {text[:24]}… is written with {len(text)} characters; a number "
-                                f"may have at most {longest}")
+            raise JSONReadError(say("The number {start}… is written with {length} characters; a number may have "
+                                    "at most {longest}", start=text[:24], length=len(text), longest=longest))
         number = float(text)
         if number in (float("inf"), float("-inf")):
-            raise JSONReadError(f"The number {text[:24]} is too large")
+            raise JSONReadError(say("The number {number} is too large", number=text[:24]))
         return number
 
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise JSONReadError(f"The file is not UTF-8 text (bad byte at position {error.start})") from None
+        raise JSONReadError(say("The file is not UTF-8 text (bad byte at position {position})",
+                                position=error.start)) from None
     try:
         value = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer,
                            parse_float=decimal)
     except RecursionError:
-        raise JSONReadError(f"The JSON is nested more than {limits.max_depth} levels deep") from None
+        raise JSONReadError(_too_deep(limits)) from None
     except json.JSONDecodeError as error:
-        raise JSONReadError(f"Not valid JSON: {error.msg}", error.lineno, error.colno) from None
+        raise JSONReadError(say("Not valid JSON: {problem}", problem=_DECODER.get(error.msg, error.msg)),
+                            error.lineno, error.colno) from None
     if _shape(value)[0] > limits.max_depth:
-        raise JSONReadError(f"The JSON is nested more than {limits.max_depth} levels deep")
+        raise JSONReadError(_too_deep(limits))
     if _SURROGATE_ESCAPE.search(data) and _holds_surrogate(value):
         raise _surrogate_error(text)
     return value
+
+
+def _too_deep(limits: JSONLimits) -> Text:
+    return say("The JSON is nested more than {depth} levels deep", depth=limits.max_depth)
+
+
+# What Python's JSON decoder says (its English, kept), as sentences a catalogue can translate.
+_DECODER = {str(text): text for text in (
+    say("Expecting value"), say("Expecting ',' delimiter"), say("Expecting ':' delimiter"),
+    say("Expecting property name enclosed in double quotes"), say("Unterminated string starting at"),
+    say("Invalid control character at"), say("Invalid \\escape"), say("Invalid \\uXXXX escape"),
+    say("Extra data"), say("Illegal trailing comma before end of object"),
+    say("Illegal trailing comma before end of array"))}
 
 
 def _holds_surrogate(value: object) -> bool:
@@ -168,15 +190,17 @@ def _holds_surrogate(value: object) -> bool:
 
 
 def _surrogate_error(text: str) -> JSONReadError:
-    message = "A string holds a lone UTF-16 surrogate escape ({}), which is no character; write the character " \
-              "itself or a complete surrogate pair"
+    def message(escape: str) -> Text:
+        return say("A string holds a lone UTF-16 surrogate escape ({escape}), which is no character; write the "
+                   "character itself or a complete surrogate pair", escape=escape)
+
     for match in _LONE_SURROGATE.finditer(text):
         escape = match.group(2)
         if len(escape) == 6:  # not a pair
             start = match.start(2)
             line = text.count("\n", 0, start) + 1
-            return JSONReadError(message.format(escape), line, start - text.rfind("\n", 0, start))
-    return JSONReadError(message.format("\\uD800 to \\uDFFF"))
+            return JSONReadError(message(escape), line, start - text.rfind("\n", 0, start))
+    return JSONReadError(message("\\uD800 to \\uDFFF"))
 
 
 def dumps(data: object) -> str:

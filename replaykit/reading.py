@@ -6,12 +6,17 @@ A reader never echoes a whole value back: ``describe`` names a JSON value's kind
 
 from __future__ import annotations
 
-KINDS = {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}
+from replaykit.words import Text, say
+
+NUMBER = say("a number")
+OBJECT = say("an object")
+KINDS = {bool: say("true/false"), int: NUMBER, float: NUMBER, str: say("text"), list: say("a list"), dict: OBJECT}
+NULL = say("null")
 
 
-def describe(value: object) -> str:
+def describe(value: object) -> Text:
     """How a player would name a JSON value's kind: ``null``, ``a number``, ``text``, ``a list`` …"""
-    return "null" if value is None else KINDS.get(type(value), "an object")
+    return NULL if value is None else KINDS.get(type(value), OBJECT)
 
 
 def show(value: object) -> str:
@@ -20,6 +25,6 @@ def show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def mention(value: object) -> str:
+def mention(value: object) -> str | Text:
     """Text quoted (it is usually a name that was meant), anything else by its kind."""
     return f'"{value[:40]}"' if isinstance(value, str) else describe(value)

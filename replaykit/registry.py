@@ -28,6 +28,7 @@ from replaykit.engine import Engine, Report
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.reading import mention
 from replaykit.state import State
+from replaykit.words import OR, Joined, say
 
 GROUP = "card_replay.games"
 log = logging.getLogger(__name__)
@@ -129,17 +130,17 @@ class UnknownGameReport:
 
 
 def unknown_game(document: object, among: Iterable[Engine]) -> UnknownGameReport:
-    names = [name for engine in among for name in engine.log_games]
-    choices = ", ".join(f'"{name}"' for name in names[:-1]) + f' or "{names[-1]}"' if len(names) > 1 else \
-        "".join(f'"{name}"' for name in names)
+    names = [f'"{name}"' for engine in among for name in engine.log_games]
+    choices = Joined(names, OR) if names else ""
     if not isinstance(document, dict):
-        what = mention(document)
-        message = f"A log must be a JSON object whose \"game\" is {choices}; this document is {what}."
+        message = say('A log must be a JSON object whose "game" is {choices}; this document is {what}.',
+                      choices=choices, what=mention(document))
         return UnknownGameReport([Finding(SCHEMA, ERROR, message, path="")])
     if "game" not in document:
-        message = f'The log does not say which game it is: "game" must be {choices}.'
+        message = say('The log does not say which game it is: "game" must be {choices}.', choices=choices)
     else:
-        message = f'"game" must be {choices} (the supported games), not {mention(document["game"])}.'
+        message = say('"game" must be {choices} (the supported games), not {what}.', choices=choices,
+                      what=mention(document["game"]))
     return UnknownGameReport([Finding(SCHEMA, ERROR, message, path="/game")], document.get("game"))
 
 

@@ -1,0 +1,135 @@
+"""The reader's language: chosen per request, and applied wherever words leave the service.
+
+A request's language is, in order: ``?lang=`` (which is also remembered, in a cookie), that cookie (the
+switch in every page's footer sets it), the browser's ``Accept-Language``, English. The API follows the
+same order, so a client that sends nothing gets English, as it always did.
+
+Three kinds of words are translated:
+
+- the web layer's own (Python and templates): Flask-Babel's ``gettext`` and the ``messages`` catalogue
+  in ``translations/``;
+- the scripts' (``static/*.js``): the ``scripts`` catalogue, handed to each page as JSON (``script_words``)
+  and read by ``static/words.js``;
+- what a game says (findings, labels): ``replaykit.words.Text``, said again here, at the edge, through the
+  game's own catalogue: in JSON answers (``localized``), in templates (Jinja's ``finalize``) and in the
+  ``tojson`` filter (the JSON provider).
+
+Everything else (codes, paths, positions, card codes, player names) is data and stays as it is.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from urllib.parse import urlencode
+
+from babel import Locale
+from babel.messages.mofile import read_mo
+from flask import Flask, Response, request
+from flask.json.provider import DefaultJSONProvider
+from flask_babel import Babel, get_locale
+
+import api as web
+from replaykit import words
+
+LANGUAGES = ("en", "it", "pl")
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+SCRIPTS = "scripts"
+
+
+def language() -> str:
+    """The current request's language code (``en`` outside a request)."""
+    try:
+        return str(get_locale() or DEFAULT)
+    except RuntimeError:  # no application or request: a command line, a test of a pure function
+        return DEFAULT
+
+
+def _select() -> str:
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    remembered = request.cookies.get(COOKIE, "")
+    if remembered in LANGUAGES:
+        return remembered
+    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+
+
+def localized(value: object) -> object:
+    """A JSON-ready value with every game's Text said in the request's language."""
+    chosen = language()
+    if chosen == DEFAULT:
+        return value  # a Text is its English sentence already
+    return words.render(value, words.Languages(chosen))
+
+
+def _finalize(value: object) -> object:
+    """Jinja prints every ``{{ … }}`` through this: a game's Text comes out in the reader's language."""
+    if isinstance(value, words.Text):
+        return localized(value)
+    return "" if value is None else value
+
+
+class LocalizedJSON(DefaultJSONProvider):
+    """``jsonify`` and ``|tojson`` say a game's Texts in the reader's language."""
+
+    def dumps(self, obj: object, **kwargs: object) -> str:
+        return super().dumps(localized(obj), **kwargs)
+
+
+@functools.cache
+def script_words(chosen: str) -> dict:
+    """The scripts' catalogue of a language: ``{msgid: msgstr}``, a plural's msgid → its forms, and the
+    plural forms' count (``static/words.js`` picks a form with the browser's ``Intl.PluralRules``)."""
+    path = web.resource_dir("translations") / chosen / "LC_MESSAGES" / f"{SCRIPTS}.mo"
+    if chosen == DEFAULT or not path.exists():
+        return {}
+    with path.open("rb") as file:
+        catalogue = read_mo(file)
+    entries: dict[str, object] = {}
+    for message in catalogue:
+        if not message.id or not message.string:
+            continue
+        if isinstance(message.id, tuple):
+            entries[message.id[0]] = list(message.string)
+        else:
+            entries[message.id] = message.string
+    return entries
+
+
+def language_choices() -> Iterator[dict]:
+    """The footer's switch: each language named in itself, with a link to this page in it."""
+    current = language()
+    arguments = [(key, value) for key, value in request.args.items(multi=True) if key != "lang"]
+    for code in LANGUAGES:
+        query = urlencode([*arguments, ("lang", code)])
+        yield {"code": code, "name": Locale.parse(code).get_display_name(code).capitalize(),
+               "href": f"{request.path}?{query}", "current": code == current}
+
+
+def _remember(response: Response) -> Response:
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", secure=request.is_secure)
+    response.vary.update(("Accept-Language", "Cookie"))
+    if response.mimetype == "text/html" and "Content-Language" not in response.headers:
+        response.headers["Content-Language"] = language()
+    return response
+
+
+def _context() -> dict:
+    chosen = language()
+    return {"current_language": chosen, "language_choices": language_choices,
+            "script_words": script_words(chosen)}
+
+
+def install(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(web.resource_dir("translations")))
+    Babel(app, locale_selector=_select)
+    app.json = LocalizedJSON(app)
+    app.jinja_env.finalize = _finalize
+    app.context_processor(_context)
+    app.after_request(_remember)

@@ -1,0 +1,175 @@
+"""Sentences that can be said again in the reader's language: a template and its parameters, kept apart.
+
+A game says what it found in English, the language of its code and of the API's default, but remembers
+how: ``say("{player} plays {card}, which is not in {player}'s hand.", player=..., card=...)`` is a
+:class:`Text`, a ``str`` equal to the English sentence (so every report, test and client that reads the
+message as text sees exactly what it saw before), which also keeps its template, its parameters and the
+catalogue (*domain*) that translates it. ``render`` says it again through any ``gettext`` translations.
+
+Each game has its own domain, named after its package, whose catalogues live in the package
+(``<package>/locale/<language>/LC_MESSAGES/<package>.mo``, compiled from the ``.po`` beside it): a new
+game brings its translations with it and touches no generic file. The engines import nothing of the web:
+the web layer chooses the language and calls ``render``; the standard library's ``gettext`` reads the
+catalogues.
+
+``pack`` and ``unpack`` carry Texts through JSON (a stored report keeps what it needs to be rendered in
+any language later).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Mapping
+from importlib.util import find_spec
+from pathlib import Path
+
+PACKED = "$text"  # the key that marks a packed Text; no report or view of any game has it
+
+
+class Text(str):
+    """A sentence in English that remembers its template, parameters and domain.
+
+    A plural sentence has two English templates and the ``count`` that chooses between them (and, in
+    another language, among that language's forms)."""
+
+    template: str
+    plural: str | None
+    count: int | None
+    params: Mapping[str, object]
+    domain: str
+
+    def __new__(cls, domain: str, template: str, params: Mapping[str, object], plural: str | None = None,
+                count: int | None = None) -> Text:
+        chosen = template if plural is None or count == 1 else plural
+        self = super().__new__(cls, chosen.format_map(params))
+        self.domain, self.template, self.plural, self.count, self.params = domain, template, plural, count, params
+        return self
+
+    def __reduce__(self):  # a report crosses processes (a Dask worker, a cache) and must stay a Text
+        return Text, (self.domain, self.template, dict(self.params), self.plural, self.count)
+
+    def translated(self, translations: gettext.NullTranslations, languages: Languages) -> str:
+        if self.plural is None:
+            template = translations.gettext(self.template)
+        else:
+            template = translations.ngettext(self.template, self.plural, self.count or 0)
+        params = {name: render(value, languages) for name, value in self.params.items()}
+        try:
+            return template.format_map(params)
+        except (KeyError, IndexError, ValueError):  # a broken translation: the reader still gets the sentence
+            return str(self)
+
+
+class Speaker:
+    """The ``say`` and ``say_n`` of one domain (a game package). Babel extracts their first arguments
+    (``say``; ``say_n:1,2``) into that package's catalogue."""
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+
+    def say(self, template: str, /, **params: object) -> Text:
+        return Text(self.domain, template, params)
+
+    def say_n(self, singular: str, plural: str, count: int, /, **params: object) -> Text:
+        """A sentence whose words follow a number: ``count`` is also a parameter, ``{count}``."""
+        return Text(self.domain, singular, {"count": count, **params}, plural, count)
+
+
+class Joined(Text):
+    """Items joined as a list is read, ``A, B and C``: the last joint (``AND``, ``OR``) is a word of the
+    reader's language; items that are Texts are rendered too."""
+
+    def __new__(cls, items: list, last: Text | None = None, joint: str = ", ") -> Joined:
+        last = AND if last is None else last
+        english = joint.join(str(item) for item in items[:-1])
+        english = english + str(last) + str(items[-1]) if len(items) > 1 else "".join(map(str, items))
+        self = str.__new__(cls, english)
+        self.domain, self.template, self.plural, self.count, self.params = CORE, last.template, None, None, {}
+        self.items, self.last, self.joint = list(items), last, joint
+        return self
+
+    def __reduce__(self):
+        return Joined, (self.items, self.last, self.joint)
+
+    def translated(self, translations: gettext.NullTranslations, languages: Languages) -> str:
+        items = [str(render(item, languages)) for item in self.items]
+        if len(items) < 2:
+            return "".join(items)
+        return self.joint.join(items[:-1]) + str(render(self.last, languages)) + items[-1]
+
+
+CORE = "replaykit"
+say = Speaker(CORE).say
+AND = say(" and ")
+OR = say(" or ")
+
+
+class Languages:
+    """The catalogues of one language, each domain's loaded once per process."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def __call__(self, domain: str) -> gettext.NullTranslations:
+        return catalogue(domain, self.language)
+
+
+@functools.cache
+def catalogue(domain: str, language: str) -> gettext.NullTranslations:
+    """A domain's compiled catalogue for a language; English (no translation) when there is none."""
+    directory = locale_dir(domain)
+    if directory is None or language == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(domain, str(directory), languages=[language], fallback=True)
+
+
+def locale_dir(domain: str) -> Path | None:
+    """``<package>/locale`` of an importable package, or None."""
+    spec = find_spec(domain)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / "locale"
+
+
+def render(value: object, languages: Languages) -> object:
+    """A value with every Text in it said in ``languages``' language; anything else as it is."""
+    if isinstance(value, Text):
+        return value.translated(languages(value.domain), languages)
+    if isinstance(value, dict):
+        return {key: render(item, languages) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [render(item, languages) for item in value]
+    return value
+
+
+def pack(value: object) -> object:
+    """A JSON-ready value with each Text written as ``{"$text": [...]}``, which ``unpack`` reads back."""
+    if isinstance(value, Joined):
+        return {PACKED: ["joined", pack(value.items), pack(value.last), value.joint]}
+    if isinstance(value, Text):
+        return {PACKED: ["text", value.domain, value.template, pack(dict(value.params)), value.plural, value.count]}
+    if isinstance(value, dict):
+        if PACKED in value:  # a user's own object (a log's meta) that only looks packed: kept as it is
+            return {PACKED: ["as-is", value]}
+        return {key: pack(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [pack(item) for item in value]
+    return value
+
+
+def unpack(value: object) -> object:
+    if isinstance(value, dict):
+        packed = value.get(PACKED) if len(value) == 1 else None
+        if isinstance(packed, list) and len(packed) == 2 and packed[0] == "as-is":
+            return packed[1]
+        if isinstance(packed, list) and packed and packed[0] == "joined":
+            _, items, last, joint = packed
+            return Joined(unpack(items), unpack(last), joint)
+        if isinstance(packed, list) and packed and packed[0] == "text":
+            _, domain, template, params, plural, count = packed
+            return Text(domain, template, unpack(params), plural, count)
+        return {key: unpack(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [unpack(item) for item in value]
+    return value

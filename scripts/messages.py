@@ -1,0 +1,162 @@
+"""The message catalogues: find every translatable sentence in the code, keep the ``.po`` files in step
+with it, compile them, and say what is missing.
+
+    .venv/bin/python -m scripts.messages extract     # new sentences into every .po (empty), gone ones out
+    .venv/bin/python -m scripts.messages compile     # .po → .mo (the README's commands do this)
+    .venv/bin/python -m scripts.messages check       # untranslated sentences, placeholders changed
+    .venv/bin/python -m scripts.messages add de      # start a new language: a .po for every domain
+
+A *domain* is one catalogue: ``messages`` (the web layer's Python and templates) and ``scripts`` (the
+pages' scripts) in ``translations/``, and one per game package and ``replaykit`` in that package's
+``locale/``. A game's package is found through the registry, so a new game needs no line here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from replaykit import registry
+from replaykit.words import CORE, locale_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("it", "pl")  # besides English, the language of the code
+ENGINE_KEYWORDS = {"say": None, "say_n": (1, 2)}
+WEB_KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "lazy_ngettext": (1, 2)}
+SCRIPT_KEYWORDS = {"_": None, "_n": (1, 2)}
+BRACES = re.compile(r"\{(\w*)[^{}]*\}")  # {name} of str.format and of the scripts
+PERCENT = re.compile(r"%\((\w+)\)[sd]")  # %(name)s of gettext in Python and templates
+
+
+@dataclass(frozen=True)
+class Domain:
+    name: str
+    sources: Path
+    method_map: tuple[tuple[str, str], ...]
+    keywords: dict
+    catalogues: Path
+
+    def po(self, language: str) -> Path:
+        return self.catalogues / language / "LC_MESSAGES" / f"{self.name}.po"
+
+    def extracted(self) -> Catalog:
+        catalog = Catalog(project="Card Replay", domain=self.name)
+        for filename, line, message, comments, context in extract_from_dir(
+                str(self.sources), list(self.method_map), keywords=self.keywords, comment_tags=("TRANSLATORS:",),
+                strip_comment_tags=True):
+            catalog.add(message, locations=[(filename, line)], auto_comments=comments, context=context)
+        return catalog
+
+
+def _package_domain(package: str) -> Domain:
+    source = locale_dir(package)
+    if source is None:
+        raise SystemExit(f"the package {package} cannot be found")
+    return Domain(package, source.parent, (("**.py", "python"),), ENGINE_KEYWORDS, source)
+
+
+def domains() -> Iterator[Domain]:
+    translations = ROOT / "translations"
+    yield Domain("messages", ROOT, (("api/**.py", "python"), ("app.py", "python"), ("schemas/**.py", "python"),
+                                    ("templates/**.html", "jinja2.ext:babel_extract")), WEB_KEYWORDS, translations)
+    yield Domain("scripts", ROOT, (("static/**.js", "javascript"),), SCRIPT_KEYWORDS, translations)
+    yield _package_domain(CORE)
+    for package in sorted({engine.package for engine in registry.engines().values()}):
+        yield _package_domain(package)
+
+
+def read(path: Path, language: str) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file, locale=language)
+
+
+def extract(domain: Domain, languages: tuple[str, ...] = LANGUAGES) -> None:
+    template = domain.extracted()
+    for language in languages:
+        path = domain.po(language)
+        if path.exists():
+            catalog = read(path, language)
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            catalog = Catalog(locale=language, domain=domain.name, project="Card Replay")
+            catalog.update(template, no_fuzzy_matching=True)
+        with path.open("wb") as file:
+            write_po(file, catalog, width=110, sort_output=False, omit_header=False)
+
+
+def compile_catalogue(domain: Domain, language: str) -> None:
+    path = domain.po(language)
+    if not path.exists():
+        return
+    with path.with_suffix(".mo").open("wb") as file:
+        write_mo(file, read(path, language), use_fuzzy=False)
+
+
+def placeholders(text: str) -> set[str]:
+    return set(BRACES.findall(text)) | set(PERCENT.findall(text))
+
+
+def problems(domain: Domain, language: str) -> list[str]:
+    """Every sentence of the code that the language's catalogue leaves untranslated or gets wrong."""
+    path = domain.po(language)
+    if not path.exists():
+        return [f"{path.relative_to(ROOT)}: missing"]
+    catalog = read(path, language)
+    found = []
+    for message in domain.extracted():
+        if not message.id:
+            continue
+        where = f"{domain.name} [{language}] {message.locations[0][0]}:{message.locations[0][1]}"
+        translated = catalog.get(message.id, context=message.context)
+        strings = () if translated is None else translated.string
+        strings = strings if isinstance(strings, tuple) else (strings,)
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if translated is None or translated.fuzzy or not all(strings):
+            found.append(f"{where}: no translation of {ids[0]!r}")
+            continue
+        wanted = set().union(*(placeholders(text) for text in ids))
+        for string in strings:
+            if placeholders(string) - wanted or (len(ids) == 1 and placeholders(string) != wanted):
+                found.append(f"{where}: {string!r} changes the placeholders of {ids[0]!r}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scripts.messages", description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("extract", "compile", "check", "add"))
+    parser.add_argument("language", nargs="?")
+    arguments = parser.parse_args(argv)
+    if arguments.command == "add":
+        if not arguments.language:
+            parser.error("add needs a language code, e.g. de")
+        for domain in domains():
+            extract(domain, (arguments.language,))
+        return 0
+    languages = LANGUAGES
+    found: list[str] = []
+    for domain in domains():
+        if arguments.command == "extract":
+            extract(domain)
+        for language in sorted({*languages, *(p.parent.parent.name for p in domain.catalogues.glob(
+                f"*/LC_MESSAGES/{domain.name}.po"))}):
+            if arguments.command == "compile":
+                compile_catalogue(domain, language)
+            elif arguments.command == "check":
+                found += problems(domain, language)
+    print("\n".join(found) or f"{arguments.command}: done")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""replaykit.words: a sentence is its English text, and is said again through any language's catalogue."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import pickle
+
+from replaykit import words
+from replaykit.words import AND, OR, Joined, Languages, Speaker, Text
+
+SPEAKER = Speaker("replaykit")
+
+
+class Catalogue(gettext.NullTranslations):
+    """A language with a few sentences and Polish plural rules, as a compiled catalogue would give."""
+
+    def __init__(self, entries: dict) -> None:
+        super().__init__()
+        self.entries = entries
+
+    def gettext(self, message: str) -> str:
+        return self.entries.get(message, message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        forms = self.entries.get(singular)
+        if forms is None:
+            return singular if count == 1 else plural
+        few = count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14)
+        return forms[0 if count == 1 else 1 if few else 2]
+
+
+class Polish(Languages):
+    def __init__(self, entries: dict) -> None:
+        super().__init__("pl")
+        self.catalogue = Catalogue(entries)
+
+    def __call__(self, domain: str) -> gettext.NullTranslations:
+        return self.catalogue
+
+
+def test_a_text_is_its_english_sentence_and_keeps_how_it_was_made():
+    text = SPEAKER.say("{player} plays {card}.", player="Ben", card="R5")
+    assert text == "Ben plays R5." and isinstance(text, str)
+    assert (text.template, dict(text.params), text.domain) == ("{player} plays {card}.", {"player": "Ben", "card": "R5"},
+                                                              "replaykit")
+    assert json.dumps({"message": text}) == '{"message": "Ben plays R5."}'
+
+
+def test_plural_english_and_polish_forms_follow_the_count():
+    polish = Polish({"{count} card": ["{count} karta", "{count} karty", "{count} kart"]})
+    said = {count: SPEAKER.say_n("{count} card", "{count} cards", count) for count in (1, 3, 5, 22, 12)}
+    assert [str(said[count]) for count in (1, 3, 5)] == ["1 card", "3 cards", "5 cards"]
+    assert [words.render(said[count], polish) for count in (1, 3, 5, 22, 12)] == [
+        "1 karta", "3 karty", "5 kart", "22 karty", "12 kart"]
+
+
+def test_parameters_that_are_texts_are_said_in_the_language_too():
+    polish = Polish({"{player} plays {what}.": "{player} zagrywa {what}.", "a number": "liczba", " and ": " i "})
+    text = SPEAKER.say("{player} plays {what}.", player="Ben", what=SPEAKER.say("a number"))
+    listed = Joined(["Ann", "Ben", "Cleo"])
+    assert words.render({"errors": [{"message": text}], "names": listed}, polish) == {
+        "errors": [{"message": "Ben zagrywa liczba."}], "names": "Ann, Ben i Cleo"}
+    assert listed == "Ann, Ben and Cleo" and Joined(["Ann"]) == "Ann" and Joined(["A", "B"], OR) == "A or B"
+
+
+def test_a_broken_translation_falls_back_to_english_rather_than_failing():
+    polish = Polish({"{player} plays {card}.": "{gracz} zagrywa {card}."})
+    assert words.render(SPEAKER.say("{player} plays {card}.", player="Ben", card="R5"), polish) == "Ben plays R5."
+
+
+def test_texts_survive_pickling_and_packing_for_storage():
+    text = SPEAKER.say_n("{count} card of {names}", "{count} cards of {names}", 2, names=Joined(["A", "B"], AND))
+    assert pickle.loads(pickle.dumps(text)).params["names"].items == ["A", "B"]
+    stored = json.loads(json.dumps(words.pack({"errors": [{"message": text, "code": "x"}], "n": 1})))
+    back = words.unpack(stored)
+    assert back["errors"][0]["message"] == "2 cards of A and B" and back["n"] == 1
+    assert isinstance(back["errors"][0]["message"], Text)
+    assert words.pack(back) == stored
+
+
+def test_a_users_object_that_looks_packed_comes_back_as_it_was_never_as_a_text():
+    forged = {"$text": ["text", "replaykit", "{count.__class__}", {"count": 1}, None, None]}
+    value = {"meta": forged, "other": [{"$text": 1, "b": 2}]}
+    back = words.unpack(json.loads(json.dumps(words.pack(value))))
+    assert back == value and not isinstance(back["meta"], Text)
