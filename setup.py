@@ -7,7 +7,8 @@ bundle) travel inside the ``api`` package as ``api.site.*``, mapped in pyproject
 
 from setuptools import find_packages, setup
 
-SITE = ["api.site.templates", "api.site.static", "api.site.sample_games", "api.site.docs", "api.site.vendor"]
+SITE = ["api.site.templates", "api.site.static", "api.site.sample_games", "api.site.docs", "api.site.vendor",
+        "api.site.translations"]
 NOT_SHIPPED = ["tests", "tests.*", "benchmarks", "benchmarks.*", "scripts", "scripts.*", "build", "build.*"]
 
 setup(packages=[*find_packages(exclude=NOT_SHIPPED), *SITE])

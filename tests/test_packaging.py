@@ -26,6 +26,9 @@ for url in ("/", "/samples", "/samples/david-goliath/legal-4-players", "/rules",
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code)
 assert len(client.get("/api/v1/samples").get_json()) >= 20
+italian = client.post("/api/v1/validate", data=b'{"game": 5}',
+                      headers={"Accept-Language": "it", "Content-Type": "application/json"}).get_json()
+assert italian["errors"][0]["message"].startswith('"game" deve essere'), italian  # the catalogues travel too
 print("served")
 """
 
