@@ -188,3 +188,18 @@ def test_a_nested_schema_named_like_another_game_s_stops_the_app(toy, tmp_path, 
     monkeypatch.setattr(toy_replay.schemas, "REPORTS", {TOY: ("ToyReport", clashing)})
     with pytest.raises(ComponentClash, match="Multiple schemas resolved to the name Result"):
         create_app(app_config(tmp_path))
+
+
+def test_a_plugin_brings_its_own_sentences_in_every_language(toy, toy_client):
+    """The toy's catalogues live in its package (``toy_replay/locale``): found, complete, and used by the
+    API with no generic file naming them."""
+    from scripts import messages
+
+    (domain,) = [domain for domain in messages.domains() if domain.name == "toy_replay"]
+    for language in messages.LANGUAGES:
+        assert messages.problems(domain, language) == []
+        messages.compile_catalogue(domain, language)
+    log = json.loads((TOY_SAMPLES / "illegal-card-not-in-hand.json").read_text())
+    said = {language: toy_client.post("/api/v1/validate", json=log, headers={"Accept-Language": language})
+            .get_json()["errors"][0]["message"] for language in ("en", "it", "pl")}
+    assert said == {"en": "Ann does not hold 8.", "it": "Ann non ha 8 in mano.", "pl": "Ann nie ma w ręce 8."}

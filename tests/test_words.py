@@ -42,8 +42,8 @@ class Polish(Languages):
 def test_a_text_is_its_english_sentence_and_keeps_how_it_was_made():
     text = SPEAKER.say("{player} plays {card}.", player="Ben", card="R5")
     assert text == "Ben plays R5." and isinstance(text, str)
-    assert (text.template, dict(text.params), text.domain) == ("{player} plays {card}.", {"player": "Ben", "card": "R5"},
-                                                              "replaykit")
+    assert text.template == "{player} plays {card}." and text.domain == "replaykit"
+    assert dict(text.params) == {"player": "Ben", "card": "R5"}
     assert json.dumps({"message": text}) == '{"message": "Ben plays R5."}'
 
 

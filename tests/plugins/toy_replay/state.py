@@ -14,6 +14,7 @@ from replaykit.findings import ERROR, Finding, anchor, pointer
 from replaykit.state import Choice, IllegalAction, view
 from toy_replay.reader import play_problems
 from toy_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, UNITS, deck, taker
+from toy_replay.words import say
 
 
 def rule(code: str, message: str, path: str, trick: int | None = None, play: int | None = None,
@@ -28,21 +29,25 @@ def check_deal(players: list[str], hands: dict) -> list[Finding]:
     cards = deck(len(players))
     for name in hands:
         if name not in players:
-            found.append(rule("unknown-player", f'"{name}" has a hand but is not a player.', pointer("hands", name)))
+            found.append(rule("unknown-player", say('"{name}" has a hand but is not a player.', name=name),
+                              pointer("hands", name)))
     dealt: set[int] = set()
     for name in players:
         hand = hands.get(name)
         if hand is None or len(hand) != HAND_SIZE:
-            held = "no hand" if hand is None else f"{len(hand)} cards"
-            found.append(rule("hand-size", f"{name} must be dealt {HAND_SIZE} cards, not {held}.",
-                              pointer("hands", name), player=name))
+            if hand is None:
+                wrong = say("{name} must be dealt {due} cards, not no hand.", name=name, due=HAND_SIZE)
+            else:
+                wrong = say("{name} must be dealt {due} cards, not {held} cards.", name=name, due=HAND_SIZE,
+                            held=len(hand))
+            found.append(rule("hand-size", wrong, pointer("hands", name), player=name))
         for index, card in enumerate(hand or []):
             if card not in cards:
-                found.append(rule("card-not-in-deck", f"{card} is not in the deck of 1 to {len(cards)}.",
-                                  pointer("hands", name, index), player=name))
+                found.append(rule("card-not-in-deck", say("{card} is not in the deck of 1 to {last}.", card=card,
+                                                          last=len(cards)), pointer("hands", name, index), player=name))
             elif card in dealt:
-                found.append(rule("duplicate-card", f"{card} is dealt twice.", pointer("hands", name, index),
-                                  player=name))
+                found.append(rule("duplicate-card", say("{card} is dealt twice.", card=card),
+                                  pointer("hands", name, index), player=name))
             dealt.add(card)
     return found
 
@@ -51,9 +56,9 @@ def start(setup: dict) -> tuple[list[Finding], ToyState | None]:
     """The setup's findings, and the game it starts (``None`` when the players cannot make a game)."""
     players = setup["players"]
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        return [rule("player-count", f"Toy Tricks is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not "
-                                     f"{len(players)}.", "/players")], None
-    twice = [rule("duplicate-player", f'"{name}" is named twice.', pointer("players", index))
+        return [rule("player-count", say("Toy Tricks is played by {fewest} to {most} players, not {count}.",
+                                         fewest=MIN_PLAYERS, most=MAX_PLAYERS, count=len(players)), "/players")], None
+    twice = [rule("duplicate-player", say('"{name}" is named twice.', name=name), pointer("players", index))
              for index, name in enumerate(players) if name in players[:index]]
     if twice:
         return twice, None
@@ -130,24 +135,24 @@ class ToyState:
             return problems
         player, card = action["player"], action["card"]
         if self.is_over():
-            return [rule("too-many-plays", f"Every card has been played; this play ({player} {card}) is one too "
-                                           "many.", pointer("plays", index), player=player)]
+            extra = say("Every card has been played; this play ({player} {card}) is one too many.", player=player,
+                        card=card)
+            return [rule("too-many-plays", extra, pointer("plays", index), player=player)]
         trick, play = self.position(index)
         here = {"trick": trick, "play": play}
         if player not in self.players:
-            return [rule("unknown-player", f'"{player}" is not a player.', pointer("plays", index, "player"),
-                         **here)]
+            return [rule("unknown-player", say('"{player}" is not a player.', player=player),
+                         pointer("plays", index, "player"), **here)]
         found = []
         if player != self.to_move:
-            found.append(rule("wrong-turn", f"It is {self.to_move}'s turn, not {player}'s.",
+            found.append(rule("wrong-turn", say("It is {due}'s turn, not {player}'s.", due=self.to_move, player=player),
                               pointer("plays", index, "player"), player=player, **here))
         if card not in deck(len(self.players)):
-            found.append(rule("card-not-in-deck", f"{card} is not in the deck of 1 to "
-                                                  f"{len(deck(len(self.players)))}.", pointer("plays", index, "card"),
-                              player=player, **here))
+            outside = say("{card} is not in the deck of 1 to {last}.", card=card, last=len(deck(len(self.players))))
+            found.append(rule("card-not-in-deck", outside, pointer("plays", index, "card"), player=player, **here))
         elif card not in self.hands[player]:
-            found.append(rule("card-not-in-hand", f"{player} does not hold {card}.", pointer("plays", index, "card"),
-                              player=player, **here))
+            found.append(rule("card-not-in-hand", say("{player} does not hold {card}.", player=player, card=card),
+                              pointer("plays", index, "card"), player=player, **here))
         return found
 
     def apply(self, action: object, strict: bool = False) -> list[Finding]:
