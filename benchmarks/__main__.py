@@ -2,7 +2,7 @@
 
 import argparse
 
-from benchmarks import archive, browser, dalmuti, engine, games, play, web, whatif
+from benchmarks import archive, browser, dalmuti, engine, games, play, web, whatif, words
 
 
 def main() -> None:
@@ -16,6 +16,7 @@ def main() -> None:
     print(web.page_figures(), end="\n\n")
     print(play.choices_vs_validate(), end="\n\n")
     print(whatif.whatif_vs_validate(), end="\n\n")
+    print(words.render_vs_validate(), end="\n\n")
     print(engine.bulk((2_000, 10_000) if args.quick else (10_000, 100_000))[0], end="\n\n")
     pages = [("D&G, 6 players", "/samples/david-goliath/legal-6-players"),
              ("D&G, a revoke", "/samples/david-goliath/illegal-revoke"),
