@@ -255,8 +255,11 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
             found.append(state.to_log())
 
     engine.load(verdict.document, limits, observe=keep)
-    if not found or getattr(engine.replay(found[0], limits)[1], "moment", None) != target:
-        return None  # a State whose log so far does not lead to that step cannot branch there
+    state = engine.replay(found[0], limits)[1] if found else None
+    # The log so far must lead to that step: straight there, or through the table's chance step before it
+    # (an Olympi draw named later), which the branch then offers first.
+    if state is None or (state.moment != target and not state.chance):
+        return None
     return {"moment": target, "log": found[0]}
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import jsonpatch
 import pytest
 
 from api import analysis
@@ -114,4 +115,22 @@ def test_a_branch_starts_from_the_log_before_the_step_tried(client):
     deal = client.get("/samples/david-goliath/legal-3-players/before/deal.json").get_json()
     assert deal["moment"] == "trick-1-play-1" and not deal["log"].get("tricks")  # the deal: the first play
     assert client.get("/samples/david-goliath/legal-3-players/before/trick-99.json").status_code == 404
-    assert client.get("/samples/olympi/clean-5-players/before/race-1-turn-1.json").status_code == 404  # not offered
+    match = client.get("/samples/david-goliath/match-4-players/before/game-1-trick-1-play-2.json")
+    assert match.status_code == 404  # a branch starts from a single game, not a match
+
+
+def test_an_olympi_branch_before_a_turn_that_follows_a_draw_offers_the_draw_first(client):
+    # The rulebook's two-player race: Ann plays K7, Bruno passes (and so draws a card, unnamed in the log),
+    # then Ann plays K8 at turn 3. Before turn 3, the table's step comes first: Bruno's one card drawn.
+    found = client.get("/samples/olympi/rulebook-two-players/before/race-1-turn-3.json").get_json()
+    assert found["moment"] == "race-1-turn-3"
+    assert [turn["action"] for turn in found["log"]["races"][0]["turns"]] == ["play", "pass"]
+    answer = client.post("/api/v1/choices", json=found["log"]).get_json()
+    assert answer["chance"] and [choice["chance"] for choice in answer["choices"]] == [True]
+    assert answer["choices"][0]["label"].startswith("Bruno draws ")
+    drawn = jsonpatch.apply_patch(found["log"], answer["choices"][0]["patch"])
+    after = client.post("/api/v1/choices", json=drawn).get_json()
+    assert after["to_move"] == "Ann" and after["moment"] == "race-1-turn-3"
+    assert {"player": "Ann", "action": "play", "cards": ["K8"]} in [choice["action"] for choice in after["choices"]]
+    before_first = client.get("/samples/olympi/rulebook-two-players/before/race-1-turn-1.json").get_json()
+    assert before_first["moment"] == "race-1-turn-1" and not before_first["log"]["races"][0]["turns"]

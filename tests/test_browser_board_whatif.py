@@ -58,3 +58,20 @@ def test_the_best_swaps_are_key_moments_and_shown_on_their_play(page, live_serve
     page.locator("#whatif-panel summary").click()
     assert sorted(page.locator("#whatif-list li").all_inner_texts()) == [
         "R3: takes R9; Clara takes R3", "R5: takes R9; Clara takes R5"]
+
+
+def test_an_olympi_branch_draws_first_then_plays_on_and_returns(page, live_server):
+    # The rulebook's two-player race: before turn 3 Bruno's draw (after his pass) is the table's step.
+    page.goto(live_server.url + "/samples/olympi/rulebook-two-players#race-1-turn-3")
+    at_moment(page, "race-1-turn-3")
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    draws = page.locator("#branch-choices button").all_inner_texts()
+    assert len(draws) == 1 and draws[0].startswith("Bruno draws ")
+    page.locator("#branch-choices button").first.click()
+    until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
+    plays = page.locator("#branch-choices button").all_inner_texts()
+    assert plays and all(label.startswith("Ann ") for label in plays)
+    page.click("[data-branch-return]")
+    at_moment(page, "race-1-turn-3")
+    assert page.locator("#branch").is_hidden()

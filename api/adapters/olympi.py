@@ -90,4 +90,4 @@ def target(finding: dict) -> str | None:
 
 ADAPTER = Adapter(timeline=races.timeline, steps=races.steps, figures=figures, partial="games/olympi.html",
                   facts=game_facts, standings=claimed_standings, table=board.table, key_moments=key_moments,
-                  target=target)
+                  target=target, branches=True)
