@@ -256,9 +256,11 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
 
     engine.load(verdict.document, limits, observe=keep)
     state = engine.replay(found[0], limits)[1] if found else None
-    # The log so far must lead to that step: straight there, or through the table's chance step before it
-    # (an Olympi draw named later), which the branch then offers first.
-    if state is None or (state.moment != target and not state.chance):
+    # The log so far must lead to that step: straight there, through the table's chance step before it (an
+    # Olympi draw named later), or through steps the board does not show apart (Dalmuti's transfers, whose
+    # State names only the round), which the branch then offers first.
+    leads = state is not None and (state.chance or target == state.moment or target.startswith(state.moment + "-"))
+    if not leads:
         return None
     return {"moment": target, "log": found[0]}
 
