@@ -1,0 +1,17 @@
+"""Il Grande Dalmuti's "other sets here" on the analysis board: ``dalmuti_replay.whatif`` for every play of
+a known hand — the other legal sets and whether each would have stood in its trick — kept per process."""
+
+from __future__ import annotations
+
+from api.adapters.kept import kept
+from dalmuti_replay import whatif
+from replaykit.engine import Engine
+
+
+def better_plays(engine: Engine, document: object, report: dict) -> dict | None:
+    """Per play of a known hand its other legal sets and their effect on the trick; ``None`` when no hand
+    is known (a log without its deals)."""
+    if not isinstance(document, dict):
+        return None
+    plays = kept("grande-dalmuti", document, lambda: whatif.analyse(engine, document, report))
+    return {"plays": plays, "moments": []} if plays else None
