@@ -67,9 +67,7 @@ def localized(value: object) -> object:
 
 def _finalize(value: object) -> object:
     """Jinja prints every ``{{ … }}`` through this: a game's Text comes out in the reader's language."""
-    if isinstance(value, words.Text):
-        return localized(value)
-    return "" if value is None else value
+    return localized(value) if isinstance(value, words.Text) else value
 
 
 class LocalizedJSON(DefaultJSONProvider):
