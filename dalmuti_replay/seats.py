@@ -5,8 +5,11 @@ Each seat: ``name``, ``hand`` (the cards known to be held, best first; none with
 session's points, this round's so far included), ``rank`` (the social class this round) and ``out`` (the
 place a player went out in, or ``None``). ``middle``: the sets of the trick under way, in the order laid
 (at most the last 13: a legal trick never holds more, each set lower than the one before). Beside them
-``round``, ``trick``, ``ranks`` (the order due at the round's start), ``revolution`` and ``taxes`` (the
-transfers performed so far, in the rules' order).
+``round``, ``trick``, ``ranks`` (the order due at the round's start), ``revolution``, ``taxes`` (the
+transfers performed so far, in the rules' order), ``deal`` (each hand the log records, in its own order,
+for the seats whose recorded hand could be read) and ``proven`` (for every other seat, the cards proven so
+far to have been dealt to it: those it gave, and those it laid in the plays replayed without having
+received them, as the rulings infer; nothing else is inferred).
 
 A view is taken after every step of a replay (the table view's snapshots), so views share what did not
 change: a seat whose cards, pile, score and place are as before is the same object as in the last view,
@@ -16,13 +19,15 @@ Views are read-only.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from dalmuti_replay.rounds import CLOSED
+from dalmuti_replay.rounds import CLOSED, RoundPlay
 
 if TYPE_CHECKING:
     from dalmuti_replay.state import DalmutiState
+
 
 def texts(cards) -> list[str]:
     return [str(card) for card in cards]
@@ -34,7 +39,8 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
     if play is None:
         seats = [{"name": name, "hand": [], "unseen": 0, "pile": [], "score": session.totals.get(name, 0),
                   "rank": None, "out": None} for name in session.order]
-        return view(seats, [], round=None, trick=None, ranks=list(session.order), revolution=None, taxes=[])
+        return view(seats, [], round=None, trick=None, ranks=list(session.order), revolution=None, taxes=[],
+                    deal={}, proven={})
     play.track()
     rules = play.state
     table = rules.table
@@ -62,6 +68,29 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
     shown = view(seats, middle, round=play.number, trick=len(play.log.tricks) or None,
                  ranks=list(play.record.ranks), revolution=play.record.revolution,
                  taxes=[{"kind": tax.kind, "from": tax.giver, "to": tax.receiver, "cards": texts(tax.cards)}
-                        for tax in play.record.taxes])
+                        for tax in play.record.taxes],
+                 deal={name: texts(cards) for name, cards in play.record.hands.items()}, proven=proven_dealt(play))
     play.last_view = (key, shown)
     return shown
+
+
+def proven_dealt(play: RoundPlay) -> dict[str, list[str]]:
+    """For each seat without a recorded deal, the cards proven so far to have been dealt to it (best first):
+    those it gave before play, and those it laid in the plays replayed without having received them."""
+    record = play.record
+    unknown = [name for name in play.state.table.order if name not in record.hands]
+    if not unknown:
+        return {}
+    gave: dict[str, Counter] = {name: Counter() for name in unknown}
+    got: dict[str, Counter] = {name: Counter() for name in unknown}
+    for tax in record.taxes:
+        if tax.giver in gave:
+            gave[tax.giver].update(tax.cards)
+        if tax.receiver in got:
+            got[tax.receiver].update(tax.cards)
+    played: dict[str, Counter] = {name: Counter() for name in unknown}
+    for trick in record.tricks:
+        for entry in trick.plays:
+            if entry.cards and entry.player in played:
+                played[entry.player].update(entry.cards)
+    return {name: texts(sorted((gave[name] + (played[name] - got[name])).elements())) for name in unknown}

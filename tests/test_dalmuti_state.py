@@ -162,8 +162,24 @@ def test_the_view_shows_seats_hands_and_the_sets_of_the_trick():
     assert seats["Bruno"]["hand"][:2] == ["5", "6"] and seats["Bruno"]["unseen"] == 0
     assert shown["middle"] == [{"player": "Anna", "cards": ["7", "7"]}, {"player": "Bruno", "cards": ["5", "J"]}]
     assert shown["round"] == 1 and shown["trick"] == 1 and state.moment == "round-1-trick-1-play-3"
-    unknown = after_a_lead_of_two_sevens(hands=None)[1].view()["seats"]
-    assert [(seat["hand"], seat["unseen"]) for seat in unknown] == [([], 13), ([], 14), ([], 14), ([], 14)]
+    assert shown["deal"] == DEAL and shown["proven"] == {}  # the deal as recorded: nothing to prove
+    unknown = after_a_lead_of_two_sevens(hands=None)[1].view()
+    assert [(seat["hand"], seat["unseen"]) for seat in unknown["seats"]] == [([], 13), ([], 14), ([], 14), ([], 14)]
+    # No deal recorded: Anna is proven to have been dealt the 7 7 she laid (a settling round: nothing received)
+    assert unknown["deal"] == {} and unknown["proven"] == {"Anna": ["7", "7"], "Bruno": [], "Carla": [], "Dario": []}
+
+
+def test_cards_received_before_play_are_not_proof_of_the_deal():
+    state = ENGINE.new_state(setup())
+    for action in ({"from": "Dario", "to": "Anna", "cards": ["5", "5"]}, {"from": "Carla", "to": "Bruno",
+                                                                           "cards": ["1"]},
+                   {"from": "Anna", "to": "Dario", "cards": ["5", "8"]}, {"from": "Bruno", "to": "Carla",
+                                                                          "cards": ["10"]},
+                   {"player": "Anna", "cards": ["5", "7"]}):
+        state.apply(action)  # no deal: round 1 goes on with the hands unknown
+    proven = state.view()["proven"]
+    # Anna gave 5 8 and laid 5 7 having received 5 5: proven dealt 5 8 and the 7 (her laid 5 was received)
+    assert proven["Anna"] == ["5", "7", "8"] and proven["Dario"] == ["5", "5"] and proven["Carla"] == ["1"]
 
 
 def test_a_clone_goes_on_alone():
