@@ -14,6 +14,7 @@ from dalmuti_replay import validate
 from dalmuti_replay.engine import ENGINE
 from tests.dalmuti_helpers import sim
 from tests.test_adapters_grande_dalmuti import SAMPLES
+from tests.test_dalmuti_state import DEAL, setup
 
 
 def sample(name: str) -> dict:
@@ -126,3 +127,17 @@ def test_findings_mark_the_offending_cards_and_their_proof():
 def test_chip_styles_follow_the_value():
     assert [style(text) for text in ("1", "5", "8", "12", "J", "13", "x")] == [
         "dal-royal", "dal-noble", "dal-merchant", "dal-peasant", "dal-jester", "dal-peasant", "unknown"]
+
+
+def test_a_play_by_a_name_not_playing_lies_beside_the_set_to_beat_and_changes_nothing():
+    log = {**setup(settling_round=True), "rounds": [{"hands": DEAL, "tricks": [{"plays": [
+        {"player": "Anna", "cards": ["7", "7"]}, {"player": "Zoe", "cards": ["5", "5"]},
+        {"player": "Carla", "cards": ["4", "4"]}]}]}]}
+    board, shown, _ids, _report = view(log)
+    zoe, carla = board["moments"]["round-1-trick-1-play-2"], board["moments"]["round-1-trick-1-play-3"]
+    # Zoe's 5 5 is shown where it was played, marked; it counts as Bruno's pass (ruling): Carla beats the 7 7
+    assert zoe["center"] == [["Anna", "7"], ["Anna", "7"], ["Zoe", "5"], ["Zoe", "5"]]
+    assert zoe["bad"] == [["Zoe", "5"], ["Zoe", "5"]] and zoe["leave"] == {}
+    assert carla["center"] == [["Anna", "7"], ["Anna", "7"], ["Carla", "4"], ["Carla", "4"]]
+    hands, _piles = shown["round-1-trick-1-play-3"]
+    assert len(hands["Bruno"]) == 14 and len(hands["Carla"]) == 12

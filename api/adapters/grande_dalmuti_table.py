@@ -115,6 +115,9 @@ def _trick_moments(trick_row: dict, views: dict[str, tuple[dict, dict]]) -> dict
             shown, to_beat = middle[-2:], middle[-2] if len(middle) > 1 else None
         else:
             shown, to_beat = middle[-1:], middle[-1] if middle else None
+            if row["cards"] and not any(seat["name"] == who for seat in after["seats"]):
+                # A name not playing changes no hand (ruling): its cards lie beside the set to beat, marked
+                shown = [*shown, {"player": who, "cards": row["cards"]}]
         errors = [finding for finding in row.get("findings", ()) if finding.get("severity") == "error"]
         if errors:
             moment["bad"] = [[who, card] for card in row["cards"] or []]
