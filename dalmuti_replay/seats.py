@@ -69,9 +69,35 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
                  ranks=list(play.record.ranks), revolution=play.record.revolution,
                  taxes=[{"kind": tax.kind, "from": tax.giver, "to": tax.receiver, "cards": texts(tax.cards)}
                         for tax in play.record.taxes],
-                 deal={name: texts(cards) for name, cards in play.record.hands.items()}, proven=proven_dealt(play))
+                 deal=shown_deal(play), proven=proven_dealt(play))
     play.last_view = (key, shown)
     return shown
+
+
+def shown_deal(play: RoundPlay) -> dict[str, list[str]]:
+    hands, shown = play.shown_deal
+    if hands is not play.record.hands:  # the deal was recorded since the last view
+        hands = play.record.hands
+        shown = {name: texts(cards) for name, cards in hands.items()}
+        play.shown_deal = (hands, shown)
+    return shown
+
+
+def laid(play: RoundPlay) -> dict[str, Counter]:
+    """The cards each player laid in the plays replayed so far this round. Plays are only ever appended to
+    ``record.tricks``, so the count goes on from the last view's; counters are copied, never changed, as a
+    fork of the round shares them."""
+    (trick, position), counted = play.laid
+    tricks = play.record.tricks
+    if not tricks or (trick, position) == (len(tricks) - 1, len(tricks[-1].plays)):
+        return counted
+    counted = dict(counted)
+    for index in range(trick, len(tricks)):
+        for entry in tricks[index].plays[position if index == trick else 0:]:
+            if entry.cards:
+                counted[entry.player] = counted.get(entry.player, Counter()) + Counter(entry.cards)
+    play.laid = ((len(tricks) - 1, len(tricks[-1].plays)), counted)
+    return counted
 
 
 def proven_dealt(play: RoundPlay) -> dict[str, list[str]]:
@@ -88,9 +114,6 @@ def proven_dealt(play: RoundPlay) -> dict[str, list[str]]:
             gave[tax.giver].update(tax.cards)
         if tax.receiver in got:
             got[tax.receiver].update(tax.cards)
-    played: dict[str, Counter] = {name: Counter() for name in unknown}
-    for trick in record.tricks:
-        for entry in trick.plays:
-            if entry.cards and entry.player in played:
-                played[entry.player].update(entry.cards)
-    return {name: texts(sorted((gave[name] + (played[name] - got[name])).elements())) for name in unknown}
+    played = laid(play)
+    return {name: texts(sorted((gave[name] + (played.get(name, Counter()) - got[name])).elements()))
+            for name in unknown}
