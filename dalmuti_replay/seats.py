@@ -102,18 +102,27 @@ def laid(play: RoundPlay) -> dict[str, Counter]:
 
 def proven_dealt(play: RoundPlay) -> dict[str, list[str]]:
     """For each seat without a recorded deal, the cards proven so far to have been dealt to it (best first):
-    those it gave before play, and those it laid in the plays replayed without having received them."""
+    those it gave before play, and those it laid in the plays replayed without having received them. A
+    seat whose cards laid and transfers are as at the last view keeps the list it had."""
     record = play.record
     unknown = [name for name in play.state.table.order if name not in record.hands]
     if not unknown:
         return {}
-    gave: dict[str, Counter] = {name: Counter() for name in unknown}
-    got: dict[str, Counter] = {name: Counter() for name in unknown}
-    for tax in record.taxes:
-        if tax.giver in gave:
-            gave[tax.giver].update(tax.cards)
-        if tax.receiver in got:
-            got[tax.receiver].update(tax.cards)
+    taxes = tuple((tax.giver, tax.receiver, tuple(tax.cards)) for tax in record.taxes)
     played = laid(play)
-    return {name: texts(sorted((gave[name] + (played.get(name, Counter()) - got[name])).elements()))
-            for name in unknown}
+    last_taxes, last_played, last = play.shown_proven
+    shown = {}
+    for name in unknown:
+        mine = played.get(name)
+        if taxes == last_taxes and name in last and mine is last_played.get(name):
+            shown[name] = last[name]
+            continue
+        gave, got = Counter(), Counter()
+        for giver, receiver, cards in taxes:
+            if giver == name:
+                gave.update(cards)
+            if receiver == name:
+                got.update(cards)
+        shown[name] = texts(sorted((gave + ((mine or Counter()) - got)).elements()))
+    play.shown_proven = (taxes, played, shown)
+    return shown
