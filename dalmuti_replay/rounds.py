@@ -80,10 +80,9 @@ class RoundPlay:
         self.seat_views: dict[str, tuple] = {}
         self.last_view: tuple | None = None
         self.tracking = False  # piles and middle kept up to date once a view was asked for
-        # For the views' deal and proven cards: the deal as last shown, the cards each player laid in the
-        # plays replayed up to (trick, play) of ``record.tricks`` (a view counts only the plays since), and
-        # the proven cards last shown with the transfers and cards laid they came from.
-        self.shown_deal: tuple[dict, dict] = ({}, {})
+        # For the views' proven cards: the cards each player laid in the plays replayed up to (trick, play)
+        # of ``record.tricks`` (a view counts only the plays since), and the proven cards last shown with the
+        # transfers and cards laid they came from.
         self.laid: tuple[tuple[int, int], dict[str, Counter[Card]]] = ((0, 0), {})
         self.shown_proven: tuple[tuple, dict, dict[str, list[str]]] = ((), {}, {})
 

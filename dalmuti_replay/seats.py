@@ -6,10 +6,10 @@ session's points, this round's so far included), ``rank`` (the social class this
 place a player went out in, or ``None``). ``middle``: the sets of the trick under way, in the order laid
 (at most the last 13: a legal trick never holds more, each set lower than the one before). Beside them
 ``round``, ``trick``, ``ranks`` (the order due at the round's start), ``revolution``, ``taxes`` (the
-transfers performed so far, in the rules' order), ``deal`` (each hand the log records, in its own order,
-for the seats whose recorded hand could be read) and ``proven`` (for every other seat, the cards proven so
-far to have been dealt to it: those it gave, and those it laid in the plays replayed without having
-received them, as the rulings infer; nothing else is inferred).
+transfers performed so far, in the rules' order) and ``proven`` (for each seat whose hand the log does
+not record, the cards proven so far to have been dealt to it: those it gave, and those it laid in the
+plays replayed without having received them, as the rulings infer; nothing else is inferred). The view
+after a round's deal shows every recorded hand whole (``unseen`` 0).
 
 A view is taken after every step of a replay (the table view's snapshots), so views share what did not
 change: a seat whose cards, pile, score and place are as before is the same object as in the last view,
@@ -40,7 +40,7 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
         seats = [{"name": name, "hand": [], "unseen": 0, "pile": [], "score": session.totals.get(name, 0),
                   "rank": None, "out": None} for name in session.order]
         return view(seats, [], round=None, trick=None, ranks=list(session.order), revolution=None, taxes=[],
-                    deal={}, proven={})
+                    proven={})
     play.track()
     rules = play.state
     table = rules.table
@@ -69,17 +69,8 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
                  ranks=list(play.record.ranks), revolution=play.record.revolution,
                  taxes=[{"kind": tax.kind, "from": tax.giver, "to": tax.receiver, "cards": texts(tax.cards)}
                         for tax in play.record.taxes],
-                 deal=shown_deal(play), proven=proven_dealt(play))
+                 proven=proven_dealt(play))
     play.last_view = (key, shown)
-    return shown
-
-
-def shown_deal(play: RoundPlay) -> dict[str, list[str]]:
-    hands, shown = play.shown_deal
-    if hands is not play.record.hands:  # the deal was recorded since the last view
-        hands = play.record.hands
-        shown = {name: texts(cards) for name, cards in hands.items()}
-        play.shown_deal = (hands, shown)
     return shown
 
 

@@ -162,11 +162,11 @@ def test_the_view_shows_seats_hands_and_the_sets_of_the_trick():
     assert seats["Bruno"]["hand"][:2] == ["5", "6"] and seats["Bruno"]["unseen"] == 0
     assert shown["middle"] == [{"player": "Anna", "cards": ["7", "7"]}, {"player": "Bruno", "cards": ["5", "J"]}]
     assert shown["round"] == 1 and shown["trick"] == 1 and state.moment == "round-1-trick-1-play-3"
-    assert shown["deal"] == DEAL and shown["proven"] == {}  # the deal as recorded: nothing to prove
+    assert shown["proven"] == {}  # every hand recorded: nothing to prove
     unknown = after_a_lead_of_two_sevens(hands=None)[1].view()
     assert [(seat["hand"], seat["unseen"]) for seat in unknown["seats"]] == [([], 13), ([], 14), ([], 14), ([], 14)]
     # No deal recorded: Anna is proven to have been dealt the 7 7 she laid (a settling round: nothing received)
-    assert unknown["deal"] == {} and unknown["proven"] == {"Anna": ["7", "7"], "Bruno": [], "Carla": [], "Dario": []}
+    assert unknown["proven"] == {"Anna": ["7", "7"], "Bruno": [], "Carla": [], "Dario": []}
 
 
 def test_cards_received_before_play_are_not_proof_of_the_deal():

@@ -5,8 +5,9 @@ Everything but the findings' marks comes from the state's ``view()`` after every
 hand), then moves the cards handed over before play out of the giver's hand and into the receiver's, and
 lays them in the middle as "giver → receiver". Each play takes its set out of the hand onto the player's
 pile of sets played and into the middle beside the set it had to beat; a trick's end shows the winning
-set. Hands are as dealt when the log records the deal, else the cards the view proves to have been dealt
-(``proven``: given away, or played without having been received; rulings), and the page says so.
+set. Hands are as the view after the log's deal shows them, else the cards the round's last view proves
+to have been dealt (``proven``: given away, or played without having been received; rulings), and the page
+says so.
 ``static/board.js`` applies the moments in order.
 """
 
@@ -26,28 +27,29 @@ def sort_key(text: str) -> tuple[int, str]:
     return (card.value if card else 99, text)
 
 
-def round_hands(view: dict) -> tuple[dict[str, list[str]], dict[str, str]]:
-    """Each seat's hand at the deal and how it is known: ``dealt`` (the log's deal) or ``proven`` (what the
-    round, as far as ``view`` has seen it, proves)."""
-    dealt, proven = view.get("deal") or {}, view.get("proven") or {}
+def round_hands(dealt: dict | None, last: dict) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Each seat's hand at the deal and how it is known: ``dealt`` (whole in the view after the log's deal,
+    ``dealt``) or ``proven`` (what the round, as far as its ``last`` view has seen it, proves)."""
+    whole = {seat["name"]: seat["hand"] for seat in (dealt or {}).get("seats", ()) if not seat["unseen"]}
+    proven = last.get("proven") or {}
     hands, sources = {}, {}
-    for seat in view["seats"]:
+    for seat in last["seats"]:
         name = seat["name"]
-        if name in dealt:
-            hands[name], sources[name] = sorted(dealt[name], key=sort_key), "dealt"
+        if name in whole:
+            hands[name], sources[name] = list(whole[name]), "dealt"
         else:
             hands[name], sources[name] = list(proven.get(name, [])), "proven"
     return hands, sources
 
 
-def _setup_marks(view: dict, hands: dict[str, list[str]], errors: list[dict]) -> tuple[list, list]:
-    """The cards the round's setup findings are about (a deal's card by its place in the log), and those
-    proving them."""
+def _setup_marks(record: dict, view: dict, hands: dict[str, list[str]], errors: list[dict]) -> tuple[list, list]:
+    """The cards the round's setup findings are about (a deal's card by its place in the log's hand, as the
+    report's round ``record`` keeps it), and those proving them."""
     bad, proof = [], []
     for finding in errors:
         code, parts, who = finding.get("code"), tokens(finding.get("path") or ""), finding.get("player")
         if len(parts) == 5 and parts[2] == "hands" and parts[4].isdigit():
-            cards = (view.get("deal") or {}).get(parts[3]) or []
+            cards = (record.get("hands") or {}).get(parts[3]) or []
             if int(parts[4]) < len(cards):
                 bad.append([parts[3], cards[int(parts[4])]])
         elif code == "revolution-invalid" and who in hands:
@@ -67,9 +69,10 @@ def _setup_marks(view: dict, hands: dict[str, list[str]], errors: list[dict]) ->
     return bad, proof
 
 
-def _setup_moment(number: int, view: dict, errors: list[dict]) -> dict:
-    """A round's setup from its last view: the seating played, the hands dealt and the transfers made."""
-    hands, sources = round_hands(view)
+def _setup_moment(number: int, dealt: dict | None, view: dict, record: dict, errors: list[dict]) -> dict:
+    """A round's setup from its views after the deal and at its end: the seating played, the hands dealt and
+    the transfers made."""
+    hands, sources = round_hands(dealt, view)
     gave: dict[str, Counter] = {}
     got: dict[str, Counter] = {}
     center = []
@@ -81,7 +84,7 @@ def _setup_moment(number: int, view: dict, errors: list[dict]) -> dict:
     # Only what each hand gives or gets in all: a Dalmuti may hand back a card he has just been paid.
     leave = {name: sorted((cards - got.get(name, Counter())).elements(), key=sort_key) for name, cards in gave.items()}
     join = {name: sorted((cards - gave.get(name, Counter())).elements(), key=sort_key) for name, cards in got.items()}
-    bad, proof = _setup_marks(view, hands, errors)
+    bad, proof = _setup_marks(record, view, hands, errors)
     label = f"Round {number} · " + ("cards handed over before play" if center else "the deal")
     return {"deal": {"seats": [seat["name"] for seat in view["seats"]], "start": hands, "sources": sources},
             "leave": leave, "join": join, "pile": {}, "center": center, "label": label, "bad": bad, "proof": proof}
@@ -133,8 +136,11 @@ def _trick_moments(trick_row: dict, views: dict[str, tuple[dict, dict]]) -> dict
     return moments
 
 
-def _steps(snapshots: list[tuple[str, dict]]) -> tuple[dict[int, dict], dict[str, tuple[dict, dict]]]:
-    """Each round's last view (of the views showing it), and each step's view with the one before it."""
+def _steps(snapshots: list[tuple[str, dict]]) -> tuple[dict[int, dict], dict[int, dict],
+                                                        dict[str, tuple[dict, dict]]]:
+    """Each round's view after its deal and its last view (of the views showing it), and each step's view
+    with the one before it."""
+    dealt: dict[int, dict] = {}
     last: dict[int, dict] = {}
     pairs: dict[str, tuple[dict, dict]] = {}
     previous = None
@@ -142,10 +148,12 @@ def _steps(snapshots: list[tuple[str, dict]]) -> tuple[dict[int, dict], dict[str
         place = round_id(view["round"]) if isinstance(view.get("round"), int) else None
         if place is not None and (anchor in ("", place) or anchor.startswith(place + "-")):  # "": round 1 begun
             last[view["round"]] = view
+            if anchor == place + "-deal":
+                dealt[view["round"]] = view
         if previous is not None:
             pairs[anchor] = (previous, view)
         previous = view
-    return last, pairs
+    return dealt, last, pairs
 
 
 def _cards_shown(moments: dict[str, dict]) -> set[str]:
@@ -159,16 +167,18 @@ def _cards_shown(moments: dict[str, dict]) -> set[str]:
 
 def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) -> dict | None:
     """The table view's data from the state's views after every step: every round deals afresh at its setup
-    moment (seats, hands, how they are known). Findings (from the timeline) mark cards; nothing else is
-    read from the report."""
+    moment (seats, hands, how they are known). Findings (from the timeline) mark cards, a deal's card found
+    by its place in the recorded hand (the report's); nothing else is read from the report."""
     rows = timeline.get("rounds") or []
-    last, views = _steps(list(snapshots))
+    dealt, last, views = _steps(list(snapshots))
     if not rows or any(row["number"] not in last for row in rows):
         return None
+    records = {record["number"]: record for record in report.get("rounds") or []}
     moments: dict[str, dict] = {}
     proven_rounds = []
     for row in rows:
-        setup = _setup_moment(row["number"], last[row["number"]], row["errors"])
+        number = row["number"]
+        setup = _setup_moment(number, dealt.get(number), last[number], records.get(number, {}), row["errors"])
         moments[row["id"]] = setup
         if "proven" in setup["deal"]["sources"].values():
             proven_rounds.append(str(row["number"]))
