@@ -94,31 +94,31 @@ def _pairs(entry: dict | None) -> list[list]:
     return [[entry["player"], card] for card in entry["cards"]] if entry else []
 
 
-def _laid(before: dict, after: dict, name: str | None) -> list[str]:
-    """The cards ``name`` laid between two views: what joined his pile (nothing for a pass, or a name that is
-    not playing: such a play changes no hand)."""
-    for old, new in zip(before["seats"], after["seats"], strict=False):
-        if new["name"] == name and old["name"] == name:
-            return new["pile"][len(old["pile"]):]
-    return []
+def _laid(before: dict, after: dict, seat: int | None) -> list[str]:
+    """The cards the player at ``seat`` laid between two views: what joined his pile (nothing for a pass, or
+    for a name that is not playing, ``None``: such a play changes no hand)."""
+    if seat is None or seat >= len(before["seats"]) or before["seats"][seat]["name"] != after["seats"][seat]["name"]:
+        return []
+    return after["seats"][seat]["pile"][len(before["seats"][seat]["pile"]):]
 
 
-def _trick_moments(trick_row: dict, views: dict[str, tuple[dict, dict]]) -> dict[str, dict]:
-    """A moment per play (the view at its step against the one before) and the trick's end."""
+def _trick_moments(trick_row: dict, views: dict[str, tuple[dict, dict]], seats: dict[str, int]) -> dict[str, dict]:
+    """A moment per play (the view at its step against the one before; ``seats``: where each player sits
+    while the round is played) and the trick's end."""
     moments: dict[str, dict] = {}
     middle: list[dict] = []
     for row in trick_row["plays"]:
         who = row["player"]
         before, after = views[row["id"]]
         middle = after["middle"] if after.get("trick") == trick_row["number"] else []
-        laid = _laid(before, after, who)
+        laid = _laid(before, after, seats.get(who))
         moment = {"leave": {}, "pile": {}, "bad": [], "proof": []}
         if laid:
             moment["leave"], moment["pile"] = {who: list(laid)}, {who: list(laid)}
             shown, to_beat = middle[-2:], middle[-2] if len(middle) > 1 else None
         else:
             shown, to_beat = middle[-1:], middle[-1] if middle else None
-            if row["cards"] and not any(seat["name"] == who for seat in after["seats"]):
+            if row["cards"] and who not in seats:
                 # A name not playing changes no hand (ruling): its cards lie beside the set to beat, marked
                 shown = [*shown, {"player": who, "cards": row["cards"]}]
         errors = [finding for finding in row.get("findings", ()) if finding.get("severity") == "error"]
@@ -182,8 +182,9 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
         moments[row["id"]] = setup
         if "proven" in setup["deal"]["sources"].values():
             proven_rounds.append(str(row["number"]))
+        seats = {seat["name"]: index for index, seat in enumerate(last[number]["seats"])}
         for trick_row in row["tricks"]:
-            moments.update(_trick_moments(trick_row, views))
+            moments.update(_trick_moments(trick_row, views, seats))
     first = moments[rows[0]["id"]]["deal"]
     note = None
     if proven_rounds:
