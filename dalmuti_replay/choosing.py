@@ -1,9 +1,9 @@
 """The choices at a position, as the State contract offers them: actions with a label, ``known`` and a hint.
 
 A round begins; its deal is a chance step (one deal drawn: 80 cards have far too many orders to list);
-then a revolution may be declared, the transfers owed are paid one by one (a market is offered to the
-first merchant, who may also let play begin), and play goes round the table. Who moves and what is legal
-come from ``legal``; this module only words them.
+then a revolution may be declared, the transfers owed are paid one by one, in any order the rulings accept
+(a market is offered to the first merchant, who may also let play begin), and play goes round the table.
+Who moves and what is legal come from ``legal``; this module only words them.
 """
 
 from __future__ import annotations
@@ -56,26 +56,28 @@ def play_choices(state: DalmutiState) -> tuple[str | None, list[Choice]]:
 
 
 def before_play(state: DalmutiState) -> tuple[str | None, list[Choice]]:
-    """A revolution, the next transfer owed, or (nothing owed, or a market let go) the first lead."""
+    """A revolution, every transfer that may be recorded now (in the rules' order: the rulings accept any),
+    and the first lead once nothing is owed (or beside a market the first merchant may let go)."""
     play = state.round
     found: list[Choice] = []
     for name, known in revolutionary(play):
         found.append(Choice({"revolution": name}, f"{name} declares a revolution", known,
                             None if known else f"only if {name} was dealt both Jesters"))
-    duty = owed(play)
-    if duty is None:
+    duties, may_begin = owed(play)
+    for duty in duties:
+        options, known = transfers_for(play, duty)
+        hint = None if known else f"only if {duty.giver} holds these cards"
+        if duty.is_peon_tax and not known:
+            hint = f"{duty.giver} must give the best cards of the hand dealt"
+        for receiver, cards in options:
+            found.append(Choice({"from": duty.giver, "to": receiver, "cards": texts(cards)},
+                                f"{duty.giver} gives {' '.join(texts(cards))} to {receiver}", known, hint))
+    if may_begin:  # nothing owed, or only a market nobody has begun
         player, plays = play_choices(state)
-        return player, found + plays
-    options, known = transfers_for(play, duty)
-    hint = None if known else f"only if {duty.giver} holds these cards"
-    if duty.is_peon_tax and not known:
-        hint = f"{duty.giver} must give the best cards of the hand dealt"
-    for receiver, cards in options:
-        found.append(Choice({"from": duty.giver, "to": receiver, "cards": texts(cards)},
-                            f"{duty.giver} gives {' '.join(texts(cards))} to {receiver}", known, hint))
-    if duty.kind == "market":  # the market is a choice: the first merchant may let play begin
-        found += play_choices(state)[1]
-    return duty.giver, found
+        found += plays
+        if not duties:
+            return player, found
+    return duties[0].giver, found
 
 
 def choices_of(state: DalmutiState, rng: random.Random | None, who_only: bool = False):

@@ -83,4 +83,5 @@ ENGINE = Engine(
                       Option("points_end", "play to a points target (3 × players) instead of 3 rounds"),
                       *(Option(name, VARIANT_HELP[name]) for name in Options.names())),
     description="Richard Garfield's climbing game of social classes: lowest sets win, the first out rules.",
+    version="2",  # 2: views carry the proven cards the table view is built from (kept snapshots lack them)
 )

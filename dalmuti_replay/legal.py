@@ -12,7 +12,7 @@ from collections import Counter
 
 from dalmuti_replay.cards import JESTER, Card, best_cards
 from dalmuti_replay.rounds import TRICKS, RoundPlay
-from dalmuti_replay.rules import Duty, revolutions_allowed
+from dalmuti_replay.rules import DUTY_ORDER, Duty, revolutions_allowed
 from dalmuti_replay.taxes import NOT_DUE, classify
 
 
@@ -32,9 +32,9 @@ def sets_of(hand: Counter[Card], size: int | None, below: int | None) -> list[li
     return found
 
 
-def possible_hand(play: RoundPlay, name: str) -> Counter[Card]:
+def possible_hand(play: RoundPlay, name: str, held: int | None = None) -> Counter[Card]:
     """The most a player whose hand is unknown could hold of each card: the deck in use less what this
-    round has seen played and what known hands hold, each capped by his card count."""
+    round has seen played and what known hands hold, each capped by his card count (or ``held``)."""
     state = play.state
     left = Counter(state.table.deck)
     if play.tricks is not None:
@@ -42,7 +42,7 @@ def possible_hand(play: RoundPlay, name: str) -> Counter[Card]:
     for other, hand in state.hands.items():
         if hand is not None and other != name:
             left.subtract(hand)
-    held = state.counts[name]
+    held = state.counts[name] if held is None else held
     return Counter({card: min(count, held) for card, count in left.items() if count > 0})
 
 
@@ -60,33 +60,76 @@ def playable(play: RoundPlay, name: str, size: int | None, below: int | None) ->
     return found, known
 
 
-def owed(play: RoundPlay) -> Duty | None:
-    """The next transfer the rules call for (Peons first, then the Dalmutis, then the market), or ``None``."""
+def classified(play: RoundPlay) -> list[tuple[str, int]]:
+    """The transfers recorded so far, each with the duty it fulfils, in the rules' order of application."""
     state = play.state
-    if not play.taxes_due():
-        return None
-    duties = state.table.duties(True)
     transfers = [(index, transfer) for index, transfer in enumerate(play.log.taxes or ())
                  if transfer is not None and state.is_player(transfer.giver) and state.is_player(transfer.receiver)]
-    kinds = classify(state, transfers, duties, closed=False)
-    filled = {kind for kind, _index in kinds if kind != NOT_DUE}
-    for duty in duties:
-        if duty.kind not in filled:
-            return duty
-    if state.table.has_market and "market" in filled and "market-return" not in filled:
-        first = state.table.merchants[0]
-        partner = next(transfer.receiver for kind, index in kinds if kind == "market"
-                       for transfer in [play.log.taxes[index]] if transfer is not None)
-        return Duty("market-return", partner, first, 1)
-    if state.table.has_market and "market" not in filled and not filled & {"market-return"}:
-        return Duty("market", state.table.merchants[0], "", 1)
-    return None
+    return classify(state, transfers, state.table.duties(True), closed=False)
+
+
+def owed(play: RoundPlay) -> tuple[list[Duty], bool]:
+    """The transfers that may be recorded now, in the rules' order, and whether play may begin.
+
+    The rulings accept the transfers listed in any order and apply them in the rules' order, so every one
+    still owed is offered at once, each from the hand its giver holds where the rules apply it: a Peon's
+    tax from the hand as dealt, a Dalmuti's return from his hand with the tax once it has arrived (before
+    that, from the cards he was dealt). The market's first half goes from the first merchant to another
+    merchant, or that merchant's card comes first and names him; the other half follows. Play begins once
+    nothing is owed and the market is not half done.
+    """
+    state = play.state
+    if not play.taxes_due():
+        return [], True
+    filled = {kind: index for kind, index in classified(play) if kind != NOT_DUE}
+    found = [duty for duty in state.table.duties(True) if duty.kind not in filled]
+    whole = not found
+    table = state.table
+    if table.has_market:
+        first, taxes = table.merchants[0], play.log.taxes or []
+        if "market" in filled and "market-return" not in filled:
+            found.append(Duty("market-return", taxes[filled["market"]].receiver, first, 1))
+            whole = False
+        elif "market-return" in filled and "market" not in filled:
+            found.append(Duty("market", first, taxes[filled["market-return"]].giver, 1))
+            whole = False
+        elif "market" not in filled:
+            found.append(Duty("market", first, "", 1))
+            found += [Duty("market-return", other, first, 1) for other in table.merchants[1:]]
+    return found, whole
+
+
+def held_before(play: RoundPlay, duty: Duty) -> tuple[Counter[Card] | None, int]:
+    """The giver's hand (``None``: unknown) and card count where the rules apply ``duty``: as dealt, with
+    the transfers the rules apply before it (a Dalmuti's return comes after the tax he was paid)."""
+    dealt = play.dealt if play.dealt is not None else play.state
+    name = duty.giver
+    hand = None if dealt.hands[name] is None else Counter(dealt.hands[name])
+    count = dealt.counts[name]
+    rank = DUTY_ORDER.index
+    for kind, index in classified(play):
+        transfer = play.log.taxes[index]
+        if kind == NOT_DUE or rank(kind) >= rank(duty.kind) or name not in (transfer.giver, transfer.receiver):
+            continue
+        if transfer.receiver == name:
+            count += len(transfer.cards)
+            if hand is not None:
+                hand.update(transfer.cards)
+        else:
+            count -= len(transfer.cards)
+            if hand is not None:
+                hand.subtract(transfer.cards)
+                hand = +hand
+    return hand, max(count, 0)
 
 
 def transfers_for(play: RoundPlay, duty: Duty) -> tuple[list[tuple[str, list[Card]]], bool]:
     """``(receiver, cards)`` a duty may be paid with, and whether the giver's hand is known."""
-    hand, known = hand_or_possible(play, duty.giver)
-    if duty.is_peon_tax and known:
+    hand, count = held_before(play, duty)
+    known = hand is not None
+    if hand is None:
+        hand = possible_hand(play, duty.giver, count)
+    elif duty.is_peon_tax:
         return [(duty.receiver, best_cards(hand.elements(), duty.count))], True
     combos = sorted({tuple(cards) for cards in itertools.combinations(sorted(hand.elements()), duty.count)})
     receivers = [duty.receiver] if duty.receiver else list(play.state.table.merchants[1:])

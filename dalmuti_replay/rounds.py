@@ -80,6 +80,11 @@ class RoundPlay:
         self.seat_views: dict[str, tuple] = {}
         self.last_view: tuple | None = None
         self.tracking = False  # piles and middle kept up to date once a view was asked for
+        # For the views' proven cards: the cards each player laid in the plays replayed up to (trick, play)
+        # of ``record.tricks`` (a view counts only the plays since), and the proven cards last shown with the
+        # transfers and cards laid they came from.
+        self.laid: tuple[tuple[int, int], dict[str, Counter[Card]]] = ((0, 0), {})
+        self.shown_proven: tuple[tuple, dict, dict[str, list[str]]] = ((), {}, {})
 
     def findings(self) -> list[Finding]:
         return [*self.setup, *self.revolution_found, *self.taxes_found, *self.tricks_found, *self.end_found,

@@ -5,8 +5,11 @@ Each seat: ``name``, ``hand`` (the cards known to be held, best first; none with
 session's points, this round's so far included), ``rank`` (the social class this round) and ``out`` (the
 place a player went out in, or ``None``). ``middle``: the sets of the trick under way, in the order laid
 (at most the last 13: a legal trick never holds more, each set lower than the one before). Beside them
-``round``, ``trick``, ``ranks`` (the order due at the round's start), ``revolution`` and ``taxes`` (the
-transfers performed so far, in the rules' order).
+``round``, ``trick``, ``ranks`` (the order due at the round's start), ``revolution``, ``taxes`` (the
+transfers performed so far, in the rules' order) and ``proven`` (for each seat whose hand the log does
+not record, the cards proven so far to have been dealt to it: those it gave, and those it laid in the
+plays replayed without having received them, as the rulings infer; nothing else is inferred). The view
+after a round's deal shows every recorded hand whole (``unseen`` 0).
 
 A view is taken after every step of a replay (the table view's snapshots), so views share what did not
 change: a seat whose cards, pile, score and place are as before is the same object as in the last view,
@@ -16,13 +19,15 @@ Views are read-only.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from dalmuti_replay.rounds import CLOSED
+from dalmuti_replay.rounds import CLOSED, RoundPlay
 
 if TYPE_CHECKING:
     from dalmuti_replay.state import DalmutiState
+
 
 def texts(cards) -> list[str]:
     return [str(card) for card in cards]
@@ -34,7 +39,8 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
     if play is None:
         seats = [{"name": name, "hand": [], "unseen": 0, "pile": [], "score": session.totals.get(name, 0),
                   "rank": None, "out": None} for name in session.order]
-        return view(seats, [], round=None, trick=None, ranks=list(session.order), revolution=None, taxes=[])
+        return view(seats, [], round=None, trick=None, ranks=list(session.order), revolution=None, taxes=[],
+                    proven={})
     play.track()
     rules = play.state
     table = rules.table
@@ -62,6 +68,52 @@ def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
     shown = view(seats, middle, round=play.number, trick=len(play.log.tricks) or None,
                  ranks=list(play.record.ranks), revolution=play.record.revolution,
                  taxes=[{"kind": tax.kind, "from": tax.giver, "to": tax.receiver, "cards": texts(tax.cards)}
-                        for tax in play.record.taxes])
+                        for tax in play.record.taxes],
+                 proven=proven_dealt(play))
     play.last_view = (key, shown)
+    return shown
+
+
+def laid(play: RoundPlay) -> dict[str, Counter]:
+    """The cards each player laid in the plays replayed so far this round. Plays are only ever appended to
+    ``record.tricks``, so the count goes on from the last view's; counters are copied, never changed, as a
+    fork of the round shares them."""
+    (trick, position), counted = play.laid
+    tricks = play.record.tricks
+    if not tricks or (trick, position) == (len(tricks) - 1, len(tricks[-1].plays)):
+        return counted
+    counted = dict(counted)
+    for index in range(trick, len(tricks)):
+        for entry in tricks[index].plays[position if index == trick else 0:]:
+            if entry.cards:
+                counted[entry.player] = counted.get(entry.player, Counter()) + Counter(entry.cards)
+    play.laid = ((len(tricks) - 1, len(tricks[-1].plays)), counted)
+    return counted
+
+
+def proven_dealt(play: RoundPlay) -> dict[str, list[str]]:
+    """For each seat without a recorded deal, the cards proven so far to have been dealt to it (best first):
+    those it gave before play, and those it laid in the plays replayed without having received them. A
+    seat whose cards laid and transfers are as at the last view keeps the list it had."""
+    record = play.record
+    unknown = [name for name in play.state.table.order if name not in record.hands]
+    if not unknown:
+        return {}
+    taxes = tuple((tax.giver, tax.receiver, tuple(tax.cards)) for tax in record.taxes)
+    played = laid(play)
+    last_taxes, last_played, last = play.shown_proven
+    shown = {}
+    for name in unknown:
+        mine = played.get(name)
+        if taxes == last_taxes and name in last and mine is last_played.get(name):
+            shown[name] = last[name]
+            continue
+        gave, got = Counter(), Counter()
+        for giver, receiver, cards in taxes:
+            if giver == name:
+                gave.update(cards)
+            if receiver == name:
+                got.update(cards)
+        shown[name] = texts(sorted((gave + ((mine or Counter()) - got)).elements()))
+    play.shown_proven = (taxes, played, shown)
     return shown

@@ -66,11 +66,12 @@ class Policy:
                 return revolutions[0]
             options = rest
         transfers = [choice for choice in options if "from" in choice.action]
-        if transfers:
+        if transfers:  # the table pays in the rules' order: the first transfer offered, its giver's options
             giver = transfers[0].action["from"]
+            transfers = [choice for choice in transfers if choice.action["from"] == giver]
             table = state.round.state.table
             if giver in table.merchants:  # the market: a card picked at random, or (first merchant) none
-                plays = [choice for choice in options if choice not in transfers]
+                plays = [choice for choice in options if "player" in choice.action]
                 if plays and rng.random() >= 0.75:
                     return self.bots[plays[0].action["player"]].pick(plays, rng)
                 return rng.choice(transfers)

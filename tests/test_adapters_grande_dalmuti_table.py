@@ -1,16 +1,24 @@
-"""Il Grande Dalmuti's table view: each round deals afresh, taxes move cards, plays empty the hands."""
+"""Il Grande Dalmuti's table view, built from the state's views: each round deals afresh, taxes move cards,
+plays empty the hands."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
-from api.adapters.grande_dalmuti_table import proven_deal, style, table
+from api.adapters.grande_dalmuti_table import style, table
 from api.adapters.grande_dalmuti_timeline import steps, timeline
 from dalmuti_replay import validate
+from dalmuti_replay.engine import ENGINE
 from tests.dalmuti_helpers import sim
-from tests.test_adapters_grande_dalmuti import sample
+from tests.test_adapters_grande_dalmuti import SAMPLES
+from tests.test_dalmuti_state import DEAL, setup
+
+
+def sample(name: str) -> dict:
+    return json.loads((SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def walk(board: dict, ids: list[str]) -> dict[str, tuple[dict, dict]]:
@@ -35,17 +43,19 @@ def walk(board: dict, ids: list[str]) -> dict[str, tuple[dict, dict]]:
     return shown
 
 
-def view(report: dict) -> tuple[dict, dict, list[str]]:
+def view(document: dict) -> tuple[dict, dict, list[str], dict]:
+    """The board of a log (from its report's timeline and its snapshots), what it shows at every step, the
+    steps, and the report."""
+    report = validate(document).to_dict()
     shown = timeline(report)
     ids = [step["id"] for step in steps(shown)]
-    board = table(report, shown)
-    return board, walk(board, ids), ids
+    board = table(report, shown, ENGINE.snapshots(document))
+    return board, walk(board, ids), ids, report
 
 
 @pytest.mark.parametrize("name", ["plain-revolution-market", "great-revolution", "join-points-target"])
 def test_with_the_deal_every_hand_has_exactly_its_cards_left_at_every_play(name):
-    report = sample(name)
-    board, shown, _ids = view(report)
+    board, shown, _ids, report = view(sample(name))
     assert board["note"] is None and set(board["sources"].values()) == {"dealt"}
     for record in report["rounds"]:
         hands, piles = shown[f"round-{record['number']}"]
@@ -66,8 +76,7 @@ def test_with_the_deal_every_hand_has_exactly_its_cards_left_at_every_play(name)
 
 
 def test_taxes_lie_in_the_middle_from_giver_to_receiver():
-    report = validate(sim()).to_dict()
-    board, shown, _ids = view(report)
+    board, shown, _ids, report = view(sim())
     setup = board["moments"]["round-2"]
     taxes = report["rounds"][1]["taxes"]
     assert setup["center"] == [[f"{tax['from']} → {tax['to']}", card] for tax in taxes for card in tax["cards"]]
@@ -80,8 +89,7 @@ def test_taxes_lie_in_the_middle_from_giver_to_receiver():
 
 
 def test_a_play_shows_the_set_it_had_to_beat_and_a_trick_end_its_winning_set():
-    report = validate(sim()).to_dict()
-    board, _shown, _ids = view(report)
+    board, _shown, _ids, report = view(sim())
     trick = report["rounds"][0]["tricks"][0]
     first, second = trick["plays"][0], next(play for play in trick["plays"][1:] if play["cards"])
     moment = board["moments"][f"round-1-trick-1-play-{second['number']}"]
@@ -92,11 +100,10 @@ def test_a_play_shows_the_set_it_had_to_beat_and_a_trick_end_its_winning_set():
 
 
 def test_without_the_deal_hands_hold_what_is_proven_and_the_page_says_so():
-    report = validate(sim(hands=False)).to_dict()
-    board, shown, _ids = view(report)
+    board, shown, _ids, report = view(sim(hands=False))
     assert set(board["sources"].values()) == {"proven"} and "proven to have been dealt" in board["note"]
     record = report["rounds"][1]
-    proven = proven_deal(record)
+    proven = board["moments"]["round-2"]["deal"]["start"]
     played = Counter(card for trick in record["tricks"] for play in trick["plays"] if play["player"] == "Anna"
                      for card in play["cards"] or [])
     gave = Counter(card for tax in record["taxes"] if tax["from"] == "Anna" for card in tax["cards"])
@@ -107,7 +114,7 @@ def test_without_the_deal_hands_hold_what_is_proven_and_the_page_says_so():
 
 
 def test_findings_mark_the_offending_cards_and_their_proof():
-    board, _shown, _ids = view(sample("illegal-tricks"))
+    board, _shown, _ids, _report = view(sample("illegal-tricks"))
     not_lower = board["moments"]["round-1-trick-4-play-3"]
     assert not_lower["bad"] and all(pair[0] == not_lower["bad"][0][0] for pair in not_lower["bad"])
     assert not_lower["proof"] and not_lower["proof"] == not_lower["center"][:len(not_lower["proof"])]
@@ -120,3 +127,17 @@ def test_findings_mark_the_offending_cards_and_their_proof():
 def test_chip_styles_follow_the_value():
     assert [style(text) for text in ("1", "5", "8", "12", "J", "13", "x")] == [
         "dal-royal", "dal-noble", "dal-merchant", "dal-peasant", "dal-jester", "dal-peasant", "unknown"]
+
+
+def test_a_play_by_a_name_not_playing_lies_beside_the_set_to_beat_and_changes_nothing():
+    log = {**setup(settling_round=True), "rounds": [{"hands": DEAL, "tricks": [{"plays": [
+        {"player": "Anna", "cards": ["7", "7"]}, {"player": "Zoe", "cards": ["5", "5"]},
+        {"player": "Carla", "cards": ["4", "4"]}]}]}]}
+    board, shown, _ids, _report = view(log)
+    zoe, carla = board["moments"]["round-1-trick-1-play-2"], board["moments"]["round-1-trick-1-play-3"]
+    # Zoe's 5 5 is shown where it was played, marked; it counts as Bruno's pass (ruling): Carla beats the 7 7
+    assert zoe["center"] == [["Anna", "7"], ["Anna", "7"], ["Zoe", "5"], ["Zoe", "5"]]
+    assert zoe["bad"] == [["Zoe", "5"], ["Zoe", "5"]] and zoe["leave"] == {}
+    assert carla["center"] == [["Anna", "7"], ["Anna", "7"], ["Carla", "4"], ["Carla", "4"]]
+    hands, _piles = shown["round-1-trick-1-play-3"]
+    assert len(hands["Bruno"]) == 14 and len(hands["Carla"]) == 12

@@ -98,13 +98,11 @@ def test_taxes_are_actions_the_great_peon_giving_his_two_best_cards():
     state = ENGINE.new_state(setup())  # round 1 begun: its deal is the table's step
     assert state.chance and state.choices()[0].chance
     state.apply({"hands": DEAL})
-    [tax] = [choice for choice in state.choices() if "from" in choice.action]
+    tax = state.choices()[0]
     assert tax.action == {"from": "Dario", "to": "Anna", "cards": ["5", "5"]} and tax.known
     assert state.apply(tax.action) == []
-    [tax] = state.choices()
-    assert tax.action == {"from": "Carla", "to": "Bruno", "cards": ["1"]}
-    state.apply(tax.action)
-    returns = state.choices()  # the Great Dalmuti gives back any two cards
+    assert state.apply({"from": "Carla", "to": "Bruno", "cards": ["1"]}) == []
+    returns = [choice for choice in state.choices() if choice.action["from"] == "Anna"]  # any two cards back
     assert {choice.action["from"] for choice in returns} == {"Anna"}
     assert {tuple(choice.action["cards"]) for choice in returns} == {("5", "5"), ("5", "7"), ("5", "8"),
                                                                       ("7", "7"), ("7", "8"), ("8", "8")}
@@ -134,7 +132,7 @@ def test_a_great_revolution_reverses_the_ranks_and_its_taxes_follow_them():
     assert offered == [{"revolution": "Dario"}]
     assert state.apply({"revolution": "Dario"}) == []
     assert [seat["name"] for seat in state.view()["seats"]] == ["Dario", "Carla", "Bruno", "Anna"]
-    [tax] = state.choices()  # now Anna is the Great Peon and owes Dario her best two cards
+    tax = state.choices()[0]  # now Anna is the Great Peon and owes Dario her best two cards
     assert tax.action == {"from": "Anna", "to": "Dario", "cards": ["7", "7"]}
 
 
@@ -164,8 +162,24 @@ def test_the_view_shows_seats_hands_and_the_sets_of_the_trick():
     assert seats["Bruno"]["hand"][:2] == ["5", "6"] and seats["Bruno"]["unseen"] == 0
     assert shown["middle"] == [{"player": "Anna", "cards": ["7", "7"]}, {"player": "Bruno", "cards": ["5", "J"]}]
     assert shown["round"] == 1 and shown["trick"] == 1 and state.moment == "round-1-trick-1-play-3"
-    unknown = after_a_lead_of_two_sevens(hands=None)[1].view()["seats"]
-    assert [(seat["hand"], seat["unseen"]) for seat in unknown] == [([], 13), ([], 14), ([], 14), ([], 14)]
+    assert shown["proven"] == {}  # every hand recorded: nothing to prove
+    unknown = after_a_lead_of_two_sevens(hands=None)[1].view()
+    assert [(seat["hand"], seat["unseen"]) for seat in unknown["seats"]] == [([], 13), ([], 14), ([], 14), ([], 14)]
+    # No deal recorded: Anna is proven to have been dealt the 7 7 she laid (a settling round: nothing received)
+    assert unknown["proven"] == {"Anna": ["7", "7"], "Bruno": [], "Carla": [], "Dario": []}
+
+
+def test_cards_received_before_play_are_not_proof_of_the_deal():
+    state = ENGINE.new_state(setup())
+    for action in ({"from": "Dario", "to": "Anna", "cards": ["5", "5"]}, {"from": "Carla", "to": "Bruno",
+                                                                           "cards": ["1"]},
+                   {"from": "Anna", "to": "Dario", "cards": ["5", "8"]}, {"from": "Bruno", "to": "Carla",
+                                                                          "cards": ["10"]},
+                   {"player": "Anna", "cards": ["5", "7"]}):
+        state.apply(action)  # no deal: round 1 goes on with the hands unknown
+    proven = state.view()["proven"]
+    # Anna gave 5 8 and laid 5 7 having received 5 5: proven dealt 5 8 and the 7 (her laid 5 was received)
+    assert proven["Anna"] == ["5", "7", "8"] and proven["Dario"] == ["5", "5"] and proven["Carla"] == ["1"]
 
 
 def test_a_clone_goes_on_alone():
