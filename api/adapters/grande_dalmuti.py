@@ -12,6 +12,7 @@ from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import grande_dalmuti_charts as charts
 from api.adapters import grande_dalmuti_table as board
 from api.adapters import grande_dalmuti_timeline as moments
+from api.adapters import grande_dalmuti_whatif as whatif
 from api.adapters.wording import moment_label
 
 # Findings outside every round are shown where they can be seen: the final result, or the first round.
@@ -98,4 +99,4 @@ def target(finding: dict) -> str | None:
 
 ADAPTER = Adapter(timeline=moments.timeline, steps=moments.steps, figures=figures, partial="games/grande-dalmuti.html",
                   facts=session_facts, standings=totals_beside_claims, table=board.table, key_moments=key_moments,
-                  target=target)
+                  target=target, better_plays=whatif.better_plays, branches=True)
