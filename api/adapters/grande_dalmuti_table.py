@@ -15,6 +15,7 @@ from collections import Counter
 
 from api.adapters.grande_dalmuti_timeline import round_id, style
 from dalmuti_replay.cards import Card
+from dalmuti_replay.words import say, say_n
 from replaykit.findings import tokens
 
 PROOF_CODES = {"not-lower", "set-size"}  # the set to beat proves these
@@ -94,7 +95,8 @@ def _setup_moment(record: dict, errors: list[dict]) -> dict:
     leave = {name: sorted((cards - got.get(name, Counter())).elements(), key=sort_key) for name, cards in gave.items()}
     join = {name: sorted((cards - gave.get(name, Counter())).elements(), key=sort_key) for name, cards in got.items()}
     bad, proof = _setup_marks(record, hands, errors)
-    label = f"Round {record['number']} · " + ("cards handed over before play" if center else "the deal")
+    label = say("Round {round} · cards handed over before play", round=record["number"]) if center else \
+        say("Round {round} · the deal", round=record["number"])
     return {"deal": {"seats": list(record.get("order") or []), "start": hands, "sources": sources},
             "leave": leave, "join": join, "pile": {}, "center": center, "label": label, "bad": bad, "proof": proof}
 
@@ -125,8 +127,9 @@ def _trick_moments(number: int, trick: dict, timeline_trick: dict) -> dict[str, 
         moments[row["id"]] = moment
     winner = trick.get("winner")
     moments[timeline_trick["id"]] = {"leave": {}, "pile": {}, "center": _pairs(last),
-                                     "label": f"Trick {trick['number']} · " + (f"won by {winner}" if winner else
-                                                                               "no set played")}
+                                     "label": say("Trick {trick} · won by {winner}", trick=trick["number"],
+                                                  winner=winner) if winner else
+                                     say("Trick {trick} · no set played", trick=trick["number"])}
     return moments
 
 
@@ -151,8 +154,10 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
     first = moments[round_id(records[0]["number"])]["deal"]
     note = None
     if proven_rounds:
-        note = (f"The log gives no full deal for round{'s' * (len(proven_rounds) > 1)} {', '.join(proven_rounds)}: "
-                "those hands show only the cards proven to have been dealt (given away, or played without being "
-                "received). The cards-left chart gives every hand's exact size.")
+        note = say_n("The log gives no full deal for round {rounds}: those hands show only the cards proven to have "
+                     "been dealt (given away, or played without being received). The cards-left chart gives every "
+                     "hand's exact size.", "The log gives no full deal for rounds {rounds}: those hands show only the "
+                     "cards proven to have been dealt (given away, or played without being received). The cards-left "
+                     "chart gives every hand's exact size.", len(proven_rounds), rounds=", ".join(proven_rounds))
     return {"seats": first["seats"], "sources": first["sources"], "start": first["start"], "moments": moments,
-            "styles": styles, "pile": "Played", "note": note}
+            "styles": styles, "pile": say("Played"), "note": note}
