@@ -91,10 +91,13 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
 
 
 def _where(step: str) -> str:
-    parts = step.split("-")
-    words = [f"{unit.capitalize() if index == 0 else unit} {number}"
-             for index, (unit, number) in enumerate(zip(parts[::2], parts[1::2], strict=False))]
-    return " ".join(words)
+    """A step's id (``round-2-trick-4-play-3``) in words: ``Round 2 trick 4 play 3``."""
+    numbers = step.split("-")[1::2]
+    if len(numbers) == 1:
+        return say("Round {round}", round=numbers[0])
+    if len(numbers) == 2:
+        return say("Round {round} trick {trick}", round=numbers[0], trick=numbers[1])
+    return say("Round {round} trick {trick} play {play}", round=numbers[0], trick=numbers[1], play=numbers[2])
 
 
 def target(finding: dict) -> str | None:
