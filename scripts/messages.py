@@ -8,7 +8,8 @@ with it, compile them, and say what is missing.
 
 A *domain* is one catalogue: ``messages`` (the web layer's Python and templates) and ``scripts`` (the
 pages' scripts) in ``translations/``, and one per game package and ``replaykit`` in that package's
-``locale/``. A game's package is found through the registry, so a new game needs no line here.
+``locale/``. A game's package is found through the registry, so a new game needs no line here; a game's web
+adapters (``api/adapters/*.py``) that say their words with the game's ``say`` are read into its catalogue.
 """
 
 from __future__ import annotations

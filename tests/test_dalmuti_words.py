@@ -121,3 +121,13 @@ def test_a_choice_label_and_hint_are_texts_said_in_polish():
     deal = state.choices()[0]
     assert deal.label == "Round 1 is dealt"
     assert render(deal.label, POLISH) == "Rozdanie rundy 1"
+
+
+def test_the_web_adapters_sentences_are_in_the_games_catalogue_and_nowhere_else():
+    domains = {domain.name: domain for domain in messages.domains()}
+    dalmuti = {message.id if isinstance(message.id, str) else message.id[0]
+               for message in domains["dalmuti_replay"].extracted()}
+    assert {"Cards left: the race to go out", "Great Peon's tax", "Round {round} of {rounds} · before play",
+            "Trick {trick} · won by {winner}"} <= dalmuti
+    core = {message.id for message in domains["replaykit"].extracted()}
+    assert "Cards left: the race to go out" not in core  # the charts import replaykit.words, but not its say
