@@ -137,7 +137,9 @@ def cards_left_figure(timeline: dict) -> dict:
                 line["y"].append(row["start"][name])
         held = dict(row["start"])  # a play lists only the counts it changed
         for trick in row["tricks"]:
-            for play, story in zip(trick["plays"], play_stories(trick), strict=True):
+            # only a play that goes out carries its story here (the others' come from their moments)
+            told = play_stories(trick) if any(play.get("out") for play in trick["plays"]) else trick["plays"]
+            for play, story in zip(trick["plays"], told, strict=True):
                 for name, left in play["left"].items():
                     held[name] = left
                     if name in lines:
@@ -202,12 +204,12 @@ def ladder_figure(timeline: dict) -> dict:
                 place = row["order"].index(name) + 1
                 due = row["ranks"].index(name) + 1 if name in row["ranks"] else place
                 words = {"name": name, "rank": row["titles"].get(name, ""), "place": ordinal(place),
-                         "round": row["number"], "due": ordinal(due)}
+                         "round": row["number"]}
                 xs.append(row["number"])
                 ys.append(place)
                 steps.append(row["id"])
                 hover.append(Shown(say("{name}: {rank}, {place} in round {round} (due {due}; the Great Revolution "
-                                       "reversed the ranks)", **words) if due != place else
+                                       "reversed the ranks)", due=ordinal(due), **words) if due != place else
                                    say("{name}: {rank}, {place} in round {round}", **words)))
         if xs:
             data.append({"type": "scatter", "mode": "lines+markers", "name": _text(name), "x": xs, "y": ys,
