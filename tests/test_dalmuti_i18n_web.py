@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from replaykit.words import catalogue
 from scripts import messages
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games" / "grande-dalmuti"
@@ -21,6 +22,7 @@ def compiled_catalogues():
         if domain.name in ("dalmuti_replay", "messages"):
             for language in messages.LANGUAGES:
                 messages.compile_catalogue(domain, language)
+    catalogue.cache_clear()  # a catalogue looked for before it was compiled is not kept as missing
 
 
 def validated(client, sample: str, language: str | None) -> list[dict]:

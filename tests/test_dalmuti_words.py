@@ -11,7 +11,7 @@ import pytest
 
 from dalmuti_replay.engine import ENGINE
 from dalmuti_replay.rules import rank_title
-from replaykit.words import Languages, Text, render
+from replaykit.words import Languages, Text, catalogue, render
 from scripts import messages
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games" / "grande-dalmuti"
@@ -25,6 +25,7 @@ def compiled_catalogues():
         if domain.name == "dalmuti_replay":
             for language in messages.LANGUAGES:
                 messages.compile_catalogue(domain, language)
+    catalogue.cache_clear()  # a catalogue looked for before it was compiled is not kept as missing
 
 
 def findings_of(name: str) -> list[dict]:
