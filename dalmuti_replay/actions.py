@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 from dalmuti_replay.cards import Card
 from dalmuti_replay.log import Play, Round, Transfer
-from dalmuti_replay.reader import Reader
+from dalmuti_replay.reader import DECLARER, Reader
+from dalmuti_replay.words import say
+from replaykit.words import Text
 
 ROUND, DEAL, REVOLUTION, TRANSFER, TRICK, PLAY = "round", "deal", "revolution", "transfer", "trick", "play"
 PLACES = ("trick", "play")
@@ -53,11 +55,12 @@ def kind_of(action: object) -> str | None:
     return None
 
 
-def place(value: object, key: str, found: list[str]) -> int | None:
+def place(value: object, key: str, found: list[Text]) -> int | None:
     if value is None:
         return None
     if type(value) is not int or value < 1:
-        found.append(f'"{key}" is where the log records the step, a whole number from 1; found {value!r}.')
+        found.append(say('"{key}" is where the log records the step, a whole number from 1; found {found}.', key=key,
+                         found=repr(value)))
         return None
     return value
 
@@ -66,11 +69,11 @@ def read(action: object, tokens: tuple, reader: Reader) -> Step | None:
     """The step an action spells, or ``None`` with ``schema`` findings in ``reader.findings``."""
     kind = kind_of(action)
     if kind is None:
-        reader.problem(tokens, "An action is a round begun, a deal, a revolution, a transfer, a trick or a play "
-                       '(docs: "Actions"); this one is none of them.')
+        reader.problem(tokens, say("An action is a round begun, a deal, a revolution, a transfer, a trick or a play "
+                                   '(docs: "Actions"); this one is none of them.'))
         return None
     assert type(action) is dict
-    problems: list[str] = []
+    problems: list[Text] = []
     before = len(reader.findings)
     step: Step | None = None
     if kind == ROUND:
@@ -82,8 +85,8 @@ def read(action: object, tokens: tuple, reader: Reader) -> Step | None:
         round_.note = reader.note(rest, tokens)
         rest.pop("note", None)
         for key in rest:
-            reader.problem((*tokens, key), f'"{key}" is not a field of a round begun; allowed: round, join, ranks, '
-                           "note.")
+            reader.problem((*tokens, key), say('"{key}" is not a field of a round begun; allowed: round, join, ranks, '
+                                               "note.", key=key))
         place(action["round"], "round", problems)
         step = Step(ROUND, round_)
     elif kind == DEAL:
@@ -94,7 +97,7 @@ def read(action: object, tokens: tuple, reader: Reader) -> Step | None:
             step = Step(DEAL, holder.hands, unreadable=frozenset(holder.unreadable_hands))
     elif kind == REVOLUTION:
         reader.closed(action, ("revolution",), tokens, "a revolution")
-        name = reader.text(action["revolution"], (*tokens, "revolution"), "The revolution's declarer",
+        name = reader.text(action["revolution"], (*tokens, "revolution"), DECLARER,
                            reader.limits.max_name, 1)
         if name is not None:
             step = Step(REVOLUTION, name)

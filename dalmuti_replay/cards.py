@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from dalmuti_replay.words import say
+
 JESTER_TEXT = "J"
 JESTER_VALUE = 13  # a Jester alone, or Jesters alone, rank below every numbered card
 TOP_VALUE = 12
@@ -22,6 +24,7 @@ CARD_PATTERN = re.compile(r"J|[1-9][0-9]*")
 # value keeps int() away from huge inputs without changing any verdict.
 _LONGEST_EXACT = 12
 _CAPPED_VALUE = 10**_LONGEST_EXACT
+NO_CARDS = say("no cards")
 
 
 class Card(NamedTuple):
@@ -105,5 +108,5 @@ def best_cards(hand: Iterable[Card], count: int) -> list[Card]:
 
 
 def show(cards: Iterable[Card]) -> str:
-    """Cards as a player writes them in a sentence: ``7 7 J``."""
-    return " ".join(str(card) for card in cards) or "no cards"
+    """Cards as a player writes them in a sentence: ``7 7 J`` (``no cards``, in the reader's language)."""
+    return " ".join(str(card) for card in cards) or NO_CARDS

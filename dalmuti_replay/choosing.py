@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from dalmuti_replay.cards import Card
 from dalmuti_replay.legal import due, owed, playable, revolutionary, transfers_for
 from dalmuti_replay.rounds import DEAL
+from dalmuti_replay.words import say
 from replaykit.state import Choice
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def drawn_deal(state: DalmutiState, rng: random.Random) -> Choice:
     for index, card in enumerate(deck):  # one at a time from the Great Dalmuti (rule 4)
         hands[table.order[index % table.size]].append(card)
     return Choice({"hands": {name: texts(sorted(cards)) for name, cards in hands.items()}},
-                  f"Round {play.number} is dealt", chance=True)
+                  say("Round {round} is dealt", round=play.number), chance=True)
 
 
 def play_choices(state: DalmutiState) -> tuple[str | None, list[Choice]]:
@@ -45,13 +46,15 @@ def play_choices(state: DalmutiState) -> tuple[str | None, list[Choice]]:
     if player is None:
         return None, []
     sets, known = playable(play, player, size, below)
-    hint = None if known else f"only if {player} holds these cards"
-    found = [Choice({"player": player, "cards": texts(cards)}, f"{player} plays {' '.join(texts(cards))}", known,
-                    hint) for cards in sets]
+    hint = None if known else say("only if {player} holds these cards", player=player)
+    found = [Choice({"player": player, "cards": texts(cards)},
+                    say("{player} plays {cards}", player=player, cards=" ".join(texts(cards))), known, hint)
+             for cards in sets]
     if below is not None:
-        found.append(Choice({"player": player, "pass": True}, f"{player} passes"))
+        found.append(Choice({"player": player, "pass": True}, say("{player} passes", player=player)))
     elif not found:  # a hand that cannot be read lays something all the same
-        found = [Choice({"player": player, "cards": ["J"]}, f"{player} plays J", False, hint)]
+        found = [Choice({"player": player, "cards": ["J"]}, say("{player} plays {cards}", player=player, cards="J"),
+                        False, hint)]
     return player, found
 
 
@@ -61,17 +64,18 @@ def before_play(state: DalmutiState) -> tuple[str | None, list[Choice]]:
     play = state.round
     found: list[Choice] = []
     for name, known in revolutionary(play):
-        found.append(Choice({"revolution": name}, f"{name} declares a revolution", known,
-                            None if known else f"only if {name} was dealt both Jesters"))
+        found.append(Choice({"revolution": name}, say("{name} declares a revolution", name=name), known,
+                            None if known else say("only if {name} was dealt both Jesters", name=name)))
     duties, may_begin = owed(play)
     for duty in duties:
         options, known = transfers_for(play, duty)
-        hint = None if known else f"only if {duty.giver} holds these cards"
+        hint = None if known else say("only if {player} holds these cards", player=duty.giver)
         if duty.is_peon_tax and not known:
-            hint = f"{duty.giver} must give the best cards of the hand dealt"
+            hint = say("{giver} must give the best cards of the hand dealt", giver=duty.giver)
         for receiver, cards in options:
             found.append(Choice({"from": duty.giver, "to": receiver, "cards": texts(cards)},
-                                f"{duty.giver} gives {' '.join(texts(cards))} to {receiver}", known, hint))
+                                say("{giver} gives {cards} to {receiver}", giver=duty.giver,
+                                    cards=" ".join(texts(cards)), receiver=receiver), known, hint))
     if may_begin:  # nothing owed, or only a market nobody has begun
         player, plays = play_choices(state)
         found += plays
@@ -84,7 +88,7 @@ def choices_of(state: DalmutiState, rng: random.Random | None, who_only: bool = 
     """The choices at ``state`` (or, with ``who_only``, who makes them)."""
     if state.needs_round():
         number = len(state.logs) + 1
-        choice = Choice({"round": number}, f"Round {number} begins")
+        choice = Choice({"round": number}, say("Round {round} begins", round=number))
         return (state.session.order_due() or [None])[0] if who_only else [choice]
     play = state.round
     if play.phase == DEAL and not who_only:

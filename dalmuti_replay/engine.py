@@ -11,51 +11,54 @@ from dalmuti_replay.log import GAME_ID, UNITS
 from dalmuti_replay.reader import DEFAULT_LIMITS
 from dalmuti_replay.rules import MAX_PLAYERS, MIN_PLAYERS, Options
 from dalmuti_replay.simulate import simulate
+from dalmuti_replay.words import say
 from replaykit.engine import Code, Engine, Option
 
 E, W, EW = ("error",), ("warning",), ("error", "warning")
 CODES = (
-    Code("schema", E, "The document does not have the shape of a log (one finding per problem, at its path)."),
-    Code("player-count", EW, "Fewer than 4 or more than 20 players in a round; 9 to 20 is only a warning."),
-    Code("duplicate-player", E, "A name twice in players, or a newcomer who is already playing."),
-    Code("unknown-player", E, "A name that is not a player of that round, wherever it stands."),
-    Code("option-conflict", E, "The market and black_market variants are both on."),
-    Code("card-not-in-deck", E, "A card the deck in use lacks (12s with 4–5 players, 11s with 4, a 13, …)."),
-    Code("hand-size", E, "A player's hand is missing from the deal or is not that player's deal size."),
-    Code("too-many-copies", E, "More copies of a value than the deck has, in the deal or played in a round."),
-    Code("revolution-invalid", E, "A revolution by someone not dealt both Jesters, or when revolutions are off."),
-    Code("tax-missing", EW, "A tax due or half a market exchange is not recorded (a warning when the log has "
-                            "no taxes at all)."),
-    Code("tax-not-due", E, "A transfer nobody owes: no taxes this round, wrong players or direction, a second one."),
-    Code("tax-wrong-count", E, "A tax or market transfer with the wrong number of cards."),
-    Code("tax-wrong-cards", E, "A Peon did not hand over the best cards of the hand dealt."),
-    Code("card-not-in-hand", E, "A card given or played that the player does not hold, or more cards than held."),
-    Code("wrong-leader", E, "A trick is led by someone other than the player due."),
-    Code("lead-pass", E, "A trick opens with a pass; a leader must play a set."),
-    Code("wrong-turn", E, "A play by a player whose turn it is not, or who is already out."),
-    Code("set-size", E, "A set with a different number of cards than the trick's base set."),
-    Code("mixed-values", E, "A set whose numbered cards are not all of one value."),
-    Code("not-lower", E, "A set not strictly lower in value than the last set of the trick."),
-    Code("trick-unfinished", E, "A new trick starts before everyone else holding cards passed."),
-    Code("play-after-end", E, "A play after its trick, or its round, was over."),
-    Code("incomplete-round", EW, "A round stops before one player alone holds cards (a warning for the last round)."),
-    Code("rank-mismatch", E, "A round's claimed ranks differ from the order due."),
-    Code("finish-mismatch", E, "A round's claimed finishing order differs from the plays."),
-    Code("points-mismatch", E, "A claimed round points, round total or final total differs."),
-    Code("winner-mismatch", E, "The claimed winners differ from the computed ones."),
-    Code("session-over", E, "A round after the declared end of the session."),
-    Code("incomplete-session", W, "The log stops before the declared end of the session."),
+    Code("schema", E, say("The document does not have the shape of a log (one finding per problem, at its path).")),
+    Code("player-count", EW, say("Fewer than 4 or more than 20 players in a round; 9 to 20 is only a warning.")),
+    Code("duplicate-player", E, say("A name twice in players, or a newcomer who is already playing.")),
+    Code("unknown-player", E, say("A name that is not a player of that round, wherever it stands.")),
+    Code("option-conflict", E, say("The market and black_market variants are both on.")),
+    Code("card-not-in-deck", E, say("A card the deck in use lacks (12s with 4–5 players, 11s with 4, a 13, …).")),
+    Code("hand-size", E, say("A player's hand is missing from the deal or is not that player's deal size.")),
+    Code("too-many-copies", E, say("More copies of a value than the deck has, in the deal or played in a round.")),
+    Code("revolution-invalid", E, say("A revolution by someone not dealt both Jesters, or when revolutions are off.")),
+    Code("tax-missing", EW, say("A tax due or half a market exchange is not recorded (a warning when the log has "
+                                "no taxes at all).")),
+    Code("tax-not-due", E, say("A transfer nobody owes: no taxes this round, wrong players or direction, a second "
+                               "one.")),
+    Code("tax-wrong-count", E, say("A tax or market transfer with the wrong number of cards.")),
+    Code("tax-wrong-cards", E, say("A Peon did not hand over the best cards of the hand dealt.")),
+    Code("card-not-in-hand", E, say("A card given or played that the player does not hold, or more cards than held.")),
+    Code("wrong-leader", E, say("A trick is led by someone other than the player due.")),
+    Code("lead-pass", E, say("A trick opens with a pass; a leader must play a set.")),
+    Code("wrong-turn", E, say("A play by a player whose turn it is not, or who is already out.")),
+    Code("set-size", E, say("A set with a different number of cards than the trick's base set.")),
+    Code("mixed-values", E, say("A set whose numbered cards are not all of one value.")),
+    Code("not-lower", E, say("A set not strictly lower in value than the last set of the trick.")),
+    Code("trick-unfinished", E, say("A new trick starts before everyone else holding cards passed.")),
+    Code("play-after-end", E, say("A play after its trick, or its round, was over.")),
+    Code("incomplete-round", EW, say("A round stops before one player alone holds cards (a warning for the last "
+                                     "round).")),
+    Code("rank-mismatch", E, say("A round's claimed ranks differ from the order due.")),
+    Code("finish-mismatch", E, say("A round's claimed finishing order differs from the plays.")),
+    Code("points-mismatch", E, say("A claimed round points, round total or final total differs.")),
+    Code("winner-mismatch", E, say("The claimed winners differ from the computed ones.")),
+    Code("session-over", E, say("A round after the declared end of the session.")),
+    Code("incomplete-session", W, say("The log stops before the declared end of the session.")),
 )
 
 VARIANT_HELP = {
-    "full_deck": "all 80 cards whatever the player count",
-    "settling_round": "round 1 without taxes or revolutions",
-    "auto_revolution": "no taxes except after a Great Revolution",
-    "benevolent_rulers": "bonus points to the Dalmutis when their Peons rise",
-    "chosen_one": "a bonus point to a Great Peon who finishes first",
-    "market": "the first merchant swaps a chosen card with another merchant",
-    "black_market": "the first merchant swaps a random card with another merchant",
-    "misdeal": "the misdeal variant (changes nothing a log shows)",
+    "full_deck": say("all 80 cards whatever the player count"),
+    "settling_round": say("round 1 without taxes or revolutions"),
+    "auto_revolution": say("no taxes except after a Great Revolution"),
+    "benevolent_rulers": say("bonus points to the Dalmutis when their Peons rise"),
+    "chosen_one": say("a bonus point to a Great Peon who finishes first"),
+    "market": say("the first merchant swaps a chosen card with another merchant"),
+    "black_market": say("the first merchant swaps a random card with another merchant"),
+    "misdeal": say("the misdeal variant (changes nothing a log shows)"),
 }
 
 
@@ -77,11 +80,11 @@ ENGINE = Engine(
     new_state=new_state,
     default_limits=DEFAULT_LIMITS,
     simulate=_simulate,
-    simulate_options=(Option("no_hands", "leave out the deal"),
-                      Option("no_claims", "leave out ranks, finishing orders, points, totals and winners"),
-                      Option("join", "a newcomer joins before round 2"),
-                      Option("points_end", "play to a points target (3 × players) instead of 3 rounds"),
+    simulate_options=(Option("no_hands", say("leave out the deal")),
+                      Option("no_claims", say("leave out ranks, finishing orders, points, totals and winners")),
+                      Option("join", say("a newcomer joins before round 2")),
+                      Option("points_end", say("play to a points target (3 × players) instead of 3 rounds")),
                       *(Option(name, VARIANT_HELP[name]) for name in Options.names())),
-    description="Richard Garfield's climbing game of social classes: lowest sets win, the first out rules.",
+    description=say("Richard Garfield's climbing game of social classes: lowest sets win, the first out rules."),
     version="2",  # 2: views carry the proven cards the table view is built from (kept snapshots lack them)
 )

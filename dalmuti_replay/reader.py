@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from dalmuti_replay.cards import CARD_BY_TEXT, Card
 from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, finding
 from dalmuti_replay.rules import Options
+from dalmuti_replay.words import say, say_n
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import mention as describe
 from replaykit.reading import show as quote
+from replaykit.words import Text
 
 LOG_KEYS = ("game", "version", "players", "options", "end", "rounds", "totals", "winners", "meta")
 ROUND_KEYS = ("join", "ranks", "hands", "revolution", "taxes", "tricks", "finish", "points", "totals", "note")
@@ -25,7 +27,6 @@ TRANSFER_KEYS = ("from", "to", "cards", "note")
 TRICK_KEYS = ("plays", "note")
 PLAY_KEYS = ("player", "cards", "pass", "note")
 END_KEYS = ("rounds", "points")
-CARD_HELP = 'write a value "1" to "12" as text, or "J" for a Jester'
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class Reader:
         self.findings: list[Finding] = []
         self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
 
-    def problem(self, tokens: tuple, message: str) -> None:
+    def problem(self, tokens: tuple, message: Text) -> None:
         if len(self.findings) >= DETAILED_FINDINGS:
             self.unlisted += 1
             return
@@ -74,19 +75,22 @@ class Reader:
 
     def document(self, data: object) -> Log | None:
         if type(data) is not dict:
-            self.problem((), f"A log must be a JSON object; this document is {describe(data)}.")
+            self.problem((), say("A log must be a JSON object; this document is {kind}.", kind=describe(data)))
             return None
         if data.get("game") != GAME_ID:
             if "game" not in data:
-                self.problem(("game",), f'The log does not say which game it is; add "game": "{GAME_ID}".')
+                self.problem(("game",), say('The log does not say which game it is; add "game": "{game}".',
+                                            game=GAME_ID))
             else:
-                self.problem(("game",), f'"game" must be "{GAME_ID}", not {quote(data["game"])}.')
+                self.problem(("game",), say('"game" must be "{game}", not {found}.', game=GAME_ID,
+                                            found=quote(data["game"])))
         self.closed(data, LOG_KEYS, (), "a log")
         if "version" in data and not (type(data["version"]) is int and data["version"] == 1):
-            self.problem(("version",), f"Only log format version 1 exists; found {quote(data['version'])}.")
+            self.problem(("version",), say("Only log format version 1 exists; found {found}.",
+                                           found=quote(data["version"])))
         log = Log(None)
         if "players" not in data:
-            self.problem(("players",), 'The log has no "players" list (round 1\'s seating, Great Dalmuti first).')
+            self.problem(("players",), say('The log has no "players" list (round 1\'s seating, Great Dalmuti first).'))
         else:
             log.players = self.names(data["players"], ("players",), '"players"')
         if "options" in data:
@@ -94,7 +98,7 @@ class Reader:
         if "end" in data:
             log.end = self.end(data["end"])
         if "rounds" not in data:
-            self.problem(("rounds",), 'The log has no "rounds" list.')
+            self.problem(("rounds",), say('The log has no "rounds" list.'))
         else:
             log.rounds = self.rounds(data["rounds"])
         if "totals" in data:
@@ -105,35 +109,45 @@ class Reader:
         if type(meta) is dict:
             log.meta = meta
         else:
-            self.problem(("meta",), f'"meta" must be an object; found {describe(meta)}.')
+            self.problem(("meta",), say('"meta" must be an object; found {kind}.', kind=describe(meta)))
         return log
 
     def options(self, value: object) -> Options:
         if type(value) is not dict:
-            self.problem(("options",), f'"options" must be an object of variant name to true/false; '
-                         f"found {describe(value)}.")
+            self.problem(("options",), say('"options" must be an object of variant name to true/false; found {kind}.',
+                                           kind=describe(value)))
             return Options()
         known = Options.names()
         chosen = {}
         for name, flag in value.items():
             if name not in known:
-                self.problem(("options", name), f"{quote(name)} is not a variant; the variants are "
-                             f"{', '.join(known)}.")
+                self.problem(("options", name), say("{name} is not a variant; the variants are {variants}.",
+                                                    name=quote(name), variants=", ".join(known)))
             elif type(flag) is not bool:
-                self.problem(("options", name), f"The variant {name} must be true or false; found {describe(flag)}.")
+                self.problem(("options", name), say("The variant {name} must be true or false; found {kind}.",
+                                                    name=name, kind=describe(flag)))
             else:
                 chosen[name] = flag
         return Options(**chosen)
 
     def end(self, value: object) -> End | None:
         if type(value) is not dict or len(value) != 1 or next(iter(value)) not in END_KEYS:
-            self.problem(("end",), '"end" must be {"rounds": n} or {"points": n}, one of the two; '
-                         f"found {describe(value) if type(value) is not dict else 'another object'}.")
+            if type(value) is dict:
+                self.problem(("end",), say('"end" must be {{"rounds": n}} or {{"points": n}}, one of the two; found '
+                                           "another object."))
+            else:
+                self.problem(("end",), say('"end" must be {{"rounds": n}} or {{"points": n}}, one of the two; found '
+                                           "{kind}.", kind=describe(value)))
             return None
         (kind, count), = value.items()
         if type(count) is not int or count < 1:
-            self.problem(("end", kind), f"The declared end needs a whole number of {kind}, 1 or more; "
-                         f"found {quote(count)}.")
+            if kind == "rounds":
+                message = say("The declared end needs a whole number of rounds, 1 or more; found {found}.",
+                              found=quote(count))
+            else:
+                message = say("The declared end needs a whole number of points, 1 or more; found {found}.",
+                              found=quote(count))
+            self.problem(("end", kind), message)
             return None
         return End(kind, count)
 
@@ -144,7 +158,7 @@ class Reader:
         if not self.sized_list(value, tokens, '"rounds"', self.limits.max_rounds, "rounds"):
             return []
         if not value:
-            self.problem(tokens, 'A log needs at least one round in "rounds".')
+            self.problem(tokens, say('A log needs at least one round in "rounds".'))
         return [self.round(item, index) for index, item in enumerate(value)]  # type: ignore[union-attr]
 
     def round(self, value: object, index: int) -> Round | None:
@@ -155,23 +169,23 @@ class Reader:
         if "join" in value:
             found.join = self.names(value["join"], (*tokens, "join"), '"join"')
             if index == 0:
-                self.problem((*tokens, "join"), "Nobody can join round 1: its players are the log's \"players\".")
+                self.problem((*tokens, "join"), say("Nobody can join round 1: its players are the log's \"players\"."))
                 found.join = None
             elif "ranks" not in value:
-                self.problem((*tokens, "join"), f'Round {index + 1} has newcomers, so it must give its "ranks": '
-                             "where they sit is the Great Dalmuti's choice.")
+                self.problem((*tokens, "join"), say('Round {round} has newcomers, so it must give its "ranks": '
+                                                    "where they sit is the Great Dalmuti's choice.", round=index + 1))
         for key in ("ranks", "finish"):
             if key in value:
                 setattr(found, key, self.names(value[key], (*tokens, key), f'"{key}"'))
         if "hands" in value:
             self.hands(value["hands"], tokens, found)
         if "revolution" in value:
-            found.revolution = self.text(value["revolution"], (*tokens, "revolution"), "The revolution's declarer",
+            found.revolution = self.text(value["revolution"], (*tokens, "revolution"), DECLARER,
                                          self.limits.max_name, 1)
         if "taxes" in value:
             found.taxes = self.transfers(value["taxes"], (*tokens, "taxes"))
         if "tricks" not in value:
-            self.problem((*tokens, "tricks"), f'Round {index + 1} has no "tricks" list.')
+            self.problem((*tokens, "tricks"), say('Round {round} has no "tricks" list.', round=index + 1))
         else:
             found.tricks = self.tricks(value["tricks"], (*tokens, "tricks"))
         for key in ("points", "totals"):
@@ -183,10 +197,11 @@ class Reader:
     def hands(self, value: object, tokens: tuple, found: Round) -> None:
         tokens = (*tokens, "hands")
         if type(value) is not dict:
-            self.problem(tokens, f'"hands" must be an object of player name to cards; found {describe(value)}.')
+            self.problem(tokens, say('"hands" must be an object of player name to cards; found {kind}.',
+                                     kind=describe(value)))
             return
         if len(value) > self.limits.max_names:
-            self.problem(tokens, f'"hands" has {len(value)} entries, more than any table seats.')
+            self.problem(tokens, say('"hands" has {count} entries, more than any table seats.', count=len(value)))
             return
         found.hands = {}
         for name, cards in value.items():
@@ -205,11 +220,11 @@ class Reader:
         example = '{"from": "Anna", "to": "Bruno", "cards": ["3"]}'
         if not self.shaped(value, tokens, TRANSFER_KEYS, "a transfer", example):
             return None
-        giver = self.required_name(value, "from", tokens, "who gives the cards")
-        receiver = self.required_name(value, "to", tokens, "who receives them")
+        giver = self.required_name(value, "from", tokens)
+        receiver = self.required_name(value, "to", tokens)
         cards = None
         if "cards" not in value:
-            self.problem((*tokens, "cards"), "The transfer does not say which cards were given.")
+            self.problem((*tokens, "cards"), say("The transfer does not say which cards were given."))
         else:
             cards = self.cards(value["cards"], (*tokens, "cards"), empty_ok=True)
         note = self.note(value, tokens)
@@ -230,10 +245,10 @@ class Reader:
         trick = Trick([], self.note(value, tokens))
         plays = value.get("plays")
         if "plays" not in value:
-            self.problem((*tokens, "plays"), 'The trick has no "plays" list.')
+            self.problem((*tokens, "plays"), say('The trick has no "plays" list.'))
         elif self.sized_list(plays, (*tokens, "plays"), '"plays"', self.limits.max_plays, "plays"):
             if not plays:
-                self.problem((*tokens, "plays"), "A trick needs at least one play.")
+                self.problem((*tokens, "plays"), say("A trick needs at least one play."))
             trick.plays = [self.play(item, (*tokens, "plays", index)) for index, item in enumerate(plays)]
         return trick
 
@@ -250,14 +265,15 @@ class Reader:
                     pass
         if not self.shaped(value, tokens, PLAY_KEYS, "a play", '{"player": "Anna", "cards": ["7", "7"]}'):
             return None
-        player = self.required_name(value, "player", tokens, "who played")
+        player = self.required_name(value, "player", tokens)
         note = self.note(value, tokens)
         if ("cards" in value) == ("pass" in value):
-            self.problem(tokens, 'A play has either "cards" (a set) or "pass": true, exactly one of the two.')
+            self.problem(tokens, say('A play has either "cards" (a set) or "pass": true, exactly one of the two.'))
             return None
         if "pass" in value:
             if value["pass"] is not True:
-                self.problem((*tokens, "pass"), f'"pass" can only be true; found {quote(value["pass"])}.')
+                self.problem((*tokens, "pass"), say('"pass" can only be true; found {found}.',
+                                                    found=quote(value["pass"])))
                 return None
             return None if player is None else Play(player, None, note)
         cards = self.cards(value["cards"], (*tokens, "cards"), empty_ok=False)
@@ -268,7 +284,7 @@ class Reader:
     def shaped(self, value: object, tokens: tuple, allowed: tuple[str, ...], what: str, example: str) -> bool:
         """Whether ``value`` is an object; its unknown keys are reported, it is read all the same."""
         if type(value) is not dict:
-            self.problem(tokens, f"{what.capitalize()} must be an object like {example}; found {describe(value)}.")
+            self.problem(tokens, NOT_AN_OBJECT[what](example=example, kind=describe(value)))
             return False
         self.closed(value, allowed, tokens, what)
         return True
@@ -276,61 +292,69 @@ class Reader:
     def closed(self, data: dict, allowed: tuple[str, ...], tokens: tuple, what: str) -> None:
         for key in data:
             if key not in allowed:
-                where = 'put free-form information in "meta"' if what == "a log" else f"allowed: {', '.join(allowed)}"
-                self.problem((*tokens, key), f"{quote(key)} is not a field of {what}; {where}.")
+                self.problem((*tokens, key), NOT_A_FIELD[what](key=quote(key), allowed=", ".join(allowed)))
 
-    def sized_list(self, value: object, tokens: tuple, what: str, most: int, entries: str) -> bool:
+    def sized_list(self, value: object, tokens: tuple, what: str | None, most: int, entries: str) -> bool:
+        """``what``: the list's key, quoted; ``None`` for a list of cards."""
         if type(value) is not list:
-            self.problem(tokens, f"{what} must be a list; found {describe(value)}.")
+            self.problem(tokens, say("{what} must be a list; found {kind}.", what=what, kind=describe(value))
+                         if what is not None else say("A list of cards must be a list; found {kind}.",
+                                                      kind=describe(value)))
             return False
         if len(value) > most:
-            self.problem(tokens, f"{what} has {len(value)} {entries}; a log may have at most {most}.")
+            self.problem(tokens, TOO_LONG[entries](len(value), what=what, most=most))
             return False
         return True
 
-    def text(self, value: object, tokens: tuple, what: str, longest: int, shortest: int = 0) -> str | None:
+    def text(self, value: object, tokens: tuple, what: Text, longest: int, shortest: int = 0) -> str | None:
         if type(value) is not str:
-            self.problem(tokens, f"{what} must be text; found {describe(value)}.")
+            self.problem(tokens, say("{what} must be text; found {kind}.", what=what, kind=describe(value)))
             return None
         if not shortest <= len(value) <= longest:
-            self.problem(tokens, f"{what} must be {shortest} to {longest} characters long; this one has {len(value)}.")
+            self.problem(tokens, say("{what} must be {shortest} to {longest} characters long; this one has {count}.",
+                                     what=what, shortest=shortest, longest=longest, count=len(value)))
         return value
 
-    def required_name(self, data: dict, key: str, tokens: tuple, what: str) -> str | None:
+    def required_name(self, data: dict, key: str, tokens: tuple) -> str | None:
         if key not in data:
-            self.problem((*tokens, key), f'"{key}" is missing: it says {what}.')
+            self.problem((*tokens, key), MISSING_NAME[key]())
             return None
-        return self.text(data[key], (*tokens, key), "A player name", self.limits.max_name, 1)
+        return self.text(data[key], (*tokens, key), PLAYER_NAME, self.limits.max_name, 1)
 
     def note(self, data: dict, tokens: tuple) -> str | None:
         if "note" not in data:
             return None
-        return self.text(data["note"], (*tokens, "note"), "A note", self.limits.max_text)
+        return self.text(data["note"], (*tokens, "note"), NOTE, self.limits.max_text)
 
     def names(self, value: object, tokens: tuple, what: str) -> list[str] | None:
         if type(value) is not list:
-            self.problem(tokens, f"{what} must be a list of player names; found {describe(value)}.")
+            self.problem(tokens, say("{what} must be a list of player names; found {kind}.", what=what,
+                                     kind=describe(value)))
             return None
         if len(value) > self.limits.max_names:
-            self.problem(tokens, f"{what} has {len(value)} names; a log may list at most {self.limits.max_names}.")
+            self.problem(tokens, say_n("{what} has {count} name; a log may list at most {most}.",
+                                       "{what} has {count} names; a log may list at most {most}.", len(value),
+                                       what=what, most=self.limits.max_names))
             return None
-        names = [self.text(name, (*tokens, index), "A player name", self.limits.max_name, 1)
+        names = [self.text(name, (*tokens, index), PLAYER_NAME, self.limits.max_name, 1)
                  for index, name in enumerate(value)]
         return None if None in names else names  # type: ignore[return-value]
 
     def points(self, value: object, tokens: tuple, what: str) -> dict[str, int] | None:
         if type(value) is not dict:
-            self.problem(tokens, f"{what} must be an object of player name to points; found {describe(value)}.")
+            self.problem(tokens, say("{what} must be an object of player name to points; found {kind}.", what=what,
+                                     kind=describe(value)))
             return None
         if len(value) > self.limits.max_names:
-            self.problem(tokens, f"{what} has {len(value)} entries, more than any table seats.")
+            self.problem(tokens, say_n("{what} has {count} entry, more than any table seats.",
+                                       "{what} has {count} entries, more than any table seats.", len(value), what=what))
             return None
         read = {}
         for name, points in value.items():
             if type(points) is int:
                 read[name] = points
             else:
-                self.problem((*tokens, name), f"Points must be a whole number; found {quote(points)}.")
+                self.problem((*tokens, name), say("Points must be a whole number; found {found}.", found=quote(points)))
         return read
 
     def cards(self, value: object, tokens: tuple, empty_ok: bool) -> list[Card] | None:
@@ -340,13 +364,53 @@ class Reader:
                 return [CARD_BY_TEXT[card] for card in value]
             except (KeyError, TypeError):
                 pass
-        if not self.sized_list(value, tokens, "A list of cards", self.limits.max_cards, "cards"):
+        if not self.sized_list(value, tokens, None, self.limits.max_cards, "cards"):
             return None
         if not value and not empty_ok:
-            self.problem(tokens, 'A set has at least one card; to pass, write "pass": true.')
+            self.problem(tokens, say('A set has at least one card; to pass, write "pass": true.'))
             return None
         cards = [Card.read(item) for item in value]  # type: ignore[union-attr]
         for index, card in enumerate(cards):
             if card is None:
-                self.problem((*tokens, index), f"{quote(value[index])} is not a card; {CARD_HELP}.")  # type: ignore[index]
+                self.problem((*tokens, index), say('{found} is not a card; write a value "1" to "12" as text, or "J" '
+                                                   "for a Jester.", found=quote(value[index])))  # type: ignore[index]
         return None if None in cards else cards  # type: ignore[return-value]
+
+
+# The words of the messages above: one whole sentence for each kind of entry.
+PLAYER_NAME = say("A player name")
+NOTE = say("A note")
+DECLARER = say("The revolution's declarer")
+NOT_AN_OBJECT = {
+    "a round": lambda **p: say("A round must be an object like {example}; found {kind}.", **p),
+    "a transfer": lambda **p: say("A transfer must be an object like {example}; found {kind}.", **p),
+    "a trick": lambda **p: say("A trick must be an object like {example}; found {kind}.", **p),
+    "a play": lambda **p: say("A play must be an object like {example}; found {kind}.", **p),
+}
+NOT_A_FIELD = {
+    "a log": lambda key, allowed: say('{key} is not a field of a log; put free-form information in "meta".', key=key),
+    "a round": lambda **p: say("{key} is not a field of a round; allowed: {allowed}.", **p),
+    "a transfer": lambda **p: say("{key} is not a field of a transfer; allowed: {allowed}.", **p),
+    "a trick": lambda **p: say("{key} is not a field of a trick; allowed: {allowed}.", **p),
+    "a play": lambda **p: say("{key} is not a field of a play; allowed: {allowed}.", **p),
+    "a deal": lambda **p: say("{key} is not a field of a deal; allowed: {allowed}.", **p),
+    "a revolution": lambda **p: say("{key} is not a field of a revolution; allowed: {allowed}.", **p),
+    "a trick opened": lambda **p: say("{key} is not a field of a trick opened; allowed: {allowed}.", **p),
+}
+TOO_LONG = {
+    "rounds": lambda n, **p: say_n("{what} has {count} round; a log may have at most {most}.",
+                                   "{what} has {count} rounds; a log may have at most {most}.", n, **p),
+    "transfers": lambda n, **p: say_n("{what} has {count} transfer; a log may have at most {most}.",
+                                      "{what} has {count} transfers; a log may have at most {most}.", n, **p),
+    "tricks": lambda n, **p: say_n("{what} has {count} trick; a log may have at most {most}.",
+                                   "{what} has {count} tricks; a log may have at most {most}.", n, **p),
+    "plays": lambda n, **p: say_n("{what} has {count} play; a log may have at most {most}.",
+                                  "{what} has {count} plays; a log may have at most {most}.", n, **p),
+    "cards": lambda n, **p: say_n("A list of cards has {count} card; a log may have at most {most}.",
+                                  "A list of cards has {count} cards; a log may have at most {most}.", n, **p),
+}
+MISSING_NAME = {
+    "from": lambda: say('"from" is missing: it says who gives the cards.'),
+    "to": lambda: say('"to" is missing: it says who receives them.'),
+    "player": lambda: say('"player" is missing: it says who played.'),
+}

@@ -22,14 +22,17 @@ from dalmuti_replay.rules import Table, bonuses, taxes_due
 from dalmuti_replay.setup import deal
 from dalmuti_replay.taxes import collect, known_dealt, needs_proof, revolution, revolution_problem
 from dalmuti_replay.tricks import TrickPhase
+from dalmuti_replay.words import say
 from replaykit.findings import Finding
 
 DEAL, TAXES, TRICKS, CLOSED = "deal", "taxes", "tricks", "closed"
+NOBODY = say("nobody")
 MIDDLE_SETS = 13  # a legal trick never holds more sets: each is lower than the one before
 
 
 def names(people: list[str]) -> str:
-    return ", ".join(people) or "nobody"
+    """Players listed as the log lists them (``nobody``, in the reader's language, for none)."""
+    return ", ".join(people) or NOBODY
 
 
 def fresh(before: list[Finding], after: list[Finding]) -> list[Finding]:
@@ -247,8 +250,9 @@ class RoundPlay:
         state, record = self.state, self.record
         state.findings = self.end_found
         if not state.over:
-            state.add("incomplete-round", f"Round {self.number} stops while {names(state.holding())} still hold "
-                      "cards; its points are those of the players out so far.", severity="warning" if last else "error")
+            state.add("incomplete-round", say("Round {round} stops while {players} still hold cards; its points are "
+                                              "those of the players out so far.", round=self.number,
+                                              players=names(state.holding())), severity="warning" if last else "error")
         found += self.end_found
         record.finish = list(state.finish)
         record.complete = state.over

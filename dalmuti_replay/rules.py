@@ -12,6 +12,8 @@ from dataclasses import dataclass, fields
 from functools import cached_property
 
 from dalmuti_replay.cards import Card, deck, deck_size, deck_top
+from dalmuti_replay.words import say
+from replaykit.words import Text
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 8  # the rulebook's range
@@ -44,17 +46,21 @@ class Options:
         return {name: True for name in self.names() if getattr(self, name)}
 
 
-def rank_title(rank: int, players: int) -> str:
-    """The social class of a 1-based rank at a table of ``players``."""
+GREAT_DALMUTI, GREAT_PEON = say("Great Dalmuti"), say("Great Peon")
+LITTLE_DALMUTI, LITTLE_PEON, MERCHANT = say("Little Dalmuti"), say("Little Peon"), say("merchant")
+
+
+def rank_title(rank: int, players: int) -> Text:
+    """The social class of a 1-based rank at a table of ``players`` (a name said in the reader's language)."""
     if rank == 1:
-        return "Great Dalmuti"
+        return GREAT_DALMUTI
     if rank == players:
-        return "Great Peon"
+        return GREAT_PEON
     if rank == 2:
-        return "Little Dalmuti"
+        return LITTLE_DALMUTI
     if rank == players - 1:
-        return "Little Peon"
-    return "merchant"
+        return LITTLE_PEON
+    return MERCHANT
 
 
 @dataclass(frozen=True)
@@ -105,7 +111,7 @@ class Table:
         base, extra = divmod(cards, players)
         return {name: base + (index < extra) for index, name in enumerate(self.order)}
 
-    def title(self, name: str) -> str:
+    def title(self, name: str) -> Text:
         return rank_title(self.seat[name] + 1, self.size)
 
     def left_of(self, name: str) -> str:

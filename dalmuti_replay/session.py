@@ -14,7 +14,9 @@ from dalmuti_replay.report import RoundRecord, SessionReport
 from dalmuti_replay.rounds import CLOSED, RoundPlay, names
 from dalmuti_replay.rules import MAX_ALLOWED, MAX_PLAYERS, MIN_PLAYERS, Options, Table, bonuses, winners
 from dalmuti_replay.setup import newcomers, round_order
+from dalmuti_replay.words import say, say_n
 from replaykit.findings import ERROR, WARNING, Finding, pointer
+from replaykit.words import Text
 
 
 class Session:
@@ -34,11 +36,12 @@ class Session:
         if not self.playable:
             return
         if options.market and options.black_market:
-            self.add(self.head, "option-conflict", "The market and black_market variants conflict (ruling): the "
-                     "first merchant's exchange is checked once, as a market.", "options")
+            self.add(self.head, "option-conflict", say("The market and black_market variants conflict (ruling): the "
+                                                       "first merchant's exchange is checked once, as a market."),
+                     "options")
         self.totals = dict.fromkeys(self.order, 0)
 
-    def add(self, into: list[Finding], code: str, message: str, *tokens: object, round_: int | None = None,
+    def add(self, into: list[Finding], code: str, message: Text, *tokens: object, round_: int | None = None,
             player: str | None = None, severity: str = ERROR) -> None:
         into.append(finding(code, severity, message, round_, None, None, player, pointer(*tokens)))
 
@@ -47,18 +50,20 @@ class Session:
         fine, players = True, self.players
         for index, name in enumerate(players):
             if name in players[:index]:
-                self.add(self.head, "duplicate-player", f'"{name}" is listed twice among the players.', "players",
-                         index, player=name)
+                self.add(self.head, "duplicate-player", say('"{name}" is listed twice among the players.', name=name),
+                         "players", index, player=name)
                 fine = False
         count = len(players)
         if not MIN_PLAYERS <= count <= MAX_ALLOWED:
-            self.add(self.head, "player-count", f"Il Grande Dalmuti is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                     f"(up to {MAX_ALLOWED} with the full deck, ruling); this log has {count}, so it is not replayed.",
-                     "players")
+            self.add(self.head, "player-count", say("Il Grande Dalmuti is for {fewest} to {most} players (up to "
+                                                    "{allowed} with the full deck, ruling); this log has {count}, so "
+                                                    "it is not replayed.", fewest=MIN_PLAYERS, most=MAX_PLAYERS,
+                                                    allowed=MAX_ALLOWED, count=count), "players")
             fine = False
         elif count > MAX_PLAYERS:
-            self.add(self.head, "player-count", f"{count} players is more than the rulebook's {MAX_PLAYERS}; it is "
-                     "played with the full 80-card deck (ruling).", "players", severity=WARNING)
+            self.add(self.head, "player-count", say("{count} players is more than the rulebook's {most}; it is "
+                                                    "played with the full 80-card deck (ruling).", count=count,
+                                                    most=MAX_PLAYERS), "players", severity=WARNING)
         return fine
 
     def order_due(self) -> list[str]:
@@ -77,7 +82,11 @@ class Session:
         return self.playable and not self.halted
 
     def end_text(self) -> str:
-        return "" if self.end is None else f"the declared end: {self.end[1]} {self.end[0]}"
+        if self.end is None:
+            return ""
+        if self.end[0] == "rounds":
+            return say("the declared end: {count} rounds", count=self.end[1])
+        return say("the declared end: {count} points", count=self.end[1])
 
     def end_reached(self, number: int) -> bool:
         if self.end is None:
@@ -100,23 +109,27 @@ class Session:
                      severity=severity)
 
         if self.ended_after is not None and self.ended_after == number - 1:
-            add("session-over", f"The session was over after round {number - 1} ({self.end_text()}), yet round "
-                f"{number} follows; it is still replayed and scored.")
+            add("session-over", say("The session was over after round {previous} ({end}), yet round {round} follows; "
+                                    "it is still replayed and scored.", previous=number - 1, end=self.end_text(),
+                                    round=number))
         earlier = self.order
         joining = newcomers(add, number, log, earlier)
         before = len(earlier)
         if joining:
             count = before + len(joining)
             if count > MAX_ALLOWED:
-                add("player-count", f"With {names(joining)} joining, round {number} would have {count} players, "
-                    f"more than {MAX_ALLOWED}; the session is not replayed from here.", "join")
+                add("player-count", say("With {newcomers} joining, round {round} would have {count} players, more "
+                                        "than {allowed}; the session is not replayed from here.",
+                                        newcomers=names(joining), round=number, count=count, allowed=MAX_ALLOWED),
+                    "join")
                 self.halted = True
                 self.halt_found = setup
                 return found + setup
             if count > MAX_PLAYERS >= before:
-                add("player-count", f"With {names(joining)} joining, round {number} has {count} players, more "
-                    f"than the rulebook's {MAX_PLAYERS}; it is played with the full deck (ruling).", "join",
-                    severity=WARNING)
+                add("player-count", say("With {newcomers} joining, round {round} has {count} players, more than the "
+                                        "rulebook's {most}; it is played with the full deck (ruling).",
+                                        newcomers=names(joining), round=number, count=count, most=MAX_PLAYERS),
+                    "join", severity=WARNING)
             for name in joining:
                 self.totals.setdefault(name, 0)
         order = round_order(add, number, log, earlier, joining, unchecked=not self.finished)
@@ -202,34 +215,35 @@ class Session:
     def check_round_claims(self, play: RoundPlay, log: Round) -> None:
         record, number, into = play.record, play.number, play.claims_found
         record.claims = {"ranks": log.ranks, "finish": log.finish, "points": log.points, "totals": log.totals}
-        so_far = "" if record.complete else " so far"
+        so_far = not record.complete
         if log.finish is not None:
             for index, name in enumerate(log.finish):
                 if name not in record.points:
-                    self.add(into, "unknown-player", f'The finishing order of round {number} lists "{name}", who '
-                             "is not playing it.", "rounds", number - 1, "finish", index, round_=number)
+                    self.add(into, "unknown-player", say('The finishing order of round {round} lists "{name}", who is '
+                                                         "not playing it.", round=number, name=name), "rounds",
+                             number - 1, "finish", index, round_=number)
             if log.finish != record.finish:
-                self.add(into, "finish-mismatch", f"Round {number}'s finishing order is claimed as "
-                         f"{names(log.finish)}, but the plays give {names(record.finish)}{so_far}.", "rounds",
-                         number - 1, "finish", round_=number)
+                words = {"round": number, "claimed": names(log.finish), "actual": names(record.finish)}
+                if so_far:
+                    message = say("Round {round}'s finishing order is claimed as {claimed}, but the plays give "
+                                  "{actual} so far.", **words)
+                else:
+                    message = say("Round {round}'s finishing order is claimed as {claimed}, but the plays give "
+                                  "{actual}.", **words)
+                self.add(into, "finish-mismatch", message, "rounds", number - 1, "finish", round_=number)
         for key, actual in (("points", record.points), ("totals", record.totals)):
             self.check_points(into, getattr(log, key), actual, ("rounds", number - 1, key), number, so_far)
 
     def check_points(self, into: list[Finding], claim: dict[str, int] | None, actual: dict[str, int],
-                     tokens: tuple, number: int | None, so_far: str) -> None:
-        if number is None:
-            label = "points in all"
-        else:
-            label = f"points in round {number}" if tokens[-1] == "points" else f"points in all after round {number}"
+                     tokens: tuple, number: int | None, so_far: bool) -> None:
+        kind = "all" if number is None else "round" if tokens[-1] == "points" else "after"
         for name, claimed in (claim or {}).items():
             if name not in actual:
-                self.add(into, "unknown-player", f'"{name}" is credited with {label}, but is not a player there.',
-                         *tokens, name, round_=number)
+                self.add(into, "unknown-player", NOT_CREDITED[kind](name=name, round=number), *tokens, name,
+                         round_=number)
             elif claimed != actual[name]:
-                why = " (going out scores the players still in the round, the one going out included: ruling)" \
-                    if tokens[-1] == "points" else ""
-                self.add(into, "points-mismatch", f"{name} is credited with {claimed} {label}, but the plays give "
-                         f"{actual[name]}{so_far}{why}.", *tokens, name, round_=number, player=name)
+                message = POINTS_WRONG[kind, so_far](claimed, name=name, round=number, actual=actual[name])
+                self.add(into, "points-mismatch", message, *tokens, name, round_=number, player=name)
 
     def finish_session(self, report: SessionReport, log: Log, into: list[Finding]) -> None:
         rounds = report.rounds
@@ -246,17 +260,61 @@ class Session:
         reached = self.end is None or self.ended_after is not None
         report.complete = all_done and reached
         if not reached:
-            self.add(into, "incomplete-session", f"The log stops after round {len(rounds)}, before "
-                     f"{self.end_text()}; the result is the standing so far.", "end", severity=WARNING)
-        so_far = "" if report.complete else " so far"
+            self.add(into, "incomplete-session", say("The log stops after round {round}, before {end}; the result is "
+                                                     "the standing so far.", round=len(rounds), end=self.end_text()),
+                     "end", severity=WARNING)
+        so_far = not report.complete
         self.check_points(into, log.totals, report.totals, ("totals",), None, so_far)
         if log.winners is not None:
             for index, name in enumerate(log.winners):
                 if name not in self.totals:
-                    self.add(into, "unknown-player", f'"{name}" is claimed as a winner but is not a player.',
-                             "winners", index)
+                    self.add(into, "unknown-player", say('"{name}" is claimed as a winner but is not a player.',
+                                                         name=name), "winners", index)
             if set(log.winners) != set(report.winners):
-                rule = (" (one round without a declared end: the first out wins)" if single else
-                        " (the highest total wins, equal totals share, ruling)")
-                self.add(into, "winner-mismatch", f"The claimed winners ({names(log.winners)}) are wrong: the "
-                         f"plays give {names(report.winners)}{so_far}{rule}.", "winners")
+                message = WINNERS_WRONG[single, so_far](claimed=names(log.winners), actual=names(report.winners))
+                self.add(into, "winner-mismatch", message, "winners")
+
+
+# Each claim checked, in whole sentences: what the claim is (all the points, a round's, the totals after a
+# round), and whether the plays' figure is final or only "so far". A claimed number of points is a count
+# for the languages whose words follow it.
+NOT_CREDITED = {
+    "all": lambda **p: say('"{name}" is credited with points in all, but is not a player there.', **p),
+    "round": lambda **p: say('"{name}" is credited with points in round {round}, but is not a player there.', **p),
+    "after": lambda **p: say('"{name}" is credited with points in all after round {round}, but is not a player '
+                             "there.", **p),
+}
+POINTS_WRONG = {
+    ("all", False): lambda n, **p: say_n("{name} is credited with {count} points in all, but the plays give {actual}.",
+                                         "{name} is credited with {count} points in all, but the plays give {actual}.",
+                                         n, **p),
+    ("all", True): lambda n, **p: say_n("{name} is credited with {count} points in all, but the plays give {actual} so "
+                                        "far.", "{name} is credited with {count} points in all, but the plays give "
+                                        "{actual} so far.", n, **p),
+    ("round", False): lambda n, **p: say_n(
+        "{name} is credited with {count} points in round {round}, but the plays give {actual} (going out scores the "
+        "players still in the round, the one going out included: ruling).",
+        "{name} is credited with {count} points in round {round}, but the plays give {actual} (going out scores the "
+        "players still in the round, the one going out included: ruling).", n, **p),
+    ("round", True): lambda n, **p: say_n(
+        "{name} is credited with {count} points in round {round}, but the plays give {actual} so far (going out "
+        "scores the players still in the round, the one going out included: ruling).",
+        "{name} is credited with {count} points in round {round}, but the plays give {actual} so far (going out "
+        "scores the players still in the round, the one going out included: ruling).", n, **p),
+    ("after", False): lambda n, **p: say_n("{name} is credited with {count} points in all after round {round}, but the "
+                                           "plays give {actual}.", "{name} is credited with {count} points in all "
+                                           "after round {round}, but the plays give {actual}.", n, **p),
+    ("after", True): lambda n, **p: say_n("{name} is credited with {count} points in all after round {round}, but the "
+                                          "plays give {actual} so far.", "{name} is credited with {count} points in "
+                                          "all after round {round}, but the plays give {actual} so far.", n, **p),
+}
+WINNERS_WRONG = {
+    (True, False): lambda **p: say("The claimed winners ({claimed}) are wrong: the plays give {actual} (one round "
+                                   "without a declared end: the first out wins).", **p),
+    (True, True): lambda **p: say("The claimed winners ({claimed}) are wrong: the plays give {actual} so far (one "
+                                  "round without a declared end: the first out wins).", **p),
+    (False, False): lambda **p: say("The claimed winners ({claimed}) are wrong: the plays give {actual} (the highest "
+                                    "total wins, equal totals share, ruling).", **p),
+    (False, True): lambda **p: say("The claimed winners ({claimed}) are wrong: the plays give {actual} so far (the "
+                                   "highest total wins, equal totals share, ruling).", **p),
+}

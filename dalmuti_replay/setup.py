@@ -14,6 +14,7 @@ from dalmuti_replay.cards import in_deck
 from dalmuti_replay.log import Round
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
+from dalmuti_replay.words import say
 
 Add = Callable[..., None]
 
@@ -23,8 +24,8 @@ def newcomers(add: Add, number: int, log: Round, earlier: list[str]) -> list[str
     found: list[str] = []
     for index, name in enumerate(log.join or ()):
         if name in earlier or name in found:
-            add("duplicate-player", f'"{name}" cannot join round {number}: {name} is already playing.',
-                "join", index, player=name)
+            add("duplicate-player", say('"{name}" cannot join round {round}: {name} is already playing.', name=name,
+                                        round=number), "join", index, player=name)
         else:
             found.append(name)
     return found
@@ -40,27 +41,30 @@ def round_order(add: Add, number: int, log: Round, earlier: list[str], joining: 
         return default
     for index, name in enumerate(ranks):
         if name not in members:
-            add("unknown-player", f'The ranks of round {number} list "{name}", who is not playing it.',
-                "ranks", index)
+            add("unknown-player", say('The ranks of round {round} list "{name}", who is not playing it.',
+                                      round=number, name=name), "ranks", index)
     if unchecked:
         # After an unfinished round only the log can say who sits where; a mere permutation is taken.
         if sorted(ranks) == sorted(members):
             return list(ranks)
-        add("rank-mismatch", f"The ranks of round {number} must list each of its players once: "
-            f"{', '.join(members)}.", "ranks")
+        add("rank-mismatch", say("The ranks of round {round} must list each of its players once: {players}.",
+                                 round=number, players=", ".join(members)), "ranks")
         return default
     if joining:
         if newcomers_fit(ranks, earlier, joining):
             return list(ranks)
-        add("rank-mismatch", f"The ranks of round {number} break the joining rule: the earlier players keep "
-            f"their order ({', '.join(earlier)}) and {', '.join(joining)} sit together after "
-            f"{len(earlier) // 2} or {(len(earlier) + 1) // 2} of them (ruling); the round is replayed as "
-            f"{', '.join(default)}.", "ranks")
+        add("rank-mismatch", say("The ranks of round {round} break the joining rule: the earlier players keep "
+                                 "their order ({earlier}) and {newcomers} sit together after {fewer} or {more} of "
+                                 "them (ruling); the round is replayed as {order}.", round=number,
+                                 earlier=", ".join(earlier), newcomers=", ".join(joining), fewer=len(earlier) // 2,
+                                 more=(len(earlier) + 1) // 2, order=", ".join(default)), "ranks")
         return default
     if ranks != earlier:
-        why = "round 1's seating" if number == 1 else f"the finishing order of round {number - 1}"
-        add("rank-mismatch", f"The ranks of round {number} should be {', '.join(earlier)} ({why}), not "
-            f"{', '.join(ranks)}.", "ranks")
+        words = {"round": number, "due": ", ".join(earlier), "claimed": ", ".join(ranks), "previous": number - 1}
+        add("rank-mismatch", say("The ranks of round {round} should be {due} (round 1's seating), not {claimed}.",
+                                 **words) if number == 1 else
+            say("The ranks of round {round} should be {due} (the finishing order of round {previous}), not {claimed}.",
+                **words), "ranks")
     return earlier
 
 
@@ -72,19 +76,20 @@ def deal(state: RoundState) -> None:
     sizes = table.deal_sizes()
     for name in log.hands:
         if not state.is_player(name):
-            state.add("unknown-player", f'The deal gives a hand to "{name}", who is not playing round '
-                      f"{state.number}.", "hands", name)
+            state.add("unknown-player", say('The deal gives a hand to "{name}", who is not playing round {round}.',
+                                            name=name, round=state.number), "hands", name)
     for name in table.order:
         if name in log.unreadable_hands:
             continue
         hand = log.hands.get(name)
         if hand is None:
-            state.add("hand-size", f"The deal gives no hand to {name}, who is dealt {sizes[name]} cards as "
-                      f"{table.title(name)}.", "hands", player=name)
+            state.add("hand-size", say("The deal gives no hand to {name}, who is dealt {size} cards as {rank}.",
+                                       name=name, size=sizes[name], rank=table.title(name)), "hands", player=name)
             continue
         if len(hand) != sizes[name]:
-            state.add("hand-size", f"{name}'s hand has {len(hand)} cards; as {table.title(name)} at "
-                      f"{table.size} players {name} is dealt {sizes[name]}.", "hands", name, player=name)
+            state.add("hand-size", say("{name}'s hand has {count} cards; as {rank} at {players} players {name} is "
+                                       "dealt {size}.", name=name, count=len(hand), rank=table.title(name),
+                                       players=table.size, size=sizes[name]), "hands", name, player=name)
         state.counts[name] = len(hand)
         state.hands[name] = Counter(hand)
     dealt: Counter = Counter()
@@ -93,14 +98,16 @@ def deal(state: RoundState) -> None:
         owner = name if state.is_player(name) else None
         for index, card in enumerate(hand):
             if not in_deck(card, table.top):
-                state.add("card-not-in-deck", f"{name} is dealt a {card}, which is not in the deck in use "
-                          f"(values 1 to {table.top} and two Jesters).", "hands", name, index, player=owner)
+                state.add("card-not-in-deck", say("{name} is dealt a {card}, which is not in the deck in use (values 1 "
+                                                  "to {top} and two Jesters).", name=name, card=str(card),
+                                                  top=table.top), "hands", name, index, player=owner)
                 continue
             dealt[card] += 1
             if dealt[card] > table.deck[card] and card not in reported:
                 reported.add(card)
-                state.add("too-many-copies", f"The deal has more than {table.deck[card]} {card}s, all the deck "
-                          f"holds; {name}'s is one too many.", "hands", name, index, player=owner)
+                state.add("too-many-copies", say("The deal has more than {copies} {card}s, all the deck holds; "
+                                                 "{name}'s is one too many.", copies=table.deck[card], card=str(card),
+                                                 name=name), "hands", name, index, player=owner)
     for name in table.order:
         if state.counts[name] == 0 and name not in state.finish:
             state.go_out(name, None, None)  # dealt nothing: out before play

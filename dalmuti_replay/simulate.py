@@ -14,6 +14,7 @@ import random
 from dalmuti_replay.cards import JESTER, Card
 from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.rules import MAX_ALLOWED, MIN_PLAYERS, Options, join_positions
+from dalmuti_replay.words import say
 from replaykit.state import Choice, play_out
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Ivo", "Lia", "Marco", "Nadia", "Oscar",
@@ -91,7 +92,7 @@ class Policy:
             rng.shuffle(newcomers)
             order[seat:seat] = newcomers
             action.update(join=sorted(newcomers), ranks=order)
-        return Choice(action, f"Round {number} begins")
+        return Choice(action, say("Round {round} begins", round=number))
 
 
 def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True, rounds: int = 3,

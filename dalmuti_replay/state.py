@@ -21,6 +21,7 @@ from dalmuti_replay.report import SessionReport
 from dalmuti_replay.rounds import CLOSED, TAXES, TRICKS
 from dalmuti_replay.rounds import DEAL as DEALING
 from dalmuti_replay.session import Session
+from dalmuti_replay.words import say
 from replaykit.findings import Finding, anchor
 from replaykit.state import Choice, IllegalAction, view
 
@@ -118,19 +119,20 @@ class DalmutiState:
         if step.kind == ROUND:
             return None
         if not self.logs:
-            return "No round has begun: the first action of a session is {\"round\": 1}."
+            return say("No round has begun: the first action of a session is {{\"round\": 1}}.")
         if not self.session.replaying:
             return None
         assert play is not None
         if step.kind == DEAL and play.phase != DEALING:
-            return "A round's deal comes before anything else is done in it."
+            return say("A round's deal comes before anything else is done in it.")
         if step.kind == REVOLUTION and (play.phase not in (DEALING, TAXES) or play.log.taxes or
                                         play.log.revolution is not None):
-            return "A revolution is declared once, before any card is handed over or played."
+            return say("A revolution is declared once, before any card is handed over or played.")
         if step.kind == TRANSFER and play.phase not in (DEALING, TAXES):
-            return "Cards are handed over before the round's first play."
+            return say("Cards are handed over before the round's first play.")
         if step.kind in (TRICK, PLAY) and step.trick is not None and step.trick < len(play.log.tricks):
-            return f"Trick {step.trick} is over: a play goes into trick {len(play.log.tricks)} or a later one."
+            return say("Trick {trick} is over: a play goes into trick {current} or a later one.", trick=step.trick,
+                       current=len(play.log.tricks))
         return None
 
     def step(self, step: Step) -> tuple[str, list[Finding]]:

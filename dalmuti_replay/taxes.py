@@ -15,11 +15,34 @@ from dalmuti_replay.log import Transfer
 from dalmuti_replay.report import TransferRecord
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, Table, revolutions_allowed, taxes_due
+from dalmuti_replay.words import say, say_n
+from replaykit.words import Text
 
 NOT_DUE = "not-due"
-DUTY_NAMES = {"great-tax": "the Great Peon's tax", "little-tax": "the Little Peon's tax",
-              "great-return": "the Great Dalmuti's return", "little-return": "the Little Dalmuti's return",
-              "market": "the first merchant's market card", "market-return": "the market card given back"}
+DUTY_NAMES = {"great-tax": say("the Great Peon's tax"), "little-tax": say("the Little Peon's tax"),
+              "great-return": say("the Great Dalmuti's return"), "little-return": say("the Little Dalmuti's return"),
+              "market": say("the first merchant's market card"), "market-return": say("the market card given back")}
+# A transfer of the wrong size, said with what the rules ask of its kind (the count is the rules' own).
+WRONG_COUNT = {
+    "great-tax": lambda n, **p: say_n("{giver} gives {count} card to {receiver}; the Great Peon's tax is {due} cards.",
+                                      "{giver} gives {count} cards to {receiver}; the Great Peon's tax is {due} cards.",
+                                      n, **p),
+    "little-tax": lambda n, **p: say_n("{giver} gives {count} card to {receiver}; the Little Peon's tax is {due} card.",
+                                       "{giver} gives {count} cards to {receiver}; the Little Peon's tax is {due} "
+                                       "card.", n, **p),
+    "great-return": lambda n, **p: say_n("{giver} gives {count} card to {receiver}; the Great Dalmuti's return is "
+                                         "{due} cards.", "{giver} gives {count} cards to {receiver}; the Great "
+                                         "Dalmuti's return is {due} cards.", n, **p),
+    "little-return": lambda n, **p: say_n("{giver} gives {count} card to {receiver}; the Little Dalmuti's return is "
+                                          "{due} card.", "{giver} gives {count} cards to {receiver}; the Little "
+                                          "Dalmuti's return is {due} card.", n, **p),
+    "market": lambda n, **p: say_n("{giver} gives {count} card to {receiver}; the first merchant's market card is "
+                                   "{due} card.", "{giver} gives {count} cards to {receiver}; the first merchant's "
+                                   "market card is {due} card.", n, **p),
+    "market-return": lambda n, **p: say_n("{giver} gives {count} card to {receiver}; the market card given back is "
+                                          "{due} card.", "{giver} gives {count} cards to {receiver}; the market card "
+                                          "given back is {due} card.", n, **p),
+}
 
 
 def known_dealt(state: RoundState) -> dict[str, Counter[Card]]:
@@ -50,8 +73,8 @@ def revolution(state: RoundState) -> str | None:
     if name is None:
         return None
     if not state.is_player(name):
-        state.add("unknown-player", f'The revolution is declared by "{name}", who is not playing round '
-                  f"{state.number}.", "revolution")
+        state.add("unknown-player", say('The revolution is declared by "{name}", who is not playing round {round}.',
+                                        name=name, round=state.number), "revolution")
         return None
     table = state.table
     kind = "great" if name == table.order[-1] else "plain"
@@ -77,19 +100,22 @@ def revolution_problem(state: RoundState, proof: dict[str, Counter[Card]], table
         return  # not a player of the round: reported already
     problem = None
     if not revolutions_allowed(table.options, state.number):
-        problem = "round 1 is a settling round (variant settling_round), with no revolution of either kind"
+        problem = say("{name}'s revolution is not allowed: round 1 is a settling round (variant settling_round), with "
+                      "no revolution of either kind; it still takes effect (ruling).", name=name)
     else:
         hand = state.hands[name]
         if hand is not None and hand[JESTER] < 2:
-            problem = f"{name} was dealt {hand[JESTER]} Jester{'s' * (hand[JESTER] != 1)}, not both"
+            problem = say_n("{name}'s revolution is not allowed: {name} was dealt {count} Jester, not both; it still "
+                            "takes effect (ruling).", "{name}'s revolution is not allowed: {name} was dealt {count} "
+                            "Jesters, not both; it still takes effect (ruling).", hand[JESTER], name=name)
         else:
             holder = next((other for other in table.order if other != name and
                            ((state.hands[other] or proof.get(other) or Counter())[JESTER] > 0)), None)
             if hand is None and holder is not None:
-                problem = f"{holder} is known to have been dealt a Jester, so {name} cannot have had both"
+                problem = say("{name}'s revolution is not allowed: {holder} is known to have been dealt a Jester, so "
+                              "{name} cannot have had both; it still takes effect (ruling).", name=name, holder=holder)
     if problem is not None:
-        state.add("revolution-invalid", f"{name}'s revolution is not allowed: {problem}; it still takes effect "
-                  "(ruling).", "revolution", player=name)
+        state.add("revolution-invalid", problem, "revolution", player=name)
 
 
 def classify(state: RoundState, transfers: list[tuple[int, Transfer]], duties: list[Duty],
@@ -122,13 +148,15 @@ def classify(state: RoundState, transfers: list[tuple[int, Transfer]], duties: l
         return ordered
     for duty in duties:
         if duty.kind not in filled:
-            state.add("tax-missing", f"{duty.giver} owes {duty.receiver} {duty.count} card{'s' * (duty.count > 1)} "
-                      f"({DUTY_NAMES[duty.kind]}), but the taxes do not show it.", "taxes", player=duty.giver)
+            state.add("tax-missing", say_n("{giver} owes {receiver} {count} card ({duty}), but the taxes do not show "
+                                           "it.", "{giver} owes {receiver} {count} cards ({duty}), but the taxes do "
+                                           "not show it.", duty.count, giver=duty.giver, receiver=duty.receiver,
+                                           duty=DUTY_NAMES[duty.kind]), "taxes", player=duty.giver)
     for half, other in (("market", "market-return"), ("market-return", "market")):
         if half in filled and other not in filled:
             giver = partner if other == "market-return" else first
-            state.add("tax-missing", f"The market is half done: {DUTY_NAMES[other]} by {giver} is missing.",
-                      "taxes", player=giver)
+            state.add("tax-missing", say("The market is half done: {duty} by {giver} is missing.",
+                                         duty=DUTY_NAMES[other], giver=giver), "taxes", player=giver)
     return ordered
 
 
@@ -140,8 +168,9 @@ def collect(state: RoundState, kind: str | None, proof: dict[str, Counter[Card]]
     duties = table.duties(due)
     if log.taxes is None:
         if duties and closed:
-            state.add("tax-missing", f"Taxes were due in round {state.number} but the log has no \"taxes\": the "
-                      "four players' hands are unknown from here on.", severity="warning")
+            state.add("tax-missing", say("Taxes were due in round {round} but the log has no \"taxes\": the four "
+                                         "players' hands are unknown from here on.", round=state.number),
+                      severity="warning")
             for duty in duties:
                 state.hands[duty.giver] = None
         return
@@ -152,8 +181,8 @@ def collect(state: RoundState, kind: str | None, proof: dict[str, Counter[Card]]
         strangers = [(key, name) for key, name in (("from", transfer.giver), ("to", transfer.receiver))
                      if not state.is_player(name)]
         for key, name in strangers:
-            state.add("unknown-player", f'Transfer {index + 1} names "{name}", who is not playing round '
-                      f"{state.number}.", "taxes", index, key)
+            state.add("unknown-player", say('Transfer {number} names "{name}", who is not playing round {round}.',
+                                            number=index + 1, name=name, round=state.number), "taxes", index, key)
         if not strangers:
             readable.append((index, transfer))
     counts = {duty.kind: duty.count for duty in duties} | {"market": 1, "market-return": 1}
@@ -163,22 +192,32 @@ def collect(state: RoundState, kind: str | None, proof: dict[str, Counter[Card]]
         apply(state, index, transfer, duty_kind, counts.get(duty_kind), due, proof)
 
 
-def _not_due_reason(state: RoundState, transfer: Transfer, due: bool) -> str:
+def _not_due_reason(state: RoundState, transfer: Transfer, due: bool) -> Text:
     if not due:
         options: Options = state.table.options
         if options.settling_round and state.number == 1:
-            return "round 1 is a settling round, with no taxes"
+            return say("round 1 is a settling round, with no taxes")
         if state.record.revolution_kind == "plain":
-            return f"{state.record.revolution}'s revolution cancels the taxes"
-        return "under the automatic revolution variant no taxes are paid"
+            return say("{name}'s revolution cancels the taxes", name=state.record.revolution)
+        return say("under the automatic revolution variant no taxes are paid")
     table = state.table
-    why = (f"nobody owes it: {transfer.giver} ({table.title(transfer.giver)}) has no tax to pay "
-           f"{transfer.receiver} ({table.title(transfer.receiver)}), or it was already paid")
-    if state.record.revolution_kind == "great":
-        why += "; after the Great Revolution taxes follow the new ranks (ruling)"
-    if table.options.any_market and not table.has_market:
-        why += f"; a market needs two merchants, six players or more (ruling), and this table has {table.size}"
-    return why
+    great = state.record.revolution_kind == "great"
+    no_market = table.options.any_market and not table.has_market
+    words = {"giver": transfer.giver, "giver_rank": table.title(transfer.giver), "receiver": transfer.receiver,
+             "receiver_rank": table.title(transfer.receiver), "players": table.size}
+    if great and no_market:
+        return say("nobody owes it: {giver} ({giver_rank}) has no tax to pay {receiver} ({receiver_rank}), or it was "
+                   "already paid; after the Great Revolution taxes follow the new ranks (ruling); a market needs two "
+                   "merchants, six players or more (ruling), and this table has {players}", **words)
+    if great:
+        return say("nobody owes it: {giver} ({giver_rank}) has no tax to pay {receiver} ({receiver_rank}), or it was "
+                   "already paid; after the Great Revolution taxes follow the new ranks (ruling)", **words)
+    if no_market:
+        return say("nobody owes it: {giver} ({giver_rank}) has no tax to pay {receiver} ({receiver_rank}), or it was "
+                   "already paid; a market needs two merchants, six players or more (ruling), and this table has "
+                   "{players}", **words)
+    return say("nobody owes it: {giver} ({giver_rank}) has no tax to pay {receiver} ({receiver_rank}), or it was "
+               "already paid", **words)
 
 
 def apply(state: RoundState, index: int, transfer: Transfer, kind: str, count: int | None, due: bool,
@@ -187,23 +226,29 @@ def apply(state: RoundState, index: int, transfer: Transfer, kind: str, count: i
     top = state.table.top
     for position, card in enumerate(cards):
         if not in_deck(card, top):
-            state.add("card-not-in-deck", f"{giver} gives a {card}, which is not in the deck in use "
-                      f"(values 1 to {top} and two Jesters).", "taxes", index, "cards", position, player=giver)
+            state.add("card-not-in-deck", say("{giver} gives a {card}, which is not in the deck in use (values 1 to "
+                                              "{top} and two Jesters).", giver=giver, card=str(card), top=top),
+                      "taxes", index, "cards", position, player=giver)
     if kind == NOT_DUE:
-        state.add("tax-not-due", f"{giver} gives {show(cards)} to {receiver}, but "
-                  f"{_not_due_reason(state, transfer, due)}.", "taxes", index, player=giver)
+        reason = _not_due_reason(state, transfer, due)
+        state.add("tax-not-due", say("{giver} gives {cards} to {receiver}, but {reason}.", giver=giver,
+                                     cards=show(cards), receiver=receiver, reason=reason),
+                  "taxes", index, player=giver)
     right_count = count is None or len(cards) == count
     if not right_count:
-        state.add("tax-wrong-count", f"{giver} gives {len(cards)} card{'s' * (len(cards) != 1)} to {receiver}; "
-                  f"{DUTY_NAMES[kind]} is {count} card{'s' * (count != 1)}.", "taxes", index, player=giver)
+        state.add("tax-wrong-count", WRONG_COUNT[kind](len(cards), giver=giver, receiver=receiver, due=count),
+                  "taxes", index, player=giver)
     lacking = state.lacking(giver, cards)
     held = not lacking and len(cards) <= state.counts[giver]
     if lacking:
-        state.add("card-not-in-hand", f"{giver} gives {show(lacking)} to {receiver} without holding "
-                  f"{'it' if len(lacking) == 1 else 'them'}.", "taxes", index, "cards", player=giver)
-    elif not held:
-        state.add("card-not-in-hand", f"{giver} gives {len(cards)} cards but holds only {state.counts[giver]}.",
+        words = {"giver": giver, "cards": show(lacking), "receiver": receiver}
+        state.add("card-not-in-hand", say("{giver} gives {cards} to {receiver} without holding it.", **words)
+                  if len(lacking) == 1 else say("{giver} gives {cards} to {receiver} without holding them.", **words),
                   "taxes", index, "cards", player=giver)
+    elif not held:
+        state.add("card-not-in-hand", say("{giver} gives {count} cards but holds only {held}.", giver=giver,
+                                          count=len(cards), held=state.counts[giver]), "taxes", index, "cards",
+                  player=giver)
     if kind.endswith("-tax") and right_count and held:
         _check_best(state, index, transfer, proof)
     state.take(giver, cards)
@@ -219,12 +264,14 @@ def _check_best(state: RoundState, index: int, transfer: Transfer, proof: dict[s
     if hand is not None:
         best = best_cards(hand.elements(), len(cards))
         if sorted(card.value for card in best) != sorted(card.value for card in cards):
-            state.add("tax-wrong-cards", f"{giver} pays {show(sorted(cards))}, but the best cards of that hand were "
-                      f"{show(best)} (a Jester counts 13 here, ruling).", "taxes", index, "cards", player=giver)
+            state.add("tax-wrong-cards", say("{giver} pays {cards}, but the best cards of that hand were {best} (a "
+                                             "Jester counts 13 here, ruling).", giver=giver, cards=show(sorted(cards)),
+                                             best=show(best)), "taxes", index, "cards", player=giver)
         return
     others = proof.get(giver, Counter()) - Counter(cards)
     better = sorted(card for card in others.elements() if card.value < worst_paid)
     if better:
-        state.add("tax-wrong-cards", f"{giver} pays {show(sorted(cards))}, but {giver} was also dealt {better[0]} "
-                  f"(given or played later, never received), which is better than {worst_paid}.", "taxes", index,
-                  "cards", player=giver)
+        state.add("tax-wrong-cards", say("{giver} pays {cards}, but {giver} was also dealt {better} (given or played "
+                                         "later, never received), which is better than {worst}.", giver=giver,
+                                         cards=show(sorted(cards)), better=str(better[0]), worst=worst_paid),
+                  "taxes", index, "cards", player=giver)

@@ -14,6 +14,8 @@ from dalmuti_replay.cards import Card, in_deck, is_mixed, set_value, show
 from dalmuti_replay.log import Play, Trick
 from dalmuti_replay.report import PlayRecord, TrickRecord
 from dalmuti_replay.round_state import RoundState
+from dalmuti_replay.words import say, say_n
+from replaykit.words import Text
 
 
 class TrickReplay:
@@ -33,7 +35,7 @@ class TrickReplay:
         self.over = False
         self.after_end = False
 
-    def add(self, code: str, message: str, index: int, *tokens: object, player: str | None = None) -> None:
+    def add(self, code: str, message: Text, index: int, *tokens: object, player: str | None = None) -> None:
         self.state.add(code, message, "tricks", self.number - 1, "plays", index, *tokens, trick=self.number,
                        play=index + 1, player=player)
 
@@ -43,26 +45,30 @@ class TrickReplay:
         if state.over:
             if not state.ended_reported:
                 state.ended_reported = True
-                self.add("play-after-end", f"Round {state.number} was already over ({self.holder_text()}, and a "
-                         "round ends when one player alone holds cards: ruling), so this play and the rest of the "
-                         "round are not replayed.", index, player=play.player)
+                holders = state.holding()
+                if holders:
+                    message = say("Round {round} was already over (only {holder} held cards, and a round ends when "
+                                  "one player alone holds cards: ruling), so this play and the rest of the round are "
+                                  "not replayed.", round=state.number, holder=holders[0])
+                else:
+                    message = say("Round {round} was already over (nobody held cards, and a round ends when one "
+                                  "player alone holds cards: ruling), so this play and the rest of the round are not "
+                                  "replayed.", round=state.number)
+                self.add("play-after-end", message, index, player=play.player)
             return
         if self.over:
             self.play_after_trick(index, play)
         else:
             self.play(index, play, played)
 
-    def holder_text(self) -> str:
-        holders = self.state.holding()
-        return f"only {holders[0]} held cards" if holders else "nobody held cards"
-
     def play_after_trick(self, index: int, play: Play) -> None:
         """Not checked (ruling): the first such play is reported, sets only leave the hands."""
         if not self.after_end:
             self.after_end = True
-            self.add("play-after-end", f"Trick {self.number} was already over: everyone else had passed after "
-                     f"{self.last_player}'s {self.last_value}s; this play and the rest of the trick are not "
-                     "checked (ruling).", index, player=play.player)
+            self.add("play-after-end", say("Trick {trick} was already over: everyone else had passed after "
+                                           "{player}'s {value}s; this play and the rest of the trick are not checked "
+                                           "(ruling).", trick=self.number, player=self.last_player,
+                                           value=self.last_value), index, player=play.player)
         went_out = False
         if play.cards is not None and self.state.is_player(play.player):
             went_out = self.take(index, play.player, play.cards)
@@ -72,8 +78,13 @@ class TrickReplay:
         state = self.state
         due = self.leader_due if self.previous is None else state.next_holding(self.previous)
         if not state.is_player(play.player):
-            self.add("unknown-player", f'"{play.player}" is not playing round {state.number}; the play is '
-                     f"ignored and counted as a pass by {due or 'the player due'} (ruling).", index, "player")
+            if due:
+                message = say('"{name}" is not playing round {round}; the play is ignored and counted as a pass by '
+                              "{due} (ruling).", name=play.player, round=state.number, due=due)
+            else:
+                message = say('"{name}" is not playing round {round}; the play is ignored and counted as a pass by '
+                              "the player due (ruling).", name=play.player, round=state.number)
+            self.add("unknown-player", message, index, "player")
             self.previous = due or self.previous
             if self.needed is not None:
                 self.count_pass()
@@ -83,19 +94,22 @@ class TrickReplay:
         if self.previous is None:
             self.record.leader = player
             if due is not None and player != due:
-                self.add("wrong-leader", f"{player} leads trick {self.number}, but {due} should: "
-                         f"{self.leader_reason(due)}.", index, player=player)
+                self.add("wrong-leader", self.wrong_leader(player, due), index, player=player)
         elif player != due:
-            why = (f"{player} is out of cards and plays no more" if state.counts[player] == 0 else
-                   f"after {self.previous}, it was {due}'s turn")
-            self.add("wrong-turn", f"{player} plays out of turn: {why}.", index, player=player)
+            if state.counts[player] == 0:
+                message = say("{player} plays out of turn: {player} is out of cards and plays no more.", player=player)
+            else:
+                message = say("{player} plays out of turn: after {previous}, it was {due}'s turn.", player=player,
+                              previous=self.previous, due=due)
+            self.add("wrong-turn", message, index, player=player)
         first = self.previous is None
         self.previous = player
         went_out = False
         if play.cards is None:
             if first:
-                self.add("lead-pass", f"{player} passes on the lead of trick {self.number}; a leader must play a "
-                         "set (ruling), so the trick's first set becomes its base.", index, player=player)
+                self.add("lead-pass", say("{player} passes on the lead of trick {trick}; a leader must play a set "
+                                          "(ruling), so the trick's first set becomes its base.", player=player,
+                                          trick=self.number), index, player=player)
             if self.needed is not None:
                 self.count_pass()
         else:
@@ -115,10 +129,13 @@ class TrickReplay:
         self.state.take(player, cards, self.number, index + 1)
         return was_in and player in self.state.finish
 
-    def leader_reason(self, due: str) -> str:
+    def wrong_leader(self, player: str, due: str) -> Text:
         if self.number == 1:
-            return f"the Great Dalmuti ({due}) leads a round's first trick"
-        return f"{due} is due after trick {self.number - 1} (its last set's player, or the next with cards)"
+            return say("{player} leads trick {trick}, but {due} should: the Great Dalmuti ({due}) leads a round's "
+                       "first trick.", player=player, trick=self.number, due=due)
+        return say("{player} leads trick {trick}, but {due} should: {due} is due after trick {previous} (its last "
+                   "set's player, or the next with cards).", player=player, trick=self.number, due=due,
+                   previous=self.number - 1)
 
     def count_pass(self) -> None:
         self.passes += 1
@@ -130,36 +147,47 @@ class TrickReplay:
         top = state.table.top
         for position, card in enumerate(cards):
             if not in_deck(card, top):
-                self.add("card-not-in-deck", f"{player} plays a {card}, which is not in the deck in use "
-                         f"(values 1 to {top} and two Jesters).", index, "cards", position, player=player)
+                self.add("card-not-in-deck", say("{player} plays a {card}, which is not in the deck in use (values 1 "
+                                                 "to {top} and two Jesters).", player=player, card=str(card), top=top),
+                         index, "cards", position, player=player)
         real = [card for card in cards if in_deck(card, top)]
         played.update(real)
         if state.hands[player] is not None:
             lacking = state.lacking(player, cards)
             if lacking:
-                self.add("card-not-in-hand", f"{player} plays {show(lacking)} without holding "
-                         f"{'it' if len(lacking) == 1 else 'them'}.", index, "cards", player=player)
+                self.add("card-not-in-hand", say("{player} plays {cards} without holding it.", player=player,
+                                                 cards=show(lacking)) if len(lacking) == 1 else
+                         say("{player} plays {cards} without holding them.", player=player, cards=show(lacking)),
+                         index, "cards", player=player)
         else:
             if len(cards) > state.counts[player]:
-                self.add("card-not-in-hand", f"{player} plays {len(cards)} cards but holds only "
-                         f"{state.counts[player]}.", index, "cards", player=player)
+                self.add("card-not-in-hand", say("{player} plays {count} cards but holds only {held}.", player=player,
+                                                 count=len(cards), held=state.counts[player]), index, "cards",
+                         player=player)
             past = sorted({card for card in real if played[card] > state.table.deck[card]})
             if past:
                 copies = ", ".join(f"{state.table.deck[card]} × {card}" for card in past)
-                self.add("too-many-copies", f"{player} plays {show(past)}, but the deck's {copies} were all played "
-                         "this round already.", index, "cards", player=player)
+                self.add("too-many-copies", say("{player} plays {cards}, but the deck's {copies} were all played this "
+                                                "round already.", player=player, cards=show(past), copies=copies),
+                         index, "cards", player=player)
         if is_mixed(cards):
-            self.add("mixed-values", f"{player}'s set {show(cards)} mixes values; only Jesters may join a set. "
-                     f"It counts as {set_value(cards)}s, its first numbered card (ruling).", index, "cards",
-                     player=player)
+            self.add("mixed-values", say("{player}'s set {cards} mixes values; only Jesters may join a set. It counts "
+                                         "as {value}s, its first numbered card (ruling).", player=player,
+                                         cards=show(cards), value=set_value(cards)), index, "cards", player=player)
         if self.base is not None and len(cards) != self.base:
-            self.add("set-size", f"{player} plays {len(cards)} card{'s' * (len(cards) != 1)} ({show(cards)}); "
-                     f"trick {self.number}'s base set has {self.base}.", index, "cards", player=player)
+            self.add("set-size", say_n("{player} plays {count} card ({cards}); trick {trick}'s base set has {base}.",
+                                       "{player} plays {count} cards ({cards}); trick {trick}'s base set has {base}.",
+                                       len(cards), player=player, cards=show(cards), trick=self.number,
+                                       base=self.base), index, "cards", player=player)
         value = set_value(cards)
         if self.last_value is not None and value >= self.last_value:
-            alone = " (Jesters alone count 13, ruling)" if all(card.jester for card in cards) else ""
-            self.add("not-lower", f"{player}'s {show(cards)}{alone} is not lower than the last set, "
-                     f"{self.last_player}'s {self.last_value}s.", index, "cards", player=player)
+            words = {"player": player, "cards": show(cards), "last": self.last_player, "value": self.last_value}
+            if all(card.jester for card in cards):
+                message = say("{player}'s {cards} (Jesters alone count 13, ruling) is not lower than the last set, "
+                              "{last}'s {value}s.", **words)
+            else:
+                message = say("{player}'s {cards} is not lower than the last set, {last}'s {value}s.", **words)
+            self.add("not-lower", message, index, "cards", player=player)
 
     def note_play(self, index: int, play: Play, went_out: bool = False) -> None:
         counts = self.state.counts
@@ -217,8 +245,9 @@ class TrickPhase:
         if state.ended_reported:
             return
         if cut_short and not replay.over and not state.over and replay.last_player is not None:
-            state.add("trick-unfinished", f"Trick {replay.number} stops before everyone else passed after "
-                      f"{replay.last_player}'s last set, yet trick {replay.number + 1} follows.", "tricks",
+            state.add("trick-unfinished", say("Trick {trick} stops before everyone else passed after {player}'s "
+                                              "last set, yet trick {next} follows.", trick=replay.number,
+                                              player=replay.last_player, next=replay.number + 1), "tricks",
                       replay.number - 1, trick=replay.number, player=replay.last_player)
         self.due = replay.next_leader()
         self.checked = self.due is not None and not replay.after_end

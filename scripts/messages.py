@@ -8,7 +8,8 @@ with it, compile them, and say what is missing.
 
 A *domain* is one catalogue: ``messages`` (the web layer's Python and templates) and ``scripts`` (the
 pages' scripts) in ``translations/``, and one per game package and ``replaykit`` in that package's
-``locale/``. A game's package is found through the registry, so a new game needs no line here.
+``locale/``. A game's package is found through the registry, so a new game needs no line here; a game's web
+adapters (``api/adapters/*.py``) that say their words with the game's ``say`` are read into its catalogue.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -44,6 +45,7 @@ class Domain:
     method_map: tuple[tuple[str, str], ...]
     keywords: dict
     catalogues: Path
+    also: tuple[Path, ...] = ()  # files outside ``sources`` that speak through this domain (a game's web adapters)
 
     def po(self, language: str) -> Path:
         return self.catalogues / language / "LC_MESSAGES" / f"{self.name}.po"
@@ -54,6 +56,12 @@ class Domain:
                 str(self.sources), list(self.method_map), keywords=self.keywords, comment_tags=("TRANSLATORS:",),
                 strip_comment_tags=True):
             catalog.add(message, locations=[(filename, line)], auto_comments=comments, context=context)
+        for path in self.also:
+            for line, message, comments, context in extract_from_file(
+                    "python", str(path), keywords=self.keywords, comment_tags=("TRANSLATORS:",),
+                    strip_comment_tags=True):
+                catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), line)], auto_comments=comments,
+                            context=context)
         return catalog
 
 
@@ -61,7 +69,12 @@ def _package_domain(package: str) -> Domain:
     source = locale_dir(package)
     if source is None:
         raise SystemExit(f"the package {package} cannot be found")
-    return Domain(package, source.parent, (("**.py", "python"),), ENGINE_KEYWORDS, source)
+    # A game's web adapters may say their words with the game's ``say`` (``from <package>.words import``):
+    # those words live in the game's catalogue, beside its findings.
+    speaking = re.compile(rf"^from {re.escape(package)}\.words import .*\bsay\b", re.MULTILINE)
+    adapters = tuple(path for path in sorted((ROOT / "api" / "adapters").glob("*.py"))
+                     if speaking.search(path.read_text(encoding="utf-8")))
+    return Domain(package, source.parent, (("**.py", "python"),), ENGINE_KEYWORDS, source, adapters)
 
 
 def domains() -> Iterator[Domain]:

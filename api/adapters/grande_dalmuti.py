@@ -14,6 +14,8 @@ from api.adapters import grande_dalmuti_table as board
 from api.adapters import grande_dalmuti_timeline as moments
 from api.adapters import grande_dalmuti_whatif as whatif
 from api.adapters.wording import moment_label
+from dalmuti_replay.rounds import names
+from dalmuti_replay.words import say, say_n
 
 # Findings outside every round are shown where they can be seen: the final result, or the first round.
 TARGETS = {"totals": "result", "winners": "result", "end": "result", "players": "round-1", "options": "round-1"}
@@ -23,11 +25,11 @@ MAX_KEY_MOMENTS = 14
 def figures(report: dict) -> list[dict]:
     shown = moments.timeline(report)
     return [
-        {"id": "cards-left", "label": "Cards left in each hand after every play chart",
+        {"id": "cards-left", "label": say("Cards left in each hand after every play chart"),
          "figure": charts.cards_left_figure(shown), "timeline": True},
-        {"id": "ladder", "label": "Social ladder: each player's rank round by round chart",
+        {"id": "ladder", "label": say("Social ladder: each player's rank round by round chart"),
          "figure": charts.ladder_figure(shown), "timeline": False},
-        {"id": "points", "label": "Session points after each round chart", "figure": charts.points_figure(shown),
+        {"id": "points", "label": say("Session points after each round chart"), "figure": charts.points_figure(shown),
          "timeline": False},
     ]
 
@@ -36,10 +38,10 @@ def session_facts(report: dict) -> list[str]:
     found = facts(report)
     count = len(report.get("rounds") or [])
     if count:
-        found.append(f"{count} round{'s' * (count != 1)}")
+        found.append(say_n("{count} round", "{count} rounds", count))
     end = report.get("end") or {}
     if end.get("points"):
-        found.append(f"to {end['points']} points")
+        found.append(say_n("to {count} points", "to {count} points", end["points"]))
     return found
 
 
@@ -56,13 +58,15 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
     rows = timeline.get("rounds") or []
     for row in rows:
         if row["revolution"] and not row.get("revolution_refused"):  # a refused one is an error moment
-            kind = "Great Revolution" if row["revolution_kind"] == "great" else "Revolution"
-            found.append((row["x"], {"step": row["id"], "kind": "revolution",
-                                     "label": f"Round {row['number']}: {kind} by {row['revolution']}"}))
+            words = {"round": row["number"], "name": row["revolution"]}
+            label = say("Round {round}: Great Revolution by {name}", **words) if row["revolution_kind"] == "great" \
+                else say("Round {round}: Revolution by {name}", **words)
+            found.append((row["x"], {"step": row["id"], "kind": "revolution", "label": label}))
         first = next((play for trick in row["tricks"] for play in trick["plays"] if play.get("place") == 1), None)
         if first is not None:
             found.append((first["x"], {"step": first["id"], "kind": "out",
-                                       "label": f"Round {row['number']}: {first['player']} goes out first"}))
+                                       "label": say("Round {round}: {player} goes out first", round=row["number"],
+                                                    player=first["player"])}))
     jumps = []
     for before, after in itertools.pairwise(rows):
         for name in after["ranks"]:
@@ -71,24 +75,30 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
                 if change:
                     jumps.append((abs(change), change, after, name))
     for _size, change, row, name in sorted(jumps, key=lambda jump: (-jump[0], jump[2]["number"]))[:2]:
-        word = "climbs" if change > 0 else "falls"
-        found.append((row["x"], {"step": row["id"], "kind": "jump",
-                                 "label": f"Round {row['number']}: {name} {word} {abs(change)} rank"
-                                          f"{'s' * (abs(change) != 1)} to {row['titles'].get(name, '')}"}))
+        words = {"round": row["number"], "name": name, "rank": row["titles"].get(name, "")}
+        label = say_n("Round {round}: {name} climbs {count} rank to {rank}",
+                      "Round {round}: {name} climbs {count} ranks to {rank}", abs(change), **words) if change > 0 else \
+            say_n("Round {round}: {name} falls {count} rank to {rank}",
+                  "Round {round}: {name} falls {count} ranks to {rank}", abs(change), **words)
+        found.append((row["x"], {"step": row["id"], "kind": "jump", "label": label}))
     found = sorted(found, key=lambda item: item[0])[:MAX_KEY_MOMENTS - 1]
     if rows and rows[-1]["tricks"]:
         last = rows[-1]["tricks"][-1]
-        winners = ", ".join((report.get("result") or {}).get("winners") or []) or "nobody"
-        ending = "Session ends" if report.get("complete") else "The log stops"
-        found.append((last["x"], {"step": last["id"], "kind": "end", "label": f"{ending}: {winners} ahead"}))
+        winners = names((report.get("result") or {}).get("winners") or [])
+        label = say("Session ends: {winners} ahead", winners=winners) if report.get("complete") else \
+            say("The log stops: {winners} ahead", winners=winners)
+        found.append((last["x"], {"step": last["id"], "kind": "end", "label": label}))
     return [moment for _x, moment in found]
 
 
 def _where(step: str) -> str:
-    parts = step.split("-")
-    words = [f"{unit.capitalize() if index == 0 else unit} {number}"
-             for index, (unit, number) in enumerate(zip(parts[::2], parts[1::2], strict=False))]
-    return " ".join(words)
+    """A step's id (``round-2-trick-4-play-3``) in words: ``Round 2 trick 4 play 3``."""
+    numbers = step.split("-")[1::2]
+    if len(numbers) == 1:
+        return say("Round {round}", round=numbers[0])
+    if len(numbers) == 2:
+        return say("Round {round} trick {trick}", round=numbers[0], trick=numbers[1])
+    return say("Round {round} trick {trick} play {play}", round=numbers[0], trick=numbers[1], play=numbers[2])
 
 
 def target(finding: dict) -> str | None:

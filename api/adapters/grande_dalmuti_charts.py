@@ -12,13 +12,38 @@ renders its own small HTML subset.
 
 from __future__ import annotations
 
+from html import escape
+
 from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout
 from api.adapters.charts import text as _text
 from api.adapters.grande_dalmuti_timeline import ordinal, play_stories, round_id
+from dalmuti_replay.words import say
+from replaykit.words import Joined, Text, render
 
 REVOLUTION_COLOR = "#b45309"
 OUT_COLOR = "#15803d"
 ROUND_BAND = 0.2  # half the width of an error band on a chart by round
+ERROR_TEXT = 160  # characters of a finding a hover box shows
+
+
+class Shown(Text):
+    """A sentence as a figure shows it: said in the reader's language, cut to ``limit`` characters and
+    entity-escaped (Plotly renders its own small HTML subset), in English now and in any language later."""
+
+    def __new__(cls, text: Text, limit: int | None = None) -> Shown:
+        self = str.__new__(cls, escape(str(text)[:limit], quote=False))
+        self.domain, self.template, self.plural, self.count = text.domain, text.template, text.plural, text.count
+        self.params, self.inner, self.limit = text.params, text, limit
+        return self
+
+    def __reduce__(self):
+        return Shown, (self.inner, self.limit)
+
+    def translated(self, translations, languages) -> str:
+        return escape(str(render(self.inner, languages))[:self.limit], quote=False)
+
+
+BREAK = Text("dalmuti_replay", "<br>", {})  # between the lines of a hover box, in every language
 
 
 def _marker(symbol: str, size: int, color: str, edge: str = "#ffffff", width: int = 1) -> dict:
@@ -63,11 +88,12 @@ def _error_trace(points: list[tuple[float, str, list[dict]]], y: float) -> list[
     if not points:
         return []
     return [{
-        "type": "scatter", "mode": "markers", "name": "Errors", "x": [p[0] for p in points], "y": [y] * len(points),
+        "type": "scatter", "mode": "markers", "name": say("Errors"), "x": [p[0] for p in points],
+        "y": [y] * len(points),
         "customdata": [p[1] for p in points],
         "marker": _marker("x-thin-open", 12, ERROR_COLOR, ERROR_COLOR, 3),
-        "hovertext": ["<br>".join(_text(f"{f.get('code')}: {f.get('message')}"[:160]) for f in errors[:6])
-                      for _x, _step, errors in points],
+        "hovertext": [Joined([Shown(say("{code}: {message}", code=f.get("code"), message=f.get("message")), ERROR_TEXT)
+                              for f in errors[:6]], BREAK, "<br>") for _x, _step, errors in points],
         "hovertemplate": "%{hovertext}<extra></extra>",
     }]
 
@@ -111,7 +137,9 @@ def cards_left_figure(timeline: dict) -> dict:
                 line["y"].append(row["start"][name])
         held = dict(row["start"])  # a play lists only the counts it changed
         for trick in row["tricks"]:
-            for play, story in zip(trick["plays"], play_stories(trick), strict=True):
+            # only a play that goes out carries its story here (the others' come from their moments)
+            told = play_stories(trick) if any(play.get("out") for play in trick["plays"]) else trick["plays"]
+            for play, story in zip(trick["plays"], told, strict=True):
                 for name, left in play["left"].items():
                     held[name] = left
                     if name in lines:
@@ -122,8 +150,8 @@ def cards_left_figure(timeline: dict) -> dict:
                 points["y"].append(held.get(play["player"], 0))
                 if play.get("out"):
                     outs["customdata"].append(play["id"])
-                    outs["hovertext"].append(f"<b>Round {row['number']} · trick {trick['number']}</b><br>"
-                                             + _text(story))
+                    outs["hovertext"].append(say("<b>Round {round} · trick {trick}</b><br>{story}",
+                                                 round=row["number"], trick=trick["number"], story=Shown(story)))
         last = row["tricks"][-1]["plays"][-1:] if row["tricks"] else []
         for play in last:  # every line runs to the round's last play
             for name, count in held.items():
@@ -133,13 +161,13 @@ def cards_left_figure(timeline: dict) -> dict:
     data: list[dict] = [{
         "type": "scatter", "mode": "lines", "name": _text(name), **_changes_only(line), "connectgaps": False,
         "line": {"color": _color(seat), "width": 2, "shape": "hv"},
-        "hovertemplate": "<b>%{fullData.name}</b>: %{y} cards<extra></extra>",
+        "hovertemplate": say("<b>%{{fullData.name}}</b>: %{{y}} cards<extra></extra>"),
     } for seat, (name, line) in enumerate(lines.items()) if line["x"]]
     if moves["x"]:
-        data.append({"type": "scatter", "mode": "markers", "name": "Plays", **moves, "meta": "story",
+        data.append({"type": "scatter", "mode": "markers", "name": say("Plays"), **moves, "meta": "story",
                      "marker": _marker("circle", 4, "#9ca3af", "#9ca3af", 0)})
     if outs["x"]:
-        data.append({"type": "scatter", "mode": "markers", "name": "Went out", **outs,
+        data.append({"type": "scatter", "mode": "markers", "name": say("Went out"), **outs,
                      "marker": _marker("star", 12, OUT_COLOR), "hovertemplate": "%{hovertext}<extra></extra>"})
     top = max((count for row in rows for count in row["start"].values()), default=10)
     points = error_points(timeline)
@@ -147,16 +175,17 @@ def cards_left_figure(timeline: dict) -> dict:
     shapes = _error_shapes([p[0] for p in points])
     shapes += [{"type": "line", "xref": "x", "yref": "paper", "x0": row["x"] - 0.5, "x1": row["x"] - 0.5, "y0": 0,
                 "y1": 1, "line": {"color": "#9ca3af", "width": 1, "dash": "dash"}} for row in rows[1:]]
-    layout = base_layout("Cards left: the race to go out", None, shapes=shapes)
+    layout = base_layout(say("Cards left: the race to go out"), None, shapes=shapes)
     layout["xaxis"] = {**_round_ticks([row["x"] for row in rows], rows),
                        "range": [0.5, max((row["end"] for row in rows), default=1) + 0.5]}
-    layout["yaxis"] = {"title": {"text": "Cards in hand"}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
+    layout["yaxis"] = {"title": {"text": say("Cards in hand")}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
     return {"data": data, "layout": layout}
 
 
 def _round_ticks(positions: list[int], rows: list[dict]) -> dict:
     """An x axis labelled by round ("R1", "R2", …) at the given positions: no axis title to crowd the legend."""
-    return {"tickvals": positions, "ticktext": [f"R{row['number']}" for row in rows], "gridcolor": "#eef0f3",
+    return {"tickvals": positions, "ticktext": [say("R{round}", round=row["number"]) for row in rows],
+            "gridcolor": "#eef0f3",
             "zeroline": False}
 
 
@@ -174,12 +203,14 @@ def ladder_figure(timeline: dict) -> dict:
             if name in row["order"]:
                 place = row["order"].index(name) + 1
                 due = row["ranks"].index(name) + 1 if name in row["ranks"] else place
-                why = f" (due {ordinal(due)}; the Great Revolution reversed the ranks)" if due != place else ""
+                words = {"name": name, "rank": row["titles"].get(name, ""), "place": ordinal(place),
+                         "round": row["number"]}
                 xs.append(row["number"])
                 ys.append(place)
                 steps.append(row["id"])
-                hover.append(_text(f"{name}: {row['titles'].get(name, '')}, {ordinal(place)} in round "
-                                   f"{row['number']}{why}"))
+                hover.append(Shown(say("{name}: {rank}, {place} in round {round} (due {due}; the Great Revolution "
+                                       "reversed the ranks)", due=ordinal(due), **words) if due != place else
+                                   say("{name}: {rank}, {place} in round {round}", **words)))
         if xs:
             data.append({"type": "scatter", "mode": "lines+markers", "name": _text(name), "x": xs, "y": ys,
                          "customdata": steps, "hovertext": hover, "line": {"color": _color(seat), "width": 3},
@@ -187,21 +218,22 @@ def ladder_figure(timeline: dict) -> dict:
     revolutions = [row for row in rows if row["revolution"] and row["revolution"] in row["order"]]
     if revolutions:
         data.append({
-            "type": "scatter", "mode": "markers", "name": "Revolution", "x": [row["number"] for row in revolutions],
+            "type": "scatter", "mode": "markers", "name": say("Revolution"),
+            "x": [row["number"] for row in revolutions],
             "y": [row["order"].index(row["revolution"]) + 1 for row in revolutions],
             "customdata": [row["id"] for row in revolutions],
             "marker": _marker("star-diamond", 18, REVOLUTION_COLOR),
-            "hovertext": [_text(f"{row['revolution']} declares a "
-                                f"{'Great Revolution' if row['revolution_kind'] == 'great' else 'revolution'}")
-                          for row in revolutions],
+            "hovertext": [Shown(say("{name} declares a Great Revolution", name=row["revolution"])
+                                if row["revolution_kind"] == "great" else
+                                say("{name} declares a revolution", name=row["revolution"])) for row in revolutions],
             "hovertemplate": "%{hovertext}<extra></extra>"})
     seats = max((len(row["order"]) for row in rows), default=4)
     points = round_errors(timeline)
     data += _error_trace(points, 0.4)
-    layout = base_layout("Social ladder: rank each round", None,
+    layout = base_layout(say("Social ladder: rank each round"), None,
                           shapes=_error_shapes([p[0] for p in points], ROUND_BAND), height=max(320, 140 + 34 * seats))
     layout["xaxis"] = {**_round_ticks([row["number"] for row in rows], rows), "range": [0.6, max(len(rows), 1) + 0.4]}
-    layout["yaxis"] = {"title": {"text": "Rank (1 = top)"}, "range": [seats + 0.5, 0.1], "dtick": 1,
+    layout["yaxis"] = {"title": {"text": say("Rank (1 = top)")}, "range": [seats + 0.5, 0.1], "dtick": 1,
                        "gridcolor": "#eef0f3", "zeroline": False}
     return {"data": data, "layout": layout}
 
@@ -217,19 +249,22 @@ def points_figure(timeline: dict) -> dict:
                 "type": "scatter", "mode": "lines+markers", "name": _text(name),
                 "x": [row["number"] for row in played], "y": [row["totals"][name] for row in played],
                 "customdata": [_round_end(row) for row in played],
-                "hovertext": [_text(f"{name}: {row['totals'][name]} after round {row['number']} "
-                                    f"(+{row['points'].get(name, 0)})") for row in played],
+                "hovertext": [Shown(say("{name}: {total} after round {round} (+{points})", name=name,
+                                        total=row["totals"][name], round=row["number"],
+                                        points=row["points"].get(name, 0))) for row in played],
                 "line": {"color": _color(seat), "width": 2.5}, "marker": {"size": 8, "color": _color(seat)},
                 "hovertemplate": "%{hovertext}<extra></extra>"})
     wrong = [(row, name, claimed) for row in rows for name, claimed in (row["claims"].get("totals") or {}).items()
              if isinstance(claimed, int) and row["totals"].get(name) != claimed]
     if wrong:
         data.append({
-            "type": "scatter", "mode": "markers", "name": "Claimed total", "x": [item[0]["number"] for item in wrong],
+            "type": "scatter", "mode": "markers", "name": say("Claimed total"),
+            "x": [item[0]["number"] for item in wrong],
             "y": [item[2] for item in wrong], "customdata": [_round_end(item[0]) for item in wrong],
             "marker": {"symbol": "circle-open", "size": 13, "color": ERROR_COLOR, "line": {"width": 2}},
-            "hovertext": [_text(f"The log says {name} has {claimed} after round {row['number']}; the plays give "
-                                f"{row['totals'].get(name)}") for row, name, claimed in wrong],
+            "hovertext": [Shown(say("The log says {name} has {claimed} after round {round}; the plays give {actual}",
+                                    name=name, claimed=claimed, round=row["number"], actual=row["totals"].get(name)))
+                          for row, name, claimed in wrong],
             "hovertemplate": "%{hovertext}<extra></extra>"})
     top = max([0, *(value for row in rows for value in row["totals"].values()), *(item[2] for item in wrong)])
     points = round_errors(timeline)
@@ -240,10 +275,10 @@ def points_figure(timeline: dict) -> dict:
         shapes.append({"type": "line", "xref": "paper", "yref": "y", "x0": 0, "x1": 1, "y0": target, "y1": target,
                        "line": {"color": "#111827", "width": 1.5, "dash": "dot"}})
     data += _error_trace(points, top * 1.08 + 2)
-    layout = base_layout("Session points after each round", None, shapes=shapes)
+    layout = base_layout(say("Session points after each round"), None, shapes=shapes)
     if isinstance(target, int):
         layout["annotations"] = [{"xref": "paper", "x": 0, "y": target, "yanchor": "bottom", "xanchor": "left",
-                                  "showarrow": False, "text": f"target {target}"}]
+                                  "showarrow": False, "text": say("target {target}", target=target)}]
     layout["xaxis"] = {**_round_ticks([row["number"] for row in rows], rows), "range": [0.6, max(len(rows), 1) + 0.4]}
-    layout["yaxis"] = {"title": {"text": "Points"}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
+    layout["yaxis"] = {"title": {"text": say("Points")}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
     return {"data": data, "layout": layout}

@@ -17,6 +17,7 @@ from collections import Counter
 
 from api.adapters.grande_dalmuti_timeline import round_id, style
 from dalmuti_replay.cards import Card
+from dalmuti_replay.words import say, say_n
 from replaykit.findings import tokens
 
 PROOF_CODES = {"not-lower", "set-size"}  # the set to beat proves these
@@ -85,7 +86,8 @@ def _setup_moment(number: int, dealt: dict | None, view: dict, record: dict, err
     leave = {name: sorted((cards - got.get(name, Counter())).elements(), key=sort_key) for name, cards in gave.items()}
     join = {name: sorted((cards - gave.get(name, Counter())).elements(), key=sort_key) for name, cards in got.items()}
     bad, proof = _setup_marks(record, view, hands, errors)
-    label = f"Round {number} · " + ("cards handed over before play" if center else "the deal")
+    label = say("Round {round} · cards handed over before play", round=number) if center else \
+        say("Round {round} · the deal", round=number)
     return {"deal": {"seats": [seat["name"] for seat in view["seats"]], "start": hands, "sources": sources},
             "leave": leave, "join": join, "pile": {}, "center": center, "label": label, "bad": bad, "proof": proof}
 
@@ -131,8 +133,9 @@ def _trick_moments(trick_row: dict, views: dict[str, tuple[dict, dict]], seats: 
         moments[row["id"]] = moment
     winner = trick_row.get("winner")
     moments[trick_row["id"]] = {"leave": {}, "pile": {}, "center": _pairs(middle[-1] if middle else None),
-                                "label": f"Trick {trick_row['number']} · " + (f"won by {winner}" if winner else
-                                                                              "no set played")}
+                                "label": say("Trick {trick} · won by {winner}", trick=trick_row["number"],
+                                             winner=winner) if winner else
+                                say("Trick {trick} · no set played", trick=trick_row["number"])}
     return moments
 
 
@@ -188,8 +191,10 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
     first = moments[rows[0]["id"]]["deal"]
     note = None
     if proven_rounds:
-        note = (f"The log gives no full deal for round{'s' * (len(proven_rounds) > 1)} {', '.join(proven_rounds)}: "
-                "those hands show only the cards proven to have been dealt (given away, or played without being "
-                "received). The cards-left chart gives every hand's exact size.")
+        note = say_n("The log gives no full deal for round {rounds}: those hands show only the cards proven to have "
+                     "been dealt (given away, or played without being received). The cards-left chart gives every "
+                     "hand's exact size.", "The log gives no full deal for rounds {rounds}: those hands show only the "
+                     "cards proven to have been dealt (given away, or played without being received). The cards-left "
+                     "chart gives every hand's exact size.", len(proven_rounds), rounds=", ".join(proven_rounds))
     return {"seats": first["seats"], "sources": first["sources"], "start": first["start"], "moments": moments,
-            "styles": {card: style(card) for card in _cards_shown(moments)}, "pile": "Played", "note": note}
+            "styles": {card: style(card) for card in _cards_shown(moments)}, "pile": say("Played"), "note": note}

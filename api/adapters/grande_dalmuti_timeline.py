@@ -10,15 +10,19 @@ position, so the charts drawn along it and the steps share one number.
 
 from __future__ import annotations
 
-from dalmuti_replay.cards import Card
+from dalmuti_replay.cards import NO_CARDS, Card
 from dalmuti_replay.rules import rank_title
+from dalmuti_replay.words import say, say_n
+from replaykit.words import Joined, Text
 
 # Chip styles by value (static/style.css): the better (lower) the card, the higher the class it belongs to.
 TIERS = ((3, "dal-royal"), (6, "dal-noble"), (9, "dal-merchant"))
 
-KINDS = {"great-tax": "Great Peon's tax", "little-tax": "Little Peon's tax", "great-return": "Great Dalmuti's return",
-         "little-return": "Little Dalmuti's return", "market": "market card", "market-return": "market card back",
-         "not-due": "owed by nobody"}
+KINDS = {"great-tax": say("Great Peon's tax"), "little-tax": say("Little Peon's tax"),
+         "great-return": say("Great Dalmuti's return"), "little-return": say("Little Dalmuti's return"),
+         "market": say("market card"), "market-return": say("market card back"), "not-due": say("owed by nobody")}
+# A moment's story is its sentences one after the other: joined by a space in every language.
+SPACE = Text("dalmuti_replay", " ", {})
 
 
 def style(text: object) -> str:
@@ -48,12 +52,21 @@ def play_id(number: int, trick: int, play: int) -> str:
 
 
 def show(cards: list | None) -> str:
-    return " ".join(str(card) for card in cards or []) or "no cards"
+    return " ".join(str(card) for card in cards or []) or NO_CARDS
 
 
-def ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+def ordinal(place: int) -> Text:
+    """1st, 2nd, 3rd, 4th … (each language writes its own ordinals)."""
+    if 10 <= place % 100 <= 20:
+        return say("{place}th", place=place)
+    ending = place % 10
+    if ending == 1:
+        return say("{place}st", place=place)
+    if ending == 2:
+        return say("{place}nd", place=place)
+    if ending == 3:
+        return say("{place}rd", place=place)
+    return say("{place}th", place=place)
 
 
 def findings_at(report: dict) -> dict[tuple, list[dict]]:
@@ -84,14 +97,24 @@ def start_counts(record: dict) -> dict[str, int]:
     return counts
 
 
-def _play_story(play: dict, beaten: tuple[str, list] | None, place: int | None) -> str:
+def _play_story(play: dict, beaten: tuple[str, list] | None, place: int | None) -> Text:
     who = play["player"]
     if play["pass"]:
-        return f"{who} passes."
-    story = f"{who} plays {show(play['cards'])}" + (f" on {beaten[0]}'s {show(beaten[1])}." if beaten else ", leading.")
-    if place is not None:
-        story += f" {who} goes out {ordinal(place)} ({play['points']} point{'s' * (play['points'] != 1)})."
-    return story
+        return say("{player} passes.", player=who)
+    words = {"player": who, "cards": show(play["cards"])}
+    if beaten:
+        words.update(beaten=beaten[0], beaten_cards=show(beaten[1]))
+    if place is None:
+        return say("{player} plays {cards} on {beaten}'s {beaten_cards}.", **words) if beaten else \
+            say("{player} plays {cards}, leading.", **words)
+    words["place"] = ordinal(place)
+    if beaten:
+        return say_n("{player} plays {cards} on {beaten}'s {beaten_cards}. {player} goes out {place} ({count} point).",
+                     "{player} plays {cards} on {beaten}'s {beaten_cards}. {player} goes out {place} ({count} "
+                     "points).", play["points"], **words)
+    return say_n("{player} plays {cards}, leading. {player} goes out {place} ({count} point).",
+                 "{player} plays {cards}, leading. {player} goes out {place} ({count} points).", play["points"],
+                 **words)
 
 
 def play_stories(trick: dict) -> list[str]:
@@ -116,7 +139,8 @@ def _trick_row(number: int, trick: dict, grouped: dict, x: int, places: dict[str
                "player": play.get("player"), "cards": play.get("cards"), "pass": bool(play.get("pass")),
                "left": play.get("cards_left") or {}, "wins": False}
         if play.get("out"):  # what most plays lack is left out: "out", "place", "findings", "note"
-            row.update(out=True, place=place, points=points, place_text=ordinal(place) if place else None)
+            row.update(out=True, place=place, points=points,
+                       place_text=say("out {place}", place=ordinal(place)) if place else None)
         if found:
             row.update(findings=found, flagged=any(f.get("severity") == "error" for f in found))
         if play.get("note") is not None:
@@ -128,36 +152,44 @@ def _trick_row(number: int, trick: dict, grouped: dict, x: int, places: dict[str
     sets = [row for row in plays if not row["pass"]]
     if winner and sets and sets[-1]["player"] == winner:
         sets[-1]["wins"] = True
-    story = f"Trick {trick['number']}: " + (f"{winner}'s {show(beaten[1])} wins it" if winner and beaten
-                                              else "no set was played")
-    if trick.get("out"):
-        story += "; out: " + ", ".join(trick["out"])
+    words = {"trick": trick["number"], "out": ", ".join(trick.get("out") or [])}
+    if winner and beaten:
+        words.update(winner=winner, cards=show(beaten[1]))
+        story = say("Trick {trick}: {winner}'s {cards} wins it; out: {out}.", **words) if trick.get("out") else \
+            say("Trick {trick}: {winner}'s {cards} wins it.", **words)
+    else:
+        story = say("Trick {trick}: no set was played; out: {out}.", **words) if trick.get("out") else \
+            say("Trick {trick}: no set was played.", **words)
     return {"number": trick["number"], "id": trick_id(number, trick["number"]), "x": x, "leader": trick.get("leader"),
             "winner": winner, "plays": plays, "out": list(trick.get("out") or []), "note": trick.get("note"),
-            "left": trick.get("cards_left") or {}, "story": story + ".",
+            "left": trick.get("cards_left") or {}, "story": story,
             **_split(grouped.get((number, trick["number"]), []))}
 
 
-def _setup_story(row: dict) -> str:
-    order, ranks = row["order"], row["ranks"]
-    parts = [f"Round {row['number']}: {ranks[0]} is Great Dalmuti, {ranks[-1]} Great Peon." if ranks else
-             f"Round {row['number']}."]
+def _setup_story(row: dict) -> Text:
+    order, ranks, number = row["order"], row["ranks"], row["number"]
+    parts = [say("Round {round}: {first} is Great Dalmuti, {last} Great Peon.", round=number, first=ranks[0],
+                 last=ranks[-1]) if ranks else say("Round {round}.", round=number)]
     if row["joined"]:
-        parts.append(f"Joining: {', '.join(row['joined'])}.")
-    if row["revolution"] and row["revolution_refused"]:
+        parts.append(say("Joining: {players}.", players=", ".join(row["joined"])))
+    name = row["revolution"]
+    if name and row["revolution_refused"]:
         # The log's claim, not a fact: the finding says why it does not stand.
-        parts.append(f"{row['revolution']} declares a revolution, which is not allowed (see the finding).")
-    elif row["revolution"]:
-        kind = "a Great Revolution: the ranks are reversed" if row["revolution_kind"] == "great" else \
-            "a revolution: no taxes"
-        parts.append(f"{row['revolution']} holds both Jesters and declares {kind}.")
+        parts.append(say("{name} declares a revolution, which is not allowed (see the finding).", name=name))
+    elif name:
+        if row["revolution_kind"] == "great":
+            parts.append(say("{name} holds both Jesters and declares a Great Revolution: the ranks are reversed.",
+                             name=name))
+        else:
+            parts.append(say("{name} holds both Jesters and declares a revolution: no taxes.", name=name))
         if row["revolution_kind"] == "great" and order:
-            parts.append(f"{order[0]} now leads as Great Dalmuti.")
+            parts.append(say("{name} now leads as Great Dalmuti.", name=order[0]))
     for tax in row["taxes"]:
-        parts.append(f"{tax['from']} gives {show(tax['cards'])} to {tax['to']} ({tax['label']}).")
+        parts.append(say("{giver} gives {cards} to {receiver} ({kind}).", giver=tax["from"], cards=show(tax["cards"]),
+                         receiver=tax["to"], kind=tax["label"]))
     if not row["taxes"] and not row["revolution"]:
-        parts.append("No cards change hands before play.")
-    return " ".join(parts)
+        parts.append(say("No cards change hands before play."))
+    return Joined(parts, SPACE, " ")
 
 
 def _tax_flagged(tax: dict, findings: list[dict]) -> bool:
@@ -227,13 +259,15 @@ def steps(timeline: dict) -> list[dict]:
     rows = timeline.get("rounds") or []
     found = []
     for row in rows:
-        where = f"Round {row['number']} of {len(rows)}"
-        found.append({"id": row["id"], "status": f"{where} · before play", "story": row["story"], "x": row["x"],
-                      "major": True})
+        where = {"round": row["number"], "rounds": len(rows)}
+        found.append({"id": row["id"], "status": say("Round {round} of {rounds} · before play", **where),
+                      "story": row["story"], "x": row["x"], "major": True})
         for trick in row["tricks"]:
             for play, story in zip(trick["plays"], play_stories(trick), strict=True):
                 found.append({"id": play["id"], "x": play["x"], "story": story,
-                              "status": f"{where} · trick {trick['number']} · play {play['play']}"})
+                              "status": say("Round {round} of {rounds} · trick {trick} · play {play}",
+                                            trick=trick["number"], play=play["play"], **where)})
             found.append({"id": trick["id"], "x": trick["x"], "story": trick["story"], "major": True,
-                          "status": f"{where} · trick {trick['number']} ends"})
+                          "status": say("Round {round} of {rounds} · trick {trick} ends", trick=trick["number"],
+                                        **where)})
     return found
