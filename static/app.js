@@ -86,7 +86,7 @@
     panel.hidden = !list.children.length;
   }
 
-  // A play of a known hand: its best swap and what each other legal card would have done in its trick.
+  // A play of a known hand: what each other legal play would have done (D&G: and its best swap).
   function drawWhatIf(id) {
     var panel = document.getElementById("whatif-panel");
     var entry = whatif[id];
@@ -97,13 +97,23 @@
     if (!entry) {
       return;
     }
+    var list = document.getElementById("whatif-list");
+    list.textContent = "";
+    if (entry.lines) {  // a game that words its own entries (the server says them in the reader's language)
+      document.getElementById("whatif-swap").textContent = entry.headline || "";
+      entry.lines.forEach(function (line) {
+        var item = document.createElement("li");
+        item.textContent = line;
+        list.appendChild(item);
+      });
+      document.getElementById("whatif-summary").textContent = entry.summary || "";
+      return;
+    }
     var swap = entry.swap;
     document.getElementById("whatif-swap").textContent = swap
       ? "Best swap: " + swap.card + " here and " + entry.card + " at trick " + swap.trick + ": " + entry.player +
         " would have scored " + swap.score + " (" + (swap.gain >= 0 ? "+" : "") + swap.gain + ")."
       : "No swap with a later card of " + entry.player + " keeps every play legal.";
-    var list = document.getElementById("whatif-list");
-    list.textContent = "";
     entry.alternatives.forEach(function (other) {
       var item = document.createElement("li");
       var took = other.captured.length ? "takes " + other.captured.join(" ") : "takes nothing";

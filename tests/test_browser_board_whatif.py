@@ -75,3 +75,18 @@ def test_an_olympi_branch_draws_first_then_plays_on_and_returns(page, live_serve
     page.click("[data-branch-return]")
     at_moment(page, "race-1-turn-3")
     assert page.locator("#branch").is_hidden()
+
+
+def test_a_dalmuti_play_shows_the_other_sets_and_whether_each_would_have_stood(page, live_server):
+    # Worked by hand in tests/test_dalmuti_whatif.py: Bruno's 6 on Anna's 7, round 1, trick 2.
+    page.goto(live_server.url + "/samples/grande-dalmuti/four-players-three-rounds#round-1-trick-2-play-2")
+    at_moment(page, "round-1-trick-2-play-2")
+    assert page.locator("#whatif-swap").inner_text() == "Bruno's 6 was beaten by Anna's 5."
+    page.locator("#whatif-panel summary").click()
+    assert page.locator("#whatif-panel summary").inner_text() == \
+        "3 other sets Bruno could have laid here, the rest of the trick unchanged"
+    assert page.locator("#whatif-list li").all_inner_texts() == [
+        "3: Anna's 2 would have beaten it.", "4: Anna's 2 would have beaten it.", "5: Anna's 2 would have beaten it."]
+    page.goto(live_server.url + "/samples/grande-dalmuti/four-players-three-rounds?lang=it#round-1-trick-2-play-2")
+    at_moment(page, "round-1-trick-2-play-2")
+    assert page.locator("#whatif-swap").inner_text() == "Il 6 di Bruno è stato battuto dal 5 di Anna."
