@@ -12,6 +12,8 @@ import json
 from collections.abc import Callable
 
 from flask import Response, abort, render_template
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 import api as web
 from api import assets, games, i18n
@@ -97,10 +99,11 @@ def outer_unit(steps: list[dict]) -> str | None:
 
 def preview(verdict: games.Verdict, report: dict, banner: dict) -> str:
     """The one-line description a link preview (Open Graph) shows: the game and the verdict."""
-    errors, warnings = banner["errors"], banner["warnings"]
-    verdict_words = "valid" if banner["valid"] else "invalid"
-    return (f"{_eyebrow(verdict, report)}: {verdict_words}, {errors} error{'s' * (errors != 1)}, "
-            f"{warnings} warning{'s' * (warnings != 1)}.")
+    counts = _("%(errors)s, %(warnings)s", errors=ngettext("%(num)s error", "%(num)s errors", banner["errors"]),
+               warnings=ngettext("%(num)s warning", "%(num)s warnings", banner["warnings"]))
+    if banner["valid"]:
+        return _("%(game)s: valid, %(counts)s.", game=_eyebrow(verdict, report), counts=counts)
+    return _("%(game)s: invalid, %(counts)s.", game=_eyebrow(verdict, report), counts=counts)
 
 
 def _part_findings(whole: dict, number: int, part: dict, part_unit: str) -> list[dict]:
@@ -118,7 +121,8 @@ def _by_id(figures: list[dict]) -> dict[str, dict]:
 
 
 def _eyebrow(verdict: games.Verdict, report: dict) -> str:
-    return " · ".join([verdict.name, *verdict.adapter.facts(report)])
+    # Each part said in the reader's language before joining (a joined Text would stay English).
+    return " · ".join(str(i18n.localized(part)) for part in [verdict.name, *verdict.adapter.facts(report)])
 
 
 def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str | None, source: dict,
@@ -137,12 +141,11 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
         banner=banner, findings=placed, finding_groups=grouped(placed), timeline=timeline,
-        walkable=any(finding["href"] for finding in placed), rounds=outer_unit(steps),
+        walkable=any(finding["href"] for finding in placed), rounds=i18n.unit_name(outer_unit(steps)),
         preview=preview(verdict, report, banner),
         steps=steps, figures=figures, figures_by_id=_by_id(figures),
         board=adapter.table(report, timeline, verdict.snapshots(number)),
-        key_moments=key_moments, step_unit=verdict.units[-2] if len(verdict.units) > 1
-        else "step",
+        key_moments=key_moments, step_help=i18n.step_help(verdict.units[-2] if len(verdict.units) > 1 else "step"),
         standings=adapter.standings(report),
         partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
         game_style=assets.game_style_url(verdict.engine))
@@ -162,7 +165,8 @@ def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str
     return render_template(
         "parts.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
         findings=findings, finding_groups=grouped(findings), preview=preview(verdict, report, _banner(report)),
-        parts=rows, part_name=adapter.part_unit.capitalize(), figures=figures,
+        parts=rows, part_name=i18n.unit_name(adapter.part_unit).capitalize(),
+        parts_title=str(i18n.PARTS.get(adapter.part_unit, adapter.part_unit)), figures=figures,
         figures_by_id=_by_id(figures), standings=adapter.standings(report),
         eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
         game_style=assets.game_style_url(verdict.engine))
@@ -173,13 +177,14 @@ def _shown_report(verdict: games.Verdict, number: int | None) -> dict | None:
     document of several games, which has no moments of its own."""
     if verdict.adapter.parts(verdict.report) is None:
         if number is not None:
-            abort(404, "A single game has no numbered parts.")
+            abort(404, _("A single game has no numbered parts."))
         return verdict.report
     if number is None:
         return None
     part = web.part_of(verdict, number)
     if part is None:
-        abort(404, f"This document has no readable {verdict.adapter.part_unit} {number}.")
+        abort(404, _("This document has no readable %(part)s %(number)s.",
+                     part=i18n.unit_name(verdict.adapter.part_unit), number=number))
     return part
 
 
@@ -195,7 +200,8 @@ def moments_response(verdict: games.Verdict, number: int | None, log_size: int |
     byte of the log (the table view left out past it)."""
     report = _shown_report(verdict, number)
     if report is None:
-        abort(404, f"An overview has no moments of its own: each {verdict.adapter.part_unit} has its own.")
+        abort(404, _("An overview has no moments of its own: each %(part)s has its own.",
+                     part=i18n.unit_name(verdict.adapter.part_unit)))
     shown = moments(verdict, report, number)
     raw = compact_json(shown).encode()
     if log_size is not None and len(raw) > MOMENTS_BASE + MOMENTS_PER_LOG_BYTE * log_size:
@@ -268,7 +274,7 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
 def before_response(verdict: games.Verdict, moment: str) -> Response:
     found = log_before(verdict, moment)
     if found is None:
-        abort(404, "This game has no step at that moment to try otherwise.")
+        abort(404, _("This game has no step at that moment to try otherwise."))
     return assets.send_bytes(compact_json(found).encode(), "application/json", "no-cache")
 
 

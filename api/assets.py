@@ -21,6 +21,7 @@ from pathlib import Path
 
 import plotly
 from flask import Flask, Response, abort, current_app, request, url_for
+from flask_babel import gettext as _
 from plotly.offline import get_plotlyjs_version
 from werkzeug.security import safe_join
 
@@ -107,14 +108,14 @@ def static_view(filename: str) -> Response:
     """Flask's ``static`` endpoint, compressed; files change with a deploy, so they are revalidated hourly."""
     path = safe_join(str(current_app.static_folder), filename)
     if path is None or not Path(path).is_file():
-        abort(404, "There is no such file.")
+        abort(404, _("There is no such file."))
     mimetype = {".js": "text/javascript", ".css": "text/css"}.get(Path(path).suffix, "application/octet-stream")
     return send(Path(path), mimetype, ONE_HOUR)
 
 
 def plotly_view(version: str) -> Response:
     if version != PLOTLY.version:
-        abort(404, "This plotly.js version is not served here.")
+        abort(404, _("This plotly.js version is not served here."))
     return send(PLOTLY.path, "text/javascript", ONE_YEAR, immutable=True)
 
 
@@ -149,7 +150,7 @@ def game_style_view(game: str) -> Response:
     engine = registry.engines().get(game)
     path = game_style(engine) if engine is not None else None
     if path is None:
-        abort(404, "This game has no stylesheet of its own.")
+        abort(404, _("This game has no stylesheet of its own."))
     return send(path, "text/css", ONE_HOUR)
 
 

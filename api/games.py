@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from flask_babel import lazy_gettext
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader
 from werkzeug.routing import BaseConverter
 
@@ -60,7 +61,7 @@ class Verdict:
 
     @property
     def name(self) -> str:
-        return "card game" if self.engine is None else self.engine.name
+        return str(lazy_gettext("card game")) if self.engine is None else self.engine.name
 
     @property
     def units(self) -> tuple[str, ...]:

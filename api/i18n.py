@@ -27,7 +27,7 @@ from babel import Locale
 from babel.messages.mofile import read_mo
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, lazy_gettext
 
 import api as web
 from replaykit import words
@@ -37,6 +37,32 @@ DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 SCRIPTS = "scripts"
+
+
+# The units games count in, as the board's buttons and the parts' table name them.
+UNITS = {"trick": lazy_gettext("trick"), "round": lazy_gettext("round"), "race": lazy_gettext("race"),
+         "game": lazy_gettext("game"), "play": lazy_gettext("play"), "turn": lazy_gettext("turn"),
+         "step": lazy_gettext("step")}
+PARTS = {"game": lazy_gettext("Games"), "round": lazy_gettext("Rounds"), "race": lazy_gettext("Races")}
+STEP_HELP = {
+    "trick": lazy_gettext("Use ← and → to step, ↑ and ↓ to jump a trick, N and P to walk the findings, Space to "
+                          "play through; or click a finding, a key moment or a chart."),
+    "round": lazy_gettext("Use ← and → to step, ↑ and ↓ to jump a round, N and P to walk the findings, Space to "
+                          "play through; or click a finding, a key moment or a chart."),
+    "race": lazy_gettext("Use ← and → to step, ↑ and ↓ to jump a race, N and P to walk the findings, Space to "
+                         "play through; or click a finding, a key moment or a chart."),
+}
+STEP_HELP_OTHER = lazy_gettext("Use ← and → to step, ↑ and ↓ to jump to the next key step, N and P to walk the "
+                               "findings, Space to play through; or click a finding, a key moment or a chart.")
+
+
+def unit_name(unit: str | None) -> str | None:
+    """A unit's name in the reader's language (``None`` stays ``None``; an unknown unit as it is)."""
+    return None if unit is None else str(UNITS.get(unit, unit))
+
+
+def step_help(unit: str) -> str:
+    return str(STEP_HELP.get(unit, STEP_HELP_OTHER))
 
 
 def language() -> str:
@@ -68,6 +94,13 @@ def localized(value: object) -> object:
 def _finalize(value: object) -> object:
     """Jinja prints every ``{{ … }}`` through this: a game's Text comes out in the reader's language."""
     return localized(value) if isinstance(value, words.Text) else value
+
+
+def capital(value: object) -> str:
+    """Jinja's ``capitalize`` for words that may be a game's Text: said first, then the first letter raised
+    (the rest kept: "Record del Mondo" keeps its capitals)."""
+    text = str(localized(value))
+    return text[:1].upper() + text[1:]
 
 
 class LocalizedJSON(DefaultJSONProvider):
@@ -129,5 +162,6 @@ def install(app: Flask) -> None:
     Babel(app, locale_selector=_select)
     app.json = LocalizedJSON(app)
     app.jinja_env.finalize = _finalize
+    app.jinja_env.filters["capital"] = capital
     app.context_processor(_context)
     app.after_request(_remember)

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from markupsafe import Markup
@@ -137,14 +138,14 @@ def delete_game(game_id: str):
     _record(game_id)
     token = _owned().get(game_id)
     if token is None:
-        abort(403, "Only the browser that uploaded this game through the form can delete it here; with the "
-                   "API, send its delete token.")
+        abort(403, _("Only the browser that uploaded this game through the form can delete it here; with the "
+                     "API, send its delete token."))
     with quota.storage_errors():
         deleted = web.services().repository.delete(game_id, token)
     session["owned"] = [[key, _close(key, value)] for key, value in _owned().items() if key != game_id]
     if not deleted:
-        abort(403, "This browser's delete token is not this game's.")
-    flash("The game was deleted: its log and report are gone from this service.")
+        abort(403, _("This browser's delete token is not this game's."))
+    flash(_("The game was deleted: its log and report are gone from this service."))
     return redirect(url_for("pages.index"), code=303)
 
 
@@ -169,10 +170,10 @@ def gallery():
 def _document(game_id: str, name: str) -> str:
     engine = games.by_id(game_id)
     if engine is None:
-        abort(404, "This service has no game by that name.")
+        abort(404, _("This service has no game by that name."))
     path = games.document(engine, name)
     if path is None or not path.is_file():
-        abort(404, "This game has no such page yet.")
+        abort(404, _("This game has no such page yet."))
     return path.read_text(encoding="utf-8")
 
 
@@ -240,14 +241,14 @@ def game_before(game_id: str, moment: str):
 def _record(game_id: str):
     record = web.services().repository.get(game_id)
     if record is None:
-        abort(404, "No stored game has this address; check the link.")
+        abort(404, _("No stored game has this address; check the link."))
     return record
 
 
 def _sample(game: str, slug: str) -> samples.Sample:
     found = web.services().samples.get((game, slug))
     if found is None:
-        abort(404, "There is no sample game by this name.")
+        abort(404, _("There is no sample game by this name."))
     return found
 
 
@@ -293,7 +294,7 @@ def sample_log(game: str, slug: str):
 def legacy_sample(slug: str, tail: str, number: int | None = None):
     found = web.services().legacy.get(slug)
     if found is None:
-        abort(404, "There is no sample game by this name.")
+        abort(404, _("There is no sample game by this name."))
     target = url_for("pages.sample", game=found.game, slug=found.slug, number=number)
     query = request.query_string.decode("latin-1")
     return redirect(target + (f"/{tail}" if tail else "") + (f"?{query}" if query else ""), code=308)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -43,10 +45,24 @@ def problem_response(status: int, title: str, detail: str, headers: dict | None 
     return response
 
 
+# The statuses this service answers, named in the reader's language; the rest by their English name.
+TITLES = {400: lazy_gettext("Bad Request"), 403: lazy_gettext("Forbidden"), 404: lazy_gettext("Not Found"),
+          405: lazy_gettext("Method Not Allowed"), 408: lazy_gettext("Request Timeout"),
+          413: lazy_gettext("Request Entity Too Large"), 415: lazy_gettext("Unsupported Media Type"),
+          422: lazy_gettext("Unprocessable Entity"), 429: lazy_gettext("Too Many Requests"),
+          500: lazy_gettext("Internal Server Error"), 503: lazy_gettext("Service Unavailable"),
+          507: lazy_gettext("Insufficient Storage")}
+# What a status means when the code that raised it said nothing more (werkzeug's own words are English).
+DETAILS = {404: lazy_gettext("There is nothing at this address; check the link."),
+           405: lazy_gettext("This address does not take that kind of request."),
+           413: lazy_gettext("What you sent is larger than this service accepts."),
+           429: lazy_gettext("Too many requests from you in a short time; wait a moment and try again.")}
+
+
 def _title(status: int) -> str:
     from werkzeug.http import HTTP_STATUS_CODES
 
-    return HTTP_STATUS_CODES.get(status, "Error")
+    return str(TITLES.get(status, HTTP_STATUS_CODES.get(status, "Error")))
 
 
 def wants_problem() -> bool:
@@ -56,6 +72,8 @@ def wants_problem() -> bool:
 def handle_http(error: HTTPException) -> Response | tuple[str, int]:
     status = error.code or 500
     detail = error.description or _title(status)
+    if status in DETAILS and detail == type(error).description:  # werkzeug's default sentence
+        detail = str(DETAILS[status])
     # Keep what the exception says about the response, such as Allow on a 405 or Retry-After on a 429.
     headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
     if wants_problem():
@@ -71,7 +89,7 @@ def handle_http(error: HTTPException) -> Response | tuple[str, int]:
 def handle_unexpected(error: Exception) -> Response | tuple[str, int]:
     """A bug: logged in full on the server, a plain 500 for the client."""
     log.exception("unhandled error on %s %s", request.method, request.path, exc_info=error)
-    return handle_http(InternalServerError("Something went wrong on our side; nothing you sent was lost."))
+    return handle_http(InternalServerError(_("Something went wrong on our side; nothing you sent was lost.")))
 
 
 def install(app: Flask) -> None:
