@@ -14,6 +14,7 @@ import hmac
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from markupsafe import Markup
@@ -26,8 +27,8 @@ from api import analysis, games, guards, markdown, quota, samples
 bp = Blueprint("pages", __name__)
 
 class UploadForm(FlaskForm):
-    file = FileField("Upload a log file")
-    text = TextAreaField("…or paste the JSON")
+    file = FileField(lazy_gettext("Upload a log file"))
+    text = TextAreaField(lazy_gettext("…or paste the JSON"))
 
     def raw(self) -> bytes | None:
         """The submitted log, from the file or the text area; ``None`` when both are empty. Both at once is

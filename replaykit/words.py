@@ -100,7 +100,8 @@ class Joined(Text):
 
 
 CORE = "replaykit"
-say = Speaker(CORE).say
+say = Speaker(CORE).say  # the core's own sentences, and the words every game's pages share
+say_n = Speaker(CORE).say_n
 AND = say(" and ")
 OR = say(" or ")
 

@@ -42,6 +42,7 @@ from api.adapters.wording import SHEET_CODES
 from replaykit import registry
 from replaykit.engine import Engine
 from replaykit.findings import anchor, tokens
+from replaykit.words import Text, say, say_n
 
 
 def no_figures(report: dict) -> list[dict]:
@@ -96,8 +97,8 @@ def standings(report: dict) -> dict:
     final = played_to_the_end(report)
     rows = [{"name": name, "value": scores.get(name), "claimed": None, "best": name in winners}
             for name in players_of(report)]
-    return {"label": "Result" if final else "Standing so far", "best": "winner" if final else "leading",
-            "rows": rows}
+    return {"label": say("Result") if final else say("Standing so far"), "best": "winner" if final else "leading",
+            "best_label": say("winner") if final else say("leading"), "rows": rows}
 
 
 def claimed_standings(report: dict, key: str = "scores") -> dict:
@@ -112,9 +113,9 @@ def claimed_standings(report: dict, key: str = "scores") -> dict:
     return shown
 
 
-def facts(report: dict) -> list[str]:
+def facts(report: dict) -> list[Text]:
     count = len(players_of(report))
-    return [f"{count} player{'s' * (count != 1)}"] if count else []
+    return [say_n("{count} player", "{count} players", count)] if count else []
 
 
 @dataclass(frozen=True)
