@@ -80,7 +80,12 @@ def _select() -> str:
     remembered = request.cookies.get(COOKIE, "")
     if remembered in LANGUAGES:
         return remembered
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+    # By the browser's weights, a regional tag counting for its language ("en-GB" is English).
+    for tag, _quality in sorted(request.accept_languages, key=lambda item: -item[1]):
+        primary = tag.split("-")[0].split("_")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT
 
 
 def localized(value: object) -> object:
