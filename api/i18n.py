@@ -128,7 +128,7 @@ def script_words(chosen: str) -> dict:
     for message in catalogue:
         if not message.id or not message.string:
             continue
-        if isinstance(message.id, tuple):
+        if isinstance(message.id, tuple | list):
             entries[message.id[0]] = list(message.string)
         else:
             entries[message.id] = message.string

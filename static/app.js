@@ -111,18 +111,24 @@
     }
     var swap = entry.swap;
     document.getElementById("whatif-swap").textContent = swap
-      ? "Best swap: " + swap.card + " here and " + entry.card + " at trick " + swap.trick + ": " + entry.player +
-        " would have scored " + swap.score + " (" + (swap.gain >= 0 ? "+" : "") + swap.gain + ")."
-      : "No swap with a later card of " + entry.player + " keeps every play legal.";
+      ? _("Best swap: {swap} here and {card} at trick {trick}: {player} would have scored {score} ({gain}).",
+          {swap: swap.card, card: entry.card, trick: swap.trick, player: entry.player, score: swap.score,
+           gain: (swap.gain >= 0 ? "+" : "") + swap.gain})
+      : _("No swap with a later card of {player} keeps every play legal.", {player: entry.player});
     entry.alternatives.forEach(function (other) {
       var item = document.createElement("li");
-      var took = other.captured.length ? "takes " + other.captured.join(" ") : "takes nothing";
-      item.textContent = other.card + ": " + took + (other.to ? "; " + other.to + " takes " + other.card : "");
+      var params = {card: other.card, cards: other.captured.join(" "), other: other.to};
+      if (other.captured.length) {
+        item.textContent = other.to ? _("{card}: takes {cards}; {other} takes {card}", params)
+          : _("{card}: takes {cards}", params);
+      } else {
+        item.textContent = other.to ? _("{card}: takes nothing; {other} takes {card}", params)
+          : _("{card}: takes nothing", params);
+      }
       list.appendChild(item);
     });
-    document.getElementById("whatif-summary").textContent = entry.alternatives.length === 1
-      ? "1 other card, the rest of the trick unchanged"
-      : entry.alternatives.length + " other cards, the rest of the trick unchanged";
+    document.getElementById("whatif-summary").textContent = _n("{count} other card, the rest of the trick unchanged",
+      "{count} other cards, the rest of the trick unchanged", entry.alternatives.length);
   }
 
   function follow(element) {
@@ -424,8 +430,8 @@
       fetch(button.getAttribute("data-copy"))
         .then(function (response) { return response.text(); })
         .then(function (text) { return navigator.clipboard.writeText(text); })
-        .then(function () { button.textContent = "Copied"; },
-              function () { button.textContent = "Copy failed: use Download"; });
+        .then(function () { button.textContent = _("Copied"); },
+              function () { button.textContent = _("Copy failed: use Download"); });
     });
   });
 
@@ -433,8 +439,8 @@
   document.querySelectorAll("[data-copy-link]").forEach(function (button) {
     button.addEventListener("click", function () {
       var address = window.location.href.split("#")[0] + (selected >= 0 ? "#" + ids[selected] : "");
-      navigator.clipboard.writeText(address).then(function () { button.textContent = "Link copied"; },
-                                                  function () { button.textContent = "Copy failed"; });
+      navigator.clipboard.writeText(address).then(function () { button.textContent = _("Link copied"); },
+                                                  function () { button.textContent = _("Copy failed"); });
     });
   });
 
@@ -505,7 +511,7 @@
       .then(loaded, function () {
         analysis.removeAttribute("aria-busy");
         document.getElementById("step-status").textContent =
-          "The moments could not be loaded: reload the page to step through the game.";
+          _("The moments could not be loaded: reload the page to step through the game.");
       });
   }
 })();

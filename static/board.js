@@ -78,7 +78,8 @@
     var held = table.hands[name].length;
     if (typeof table.sizes[name] === "number") {
       var unseen = table.sizes[name] - held;
-      return table.sizes[name] + " in hand" + (unseen > 0 ? " · " + unseen + " unseen" : "");
+      return unseen > 0 ? _("{count} in hand · {unseen} unseen", {count: table.sizes[name], unseen: unseen})
+        : _("{count} in hand", {count: table.sizes[name]});
     }
     return held + (table.sources[name] === "dealt" ? " in hand" : " proven in hand");
   }
@@ -158,7 +159,7 @@
     var head = element("div", "seat-head");
     head.appendChild(element("strong", "seat-name", name));
     head.appendChild(element("span", "seat-source", handNote(table, name)));
-    head.appendChild(element("span", "seat-pile", (board.pile || "Pile") + ": " + table.piles[name].length));
+    head.appendChild(element("span", "seat-pile", (board.pile || _("Pile")) + ": " + table.piles[name].length));
     item.appendChild(head);
     item.appendChild(hand(board, table.hands[name], name, marks));
     if (table.piles[name].length) {
@@ -175,7 +176,7 @@
     var plays = now.center || [];
     var hidden = Math.max(0, plays.length - MIDDLE_SHOWN);
     if (hidden) {
-      into.appendChild(element("span", "center-earlier", hidden === 1 ? "1 earlier play" : hidden + " earlier plays"));
+      into.appendChild(element("span", "center-earlier", _n("{count} earlier play", "{count} earlier plays", hidden)));
     }
     plays.forEach(function (pair, position) {
       if (position < hidden) {
@@ -249,7 +250,7 @@
     view.seats.forEach(function (seatView, position) {
       var made = seat(board, table, seatView.name, marks);
       if (typeof seatView.score === "number") {
-        made.querySelector(".seat-head").appendChild(element("span", "seat-score", seatView.score + " points"));
+        made.querySelector(".seat-head").appendChild(element("span", "seat-score", _n("{count} point", "{count} points", seatView.score)));
       }
       made.style.order = String(position < top ? position : top + table.seats.length - position);
       seats.appendChild(made);

@@ -79,9 +79,11 @@
     list.textContent = "";
     var tried = branch.actions.length;
     document.getElementById("branch-note").textContent = tried === 0
-      ? "From here the game is yours: pick a play. Nothing you try changes the log."
-      : (tried === 1 ? "1 play tried" : tried + " plays tried") + " since this moment; not what happened.";
-    say(answer.over ? "The game is over in this branch." : (answer.to_move ? answer.to_move + " to play." : ""));
+      ? _("From here the game is yours: pick a play. Nothing you try changes the log.")
+      : _n("{count} play tried since this moment; not what happened.",
+           "{count} plays tried since this moment; not what happened.", tried);
+    say(answer.over ? _("The game is over in this branch.")
+      : (answer.to_move ? _("{player} to play.", {player: answer.to_move}) : ""));
     answer.choices.forEach(function (choice) {
       var item = element("li", "");
       var button = element("button", "branch-choice", choice.label);
@@ -95,7 +97,7 @@
     });
     panel.querySelector("[data-branch-back]").disabled = tried === 0;
     window.CardReplay.drawView(window.CardReplay.boardData(), answer.view,
-                               "Hypothetical · " + (answer.moment || "the end"));
+                               answer.moment ? _("Hypothetical · {moment}", {moment: answer.moment}) : _("Hypothetical · the end"));
     var hash = "#" + branch.moment + "~try=" + encode(branch.actions);
     if (window.location.hash !== hash) {
       window.history.replaceState(null, "", hash);
@@ -110,7 +112,7 @@
       draw();
     }, function () {
       busy = false;
-      say("This position could not be played on; return to the game.");
+      say(_("This position could not be played on; return to the game."));
     });
   }
 
@@ -141,7 +143,7 @@
     var wanted = JSON.stringify(actions[0]);
     var match = branch.answer.choices.filter(function (choice) { return JSON.stringify(choice.action) === wanted; })[0];
     if (!match) {
-      say("A play of the shared branch is not legal here; the branch stops before it.");
+      say(_("A play of the shared branch is not legal here; the branch stops before it."));
       return Promise.resolve();
     }
     var log = applyPatch(branch.logs[branch.logs.length - 1], match.patch);
@@ -180,7 +182,7 @@
       }, function () {
         busy = false;
         panel.hidden = false;
-        say("No other play can be tried from this moment.");
+        say(_("No other play can be tried from this moment."));
       });
   }
 

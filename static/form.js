@@ -17,7 +17,10 @@
   }
 
   function megabytes(bytes) {
-    return (bytes / 1048576).toFixed(1) + " MiB";
+    var language = document.documentElement.lang || "en";
+    var number = window.Intl ? new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+      .format(bytes / 1048576) : (bytes / 1048576).toFixed(1);
+    return _("{size} MiB", { size: number });
   }
 
   form.addEventListener("submit", function (event) {
@@ -25,11 +28,13 @@
     var text = form.querySelector("textarea").value;
     var message = null;
     if (file && text.trim()) {
-      message = "You chose a file and pasted text: validate one of them (clear the other).";
+      message = _("You chose a file and pasted text: validate one of them (clear the other).");
     } else if (file && file.size > limit) {
-      message = "This file is " + megabytes(file.size) + "; logs of up to " + megabytes(limit) + " are accepted.";
+      message = _("This file is {size}; logs of up to {limit} are accepted.",
+                  { size: megabytes(file.size), limit: megabytes(limit) });
     } else if (size(text) > limit) {
-      message = "The pasted log is " + megabytes(size(text)) + "; logs of up to " + megabytes(limit) + " are accepted.";
+      message = _("The pasted log is {size}; logs of up to {limit} are accepted.",
+                  { size: megabytes(size(text)), limit: megabytes(limit) });
     }
     if (message) {
       event.preventDefault();
