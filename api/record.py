@@ -12,6 +12,7 @@ the games' States through the API.
 from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template, request, url_for
+from flask_babel import gettext as _
 
 from api import assets, games
 
@@ -48,7 +49,7 @@ def _olympi() -> dict:
     entries = catalogue.current().entries
     return {"first": "first_player", "steps": "races", "claims": "scores", "hands": "setup",
             "deck": _colour_deck(cards.COLORS, cards.COLOR_NAMES, (1, 9)), "hand_size": rules.HAND_SIZE,
-            "options": [{"name": "world_record", "help": "the World Record variant"}],
+            "options": [{"name": "world_record", "help": _("the World Record variant")}],
             # a race revealed may name the discipline postponed before it, whether or not the outcome offered does
             "fill_keys": {"discipline": ["postponed"]},
             "disciplines": {"count": rules.RACES,

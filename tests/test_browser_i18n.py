@@ -44,3 +44,13 @@ def test_the_upload_form_s_own_check_speaks_italian(page, live_server):
     page.click("button[type=submit]")
     assert page.locator("#form-problem").inner_text() == \
         "Hai scelto un file e incollato del testo: verificane uno (svuota l'altro)."
+
+
+def test_the_recorder_in_italian(page, live_server):
+    page.goto(live_server.url + "/record?lang=it")
+    assert page.locator("#rec-title").inner_text() == "Registra una partita al tavolo"
+    assert page.locator(".rec-start-button").inner_text() == "Inizia a registrare"
+    assert page.locator("#rec-add-player").inner_text() == "Aggiungi un giocatore"
+    # the script's own sentences come from the page's dictionary, in Italian too
+    assert page.evaluate("JSON.parse(document.getElementById('record-text').textContent).nothing_to_undo") == \
+        "Niente da annullare."

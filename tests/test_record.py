@@ -70,8 +70,8 @@ def test_no_inline_script_and_the_sites_headers(client):
     assert not INLINE_SCRIPT.search(html)
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     sources = re.findall(r'<script src="([^"]+)"', html)
-    assert sources == ["/static/record-core.js", "/static/record-setup.js", "/static/record.js",
-                       "/static/record-session.js"]
+    assert sources == ["/static/words.js", "/static/record-core.js", "/static/record-setup.js", "/static/record.js",
+                       "/static/record-session.js"]  # words.js: the scripts' words in the reader's language
     for source in sources:
         assert client.get(source).status_code == 200
     # Each game's own stylesheet (Olympi's black cards) is there too, for its cards in the grid and the table.
