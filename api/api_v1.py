@@ -14,6 +14,8 @@ from typing import TypeVar
 
 import flask
 from flask import Response, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_smorest import Api, Blueprint
 from marshmallow import Schema, fields
 
@@ -124,12 +126,12 @@ ACCEPTED_TYPES = ("application/json", "multipart/form-data")
 
 def read_upload() -> bytes:
     if request.mimetype not in ACCEPTED_TYPES and not request.mimetype.endswith("+json"):
-        raise Problem(415, f"Send the log as application/json, or as a file in the multipart field \"file\"; "
-                      f"this request says {request.mimetype or 'no content type'}.")
+        raise Problem(415, _('Send the log as application/json, or as a file in the multipart field "file"; this '
+                             'request says %(type)s.', type=request.mimetype or _("no content type")))
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("file")
         if upload is None:
-            raise Problem(400, 'A multipart upload must carry the log in the field "file".')
+            raise Problem(400, _('A multipart upload must carry the log in the field "file".'))
         return upload.read()
     return request.get_data(cache=False)
 
@@ -142,8 +144,9 @@ def _checked(action: Callable[[bytes], T]) -> T:
         raise Problem(400, str(error)) from None
     except web.NotALog as error:
         count = len(error.findings)
-        raise Problem(422, f"{error} {count} problem{'s' if count != 1 else ''} with its shape; see errors.",
-                      errors=error.findings) from None
+        raise Problem(422, ngettext("%(problem)s %(num)s problem with its shape; see errors.",
+                                    "%(problem)s %(num)s problems with its shape; see errors.", count,
+                                    problem=str(error)), errors=error.findings) from None
 
 
 def _game_links(game_id: str) -> dict:
@@ -156,7 +159,7 @@ def _game_links(game_id: str) -> dict:
 def _record(game_id: str) -> GameRecord:
     record = web.services().repository.get(game_id)
     if record is None:
-        raise Problem(404, f'No stored game has the id "{game_id[:64]}".')
+        raise Problem(404, _('No stored game has the id "%(id)s".', id=game_id[:64]))
     return record
 
 

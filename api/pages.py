@@ -38,7 +38,7 @@ class UploadForm(FlaskForm):
             data = self.file.data.read()
         text = self.text.data or ""
         if data and text.strip():
-            raise TwoLogs("You chose a file and pasted text: validate one of them (clear the other).")
+            raise TwoLogs(_("You chose a file and pasted text: validate one of them (clear the other)."))
         if data:
             return data
         return text.encode("utf-8", "surrogatepass") if text.strip() else None
@@ -81,14 +81,14 @@ def index():
         except TwoLogs as error:
             raw, problem, status = None, str(error), 400
         if raw is None:
-            problem, status = problem or "Choose a log file or paste a log first.", status if problem else 400
+            problem, status = problem or _("Choose a log file or paste a log first."), status if problem else 400
         else:
             try:
                 _verdict, record = web.store(raw)
             except web.NotJSON as error:
                 problem, status = str(error), 400
             except web.NotALog as error:
-                problem, status = f"{error} Its shape has these problems:", 422
+                problem, status = _("%(problem)s Its shape has these problems:", problem=str(error)), 422
                 findings = analysis.located(error.findings, error.verdict.units)
             else:
                 _remember_delete_token(record.id, record.delete_token)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import click
 from flask import Flask, current_app
+from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 
 from api.problems import Problem
@@ -60,10 +61,10 @@ def _free_bytes(url: str) -> int | None:
 
 def over_quota(used: int) -> Problem:
     config = current_app.config
-    return Problem(507, f"Your uploads already take {_megabytes(used)} of the "
-                   f"{_megabytes(config['STORAGE_QUOTA_BYTES'])} one client may store. Delete some (DELETE "
-                   "/api/v1/games/ID with the delete token you were given) or wait until older games expire "
-                   f"after {config['RETENTION_DAYS']} days.")
+    return Problem(507, _("Your uploads already take %(used)s of the %(quota)s one client may store. Delete some "
+                          "(DELETE /api/v1/games/ID with the delete token you were given) or wait until older "
+                          "games expire after %(days)s days.", used=_megabytes(used),
+                          quota=_megabytes(config["STORAGE_QUOTA_BYTES"]), days=config["RETENTION_DAYS"]))
 
 
 def ensure_room(repository, client: str, size: int) -> None:
@@ -76,7 +77,7 @@ def ensure_room(repository, client: str, size: int) -> None:
         raise over_quota(used)
     free = _free_bytes(str(repository.engine.url))
     if free is not None and free - size < config["STORAGE_MIN_FREE_BYTES"]:
-        raise Problem(507, "The server's storage is full; nothing was stored. Please try again later.")
+        raise Problem(507, _("The server's storage is full; nothing was stored. Please try again later."))
 
 
 def _is_full(error: OperationalError) -> bool:
@@ -94,9 +95,9 @@ def _is_full(error: OperationalError) -> bool:
 def storage_problem(error: OperationalError) -> Problem:
     """A full or unreachable (or locked) database as the client's 507 or 503, never a bug's 500."""
     if _is_full(error):
-        return Problem(507, "The server's storage is full; nothing was stored. Please try again later.")
+        return Problem(507, _("The server's storage is full; nothing was stored. Please try again later."))
     current_app.logger.warning("storage unavailable: %s", error.orig)
-    return Problem(503, "The storage is unavailable for a moment; nothing was stored. Please try again.",
+    return Problem(503, _("The storage is unavailable for a moment; nothing was stored. Please try again."),
                    headers={"Retry-After": str(RETRY_SECONDS)})
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from flask import Response, current_app, request
+from flask_babel import gettext as _
 
-from api import games, guards, quota
+from api import games, guards, i18n, quota
 from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord, OverQuota, Repository
@@ -54,8 +55,8 @@ class NotALog(ValueError):
     """The upload is JSON but not a log's shape; ``findings`` are the ``schema`` findings."""
 
     def __init__(self, verdict: games.Verdict) -> None:
-        super().__init__(f"This is not a {verdict.engine.name} log." if verdict.engine else
-                         "This is not a log of any game this service knows.")
+        super().__init__(_("This is not a %(game)s log.", game=verdict.engine.name) if verdict.engine else
+                         _("This is not a log of any game this service knows."))
         self.verdict = verdict
         self.findings = verdict.schema_errors
 
@@ -65,7 +66,7 @@ def read(raw: bytes) -> object:
     try:
         return read_json(raw, guards.json_limits())
     except JSONReadError as error:
-        raise NotJSON(str(error).rstrip(".") + ".") from None
+        raise NotJSON(str(i18n.localized(error.text)).rstrip(".") + ".") from None
 
 
 def replay(document: object) -> tuple[games.Verdict, State | None]:
@@ -135,7 +136,8 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
         # Reading is cheap beside a replay, and a what-if branch starts from the document itself.
         document = read_json(record.log)
     except JSONReadError as error:  # kept before the reader refused what it refuses now (a lone surrogate)
-        raise Problem(422, f"This stored log can no longer be read: {error}.") from None
+        raise Problem(422, _("This stored log can no longer be read: %(problem)s.",
+                             problem=i18n.localized(error.text))) from None
     if kept is not None:
         report, derived = (words.unpack(json.loads(zlib.decompress(blob))) for blob in kept)
         return games.Verdict(engine, report, document, guards.log_settings(),
