@@ -26,11 +26,13 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_f
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from api.i18n import DEFAULT
+from api.i18n import LANGUAGES as SERVED
 from replaykit import registry
 from replaykit.words import CORE, locale_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("it", "pl")  # besides English, the language of the code
+LANGUAGES = tuple(language for language in SERVED if language != DEFAULT)  # English is the code's own
 ENGINE_KEYWORDS = {"say": None, "say_n": (1, 2)}
 WEB_KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "lazy_ngettext": (1, 2)}
 SCRIPT_KEYWORDS = {"_": None, "_n": (1, 2)}
