@@ -13,6 +13,7 @@ from dg_replay.replay import Observe, load_game, start
 from dg_replay.report import MatchReport
 from dg_replay.rules import winners
 from dg_replay.state import seating_of
+from dg_replay.words import say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 
@@ -51,11 +52,13 @@ def replay_match(match: MatchLog, findings: list[Finding],
             findings.append(rotation)
     played_count, due = len(match.games), len(seating)
     if played_count < due:
-        findings.append(finding("incomplete-game", WARNING, f"A match of {due} players has {due} games; this one "
-                                f"has {played_count}, so the totals are those so far.", path="/games"))
+        findings.append(finding("incomplete-game", WARNING, say("A match of {due} players has {due} games; this one "
+                                                                "has {count}, so the totals are those so far.",
+                                                                due=due, count=played_count), path="/games"))
     elif played_count > due:
-        findings.append(finding("match-length", WARNING, f"A match of {due} players has {due} games; this one "
-                                f"has {played_count}.", path=pointer("games", due)))
+        findings.append(finding("match-length", WARNING, say("A match of {due} players has {due} games; this one "
+                                                             "has {count}.", due=due, count=played_count),
+                                path=pointer("games", due)))
     # Extra games are a warning of their own; the match itself is then over, not unfinished.
     report.complete = played_count >= due and all(game is not None and game.complete for game in report.games)
     report.totals = totals
@@ -70,8 +73,11 @@ def check_totals(match: MatchLog, report: MatchReport, findings: list[Finding], 
     for name, claimed in (match.totals or {}).items():
         path = pointer("totals", name)
         if name not in report.totals:
-            findings.append(finding("unknown-player", ERROR, f'Totals are claimed for "{name}", who is not a player.',
-                                    path=path))
+            findings.append(finding("unknown-player", ERROR, say('Totals are claimed for "{name}", who is not a '
+                                                                 "player.", name=name), path=path))
         elif claimed != report.totals[name]:
-            findings.append(finding("score-mismatch", ERROR, f"{name}'s match total is claimed as {claimed}, but "
-                                    f"the games add up to {report.totals[name]}{so_far}.", path=path, player=name))
+            said = say("{name}'s match total is claimed as {claimed}, but the games add up to {total} so far.",
+                       name=name, claimed=claimed, total=report.totals[name]) if so_far else \
+                say("{name}'s match total is claimed as {claimed}, but the games add up to {total}.", name=name,
+                    claimed=claimed, total=report.totals[name])
+            findings.append(finding("score-mismatch", ERROR, said, path=path, player=name))

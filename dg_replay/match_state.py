@@ -17,6 +17,7 @@ from dg_replay.cards import Card, card_text, deck
 from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, finding
 from dg_replay.rules import HAND_SIZE, Rules
 from dg_replay.state import GameState, seating_of
+from dg_replay.words import say
 from replaykit.findings import ERROR, SCHEMA, WARNING, Finding, pointer
 from replaykit.state import Choice, IllegalAction, view
 
@@ -92,8 +93,10 @@ class MatchState:
         if before is None or dealer is None or dealer == self.rules.left_of(before):
             return None
         due = self.rules.left_of(before)
-        return finding("dealer-rotation", WARNING, f"Game {index + 1} is dealt by {dealer}, but the deal passes "
-                       f"clockwise (a ruling of this service): after {before} it is {due}'s turn to deal.",
+        return finding("dealer-rotation", WARNING, say("Game {number} is dealt by {dealer}, but the deal passes "
+                                                       "clockwise (a ruling of this service): after {before} it is "
+                                                       "{due}'s turn to deal.", number=index + 1, dealer=dealer,
+                                                       before=before, due=due),
                        path=game.base + ("/dealer" if game.has_dealer else ""), game=index + 1, player=dealer)
 
     def totals(self) -> dict[str, int]:

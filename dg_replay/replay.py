@@ -17,8 +17,10 @@ from dg_replay.reader import GameLog, Trick
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, winners
 from dg_replay.state import Evidence, GameState, cards_text, seating_of
+from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import Finding, pointer
+from replaykit.words import AND, COMMA, SEMICOLON, Joined, Text
 
 Observe = Callable[[str, object], None]
 
@@ -130,7 +132,8 @@ def compare_captures(state: GameState, claim: dict, record: TrickRecord, last: b
     for name, cards in claim.items():
         known = state.rules.is_player(name)
         if not known:
-            state.add("unknown-player", f'Trick {number} claims captures for "{name}", who is not a player.',
+            state.add("unknown-player", say('Trick {number} claims captures for "{name}", who is not a player.',
+                                          number=number, name=name),
                       path + pointer(name), number)
         for index, card in enumerate(cards):
             if top is not None and card.value > top:
@@ -142,32 +145,54 @@ def compare_captures(state: GameState, claim: dict, record: TrickRecord, last: b
     claimed = {name: sorted(cards) for name, cards in claim.items() if cards}
     actual = {name: sorted(cards) for name, cards in record.captures.items() if cards}
     if claimed != actual:
-        truth = "; ".join(f"{name} takes {cards_text(cards)}" for name, cards in record.captures.items())
-        truth = truth or "nobody takes anything yet, because the trick is unfinished"
-        state.add("capture-mismatch", f"Trick {number}'s claimed captures are wrong: {truth}.", path, number)
+        takes = [say("{name} takes {cards}", name=name, cards=cards_text(cards))
+                 for name, cards in record.captures.items()]
+        if takes:
+            said = say("Trick {number}'s claimed captures are wrong: {truth}.", number=number,
+                       truth=Joined(takes, SEMICOLON, "; "))
+        else:
+            said = say("Trick {number}'s claimed captures are wrong: nobody takes anything yet, because the trick "
+                       "is unfinished.", number=number)
+        state.add("capture-mismatch", said, path, number)
 
 
 def check_result_claims(state: GameState, log: GameLog, report: GameReport, so_far: str) -> list[Finding]:
     rules, found = state.rules, []
     for name, claimed in (log.scores or {}).items():
         if not rules.is_player(name):
-            state.add("unknown-player", f'A score is claimed for "{name}", who is not a player.',
+            state.add("unknown-player", say('A score is claimed for "{name}", who is not a player.', name=name),
                       pointer("scores", name), into=found)
         elif claimed != report.scores[name]:
-            state.add("score-mismatch", f"{name}'s score is claimed as {claimed}, but the captured cards score "
-                      f"{report.scores[name]}{so_far}.", pointer("scores", name), player=name, into=found)
+            said = say("{name}'s score is claimed as {claimed}, but the captured cards score {score} so far.",
+                       name=name, claimed=claimed, score=report.scores[name]) if so_far else \
+                say("{name}'s score is claimed as {claimed}, but the captured cards score {score}.", name=name,
+                    claimed=claimed, score=report.scores[name])
+            state.add("score-mismatch", said, pointer("scores", name), player=name, into=found)
     if log.winners is None:
         return found
     for index, name in enumerate(log.winners):
         if not rules.is_player(name):
-            state.add("unknown-player", f'"{name}" is claimed as a winner but is not a player.',
+            state.add("unknown-player", say('"{name}" is claimed as a winner but is not a player.', name=name),
                       pointer("winners", index), into=found)
     if set(log.winners) != set(report.winners):
-        tie = len(report.winners) > 1
-        verdict = " and ".join(report.winners) + (" share the win (a ruling of this service)" if tie else " wins")
-        state.add("winner-mismatch", f"The claimed winners ({', '.join(log.winners) or 'none'}) are wrong: "
-                  f"{verdict}{so_far}.", "/winners", into=found)
+        state.add("winner-mismatch", _winners_wrong(log.winners, report.winners, bool(so_far)), "/winners",
+                  into=found)
     return found
+
+
+def _winners_wrong(claimed: list[str], winners: list[str], so_far: bool) -> Text:
+    """One whole sentence per case (a tie or one winner, final or so far); "none" when nobody is claimed."""
+    names = {"claimed": Joined(list(claimed), COMMA, COMMA) if claimed else say("none"),
+             "winners": Joined(list(winners), AND, AND)}
+    if len(winners) > 1 and so_far:
+        return say("The claimed winners ({claimed}) are wrong: {winners} share the win (a ruling of this service) "
+                   "so far.", **names)
+    if len(winners) > 1:
+        return say("The claimed winners ({claimed}) are wrong: {winners} share the win (a ruling of this "
+                   "service).", **names)
+    if so_far:
+        return say("The claimed winners ({claimed}) are wrong: {winners} wins so far.", **names)
+    return say("The claimed winners ({claimed}) are wrong: {winners} wins.", **names)
 
 
 def replay_game(log: GameLog, findings: list[Finding],

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from dg_replay.cards import COLORS, Card
 from dg_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from dg_replay.words import say
 from replaykit.findings import pointer
 
 if TYPE_CHECKING:
@@ -25,17 +26,19 @@ class Setup:
     def check_setup(self: GameState) -> None:
         rules, into = self.rules, self.found
         if not self.deck_known:
-            self.add("player-count", f"David & Goliath is for {MIN_PLAYERS} to {MAX_PLAYERS} players; this log "
-                     f"has {self.size}, so the deck is unknown and deck and hand checks are skipped.", "/players",
+            self.add("player-count", say("David & Goliath is for {fewest} to {most} players; this log has {count}, "
+                                         "so the deck is unknown and deck and hand checks are skipped.",
+                                         fewest=MIN_PLAYERS, most=MAX_PLAYERS, count=self.size), "/players",
                      into=into)
         seen = set()
         for index, name in enumerate(self.players):
             if name in seen:
-                self.add("duplicate-player", f'"{name}" is listed twice among the players.',
+                self.add("duplicate-player", say('"{name}" is listed twice among the players.', name=name),
                          pointer("players", index), player=name, into=into)
             seen.add(name)
         if self.dealer is not None and not rules.is_player(self.dealer):
-            self.add("unknown-player", f'The dealer "{self.dealer}" is not one of the players.', "/dealer",
+            self.add("unknown-player", say('The dealer "{dealer}" is not one of the players.', dealer=self.dealer),
+                     "/dealer",
                      into=into)
         if self.given_hands is not None:
             self.check_hands(self.given_hands)
@@ -44,17 +47,19 @@ class Setup:
         rules, into = self.rules, self.found
         for name in hands:
             if not rules.is_player(name):
-                self.add("unknown-player", f'The deal gives a hand to "{name}", who is not a player.',
+                self.add("unknown-player", say('The deal gives a hand to "{name}", who is not a player.', name=name),
                          pointer("hands", name), into=into)
         if not self.deck_known:
             return
         for name in rules.seating:
             if name not in hands:
-                self.add("hand-size", f"The deal gives no hand to {name}; every player is dealt {HAND_SIZE} cards.",
+                self.add("hand-size", say("The deal gives no hand to {name}; every player is dealt {size} cards.",
+                                         name=name, size=HAND_SIZE),
                          "/hands", player=name, into=into)
             elif len(hands[name]) != HAND_SIZE:
-                self.add("hand-size", f"{name}'s hand has {len(hands[name])} cards; every player is dealt "
-                         f"{HAND_SIZE}.", pointer("hands", name), player=name, into=into)
+                self.add("hand-size", say("{name}'s hand has {count} cards; every player is dealt {size}.",
+                                          name=name, count=len(hands[name]), size=HAND_SIZE),
+                         pointer("hands", name), player=name, into=into)
         dealt: set[Card] = set()
         for name, cards in hands.items():
             owner = name if rules.is_player(name) else None
@@ -65,7 +70,7 @@ class Setup:
                     self.add("card-not-in-deck", self.not_in_deck(card), pointer("hands", name, index),
                              player=owner, into=into)
                 elif card in dealt:
-                    self.add("duplicate-card", f"{card} is dealt twice; every card is unique.",
+                    self.add("duplicate-card", say("{card} is dealt twice; every card is unique.", card=str(card)),
                              pointer("hands", name, index), player=owner, into=into)
                 dealt.add(card)
             if owner is not None:

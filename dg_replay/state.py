@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dg_replay.actions import Actions
-from dg_replay.cards import COLOR_NAMES, Card
+from dg_replay.cards import Card
 from dg_replay.reader import Play, finding
 from dg_replay.report import TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally, resolve_trick
 from dg_replay.setup import Setup
 from dg_replay.views import Views
+from dg_replay.words import COLOUR_WORDS, say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, WARNING, Finding
 
@@ -120,8 +121,8 @@ class GameState(Setup, Actions, Views):
         return [made for made in self.found if id(made) not in claims]
 
     def not_in_deck(self, card: Card) -> str:
-        return (f"{card} is not in the {self.rules.player_count}-player deck, whose values run from 1 to "
-                f"{self.rules.max_value}.")
+        return say("{card} is not in the {players}-player deck, whose values run from 1 to {top}.", card=str(card),
+                   players=self.rules.player_count, top=self.rules.max_value)
 
     def give_evidence(self, evidence: Evidence, proven: dict[str, list[tuple[int, Card]]]) -> None:
         """What the whole log proves: for each player and colour the last play showing they held it, and the
@@ -153,8 +154,9 @@ class GameState(Setup, Actions, Views):
         if not readable:
             self.every_trick_resolved = False  # who played what is unknown: the result cannot be known
         if number == TRICKS_PER_GAME + 1:
-            self.add("too-many-tricks", f"A game has {TRICKS_PER_GAME} tricks; trick {number} and any after it "
-                     "are checked for illegal plays but not scored.", f"/tricks/{number - 1}", number)
+            self.add("too-many-tricks", say("A game has {tricks} tricks; trick {number} and any after it are "
+                                            "checked for illegal plays but not scored.", tricks=TRICKS_PER_GAME,
+                                            number=number), f"/tricks/{number - 1}", number)
             self.head = len(self.found)
 
     def close_trick(self, last: bool) -> None:
@@ -167,9 +169,13 @@ class GameState(Setup, Actions, Views):
         beyond = number > TRICKS_PER_GAME
         if len(plays) != size and not beyond and self.readable[-1]:  # unreadable: the schema finding says it
             unfinished = last and len(plays) < size
-            what = ("is unfinished: the game stops mid-trick, so it is not scored" if unfinished
-                    else f"should have one play per player ({size})")
-            self.add("trick-size", f"Trick {number} has {len(plays)} plays and {what}.",
+            if unfinished:
+                said = say("Trick {number} has {count} plays and is unfinished: the game stops mid-trick, so it "
+                           "is not scored.", number=number, count=len(plays))
+            else:
+                said = say("Trick {number} has {count} plays and should have one play per player ({size}).",
+                           number=number, count=len(plays), size=size)
+            self.add("trick-size", said,
                      f"/tricks/{number - 1}/plays", number, severity=WARNING if unfinished else ERROR,
                      at=self.head)
         if record.resolved:
@@ -236,11 +242,13 @@ class GameState(Setup, Actions, Views):
                 if player is None:
                     hidden = True
                 else:
-                    add("unknown-player", f'Trick {number}, play {index + 1} is by "{player}", who is not a '
-                        "player.", f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
+                    add("unknown-player", say('Trick {number}, play {play} is by "{player}", who is not a player.',
+                                              number=number, play=index + 1, player=player),
+                        f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
             elif index < len(order) and player != order[index]:
-                add("wrong-turn", f"Play {index + 1} of trick {number} is {player}'s, but it was "
-                    f"{order[index]}'s turn: play goes clockwise from {order[0]}.",
+                add("wrong-turn", say("Play {play} of trick {number} is {player}'s, but it was {due}'s turn: play "
+                                      "goes clockwise from {leader}.", play=index + 1, number=number, player=player,
+                                      due=order[index], leader=order[0]),
                     f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
             on_table.append(play)
             if card is None:
@@ -251,10 +259,12 @@ class GameState(Setup, Actions, Views):
                     add("card-not-in-deck", self.not_in_deck(card), f"/tricks/{number - 1}/plays/{index}/card",
                         number, index + 1, player)
                 elif card in played:
-                    add("card-already-played", f"{player} plays {card}, which was already played in trick "
-                        f"{played[card]}.", f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                    add("card-already-played", say("{player} plays {card}, which was already played in trick "
+                                                   "{trick}.", player=player, card=str(card), trick=played[card]),
+                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
                 elif hand is not None and card not in hand:
-                    add("card-not-in-hand", f"{player} plays {card}, which is not in {player}'s hand.",
+                    add("card-not-in-hand", say("{player} plays {card}, which is not in {player}'s hand.",
+                                                player=player, card=str(card)),
                         f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
                 if index and known and led is not None and card.color != led.color and deck_known:
                     self.off_lead(player, card, led, hand, index, number, position)  # type: ignore[arg-type]
@@ -277,9 +287,13 @@ class GameState(Setup, Actions, Views):
         self.first, self.led, self.hidden = player, card, False
         due = self.due
         if due is not None and known and player != due:
-            reason = ("the player to the dealer's left leads the first trick" if number == 1
-                      else f"{due} played the highest card of trick {number - 1}")
-            self.add("wrong-leader", f"Trick {number} is led by {player}, but {due} should lead: {reason}.",
+            if number == 1:
+                said = say("Trick {number} is led by {player}, but {due} should lead: the player to the dealer's "
+                           "left leads the first trick.", number=number, player=player, due=due)
+            else:
+                said = say("Trick {number} is led by {player}, but {due} should lead: {due} played the highest card "
+                           "of trick {previous}.", number=number, player=player, due=due, previous=number - 1)
+            self.add("wrong-leader", said,
                      f"/tricks/{number - 1}/plays/0", number, 1, player)
             self.head = len(self.found)
         self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
@@ -289,8 +303,10 @@ class GameState(Setup, Actions, Views):
         """A card off the led colour (the play at ``position``): an error where the player is shown to hold it."""
         held = self.held_color(player, led.color, position)
         if held:
-            self.add("must-follow-suit", f"{player} plays {card} on a {COLOR_NAMES[led.color]} lead while "
-                     f"holding {COLOR_NAMES[led.color]} ({held}).", f"/tricks/{number - 1}/plays/{index}/card",
+            self.add("must-follow-suit", say("{player} plays {card} on a {colour} lead while holding {colour} "
+                                             "({evidence}).", player=player, card=str(card),
+                                             colour=COLOUR_WORDS[led.color], evidence=held),
+                     f"/tricks/{number - 1}/plays/{index}/card",
                      number, index + 1, player)
         elif hand is None:
             self.void.setdefault(player, set()).add(led.color)
@@ -301,10 +317,11 @@ class GameState(Setup, Actions, Views):
         if hand is not None:
             if not self.hand_colors[player][color]:
                 return None
-            return f"the deal shows {cards_text(sorted(card for card in hand if card.color == color))} still in hand"
+            return say("the deal shows {cards} still in hand",
+                       cards=cards_text(sorted(card for card in hand if card.color == color)))
         later = self.evidence.get(player, {}).get(color)
         if later is not None and later[0] > position:
-            return f"{later[2]}, played later in trick {later[1]}"
+            return say("{card}, played later in trick {trick}", card=str(later[2]), trick=later[1])
         return None
 
     # -- where the game stands -------------------------------------------------------------------
@@ -338,8 +355,9 @@ class GameState(Setup, Actions, Views):
         if len(self.tricks) >= TRICKS_PER_GAME:
             return []
         into: list[Finding] = []
-        self.add("incomplete-game", f"The log has {len(self.tricks)} of {TRICKS_PER_GAME} tricks: the game is "
-                 "unfinished, so scores and winners are those so far.", "/tricks", severity=WARNING, into=into)
+        self.add("incomplete-game", say("The log has {count} of {tricks} tricks: the game is unfinished, so "
+                                        "scores and winners are those so far.", count=len(self.tricks),
+                                        tricks=TRICKS_PER_GAME), "/tricks", severity=WARNING, into=into)
         return into
 
     def clone(self) -> GameState:

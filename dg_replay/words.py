@@ -10,3 +10,6 @@ from replaykit.words import Speaker
 _SPEAKER = Speaker(__package__)
 say = _SPEAKER.say
 say_n = _SPEAKER.say_n
+
+# The five colours as a sentence names them ("on a green lead"); the cards' letters are data.
+COLOUR_WORDS = {"B": say("blue"), "Y": say("yellow"), "G": say("green"), "R": say("red"), "P": say("purple")}

@@ -80,9 +80,9 @@ class Joined(Text):
     """Items joined as a list is read, ``A, B and C``: the last joint (``AND``, ``OR``) is a word of the
     reader's language; items that are Texts are rendered too."""
 
-    def __new__(cls, items: list, last: Text | None = None, joint: str = ", ") -> Joined:
+    def __new__(cls, items: list, last: Text | None = None, joint: str | Text = ", ") -> Joined:
         last = AND if last is None else last
-        english = joint.join(str(item) for item in items[:-1])
+        english = str(joint).join(str(item) for item in items[:-1])
         english = english + str(last) + str(items[-1]) if len(items) > 1 else "".join(map(str, items))
         self = str.__new__(cls, english)
         self.domain, self.template, self.plural, self.count, self.params = CORE, last.template, None, None, {}
@@ -96,7 +96,7 @@ class Joined(Text):
         items = [str(render(item, languages)) for item in self.items]
         if len(items) < 2:
             return "".join(items)
-        return self.joint.join(items[:-1]) + str(render(self.last, languages)) + items[-1]
+        return str(render(self.joint, languages)).join(items[:-1]) + str(render(self.last, languages)) + items[-1]
 
 
 CORE = "replaykit"
@@ -104,6 +104,9 @@ say = Speaker(CORE).say  # the core's own sentences, and the words every game's 
 say_n = Speaker(CORE).say_n
 AND = say(" and ")
 OR = say(" or ")
+# Punctuation between listed items: the same in every language served, so no sentence to translate.
+COMMA = Text(CORE, ", ", {})
+SEMICOLON = Text(CORE, "; ", {})
 
 
 class Languages:
@@ -147,7 +150,7 @@ def render(value: object, languages: Languages) -> object:
 def pack(value: object) -> object:
     """A JSON-ready value with each Text written as ``{"$text": [...]}``, which ``unpack`` reads back."""
     if isinstance(value, Joined):
-        return {PACKED: ["joined", pack(value.items), pack(value.last), value.joint]}
+        return {PACKED: ["joined", pack(value.items), pack(value.last), pack(value.joint)]}
     if isinstance(value, Text):
         return {PACKED: ["text", value.domain, value.template, pack(dict(value.params)), value.plural, value.count]}
     if isinstance(value, dict):
@@ -166,7 +169,7 @@ def unpack(value: object) -> object:
             return packed[1]
         if isinstance(packed, list) and packed and packed[0] == "joined":
             _, items, last, joint = packed
-            return Joined(unpack(items), unpack(last), joint)
+            return Joined(unpack(items), unpack(last), unpack(joint))
         if isinstance(packed, list) and packed and packed[0] == "text":
             _, domain, template, params, plural, count = packed
             return Text(domain, template, unpack(params), plural, count)

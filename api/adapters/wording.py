@@ -8,11 +8,7 @@ game lists here is shown by its catalogue summary, never raw.
 from __future__ import annotations
 
 from replaykit.registry import engines
-from replaykit.words import CORE, Joined, Text, say
-
-# Punctuation between listed reasons and names: the same in every language served, so not a sentence to translate.
-SEMICOLON = Text(CORE, "; ", {})
-COMMA = Text(CORE, ", ", {})
+from replaykit.words import COMMA, SEMICOLON, Joined, Text, say
 
 TITLES = {
     "schema": say("not in the log's format"),
