@@ -17,11 +17,13 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING
 
-from dg_replay.cards import COLOR_NAMES, COLORS, Card, card_text
+from dg_replay.cards import COLORS, Card, card_text
 from dg_replay.reader import DEFAULT_LIMITS, Play, finding
 from dg_replay.rules import HAND_SIZE
+from dg_replay.words import COLOUR_WORDS, say
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.state import Choice, IllegalAction
+from replaykit.words import Text
 
 if TYPE_CHECKING:
     from dg_replay.state import GameState
@@ -43,18 +45,21 @@ def hand_order(card: Card) -> tuple[int, int]:
 def read_action(action: object) -> tuple[Play, int | None]:
     """The play an action records and the trick it names; ``ValueError`` saying why when it is not one."""
     if type(action) is not dict:
-        raise ValueError(f"A David & Goliath action is a play like {ACTION_EXAMPLE}; this one is not an object.")
+        raise ValueError(say("A David & Goliath action is a play like {example}; this one is not an object.",
+                             example=ACTION_EXAMPLE))
     unknown = sorted(str(key) for key in action if key not in ACTION_KEYS)
     if unknown:
-        raise ValueError(f"A play has the fields player, card, note and trick; {', '.join(unknown)} is not one.")
+        raise ValueError(say("A play has the fields player, card, note and trick; {unknown} is not one.",
+                             unknown=", ".join(unknown)))
     player, note, trick = action.get("player"), action.get("note"), action.get("trick")
     if type(player) is not str or not 1 <= len(player) <= DEFAULT_LIMITS.max_name:
-        raise ValueError(f"A play names its player as text of 1 to {DEFAULT_LIMITS.max_name} characters.")
+        raise ValueError(say("A play names its player as text of 1 to {longest} characters.",
+                             longest=DEFAULT_LIMITS.max_name))
     card = Card.from_object(action.get("card"))
     if card is None:
-        raise ValueError('A play names its card like "G12" or {"color": "green", "value": 12}.')
+        raise ValueError(say('A play names its card like "G12" or {{"color": "green", "value": 12}}.'))
     if note is not None and (type(note) is not str or len(note) > DEFAULT_LIMITS.max_text):
-        raise ValueError(f"A play's note is text of at most {DEFAULT_LIMITS.max_text} characters.")
+        raise ValueError(say("A play's note is text of at most {longest} characters.", longest=DEFAULT_LIMITS.max_text))
     if trick is not None and (type(trick) is not int or trick < 1):
         raise ValueError("A play's trick is its number, a whole number from 1.")
     return Play(player, card, note), trick
@@ -64,8 +69,8 @@ def play_action(player: str, card: Card) -> dict:
     return {"player": player, "card": card_text(card)}
 
 
-def play_label(player: str, card: Card) -> str:
-    return f"{player} plays {COLOR_NAMES[card.color]} {card.value}"
+def play_label(player: str, card: Card) -> Text:
+    return say("{player} plays {colour} {value}", player=player, colour=COLOUR_WORDS[card.color], value=card.value)
 
 
 class Actions:
@@ -82,15 +87,15 @@ class Actions:
             return True
         if trick == count and self.readable[-1]:
             return False
-        raise ValueError(f"A play can join trick {count} or start trick {count + 1}, not trick {trick}."
-                         if count else "The first play starts trick 1.")
+        raise ValueError(say("A play can join trick {count} or start trick {next}, not trick {trick}.", count=count,
+                             next=count + 1, trick=trick) if count else say("The first play starts trick 1."))
 
     def apply(self: GameState, action: object, strict: bool = False) -> list[Finding]:
         try:
             play, trick = read_action(action)
             new = self.starts_trick(trick)
         except ValueError as problem:
-            return [finding(SCHEMA, ERROR, str(problem))]
+            return [finding(SCHEMA, ERROR, problem.args[0] if problem.args else str(problem))]
         if not strict:
             return self.record(play, new)
         trial = self.clone()
@@ -149,7 +154,8 @@ class Actions:
         later = self.evidence.get(name, {}).get(led.color) if led is not None else None
         must_follow = later is not None and later[0] > self.position and self.deck_known
         proven = {card for position, card in self.proven.get(name, ()) if position >= self.position}
-        hint = f"must follow {COLOR_NAMES[led.color]} if held" if led is not None and self.deck_known else None
+        hint = say("must follow {colour} if held", colour=COLOUR_WORDS[led.color]) \
+            if led is not None and self.deck_known else None
         found = []
         possible: dict[str, bool] = {}  # per colour: the unseen cards can still be dealt consistently after it
         for card in candidate_cards(self.rules.max_value):

@@ -150,7 +150,8 @@ class MatchState:
             rng.shuffle(cards)
             action["hands"] = {name: [card_text(card) for card in sorted(cards[seat * HAND_SIZE:][:HAND_SIZE])]
                                for seat, name in enumerate(self.rules.seating)}
-        return [Choice(action, f"{dealer} deals game {len(self.games) + 1}", chance=True)]
+        return [Choice(action, say("{dealer} deals game {number}", dealer=dealer, number=len(self.games) + 1),
+                       chance=True)]
 
     def apply(self, action: object, strict: bool = False) -> list[Finding]:
         try:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
@@ -41,6 +42,13 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+
+
+# What a message names, in the middle of a sentence and at its start (languages capitalise differently).
+NOUNS = {"a log": (say("a log"), say("A log")), "a match log": (say("a match log"), say("A match log")),
+         "a trick": (say("a trick"), say("A trick")), "a play": (say("a play"), say("A play")),
+         "dealer": (say("dealer"), say("Dealer")), "a player name": (say("a player name"), say("A player name")),
+         "a note": (say("a note"), say("A note")), "the player": (say("the player"), say("The player"))}
 
 
 def finding(code: str, severity: str, message: str, trick: int | None = None, play: int | None = None,
@@ -109,16 +117,17 @@ class Reader:
 
     def document(self, data: object) -> GameLog | MatchLog | None:
         if type(data) is not dict:
-            self.problem("", f"A log must be a JSON object; this document is {describe(data)}.")
+            self.problem("", say("A log must be a JSON object; this document is {what}.", what=describe(data)))
             return None
         game = data.get("game")
         if game == MATCH_ID:
             return self.match(data)
         if game != GAME_ID:
             if "game" not in data:
-                self.problem("/game", f'The log does not say which game it is; add "game": "{GAME_ID}".')
+                self.problem("/game", say('The log does not say which game it is; add "game": "{game}".', game=GAME_ID))
             else:
-                self.problem("/game", f'"game" must be "{GAME_ID}" or "{MATCH_ID}", not {show(game)}.')
+                self.problem("/game", say('"game" must be "{game}" or "{match}", not {found}.', game=GAME_ID,
+                                          match=MATCH_ID, found=show(game)))
         return self.game(data)
 
     def game(self, data: dict, base: str = "") -> GameLog:
@@ -148,9 +157,10 @@ class Reader:
         match = MatchLog(self.players(data, ""))
         games = data.get("games")
         if type(games) is not list:
-            self.problem("/games", f'A match log needs a "games" list; found {describe(games)}.')
+            self.problem("/games", say('A match log needs a "games" list; found {what}.', what=describe(games)))
         elif len(games) > self.limits.max_games:
-            self.problem("/games", f"A match has one game per player; {len(games)} games is not a match log.")
+            self.problem("/games", say("A match has one game per player; {count} games is not a match log.",
+                                        count=len(games)))
         else:
             match.has_games = True
             for index, entry in enumerate(games):
@@ -165,13 +175,16 @@ class Reader:
         self.game_number = index + 1
         try:
             if type(entry) is not dict:
-                self.problem(base, f"Game {index + 1} of the match must be a log object; found {describe(entry)}.")
+                self.problem(base, say("Game {number} of the match must be a log object; found {what}.",
+                                      number=index + 1, what=describe(entry)))
                 return None
             if entry.get("game") != GAME_ID:
-                self.problem(base + "/game", f'Game {index + 1} of the match must say "game": "{GAME_ID}".')
+                self.problem(base + "/game", say('Game {number} of the match must say "game": "{game}".',
+                                                number=index + 1, game=GAME_ID))
             log = self.game(entry, base)
             if players is not None and log.players is not None and log.players != players:
-                self.problem(base + "/players", f"Game {index + 1} must list the match's players in the same order.")
+                self.problem(base + "/players", say("Game {number} must list the match's players in the same order.",
+                                                   number=index + 1))
             return log
         finally:
             self.game_number = None
@@ -182,38 +195,44 @@ class Reader:
         """An object keyed by player with more entries than any table: one finding, and it is not read."""
         if len(value) <= self.limits.max_keys:
             return False
-        self.problem(path, f"{what} has {len(value)} entries, far more than any table seats.", trick)
+        self.problem(path, say("{what} has {count} entries, far more than any table seats.", what=what,
+                               count=len(value)), trick)
         return True
 
     def closed(self, data: dict, allowed: frozenset[str], base: str, what: str,
                trick: int | None = None, play: int | None = None) -> None:
         unknown = [key for key in data if key not in allowed]  # document order, the same in every run
         if len(unknown) > self.limits.max_keys:  # one finding, not one per key of an absurd object
-            self.problem(base, f"{_capital(what)} has {len(unknown)} fields it does not know; "
-                         f"allowed are {', '.join(sorted(allowed))}.", trick, play)
+            self.problem(base, say("{what} has {count} fields it does not know; allowed are {allowed}.",
+                                   what=NOUNS[what][1], count=len(unknown), allowed=", ".join(sorted(allowed))),
+                         trick, play)
             return
         for key in unknown:
-            self.problem(base + pointer(key), f"{show(key)} is not a field of {what}; "
-                         f"allowed are {', '.join(sorted(allowed))}.", trick, play)
+            self.problem(base + pointer(key), say("{key} is not a field of {what}; allowed are {allowed}.",
+                                                  key=show(key), what=NOUNS[what][0],
+                                                  allowed=", ".join(sorted(allowed))), trick, play)
 
     def version(self, data: dict, base: str) -> None:
         if "version" in data and not (type(data["version"]) is int and data["version"] == 1):
-            self.problem(base + "/version", f"Only log format version 1 exists; found {show(data['version'])}.")
+            self.problem(base + "/version", say("Only log format version 1 exists; found {found}.",
+                                                 found=show(data["version"])))
 
     def players(self, data: dict, base: str) -> list[str] | None:
         path = base + "/players"
         if "players" not in data:
-            self.problem(path, 'The log has no "players" list.')
+            self.problem(path, say('The log has no "players" list.'))
             return None
         names = self.names(data["players"], path, "players")
         return names
 
     def names(self, value: object, path: str, what: str) -> list[str] | None:
         if type(value) is not list:
-            self.problem(path, f'"{what}" must be a list of player names; found {describe(value)}.')
+            self.problem(path, say('"{key}" must be a list of player names; found {what}.', key=what,
+                                    what=describe(value)))
             return None
         if len(value) > self.limits.max_cards:
-            self.problem(path, f'"{what}" has {len(value)} entries, far more than any table seats.')
+            self.problem(path, say('"{key}" has {count} entries, far more than any table seats.', key=what,
+                                    count=len(value)))
             return None
         names = []
         for index, name in enumerate(value):
@@ -225,18 +244,20 @@ class Reader:
     def text(self, value: object, path: str, what: str, longest: int, shortest: int = 0,
              trick: int | None = None, play: int | None = None) -> str | None:
         if type(value) is not str:
-            self.problem(path, f"{_capital(what)} must be text; found {describe(value)}.", trick, play)
+            self.problem(path, say("{what} must be text; found {found}.", what=NOUNS[what][1],
+                                   found=describe(value)), trick, play)
             return None
         if not shortest <= len(value) <= longest:
-            self.problem(path, f"{_capital(what)} must be {shortest} to {longest} characters long; "
-                         f"this one has {len(value)}.", trick, play)
+            self.problem(path, say("{what} must be {shortest} to {longest} characters long; this one has "
+                                   "{count}.", what=NOUNS[what][1], shortest=shortest, longest=longest,
+                                   count=len(value)), trick, play)
         return value
 
     def card(self, value: object, path: str, trick: int | None = None, play: int | None = None) -> Card | None:
         card = Card.from_object(value)
         if card is None:
-            self.problem(path, f"{show(value)} is not a card; write it as {CARD_TEXT_EXAMPLE} "
-                         f"or {CARD_OBJECT_EXAMPLE}.", trick, play)
+            self.problem(path, say("{found} is not a card; write it as {text} or {object}.", found=show(value),
+                                   text=CARD_TEXT_EXAMPLE, object=CARD_OBJECT_EXAMPLE), trick, play)
         return card
 
     def cards(self, value: object, parent: str, key: str, trick: int | None = None) -> list[Card | None] | None:
@@ -248,16 +269,17 @@ class Reader:
                 pass
         path = parent + pointer(key)
         if type(value) is not list:
-            self.problem(path, f"Expected a list of cards; found {describe(value)}.", trick)
+            self.problem(path, say("Expected a list of cards; found {what}.", what=describe(value)), trick)
             return None
         if len(value) > self.limits.max_cards:
-            self.problem(path, f"A list of {len(value)} cards is longer than any deck.", trick)
+            self.problem(path, say("A list of {count} cards is longer than any deck.", count=len(value)), trick)
             return None
         return [self.card(item, f"{path}/{index}", trick) for index, item in enumerate(value)]
 
     def hands(self, value: object, path: str) -> dict[str, list[Card | None]] | None:
         if type(value) is not dict:
-            self.problem(path, f'"hands" must be an object of player name to cards; found {describe(value)}.')
+            self.problem(path, say('"hands" must be an object of player name to cards; found {what}.',
+                                    what=describe(value)))
             return None
         if self.too_many_keys(value, path, '"hands"'):
             return None
@@ -270,16 +292,17 @@ class Reader:
 
     def tricks(self, value: object, path: str) -> list[Trick]:
         if type(value) is not list:
-            self.problem(path, f'"tricks" must be a list; found {describe(value)}.')
+            self.problem(path, say('"tricks" must be a list; found {what}.', what=describe(value)))
             return []
         if len(value) > self.limits.max_tricks:
-            self.problem(path, f"A game has 15 tricks; {len(value)} is not a log of one game.")
+            self.problem(path, say("A game has 15 tricks; {count} is not a log of one game.", count=len(value)))
             return []
         return [self.trick(item, f"{path}/{index}", index + 1) for index, item in enumerate(value)]
 
     def trick(self, value: object, path: str, number: int) -> Trick:
         if type(value) is not dict:
-            self.problem(path, f"Trick {number} must be an object with its plays; found {describe(value)}.",
+            self.problem(path, say("Trick {number} must be an object with its plays; found {what}.", number=number,
+                                    what=describe(value)),
                          number)
             return Trick([], readable=False)
         if not value.keys() <= TRICK_KEYS:
@@ -287,11 +310,13 @@ class Reader:
         trick = Trick([])
         plays = value.get("plays")
         if type(plays) is not list:
-            self.problem(path + "/plays", f'Trick {number} needs a "plays" list; found {describe(plays)}.',
+            self.problem(path + "/plays", say('Trick {number} needs a "plays" list; found {what}.', number=number,
+                                               what=describe(plays)),
                          number)
             trick.readable = False
         elif len(plays) > self.limits.max_plays:
-            self.problem(path + "/plays", f"Trick {number} has {len(plays)} plays, far more than any table.",
+            self.problem(path + "/plays", say("Trick {number} has {count} plays, far more than any table.",
+                                               number=number, count=len(plays)),
                          number)
             trick.readable = False
         else:
@@ -313,8 +338,8 @@ class Reader:
 
     def slow_play(self, value: object, path: str, trick: int, number: int) -> Play:
         if type(value) is not dict:
-            self.problem(path, 'A play must be an object like {"player": "Ben", "card": "G12"}; '
-                         f"found {describe(value)}.", trick, number)
+            self.problem(path, say('A play must be an object like {{"player": "Ben", "card": "G12"}}; found '
+                                   "{what}.", what=describe(value)), trick, number)
             return Play(None, None)
         self.closed(value, PLAY_KEYS, path, "a play", trick, number)
         if "player" in value:
@@ -322,12 +347,12 @@ class Reader:
                                trick, number)
         else:
             player = None
-            self.problem(path + "/player", "The play does not say who played it.", trick, number)
+            self.problem(path + "/player", say("The play does not say who played it."), trick, number)
         if "card" in value:
             card = self.card(value["card"], path + "/card", trick, number)
         else:
             card = None
-            self.problem(path + "/card", "The play does not say which card was played.", trick, number)
+            self.problem(path + "/card", say("The play does not say which card was played."), trick, number)
         note = None
         if "note" in value:
             note = self.text(value["note"], path + "/note", "a note", self.limits.max_text, 0, trick, number)
@@ -335,7 +360,8 @@ class Reader:
 
     def captures(self, value: object, path: str, trick: int) -> dict[str, list[Card]] | None:
         if type(value) is not dict:
-            self.problem(path, f'"captures" must be an object of player name to cards; found {describe(value)}.',
+            self.problem(path, say('"captures" must be an object of player name to cards; found {what}.',
+                                    what=describe(value)),
                          trick)
             return None
         if self.too_many_keys(value, path, '"captures"', trick):
@@ -353,7 +379,8 @@ class Reader:
 
     def scores(self, value: object, path: str, what: str) -> dict[str, int] | None:
         if type(value) is not dict:
-            self.problem(path, f'"{what}" must be an object of player name to points; found {describe(value)}.')
+            self.problem(path, say('"{key}" must be an object of player name to points; found {what}.', key=what,
+                                    what=describe(value)))
             return None
         if self.too_many_keys(value, path, f'"{what}"'):
             return None
@@ -362,22 +389,22 @@ class Reader:
             if type(points) is int:
                 scores[name] = points
             else:
-                self.problem(path + pointer(name), f"A score must be a whole number; found {show(points)}.")
+                self.problem(path + pointer(name), say("A score must be a whole number; found {found}.",
+                                                        found=show(points)))
         return scores
 
     def meta(self, data: dict, base: str) -> dict:
         meta = data.get("meta", {})
         if type(meta) is not dict:
-            self.problem(base + "/meta", f'"meta" must be an object; found {describe(meta)}.')
+            self.problem(base + "/meta", say('"meta" must be an object; found {what}.', what=describe(meta)))
             return {}
         # Free-form, but its title and notes head every page: bounded like any other text of a log.
         for key, longest in (("title", self.limits.max_title), ("notes", self.limits.max_text)):
             text = meta.get(key)
             if type(text) is str and len(text) > longest:
-                self.problem(f"{base}/meta/{key}", f"The {key} may be at most {longest} characters long; "
-                             f"this one has {len(text)}.")
+                said = say("The title may be at most {longest} characters long; this one has {count}.",
+                           longest=longest, count=len(text)) if key == "title" else \
+                    say("The notes may be at most {longest} characters long; this one has {count}.",
+                        longest=longest, count=len(text))
+                self.problem(f"{base}/meta/{key}", said)
         return meta
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

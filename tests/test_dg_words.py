@@ -1,0 +1,64 @@
+"""David & Goliath's sentences in Italian and Polish (dg_replay.words and its catalogues): the same finding,
+code, path and positions in every language; the words as the rulebooks say them (turno/runda, carte
+prese/profit, the colours), written here by hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from replaykit import registry
+from replaykit.words import Text
+from tests.conftest import ROOT
+
+SAMPLES = ROOT / "sample_games" / "david-goliath"
+REVOKE = json.loads((SAMPLES / "illegal-revoke.json").read_text())
+MISCOUNTED = json.loads((SAMPLES / "illegal-miscounted-score.json").read_text())
+
+
+def said(client, log: dict, language: str | None) -> list[dict]:
+    headers = {"Accept-Language": language} if language else {}
+    return client.post("/api/v1/validate", json=log, headers=headers).get_json()["errors"]
+
+
+def test_a_revoke_in_each_language_with_its_place_unchanged(client):
+    english, italian, polish = (said(client, REVOKE, language) for language in (None, "it", "pl"))
+    assert english[0]["message"] == \
+        "Clara plays G12 on a red lead while holding red (the deal shows R9 still in hand)."
+    assert italian[0]["message"] == ("Clara gioca G12 su un'uscita di colore rosso pur avendo il rosso "
+                                     "(la distribuzione mostra R9 ancora in mano).")
+    assert polish[0]["message"] == ("Clara zagrywa G12 na wyjście w kolorze: czerwony, choć ma ten kolor w ręce "
+                                    "(rozdanie pokazuje R9 wciąż w ręce).")
+    place = [{key: value for key, value in finding.items() if key != "message"} for finding in english]
+    assert [{key: value for key, value in finding.items() if key != "message"} for finding in polish] == place
+    assert place[0]["code"] == "must-follow-suit" and place[0]["path"] == "/tricks/5/plays/1/card"
+    assert (place[0]["trick"], place[0]["play"]) == (6, 2)
+
+
+def test_a_miscounted_score_and_a_shared_win_in_italian_and_polish(client):
+    italian = [finding["message"] for finding in said(client, MISCOUNTED, "it")]
+    assert italian == [
+        "Il punteggio di Dennis è dichiarato 41, ma le carte prese valgono 25.",
+        "I vincitori dichiarati (Dennis) sono sbagliati: Andrea e Ben e Clara condividono la vittoria "
+        "(una decisione di questo servizio)."]
+    polish = [finding["message"] for finding in said(client, MISCOUNTED, "pl")]
+    assert polish == [
+        "Wynik gracza Dennis jest podany jako 41, ale zebrane karty dają 25.",
+        "Podani zwycięzcy (Dennis) są błędni: Andrea i Ben i Clara dzielą zwycięstwo (rozstrzygnięcie tego "
+        "serwisu)."]
+
+
+def test_a_stored_game_is_shown_in_the_reader_s_language(client):
+    stored = client.post("/api/v1/games", json=REVOKE).get_json()
+    page = client.get(stored["links"]["page"] + "?lang=it").get_data(as_text=True)
+    assert "su un&#39;uscita di colore rosso pur avendo il rosso" in page
+    again = client.get(stored["links"]["page"] + "?lang=pl").get_data(as_text=True)  # the kept report, said again
+    assert "na wyjście w kolorze: czerwony" in again
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.json")), ids=lambda path: path.stem)
+def test_every_finding_of_every_sample_is_a_sentence_that_can_be_said_again(path):
+    report = registry.validate(json.loads(path.read_text()))[1].to_dict()
+    for finding in [*report["errors"], *report["warnings"]]:
+        assert isinstance(finding["message"], Text), finding
