@@ -56,7 +56,8 @@ def declared_disciplines(game: GameReplay, log: Log, catalogue: Catalogue
         game.add("discipline-count", say_n('"discipline_deck" must list the {races} Discipline cards; it lists '
                                        "{count}, so the pile's order is taken as unknown.",
                                        '"discipline_deck" must list the {races} Discipline cards; it lists '
-                                       "{count}, so the pile's order is taken as unknown.", len(order), races=RACES), "/discipline_deck")
+                                       "{count}, so the pile's order is taken as unknown.", len(order), races=RACES),
+                 "/discipline_deck")
     seen: set[str] = set()
     for index, name in enumerate(order):
         path = f"/discipline_deck/{index}"
@@ -86,7 +87,8 @@ def deal(game: GameReplay, log: Log) -> dict[str, list[Card]] | None:
         given = None if hands is None else hands.get(name)
         if hands is not None and given is None:
             game.add("hand-size", say("The deal shows no readable hand for {name}; each player is dealt {size} "
-                                        "cards, taken here as unknown.", name=name, size=HAND_SIZE), "/hands", player=name)
+                                        "cards, taken here as unknown.", name=name, size=HAND_SIZE),
+                     "/hands", player=name)
         elif given is not None and len(given) != HAND_SIZE:
             game.add("hand-size", say_n("{name}'s hand has {count} cards; each player is dealt {size}, so "
                                           "it is taken as six unknown cards.",
