@@ -67,28 +67,28 @@ def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_it
     more than ``max_nodes`` parts in all (0: no bound) is one problem: every play walks the whole rule, so
     its size multiplies the work of a replay."""
     if type(value) is not dict:
-        problem(path, 'A rule must be an object such as {"value": ">", "than": "previous"}.')
+        problem(path, say('A rule must be an object such as {{"value": ">", "than": "previous"}}.'))
         return None
     if max_nodes and count_nodes(value, max_nodes) > max_nodes:
-        problem(path, f"A rule may have at most {max_nodes} parts in all (each comparison, range and "
-                      "combination is one); this one has more.")
+        problem(path, say("A rule may have at most {most} parts in all (each comparison, range and "
+                          "combination is one); this one has more.", most=max_nodes))
         return None
     if depth > max_depth:
-        problem(path, f"Rules may be nested at most {max_depth} levels deep.")
+        problem(path, say("Rules may be nested at most {most} levels deep.", most=max_depth))
         return None
     kind = next((name for name in FORMS if name in value), None)
     if kind is None:
-        problem(path, "This is not a rule: it needs one of the keys " + ", ".join(FORMS) + ".")
+        problem(path, say("This is not a rule: it needs one of the keys {keys}.", keys=", ".join(FORMS)))
         return None
     ok = True
     for key in sorted(value.keys() - set(FORMS[kind]), key=str):
-        problem(f"{path}/{_escape(key)}", f'"{str(key)[:40]}" does not belong in a "{kind}" rule, which has only '
-                                          + " and ".join(FORMS[kind]) + ".")
+        problem(f"{path}/{_escape(key)}", say('"{key}" does not belong in a "{kind}" rule, which has only {keys}.',
+                                              key=str(key)[:40], kind=kind, keys=" and ".join(FORMS[kind])))
         ok = False
     rule: Rule | None = None
     if kind == "free":
         if value["free"] is not True:
-            problem(path + "/free", 'A free rule is written {"free": true}.')
+            problem(path + "/free", say('A free rule is written {{"free": true}}.'))
         else:
             rule = Rule("free")
     elif kind in ("value", "sum", "color"):
@@ -96,11 +96,12 @@ def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_it
         op = value[kind]
         choices = COLOR_TESTS if kind == "color" else tuple(OPS)
         if type(op) is not str or op not in choices:
-            problem(f"{path}/{kind}", f'"{kind}" must be one of ' + ", ".join(f'"{c}"' for c in choices) + ".")
+            problem(f"{path}/{kind}", say('"{kind}" must be one of {choices}.', kind=kind,
+                                              choices=", ".join(f'"{c}"' for c in choices)))
         ref = value.get(ref_key)
         if type(ref) is not str or ref not in REFS:
-            problem(f"{path}/{ref_key}", f'"{ref_key}" must be "previous" (the last play) or "own" '
-                                         "(the player's own last play).")
+            problem(f"{path}/{ref_key}", say('"{key}" must be "previous" (the last play) or "own" '
+                                             "(the player's own last play).", key=ref_key))
         elif op in choices:
             rule = Rule(kind, op=op, ref=ref)
     elif kind in ("value_in", "sum_in"):
@@ -108,7 +109,7 @@ def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_it
     else:
         parts = value[kind]
         if type(parts) is not list or not 1 <= len(parts) <= max_items:
-            problem(f"{path}/{kind}", f'"{kind}" must be a list of 1 to {max_items} rules.')
+            problem(f"{path}/{kind}", say('"{kind}" must be a list of 1 to {most} rules.', kind=kind, most=max_items))
         else:
             read = [read_rule(part, f"{path}/{kind}/{index}", problem, max_depth, max_items, depth + 1)
                     for index, part in enumerate(parts)]
@@ -142,7 +143,8 @@ def _range(value: object, path: str, kind: str, problem: Problem) -> Rule | None
     if (type(value) is list and len(value) == 2 and all(type(end) is int for end in value)
             and 1 <= value[0] <= value[1] <= top):
         return Rule(kind, low=value[0], high=value[1])
-    problem(path, f'"{kind}" must be a list [LOW, HIGH] of whole numbers with 1 ≤ LOW ≤ HIGH ≤ {top}.')
+    problem(path, say('"{kind}" must be a list [LOW, HIGH] of whole numbers with 1 ≤ LOW ≤ HIGH ≤ {top}.', kind=kind,
+                      top=top))
     return None
 
 
