@@ -104,7 +104,7 @@ def test_a_rule_sentence_keeps_its_english_and_is_said_in_the_rulebooks_words():
     assert render(text, ITALIAN) == ("Gioca una carta più alta di quella giocata per ultima. La prima giocata della "
                                      "gara non ha nulla con cui confrontarsi.")
     assert render(text, POLISH) == ("Zagraj jedną kartę wyższą niż ostatnia zagrana karta. Pierwsze zagranie w "
-                                    "konkurencji nie ma z czym się porównać.")
+                                    "konkurencji nie ma się z czym porównać.")
 
 
 def test_a_claim_and_a_plural_follow_the_language():
