@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from olympi_replay.words import say
+
 # The rings' order, used wherever cards are listed by colour.
 COLORS = ("B", "Y", "K", "G", "R")
 COLOR_NAMES = {"B": "blue", "Y": "yellow", "K": "black", "G": "green", "R": "red"}
@@ -79,4 +81,4 @@ def texts(cards: list[Card]) -> list[str]:
 
 def shown(cards: list[Card]) -> str:
     """Cards as a player reads them in a message: ``K7 B3``, or ``no card``."""
-    return " ".join(str(card) for card in cards) or "no card"
+    return " ".join(str(card) for card in cards) or say("no card")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from olympi_replay.disciplines import Discipline, sentence
 from olympi_replay.reader import Reader
+from olympi_replay.words import say
 from replaykit.jsonio import JSONReadError, read_json
 from replaykit.reading import describe
 
@@ -58,13 +59,14 @@ def read(path: str | os.PathLike) -> Catalogue:
         path_of = f"/disciplines/{identifier}"
         before = reader.count()
         if len(identifier) < 1 or len(identifier) > reader.limits.max_name:
-            reader.problem(path_of, f"An id must be 1 to {reader.limits.max_name} characters long.")
+            reader.problem(path_of, say("An id must be 1 to {longest} characters long.",
+                                        longest=reader.limits.max_name))
         elif type(value) is not dict:
-            reader.problem(path_of, f"An entry must be an object; found {describe(value)}.")
+            reader.problem(path_of, say("An entry must be an object; found {kind}.", kind=describe(value)))
         else:
-            entry = reader.definition(value, path_of, "title", ENTRY_KEYS, "a catalogue entry")
+            entry = reader.definition(value, path_of, "title", ENTRY_KEYS, say("a catalogue entry"))
             if "house_rule" in value and type(value["house_rule"]) is not bool:
-                reader.problem(path_of + "/house_rule", '"house_rule" must be true or false.')
+                reader.problem(path_of + "/house_rule", say('"house_rule" must be true or false.'))
             if entry is not None and reader.count() == before:
                 catalogue.entries[identifier] = replace(entry, title=entry.name)
     catalogue.problems.extend(f"{problem.path}: {problem.message}" for problem in reader.findings)

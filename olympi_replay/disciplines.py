@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from olympi_replay.cards import Card
+from olympi_replay.words import say
+from replaykit.words import AND, OR, Joined, Text
 
 OPS: dict[str, Callable[[int, int], bool]] = {
     ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
@@ -65,28 +67,28 @@ def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_it
     more than ``max_nodes`` parts in all (0: no bound) is one problem: every play walks the whole rule, so
     its size multiplies the work of a replay."""
     if type(value) is not dict:
-        problem(path, 'A rule must be an object such as {"value": ">", "than": "previous"}.')
+        problem(path, say('A rule must be an object such as {{"value": ">", "than": "previous"}}.'))
         return None
     if max_nodes and count_nodes(value, max_nodes) > max_nodes:
-        problem(path, f"A rule may have at most {max_nodes} parts in all (each comparison, range and "
-                      "combination is one); this one has more.")
+        problem(path, say("A rule may have at most {most} parts in all (each comparison, range and "
+                          "combination is one); this one has more.", most=max_nodes))
         return None
     if depth > max_depth:
-        problem(path, f"Rules may be nested at most {max_depth} levels deep.")
+        problem(path, say("Rules may be nested at most {most} levels deep.", most=max_depth))
         return None
     kind = next((name for name in FORMS if name in value), None)
     if kind is None:
-        problem(path, "This is not a rule: it needs one of the keys " + ", ".join(FORMS) + ".")
+        problem(path, say("This is not a rule: it needs one of the keys {keys}.", keys=", ".join(FORMS)))
         return None
     ok = True
     for key in sorted(value.keys() - set(FORMS[kind]), key=str):
-        problem(f"{path}/{_escape(key)}", f'"{str(key)[:40]}" does not belong in a "{kind}" rule, which has only '
-                                          + " and ".join(FORMS[kind]) + ".")
+        problem(f"{path}/{_escape(key)}", say('"{key}" does not belong in a "{kind}" rule, which has only {keys}.',
+                                              key=str(key)[:40], kind=kind, keys=" and ".join(FORMS[kind])))
         ok = False
     rule: Rule | None = None
     if kind == "free":
         if value["free"] is not True:
-            problem(path + "/free", 'A free rule is written {"free": true}.')
+            problem(path + "/free", say('A free rule is written {{"free": true}}.'))
         else:
             rule = Rule("free")
     elif kind in ("value", "sum", "color"):
@@ -94,11 +96,12 @@ def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_it
         op = value[kind]
         choices = COLOR_TESTS if kind == "color" else tuple(OPS)
         if type(op) is not str or op not in choices:
-            problem(f"{path}/{kind}", f'"{kind}" must be one of ' + ", ".join(f'"{c}"' for c in choices) + ".")
+            problem(f"{path}/{kind}", say('"{kind}" must be one of {choices}.', kind=kind,
+                                              choices=", ".join(f'"{c}"' for c in choices)))
         ref = value.get(ref_key)
         if type(ref) is not str or ref not in REFS:
-            problem(f"{path}/{ref_key}", f'"{ref_key}" must be "previous" (the last play) or "own" '
-                                         "(the player's own last play).")
+            problem(f"{path}/{ref_key}", say('"{key}" must be "previous" (the last play) or "own" '
+                                             "(the player's own last play).", key=ref_key))
         elif op in choices:
             rule = Rule(kind, op=op, ref=ref)
     elif kind in ("value_in", "sum_in"):
@@ -106,7 +109,7 @@ def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_it
     else:
         parts = value[kind]
         if type(parts) is not list or not 1 <= len(parts) <= max_items:
-            problem(f"{path}/{kind}", f'"{kind}" must be a list of 1 to {max_items} rules.')
+            problem(f"{path}/{kind}", say('"{kind}" must be a list of 1 to {most} rules.', kind=kind, most=max_items))
         else:
             read = [read_rule(part, f"{path}/{kind}/{index}", problem, max_depth, max_items, depth + 1)
                     for index, part in enumerate(parts)]
@@ -140,7 +143,8 @@ def _range(value: object, path: str, kind: str, problem: Problem) -> Rule | None
     if (type(value) is list and len(value) == 2 and all(type(end) is int for end in value)
             and 1 <= value[0] <= value[1] <= top):
         return Rule(kind, low=value[0], high=value[1])
-    problem(path, f'"{kind}" must be a list [LOW, HIGH] of whole numbers with 1 ≤ LOW ≤ HIGH ≤ {top}.')
+    problem(path, say('"{kind}" must be a list [LOW, HIGH] of whole numbers with 1 ≤ LOW ≤ HIGH ≤ {top}.', kind=kind,
+                      top=top))
     return None
 
 
@@ -196,64 +200,127 @@ def references(rule: Rule) -> set[str]:
 
 # -- putting into words ------------------------------------------------------------------------------
 
-VALUE_WORDS = {">": "higher than", ">=": "at least as high as", "<": "lower than", "<=": "no higher than",
-               "==": "of the same value as", "!=": "of another value than"}
-SUM_WORDS = {">": "higher than", ">=": "at least", "<": "lower than", "<=": "at most", "==": "equal to",
-             "!=": "different from"}
-REFERENCE_CARDS = {("previous", False): "the last card played", ("previous", True): "every card of the last play",
-                   ("own", False): "your own last card", ("own", True): "every card of your own last play"}
-REFERENCE_TOTALS = {"previous": "the last play's total", "own": "your own last play's total"}
+VALUE_WORDS = {
+    (">", False): lambda reference: say("higher than {reference}", reference=reference),
+    (">", True): lambda reference: say("each higher than {reference}", reference=reference),
+    (">=", False): lambda reference: say("at least as high as {reference}", reference=reference),
+    (">=", True): lambda reference: say("each at least as high as {reference}", reference=reference),
+    ("<", False): lambda reference: say("lower than {reference}", reference=reference),
+    ("<", True): lambda reference: say("each lower than {reference}", reference=reference),
+    ("<=", False): lambda reference: say("no higher than {reference}", reference=reference),
+    ("<=", True): lambda reference: say("each no higher than {reference}", reference=reference),
+    ("==", False): lambda reference: say("of the same value as {reference}", reference=reference),
+    ("==", True): lambda reference: say("each of the same value as {reference}", reference=reference),
+    ("!=", False): lambda reference: say("of another value than {reference}", reference=reference),
+    ("!=", True): lambda reference: say("each of another value than {reference}", reference=reference),
+}
+COLOUR_WORDS = {
+    ("same", False): lambda reference: say("of the same colour as {reference}", reference=reference),
+    ("same", True): lambda reference: say("each of the same colour as {reference}", reference=reference),
+    ("different", False): lambda reference: say("of another colour than {reference}", reference=reference),
+    ("different", True): lambda reference: say("each of another colour than {reference}", reference=reference),
+}
+SUM_WORDS = {
+    ">": lambda reference: say("with a total value higher than {reference}", reference=reference),
+    ">=": lambda reference: say("with a total value at least {reference}", reference=reference),
+    "<": lambda reference: say("with a total value lower than {reference}", reference=reference),
+    "<=": lambda reference: say("with a total value at most {reference}", reference=reference),
+    "==": lambda reference: say("with a total value equal to {reference}", reference=reference),
+    "!=": lambda reference: say("with a total value different from {reference}", reference=reference)}
+REFERENCE_CARDS = {("previous", False): say("the last card played"),
+                   ("previous", True): say("every card of the last play"),
+                   ("own", False): say("your own last card"), ("own", True): say("every card of your own last play")}
+REFERENCE_TOTALS = {"previous": say("the last play's total"), "own": say("your own last play's total")}
+# The whole sentences, by cards per play (1, 2, any other: one or more); a clause is the same words inside
+# another sentence (a rule-broken finding), starting small and without the full stop.
+NO_RULE = {1: say("Play a card; this discipline declares no rule, so plays are not checked."),
+           2: say("Play two cards; this discipline declares no rule, so plays are not checked."),
+           None: say("Play one or more cards; this discipline declares no rule, so plays are not checked.")}
+FREE = {1: say("Play a card, any value and colour."), 2: say("Play two cards, any value and colour."),
+        None: say("Play one or more cards, any value and colour.")}
+FREE_CLAUSE = {1: say("play a card, any value and colour"), 2: say("play two cards, any value and colour"),
+               None: say("play one or more cards, any value and colour")}
+def _ruled(per_play: int | None, clause: bool, rule: Text) -> Text:
+    if per_play == 1:
+        return say("play a card {rule}", rule=rule) if clause else say("Play a card {rule}.", rule=rule)
+    if per_play == 2:
+        return say("play two cards {rule}", rule=rule) if clause else say("Play two cards {rule}.", rule=rule)
+    return (say("play one or more cards {rule}", rule=rule) if clause
+            else say("Play one or more cards {rule}.", rule=rule))
 
 
-def sentence(rule: Rule | None, cards_per_play: int | None = 1, notes: bool = True) -> str:
-    """The rule in plain English, e.g. "Play a card higher than the last card played."; ``notes`` adds what
-    the race's first play is compared with."""
-    head = {1: "Play a card", 2: "Play two cards"}.get(cards_per_play, "Play one or more cards")  # type: ignore[arg-type]
+def _too_long(per_play: int | None, clause: bool, parts: int) -> Text:
+    if per_play == 1:
+        return (say("play a card as the discipline's rule of {parts} parts says; it is too long to put into words "
+                    "here, so see the rule in the log", parts=parts) if clause
+                else say("Play a card as the discipline's rule of {parts} parts says; it is too long to put into "
+                         "words here, so see the rule in the log.", parts=parts))
+    if per_play == 2:
+        return (say("play two cards as the discipline's rule of {parts} parts says; it is too long to put into "
+                    "words here, so see the rule in the log", parts=parts) if clause
+                else say("Play two cards as the discipline's rule of {parts} parts says; it is too long to put into "
+                         "words here, so see the rule in the log.", parts=parts))
+    return (say("play one or more cards as the discipline's rule of {parts} parts says; it is too long to put "
+                "into words here, so see the rule in the log", parts=parts) if clause
+            else say("Play one or more cards as the discipline's rule of {parts} parts says; it is too long to put "
+                     "into words here, so see the rule in the log.", parts=parts))
+
+
+def sentence(rule: Rule | None, cards_per_play: int | None = 1, notes: bool = True, clause: bool = False) -> Text:
+    """The rule in plain words, e.g. "Play a card higher than the last card played."; ``notes`` adds what
+    the race's first play is compared with; ``clause`` gives the words to put inside another sentence
+    (small first letter, no full stop, no notes)."""
+    per_play = cards_per_play if cards_per_play in (1, 2) else None
     if rule is None:
-        return f"{head}; this discipline declares no rule, so plays are not checked."
+        return NO_RULE[per_play]
     if rule.kind == "free":
-        return f"{head}, any value and colour."
-    text = f"{head} {_phrase(rule, cards_per_play != 1, nested=False)}."
+        return FREE_CLAUSE[per_play] if clause else FREE[per_play]
+    text = _ruled(per_play, False, _phrase(rule, cards_per_play != 1, nested=False))
     if len(text) > MAX_SENTENCE:
-        return (f"{head} as the discipline's rule of {size(rule)} parts says; it is too long to put into words "
-                "here, so see the rule in the log.")
+        return _too_long(per_play, clause, size(rule))
+    if clause:
+        return _ruled(per_play, True, text.params["rule"])
     refs = references(rule) if notes else set()
+    if refs >= {"previous", "own"}:
+        return say("{sentence} The race's first play has nothing to compare with. Your own first play in the race "
+                   "has nothing of yours to compare with.", sentence=text)
     if "previous" in refs:
-        text += " The race's first play has nothing to compare with."
+        return say("{sentence} The race's first play has nothing to compare with.", sentence=text)
     if "own" in refs:
-        text += " Your own first play in the race has nothing of yours to compare with."
+        return say("{sentence} Your own first play in the race has nothing of yours to compare with.", sentence=text)
     return text
 
 
-def _phrase(rule: Rule, plural: bool, nested: bool) -> str:
-    each = "each " if plural else ""
+def _phrase(rule: Rule, plural: bool, nested: bool) -> Text:
     kind = rule.kind
     if kind == "value":
-        return f"{each}{VALUE_WORDS[rule.op]} {REFERENCE_CARDS[rule.ref, plural]}"
+        return VALUE_WORDS[rule.op, plural](REFERENCE_CARDS[rule.ref, plural])
     if kind == "color":
-        colour = "the same colour as" if rule.op == "same" else "another colour than"
-        return f"{each}of {colour} {REFERENCE_CARDS[rule.ref, plural]}"
+        return COLOUR_WORDS[rule.op, plural](REFERENCE_CARDS[rule.ref, plural])
     if kind == "sum":
-        return f"with a total value {SUM_WORDS[rule.op]} {REFERENCE_TOTALS[rule.ref]}"
+        return SUM_WORDS[rule.op](REFERENCE_TOTALS[rule.ref])
     if kind == "value_in":
-        return f"{each}valued {_span(rule)}"
+        if rule.low == rule.high:
+            return (say("each valued {value}", value=rule.low) if plural else say("valued {value}", value=rule.low))
+        return (say("each valued {low} to {high}", low=rule.low, high=rule.high) if plural
+                else say("valued {low} to {high}", low=rule.low, high=rule.high))
     if kind == "sum_in":
-        return f"with a total value of {_span(rule)}"
+        if rule.low == rule.high:
+            return say("with a total value of {value}", value=rule.low)
+        return say("with a total value of {low} to {high}", low=rule.low, high=rule.high)
     if kind == "free":
-        return "of any value and colour"
+        return say("of any value and colour")
     words = [_phrase(part, plural, nested=True) for part in rule.parts]
     if len(words) == 1:
         return words[0]
-    joined = join(words, "and" if kind == "all_of" else "or")
+    joined = Joined(words, AND if kind == "all_of" else OR)
     if kind == "any_of" and len(words) == 2:
-        return "either " + joined
+        return say("either {choices}", choices=joined)
     if nested:
-        return ("both " if len(words) == 2 else "all of: ") + joined if kind == "all_of" else "one of: " + joined
+        if kind == "all_of":
+            return say("both {parts}", parts=joined) if len(words) == 2 else say("all of: {parts}", parts=joined)
+        return say("one of: {choices}", choices=joined)
     return joined
-
-
-def _span(rule: Rule) -> str:
-    return str(rule.low) if rule.low == rule.high else f"{rule.low} to {rule.high}"
 
 
 def join(words: Sequence[str], conjunction: str) -> str:

@@ -18,6 +18,7 @@ from olympi_replay.catalogue import Catalogue
 from olympi_replay.disciplines import Discipline
 from olympi_replay.log import Log
 from olympi_replay.rules import HAND_SIZE, RACES
+from olympi_replay.words import say, say_n
 from replaykit.findings import pointer
 
 if TYPE_CHECKING:
@@ -34,34 +35,40 @@ def declared_disciplines(game: GameReplay, log: Log, catalogue: Catalogue
         if isinstance(entry, str):
             resolved = catalogue.resolve(entry)
             if resolved is None:
-                game.add("unknown-discipline", f'"{entry}" is not an id of the discipline catalogue, so it is '
-                         "replayed without a rule and with any number of cards per play.", path)
+                game.add("unknown-discipline", say('"{name}" is not an id of the discipline catalogue, so it is '
+                                                     "replayed without a rule and with any number of cards per play.",
+                                                     name=entry), path)
                 resolved = Discipline(entry, None, None, source="unresolved")
             entry = resolved
         if entry.name in definitions:
-            game.add("duplicate-discipline", f'The discipline "{entry.name}" is declared twice.', path)
+            game.add("duplicate-discipline", say('The discipline "{name}" is declared twice.', name=entry.name), path)
         else:
             definitions[entry.name] = entry
     if len(entries) != RACES:
-        game.add("discipline-count", f"A game has {RACES} disciplines; {len(entries)} are declared.", "/disciplines")
+        game.add("discipline-count", say_n("A game has {races} disciplines; {count} are declared.",
+                                           "A game has {races} disciplines; {count} are declared.", len(entries),
+                                           races=RACES), "/disciplines")
     order = log.discipline_deck
     if order is None:
         return definitions, None
     usable = len(order) == RACES
     if not usable:
-        game.add("discipline-count", f'"discipline_deck" must list the {RACES} Discipline cards; it lists '
-                 f"{len(order)}, so the pile's order is taken as unknown.", "/discipline_deck")
+        game.add("discipline-count", say_n('"discipline_deck" must list the {races} Discipline cards; it lists '
+                                       "{count}, so the pile's order is taken as unknown.",
+                                       '"discipline_deck" must list the {races} Discipline cards; it lists '
+                                       "{count}, so the pile's order is taken as unknown.", len(order), races=RACES),
+                 "/discipline_deck")
     seen: set[str] = set()
     for index, name in enumerate(order):
         path = f"/discipline_deck/{index}"
         if name in seen:
             usable = False
-            game.add("duplicate-discipline", f'"{name}" appears twice in the discipline deck, which is '
-                     "therefore ignored.", path)
+            game.add("duplicate-discipline", say('"{name}" appears twice in the discipline deck, which is '
+                                                   "therefore ignored.", name=name), path)
         elif name not in definitions:
             usable = False
-            game.add("unknown-discipline", f'The discipline deck names "{name}", which is not declared; the deck '
-                     "is ignored.", path)
+            game.add("unknown-discipline", say('The discipline deck names "{name}", which is not declared; the deck '
+                                                 "is ignored.", name=name), path)
         seen.add(name)
     return definitions, order if usable else None
 
@@ -74,16 +81,20 @@ def deal(game: GameReplay, log: Log) -> dict[str, list[Card]] | None:
     accepted: dict[str, list[Card]] | None = None if hands is None else {}
     for name in hands or {}:
         if not rules.is_player(name):
-            game.add("unknown-player", f'The deal gives a hand to "{name}", who is not a player.',
+            game.add("unknown-player", say('The deal gives a hand to "{name}", who is not a player.', name=name),
                      pointer("hands", name))
     for name in rules.seating:
         given = None if hands is None else hands.get(name)
         if hands is not None and given is None:
-            game.add("hand-size", f"The deal shows no readable hand for {name}; each player is dealt {HAND_SIZE} "
-                     "cards, taken here as unknown.", "/hands", player=name)
+            game.add("hand-size", say("The deal shows no readable hand for {name}; each player is dealt {size} "
+                                        "cards, taken here as unknown.", name=name, size=HAND_SIZE),
+                     "/hands", player=name)
         elif given is not None and len(given) != HAND_SIZE:
-            game.add("hand-size", f"{name}'s hand has {len(given)} cards; each player is dealt {HAND_SIZE}, so "
-                     "it is taken as six unknown cards.", pointer("hands", name), player=name)
+            game.add("hand-size", say_n("{name}'s hand has {count} cards; each player is dealt {size}, so "
+                                          "it is taken as six unknown cards.",
+                                          "{name}'s hand has {count} cards; each player is dealt {size}, so "
+                                          "it is taken as six unknown cards.", len(given), name=name,
+                                          size=HAND_SIZE), pointer("hands", name), player=name)
             given = None
         hand = cards.hands[name]
         if given is None:
@@ -93,18 +104,20 @@ def deal(game: GameReplay, log: Log) -> dict[str, list[Card]] | None:
         for index, card in enumerate(given):
             hand.known[card] += 1
             if not cards.learn(card):
-                game.add("too-many-copies", f"{card} is dealt a third time; the deck has two copies of each card.",
+                game.add("too-many-copies", say("{card} is dealt a third time; the deck has two copies of each card.",
+                                                    card=str(card)),
                          pointer("hands", name, index), player=name)
     size = rules.deck_after_deal
     deck = log.deck
     if deck is not None and len(deck) != size:
-        game.add("deck-size", f"After the deal the deck holds {size} cards; the log's deck lists {len(deck)}, so "
-                 "its order is taken as unknown.", "/deck")
+        game.add("deck-size", say("After the deal the deck holds {size} cards; the log's deck lists {count}, so "
+                                     "its order is taken as unknown.", size=size, count=len(deck)), "/deck")
         deck = None
     if deck is not None:
         for index, card in enumerate(deck):
             if not cards.learn(card):
-                game.add("too-many-copies", f"The deck holds {card} once more than the two copies the game has.",
+                game.add("too-many-copies", say("The deck holds {card} once more than the two copies the game has.",
+                                                    card=str(card)),
                          f"/deck/{index}")
     cards.set_deck(deck, size)
     return accepted

@@ -19,6 +19,8 @@ from olympi_replay.disciplines import Discipline, holds, sentence
 from olympi_replay.log import Race, Turn
 from olympi_replay.report import RaceRecord, Retirement, TurnRecord
 from olympi_replay.rules import PASSES, Reward
+from olympi_replay.words import say, say_n
+from replaykit.words import Text
 
 if TYPE_CHECKING:
     from olympi_replay.replay import GameReplay
@@ -88,8 +90,8 @@ class RaceReplay:
             return False  # its schema finding says why
         player = turn.player
         if not self.rules.is_player(player):
-            self.add("unknown-player", f'Turn {number} is by "{player}", who is not a player.', path + "/player",
-                     number, player)
+            self.add("unknown-player", say('Turn {number} is by "{player}", who is not a player.', number=number,
+                                           player=player), path + "/player", number, player)
             return False
         if self.over(turn, player, number, path):
             return False
@@ -117,33 +119,37 @@ class RaceReplay:
         """Report and say so when this turn comes when its player may take none."""
         name = self.record.discipline
         if self.finished and (self.rules.two_players or self.closed):
-            self.add("race-over", f"The {name} race was already over when {player} took turn {number}.", path,
-                     number, player)
+            self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
+                                      name=name, player=player, number=number), path, number, player)
             return True
         if self.finished and player == self.last and turn.action == "play" and not self.game.world_record:
-            self.add("race-over", f"{player} was the last player left and won gold without playing on; turn "
-                     f"{number} comes after the {name} race ended (play on only with the World Record variant).",
+            self.add("race-over", say("{player} was the last player left and won gold without playing on; turn "
+                                      "{number} comes after the {name} race ended (play on only with the World "
+                                      "Record variant).", player=player, number=number, name=name),
                      path, number, player)
             return True
         if player not in self.active and not self.rules.two_players:
             if self.finished and not self.game.world_record:
-                self.add("race-over", f"The {name} race was already over when {player} took turn {number}.",
-                         path, number, player)
+                self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
+                                          name=name, player=player, number=number), path, number, player)
             else:
-                self.add("already-retired", f"{player} already retired from the {name} race and may not take "
-                         f"turn {number}.", path, number, player)
+                self.add("already-retired", say("{player} already retired from the {name} race and may not take "
+                                                "turn {number}.", player=player, name=name, number=number),
+                         path, number, player)
             return True
         return False
 
     def action_taken(self, turn: Turn, number: int, path: str) -> str:
         action = turn.action or "play"
         if self.rules.two_players and action == "retire":
-            self.add("wrong-action", f"With two players nobody retires: {turn.player}'s retire in turn {number} "
-                     "is taken as a pass.", path + "/action", number, turn.player)
+            self.add("wrong-action", say("With two players nobody retires: {player}'s retire in turn {number} "
+                                         "is taken as a pass.", player=turn.player, number=number),
+                     path + "/action", number, turn.player)
             return "pass"
         if not self.rules.two_players and action == "pass":
-            self.add("wrong-action", f"Only two players pass; with {self.rules.player_count} players "
-                     f"{turn.player}'s pass in turn {number} is taken as a retire.", path + "/action", number,
+            self.add("wrong-action", say("Only two players pass; with {players} players {player}'s pass in turn "
+                                         "{number} is taken as a retire.", players=self.rules.player_count,
+                                         player=turn.player, number=number), path + "/action", number,
                      turn.player)
             return "retire"
         return action
@@ -154,11 +160,12 @@ class RaceReplay:
             if holder is None:  # race 1 without first_player: its first turn shows who held the card
                 self.game.first_player = self.record.first_player = player
             elif player != holder:
-                self.add("wrong-first-player", f"{holder} holds the First-player card and opens the race, but "
-                         f"{player} took the first turn.", path, number, player)
+                self.add("wrong-first-player", say("{holder} holds the First-player card and opens the race, but "
+                                                   "{player} took the first turn.", holder=holder, player=player),
+                         path, number, player)
         elif self.due is not None and player != self.due:
-            self.add("wrong-turn", f"It was {self.due}'s turn, not {player}'s: turns go clockwise among the "
-                     "players still in the race.", path, number, player)
+            self.add("wrong-turn", say("It was {due}'s turn, not {player}'s: turns go clockwise among the "
+                                       "players still in the race.", due=self.due, player=player), path, number, player)
 
     def next_due(self, player: str) -> str | None:
         if self.finished:
@@ -174,39 +181,53 @@ class RaceReplay:
         if definition is not None:
             wanted = definition.cards_per_play
             if wanted is not None and len(cards) != wanted:
-                self.add("wrong-card-count", f"{name} is played {'one card' if wanted == 1 else 'two cards'} at a "
-                         f"time; {player} played {len(cards)}, so the rule was not checked.", path + "/cards",
-                         number, player)
+                message = (say("{name} is played one card at a time; {player} played {count}, so the rule was not "
+                               "checked.", name=name, player=player, count=len(cards)) if wanted == 1
+                           else say("{name} is played two cards at a time; {player} played {count}, so the rule "
+                                    "was not checked.", name=name, player=player, count=len(cards)))
+                self.add("wrong-card-count", message, path + "/cards", number, player)
             elif definition.rule is not None:
                 own = self.own.get(player)
                 if not holds(definition.rule, cards, self.previous, own):
-                    rule = sentence(definition.rule, wanted, notes=False).rstrip(".")
-                    self.add("rule-broken", f"{player}'s {shown(cards)} breaks the {name} rule "
-                             f"({rule[0].lower()}{rule[1:]}){self.reference_text(own)}.",
-                             path + "/cards", number, player)
+                    rule = sentence(definition.rule, wanted, notes=False, clause=True)
+                    self.add("rule-broken", self.broken(player, cards, name, rule, own), path + "/cards", number,
+                             player)
             if definition.rule is None and not self.warned_unchecked:
                 self.warned_unchecked = True
-                why = "is an unknown catalogue id" if definition.source == "unresolved" else "declares no rule"
-                self.add("unchecked-rule", f"Cards were played in the {name} race, but the discipline {why}, so "
-                         "its plays were not checked against a rule.", self.base + "/discipline", None, None,
+                message = (say("Cards were played in the {name} race, but the discipline is an unknown catalogue "
+                               "id, so its plays were not checked against a rule.", name=name)
+                           if definition.source == "unresolved"
+                           else say("Cards were played in the {name} race, but the discipline declares no rule, so "
+                                    "its plays were not checked against a rule.", name=name))
+                self.add("unchecked-rule", message, self.base + "/discipline", None, None,
                          "warning")
         for index, code in self.cards.play(player, cards):
             card = cards[index]
             if code == "card-not-in-hand":
-                message = f"{player} cannot hold {card}: every card in {player}'s hand is known."
+                message = say("{player} cannot hold {card}: every card in {player}'s hand is known.",
+                              player=player, card=str(card))
             else:
-                message = (f"{player} plays {card}, but both copies of {card} are already accounted for "
-                           "elsewhere.")
+                message = say("{player} plays {card}, but both copies of {card} are already accounted for "
+                              "elsewhere.", player=player, card=str(card))
             self.add(code, message, f"{path}/cards/{index}", number, player)
         self.previous = self.own[player] = tuple(cards)
 
-    def reference_text(self, own: tuple[Card, ...] | None) -> str:
-        parts = []
-        if self.previous is not None:
-            parts.append(f"the last play was {shown(list(self.previous))}")
-        if own is not None and own is not self.previous:
-            parts.append(f"their own last play was {shown(list(own))}")
-        return (": " + " and ".join(parts)) if parts else ""
+    def broken(self, player: str, cards: list[Card], name: str, rule: Text, own: tuple[Card, ...] | None) -> Text:
+        """The rule-broken sentence, with the plays the rule compared with."""
+        played = shown(cards)
+        last = shown(list(self.previous)) if self.previous is not None else None
+        mine = shown(list(own)) if own is not None and own is not self.previous else None
+        if last is not None and mine is not None:
+            return say("{player}'s {cards} breaks the {name} rule ({rule}): the last play was {last} and their own "
+                       "last play was {own}.", player=player, cards=played, name=name, rule=rule, last=last, own=mine)
+        if last is not None:
+            return say("{player}'s {cards} breaks the {name} rule ({rule}): the last play was {last}.", player=player,
+                       cards=played, name=name, rule=rule, last=last)
+        if mine is not None:
+            return say("{player}'s {cards} breaks the {name} rule ({rule}): their own last play was {own}.",
+                       player=player, cards=played, name=name, rule=rule, own=mine)
+        return say("{player}'s {cards} breaks the {name} rule ({rule}).", player=player, cards=played, name=name,
+                   rule=rule)
 
     # -- retirements and passes ------------------------------------------------------------------------
 
@@ -244,8 +265,9 @@ class RaceReplay:
         medal = reward.medal if medalist == player else None
         self.record.retirements.append(Retirement(player, number, place, medal, drawn.count, reward.first_player))
         if drawn.short:
-            self.add("deck-exhausted", f"{player} should draw {reward.draw} cards but the deck and the discard "
-                     f"pile ran out after {drawn.count}; the draw stops short (a ruling).", path, number, player,
+            self.add("deck-exhausted", say("{player} should draw {wanted} cards but the deck and the discard "
+                                           "pile ran out after {count}; the draw stops short (a ruling).",
+                                           player=player, wanted=reward.draw, count=drawn.count), path, number, player,
                      "warning")
         self.check_draw_lists(turn, drawn, entry, number, path)
 
@@ -255,10 +277,11 @@ class RaceReplay:
         entry.drew, entry.reshuffled = drawn.count, drawn.reshuffled
         self.record.reshuffles += drawn.reshuffled
         if drawn.reshuffle_wrong:
-            what = ("is not the discard pile that became the new deck" if drawn.reshuffled
-                    else "was recorded, but this draw did not find the deck empty")
-            self.add("reshuffle-mismatch", f"The reshuffled deck in turn {number} {what}; its order stays "
-                     "unknown.", path + "/reshuffle", number, player)
+            message = (say("The reshuffled deck in turn {number} is not the discard pile that became the new deck; "
+                           "its order stays unknown.", number=number) if drawn.reshuffled
+                       else say("The reshuffled deck in turn {number} was recorded, but this draw did not find the "
+                                "deck empty; its order stays unknown.", number=number))
+            self.add("reshuffle-mismatch", message, path + "/reshuffle", number, player)
         entry.draw = list(drawn.known) if not drawn.unknown else None  # what the replay itself saw drawn
         if turn.draw is not None:
             self.check_listed(player, turn.draw, drawn, entry, number, path)
@@ -269,8 +292,10 @@ class RaceReplay:
         if not drawn.unknown and listed == drawn.known:  # the usual case: the known deck's cards, in order
             return
         if len(listed) != drawn.count:
-            self.add("draw-count", f"{player} drew {drawn.count} card{'s' * (drawn.count != 1)} in turn {number}, "
-                     f"but the log lists {len(listed)}.", path + "/draw", number, player)
+            self.add("draw-count", say_n("{player} drew {count} card in turn {number}, but the log lists {listed}.",
+                                            "{player} drew {count} cards in turn {number}, but the log lists {listed}.",
+                                            drawn.count, player=player, number=number, listed=len(listed)),
+                     path + "/draw", number, player)
             return
         pool = Counter(drawn.known)
         unmatched = []
@@ -281,11 +306,13 @@ class RaceReplay:
                 unmatched.append((index, card))
         missing = list(pool.elements())
         if missing:
-            self.add("draw-mismatch", f"The deck's order says {player} drew {shown(missing)} in turn {number}, "
-                     "but the log's draw does not list it.", path + "/draw", number, player)
+            self.add("draw-mismatch", say("The deck's order says {player} drew {cards} in turn {number}, "
+                                           "but the log's draw does not list it.", player=player,
+                                           cards=shown(missing), number=number), path + "/draw", number, player)
         for index, card in unmatched[:drawn.unknown]:
             if not self.cards.learn_drawn(player, card):
-                self.add("too-many-copies", f"{player} cannot have drawn {card}: both copies are already "
-                         "accounted for elsewhere.", f"{path}/draw/{index}", number, player)
+                self.add("too-many-copies", say("{player} cannot have drawn {card}: both copies are already "
+                                                "accounted for elsewhere.", player=player, card=str(card)),
+                         f"{path}/draw/{index}", number, player)
         if not missing:
             entry.draw = list(listed)

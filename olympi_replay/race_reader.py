@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from olympi_replay.cards import CARD_BY_TEXT, Card
 from olympi_replay.log import Awards, Race, Turn
 from olympi_replay.rules import MEDALS
+from olympi_replay.words import say
 from replaykit.findings import pointer
 from replaykit.reading import describe
 
@@ -29,7 +30,8 @@ class RaceReading:
 
     def hands(self: Reader, value: object) -> dict[str, list[Card]] | None:
         if type(value) is not dict:
-            self.problem("/hands", f'"hands" must be an object of player name to six cards; found {describe(value)}.')
+            self.problem("/hands", say('"hands" must be an object of player name to six cards; found {kind}.',
+                                          kind=describe(value)))
             return None
         hands = {}
         for name, cards in value.items():
@@ -40,22 +42,24 @@ class RaceReading:
 
     def scores(self: Reader, value: object) -> dict[str, int] | None:
         if type(value) is not dict:
-            self.problem("/scores", f'"scores" must be an object of player name to VP; found {describe(value)}.')
+            self.problem("/scores", say('"scores" must be an object of player name to VP; found {kind}.',
+                                           kind=describe(value)))
             return None
         scores = {}
         for name, points in value.items():
             if type(points) is int:
                 scores[name] = points
             else:
-                self.problem(pointer("scores", name), f"A score must be a whole number; found {describe(points)}.")
+                self.problem(pointer("scores", name), say("A score must be a whole number; found {kind}.",
+                                                             kind=describe(points)))
         return scores
 
     def races(self: Reader, value: object) -> list[Race] | None:
         if type(value) is not list:
-            self.problem("/races", f'"races" must be a list of races; found {describe(value)}.')
+            self.problem("/races", say('"races" must be a list of races; found {kind}.', kind=describe(value)))
             return None
         if len(value) > self.limits.max_races:
-            self.problem("/races", f"A game has nine races; {len(value)} is not a log of one game.")
+            self.problem("/races", say("A game has nine races; {count} is not a log of one game.", count=len(value)))
             return None
         races = []
         for index, item in enumerate(value):
@@ -66,24 +70,26 @@ class RaceReading:
 
     def one_race(self: Reader, value: object, path: str) -> Race:
         if type(value) is not dict:
-            self.problem(path, f'A race must be an object with "discipline" and "turns"; found {describe(value)}.')
+            self.problem(path, say('A race must be an object with "discipline" and "turns"; found {kind}.',
+                                   kind=describe(value)))
             return Race(None, malformed=True)
-        self.closed(value, RACE_KEYS, path, "a race")
+        self.closed(value, RACE_KEYS, path, say("a race"))
         race = Race(None)
         if "discipline" not in value:
-            self.problem(path + "/discipline", "The race does not say which discipline was raced.")
+            self.problem(path + "/discipline", say("The race does not say which discipline was raced."))
         else:
-            race.discipline = self.name(value["discipline"], path + "/discipline", "The discipline")
+            race.discipline = self.name(value["discipline"], path + "/discipline", say("The discipline"))
         postponed = value.get("postponed")
         if postponed is not None:
-            race.postponed = self.name(postponed, path + "/postponed", "The postponed discipline")
+            race.postponed = self.name(postponed, path + "/postponed", say("The postponed discipline"))
             race.malformed = race.postponed is None
         turns = value.get("turns")
         if type(turns) is not list:
-            self.problem(path + "/turns", f'A race needs a "turns" list; found {describe(turns)}.')
+            self.problem(path + "/turns", say('A race needs a "turns" list; found {kind}.', kind=describe(turns)))
             race.malformed = True
         elif len(turns) > self.limits.max_turns:
-            self.problem(path + "/turns", f"A race of {len(turns)} turns is far longer than any race can be.")
+            self.problem(path + "/turns", say("A race of {count} turns is far longer than any race can be.",
+                                                   count=len(turns)))
             race.malformed = True
         else:
             race.turns = [self.one_turn(item, f"{path}/turns/{index}", index + 1) for index, item in enumerate(turns)]
@@ -119,49 +125,52 @@ class RaceReading:
 
     def slow_turn(self: Reader, value: object, path: str) -> Turn:
         if type(value) is not dict:
-            self.problem(path, 'A turn must be an object like {"player": "Ann", "action": "play", "cards": ["K7"]}; '
-                         f"found {describe(value)}.")
+            self.problem(path, say('A turn must be an object like {{"player": "Ann", "action": "play", "cards": '
+                                   '["K7"]}}; found {kind}.', kind=describe(value)))
             return Turn(None, None)
-        self.closed(value, TURN_KEYS, path, "a turn")
+        self.closed(value, TURN_KEYS, path, say("a turn"))
         if "player" not in value:
-            self.problem(path + "/player", "The turn does not say whose it is.")
+            self.problem(path + "/player", say("The turn does not say whose it is."))
             player = None
         else:
-            player = self.name(value["player"], path + "/player", "The player")
+            player = self.name(value["player"], path + "/player", say("The player"))
         action = value.get("action")
         if action not in ACTIONS:
-            self.problem(path + "/action", '"action" must be "play", "retire" or "pass"' +
-                         (f"; found {describe(action)}." if "action" in value else "; the turn has none."))
+            self.problem(path + "/action", say('"action" must be "play", "retire" or "pass"; found {kind}.',
+                                               kind=describe(action)) if "action" in value
+                         else say('"action" must be "play", "retire" or "pass"; the turn has none.'))
             action = None
         turn = Turn(player, action)  # type: ignore[arg-type]
         if "cards" in value:
             turn.cards = self.cards(value["cards"], path + "/cards")
             if action in ("retire", "pass"):
-                self.problem(path + "/cards", f'A {action} has no "cards"; only a play does.')
+                self.problem(path + "/cards", say('A retire has no "cards"; only a play does.') if action == "retire"
+                             else say('A pass has no "cards"; only a play does.'))
         elif action == "play":
-            self.problem(path + "/cards", 'A play must list its "cards".')
+            self.problem(path + "/cards", say('A play must list its "cards".'))
         for key in ("draw", "reshuffle"):
             if key in value:
                 setattr(turn, key, self.cards(value[key], f"{path}/{key}"))
                 if action == "play":
-                    self.problem(f"{path}/{key}", f'A play has no "{key}"; only a retire or a pass draws cards.')
+                    self.problem(f"{path}/{key}", say('A play has no "{key}"; only a retire or a pass draws cards.',
+                                                      key=key))
         turn.note = self.note(value, path)
         return turn
 
     def awards(self: Reader, value: object, path: str) -> Awards:
         awards = Awards()
         if type(value) is not dict:
-            self.problem(path, f'"awards" must be an object with medals, first_player and record; found '
-                         f"{describe(value)}.")
+            self.problem(path, say('"awards" must be an object with medals, first_player and record; found '
+                                   "{kind}.", kind=describe(value)))
             return awards
-        self.closed(value, AWARD_KEYS, path, "the awards")
+        self.closed(value, AWARD_KEYS, path, say("the awards"))
         if "medals" in value:
             awards.medals = self.medals(value["medals"], path + "/medals")
         given = set()
         for key in ("first_player", "record"):
             if key in value:
                 claimed = value[key]
-                if claimed is None or self.name(claimed, f"{path}/{key}", "A player's name") is not None:
+                if claimed is None or self.name(claimed, f"{path}/{key}", say("A player's name")) is not None:
                     setattr(awards, key, claimed)
                     given.add(key)
         awards.given = frozenset(given)
@@ -169,19 +178,21 @@ class RaceReading:
 
     def medals(self: Reader, value: object, path: str) -> dict[str, list[str]] | None:
         if type(value) is not dict:
-            self.problem(path, f'"medals" must be an object of player name to medals; found {describe(value)}.')
+            self.problem(path, say('"medals" must be an object of player name to medals; found {kind}.',
+                                   kind=describe(value)))
             return None
         medals: dict[str, list[str]] | None = {}
         for name, won in value.items():
             where = path + pointer(name)
             if type(won) is not list or len(won) > self.limits.max_cards:
-                self.problem(where, 'A player\'s medals must be a list such as ["gold", "bronze"].')
+                self.problem(where, say('A player\'s medals must be a list such as ["gold", "bronze"].'))
                 medals = None
                 continue
             for index, medal in enumerate(won):
                 if medal not in MEDALS:
                     self.problem(f"{where}/{index}",
-                                 f'A medal is "gold", "silver" or "bronze"; found {describe(medal)}.')
+                                 say('A medal is "gold", "silver" or "bronze"; found {kind}.',
+                                     kind=describe(medal)))
                     medals = None
             if medals is not None:
                 medals[name] = won

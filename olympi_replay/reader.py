@@ -14,9 +14,11 @@ from olympi_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXA
 from olympi_replay.disciplines import Discipline, Rule, read_rule
 from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits, Log, finding
 from olympi_replay.race_reader import RaceReading
+from olympi_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
+from replaykit.words import Text
 
 ACTIONS = ("play", "retire", "pass")
 LOG_KEYS = frozenset({"game", "version", "players", "first_player", "options", "disciplines", "discipline_deck",
@@ -53,22 +55,24 @@ class Reader(RaceReading):
     def document(self, data: object) -> Log:
         log = Log()
         if type(data) is not dict:
-            self.problem("", f"A log must be a JSON object; this document is {describe(data)}.")
+            self.problem("", say("A log must be a JSON object; this document is {kind}.", kind=describe(data)))
             log.stopped = True
             return log
-        self.closed(data, LOG_KEYS, "", "a log")
+        self.closed(data, LOG_KEYS, "", say("a log"))
         if data.get("game") != GAME_ID:
             log.stopped = True
-            self.problem("/game", f'The log must say "game": "{GAME_ID}"' +
-                         ("." if "game" not in data else f", not {show(data['game'])}."))
+            self.problem("/game", say('The log must say "game": "{game}".', game=GAME_ID) if "game" not in data
+                         else say('The log must say "game": "{game}", not {found}.', game=GAME_ID,
+                                  found=show(data["game"])))
         if "version" in data and not (type(data["version"]) is int and data["version"] == 1):
-            self.problem("/version", f"Only log format version 1 exists; found {show(data['version'])}.")
+            self.problem("/version", say("Only log format version 1 exists; found {found}.",
+                                         found=show(data["version"])))
         log.players = self.required_names(data, "players")
         if "first_player" in data:
-            log.first_player = self.name(data["first_player"], "/first_player", "The first player")
+            log.first_player = self.name(data["first_player"], "/first_player", say("The first player"))
         log.world_record = self.options(data)
         if "disciplines" not in data:
-            self.problem("/disciplines", 'The log has no "disciplines" list: declare the nine disciplines.')
+            self.problem("/disciplines", say('The log has no "disciplines" list: declare the nine disciplines.'))
         else:
             log.disciplines = self.disciplines(data["disciplines"])
         if "discipline_deck" in data:
@@ -79,7 +83,7 @@ class Reader(RaceReading):
         if "deck" in data:
             log.deck = self.cards(data["deck"], "/deck")
         if "races" not in data:
-            self.problem("/races", 'The log has no "races" list.')
+            self.problem("/races", say('The log has no "races" list.'))
         else:
             log.races = self.races(data["races"])
         if "scores" in data:
@@ -90,50 +94,53 @@ class Reader(RaceReading):
         if type(meta) is dict:
             log.meta = meta
         else:
-            self.problem("/meta", f'"meta" must be an object; found {describe(meta)}.')
+            self.problem("/meta", say('"meta" must be an object; found {kind}.', kind=describe(meta)))
         log.stopped = log.stopped or None in (log.players, log.disciplines, log.races)
         return log
 
     # -- small pieces -------------------------------------------------------------------------------
 
-    def closed(self, data: dict, allowed: frozenset[str], path: str, what: str) -> bool:
+    def closed(self, data: dict, allowed: frozenset[str], path: str, what: Text) -> bool:
         if data.keys() <= allowed:
             return True
         extra = data.keys() - allowed
         for key in sorted(extra, key=str):
-            self.problem(path + pointer(key), f"{show(key)} is not a field of {what}; allowed are "
-                         f"{', '.join(sorted(allowed))}.")
+            self.problem(path + pointer(key), say("{key} is not a field of {what}; allowed are {allowed}.",
+                                                  key=show(key), what=what, allowed=", ".join(sorted(allowed))))
         return not extra
 
-    def text(self, value: object, path: str, what: str, longest: int, shortest: int = 0) -> str | None:
+    def text(self, value: object, path: str, what: Text, longest: int, shortest: int = 0) -> str | None:
+        """``what`` names the value as the subject of a sentence (``say("A note")``)."""
         if type(value) is not str:
-            self.problem(path, f"{what} must be text; found {describe(value)}.")
+            self.problem(path, say("{what} must be text; found {kind}.", what=what, kind=describe(value)))
             return None
         if not shortest <= len(value) <= longest:
-            self.problem(path, f"{what} must be {shortest} to {longest} characters long; this one has {len(value)}.")
+            self.problem(path, say("{what} must be {shortest} to {longest} characters long; this one has {count}.",
+                                   what=what, shortest=shortest, longest=longest, count=len(value)))
             return None
         return value
 
-    def name(self, value: object, path: str, what: str) -> str | None:
+    def name(self, value: object, path: str, what: Text) -> str | None:
         return self.text(value, path, what, self.limits.max_name, 1)
 
     def note(self, data: dict, path: str) -> str | None:
-        return self.text(data["note"], path + "/note", "A note", self.limits.max_text) if "note" in data else None
+        return self.text(data["note"], path + "/note", say("A note"), self.limits.max_text) if "note" in data else None
 
     def names(self, value: object, path: str, what: str, longest: int) -> list[str] | None:
         """A list of names; ``None`` when it or any name is unreadable."""
         if type(value) is not list:
-            self.problem(path, f'"{what}" must be a list of names; found {describe(value)}.')
+            self.problem(path, say('"{key}" must be a list of names; found {kind}.', key=what, kind=describe(value)))
             return None
         if len(value) > longest:
-            self.problem(path, f'"{what}" has {len(value)} entries, more than any log needs ({longest}).')
+            self.problem(path, say('"{key}" has {count} entries, more than any log needs ({longest}).', key=what,
+                                   count=len(value), longest=longest))
             return None
-        names = [self.name(item, f"{path}/{index}", "A name") for index, item in enumerate(value)]
+        names = [self.name(item, f"{path}/{index}", say("A name")) for index, item in enumerate(value)]
         return None if None in names else names  # type: ignore[return-value]
 
     def required_names(self, data: dict, key: str) -> list[str] | None:
         if key not in data:
-            self.problem("/" + key, f'The log has no "{key}" list.')
+            self.problem("/" + key, say('The log has no "{key}" list.', key=key))
             return None
         return self.names(data[key], "/" + key, key, self.limits.max_cards)
 
@@ -145,30 +152,32 @@ class Reader(RaceReading):
             except (KeyError, TypeError):
                 pass
         if type(value) is not list:
-            self.problem(path, f"Expected a list of cards; found {describe(value)}.")
+            self.problem(path, say("Expected a list of cards; found {kind}.", kind=describe(value)))
             return None
         if len(value) > self.limits.max_cards:
-            self.problem(path, f"A list of {len(value)} cards is longer than the deck.")
+            self.problem(path, say("A list of {count} cards is longer than the deck.", count=len(value)))
             return None
         cards = []
         for index, item in enumerate(value):
             card = Card.from_object(item)
             if card is None:
-                self.problem(f"{path}/{index}", f"{show(item)} is not a card; write it as {CARD_TEXT_EXAMPLE} or "
-                             f"{CARD_OBJECT_EXAMPLE} (colours B Y K G R, values 1 to 9).")
+                self.problem(f"{path}/{index}", say("{found} is not a card; write it as {text} or {object} "
+                                                "(colours B Y K G R, values 1 to 9).", found=show(item),
+                                                text=CARD_TEXT_EXAMPLE, object=CARD_OBJECT_EXAMPLE))
             cards.append(card)
         return None if None in cards else cards  # type: ignore[return-value]
 
     def options(self, data: dict) -> bool:
         options = data.get("options", {})
         if type(options) is not dict:
-            self.problem("/options", f'"options" must be an object such as {{"world_record": true}}; '
-                         f"found {describe(options)}.")
+            self.problem("/options", say('"options" must be an object such as {{"world_record": true}}; found {kind}.',
+                                                kind=describe(options)))
             return False
-        self.closed(options, OPTION_KEYS, "/options", "the options")
+        self.closed(options, OPTION_KEYS, "/options", say("the options"))
         flag = options.get("world_record", False)
         if type(flag) is not bool:
-            self.problem("/options/world_record", f'"world_record" must be true or false; found {show(flag)}.')
+            self.problem("/options/world_record", say('"world_record" must be true or false; found {found}.',
+                                                                    found=show(flag)))
             return False
         return flag
 
@@ -176,38 +185,39 @@ class Reader(RaceReading):
 
     def disciplines(self, value: object) -> list[Discipline | str] | None:
         if type(value) is not list:
-            self.problem("/disciplines", f'"disciplines" must be a list of the nine disciplines; found '
-                         f"{describe(value)}.")
+            self.problem("/disciplines", say('"disciplines" must be a list of the nine disciplines; found {kind}.',
+                                                    kind=describe(value)))
             return None
         if len(value) > self.limits.max_disciplines:
-            self.problem("/disciplines", f'"disciplines" has {len(value)} entries; a game has nine.')
+            self.problem("/disciplines", say('"disciplines" has {count} entries; a game has nine.', count=len(value)))
             return None
         read = [self.discipline(item, f"/disciplines/{index}") for index, item in enumerate(value)]
         return None if None in read else read  # type: ignore[return-value]
 
     def discipline(self, value: object, path: str) -> Discipline | str | None:
         if type(value) is str:
-            return self.name(value, path, "A catalogue id")
+            return self.name(value, path, say("A catalogue id"))
         if type(value) is not dict:
-            self.problem(path, 'A discipline is an object like {"name": "Nuoto", "rule": {...}} or a catalogue '
-                         f"id; found {describe(value)}.")
+            self.problem(path, say('A discipline is an object like {{"name": "Nuoto", "rule": {{...}}}} or a '
+                                   "catalogue id; found {kind}.", kind=describe(value)))
             return None
         return self.definition(value, path, "name", DISCIPLINE_KEYS, "a discipline")
 
-    def definition(self, value: dict, path: str, name_key: str, keys: frozenset[str], what: str
+    def definition(self, value: dict, path: str, name_key: str, keys: frozenset[str], what: Text
                    ) -> Discipline | None:
         """A discipline object (also a catalogue entry, whose name key is ``title``)."""
         self.closed(value, keys, path, what)
         if name_key not in value:
-            self.problem(f"{path}/{name_key}", f'The discipline has no "{name_key}".')
+            self.problem(f"{path}/{name_key}", say('The discipline has no "{key}".', key=name_key))
             name = None
         else:
-            name = self.name(value[name_key], f"{path}/{name_key}", "A discipline's name")
+            name = self.name(value[name_key], f"{path}/{name_key}", say("A discipline's name"))
         per_play: int | None = 1
         if "cards_per_play" in value:
             per_play = value["cards_per_play"]
             if type(per_play) is not int or per_play not in (1, 2):
-                self.problem(path + "/cards_per_play", f'"cards_per_play" must be 1 or 2; found {show(per_play)}.')
+                self.problem(path + "/cards_per_play", say('"cards_per_play" must be 1 or 2; found {found}.',
+                                                                         found=show(per_play)))
                 per_play = None
         rule: Rule | None = None
         if "rule" in value:

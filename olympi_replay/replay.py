@@ -21,7 +21,9 @@ from olympi_replay.opening import Pile, deal, declared_disciplines
 from olympi_replay.race import RaceReplay
 from olympi_replay.report import GameReport, RaceRecord, Result
 from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS, RACES, Rules, vp, winners
+from olympi_replay.words import say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
+from replaykit.words import AND, Joined, Text
 
 
 class GameReplay:
@@ -61,8 +63,8 @@ class GameReplay:
             if self.rules.is_player(log.first_player):
                 self.first_player = log.first_player
             else:
-                self.add("unknown-player", f'The First-player card is given to "{log.first_player}", who is not '
-                         "a player.", "/first_player")
+                self.add("unknown-player", say('The First-player card is given to "{player}", who is not a player.',
+                                                 player=log.first_player), "/first_player")
         report.first_player = self.first_player
         report.hands = deal(self, log)
         report.claims = {"scores": None if log.scores is None else dict(log.scores),
@@ -77,8 +79,8 @@ class GameReplay:
         self.close_race(another=True)
         if index == RACES:
             self.stopped = True
-            self.add("too-many-races", f"A game has {RACES} races; race {index + 1} and any after it are not "
-                     "replayed.", f"/races/{index}", index + 1)
+            self.add("too-many-races", say("A game has {races} races; race {number} and any after it are not replayed.",
+                                           races=RACES, number=index + 1), f"/races/{index}", index + 1)
             return False
         self.current = self.race(race, index + 1)
         return True
@@ -102,8 +104,9 @@ class GameReplay:
         check_race_claims(self, current.race, record, current.base)
         self.finished += record.finished
         if not record.finished and another:
-            self.add("unfinished-race", f"Race {record.number} ({record.discipline}) did not finish, yet the log "
-                     "goes on with another race.", f"/races/{record.number - 1}/turns", record.number)
+            self.add("unfinished-race", say("Race {number} ({name}) did not finish, yet the log goes on with "
+                                              "another race.", number=record.number, name=record.discipline),
+                     f"/races/{record.number - 1}/turns", record.number)
 
     def finish(self) -> GameReport:
         """The end of the log: close the last race, then the result and the game's claims."""
@@ -113,10 +116,11 @@ class GameReplay:
             entries, RACES)
         report.complete = self.finished == RACES and len(report.races) == RACES
         if entries < RACES or not last_done:
-            what = (f"has {entries} of {RACES} races" if entries < RACES
-                    else "ends with an unfinished race")
-            self.add("incomplete-game", f"The log {what}: the game is unfinished, so scores and winners are "
-                     "those so far.", "/races", severity=WARNING)
+            message = (say("The log has {entries} of {races} races: the game is unfinished, so scores and winners "
+                           "are those so far.", entries=entries, races=RACES) if entries < RACES
+                       else say("The log ends with an unfinished race: the game is unfinished, so scores and "
+                                "winners are those so far."))
+            self.add("incomplete-game", message, "/races", severity=WARNING)
         report.result = self.result()
         check_claims(self, self.log, report.result, report.complete)
         return report
@@ -138,16 +142,17 @@ class GameReplay:
 
     def players_ok(self, players: list[str]) -> bool:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            self.add("player-count", f"Olympi Cards is for {MIN_PLAYERS} to {MAX_PLAYERS} players; this log has "
-                     f"{len(players)}, so it cannot be replayed.", "/players")
+            self.add("player-count", say("Olympi Cards is for {least} to {most} players; this log has {count}, so "
+                                             "it cannot be replayed.", least=MIN_PLAYERS, most=MAX_PLAYERS,
+                                             count=len(players)), "/players")
             return False
         seen: set[str] = set()
         ok = True
         for index, name in enumerate(players):
             if name in seen:
                 ok = False
-                self.add("duplicate-player", f'"{name}" is listed twice among the players; the log cannot be '
-                         "replayed.", pointer("players", index), player=name)
+                self.add("duplicate-player", say('"{name}" is listed twice among the players; the log cannot be '
+                                                   "replayed.", name=name), pointer("players", index), player=name)
             seen.add(name)
         return ok
 
@@ -170,21 +175,21 @@ class GameReplay:
 
     def reveal(self, name: str, path: str, number: int, pile: Pile, definitions: dict, postponing: bool) -> None:
         """Check that ``name`` is the card on top of the pile, and may be postponed when it is."""
-        what = "postponed" if postponing else "raced"
         if name not in definitions:
-            self.add("unknown-discipline", f'Race {number} names "{name}" as {what}, but no such discipline is '
-                     "declared.", path, number)
+            message = (say('Race {number} names "{name}" as postponed, but no such discipline is declared.',
+                           number=number, name=name) if postponing
+                       else say('Race {number} names "{name}" as raced, but no such discipline is declared.',
+                                number=number, name=name))
+            self.add("unknown-discipline", message, path, number)
             return
         if not pile.on_top(name):
-            top = pile.top()
-            where = (f'"{top}" is' if top is not None else "another card is") if len(pile) else "no card is"
-            state = "already raced" if name not in pile else "not the card on top"
-            self.add("wrong-discipline", f'Race {number} {what} "{name}", which is {state}: {where} on top of '
-                     "the Discipline pile.", path, number)
+            self.add("wrong-discipline", _not_on_top(number, name, pile, postponing), path, number)
         elif postponing and (pile.is_face_up(name) or len(pile) == 1):
-            why = ("it was postponed before and lies face up" if pile.is_face_up(name)
-                   else "it is the pile's last card (a ruling)")
-            self.add("postpone-not-allowed", f'"{name}" cannot be postponed in race {number}: {why}.', path, number)
+            message = (say('"{name}" cannot be postponed in race {number}: it was postponed before and lies face up.',
+                           name=name, number=number) if pile.is_face_up(name)
+                       else say("\"{name}\" cannot be postponed in race {number}: it is the pile's last card "
+                                "(a ruling).", name=name, number=number))
+            self.add("postpone-not-allowed", message, path, number)
 
     def scores(self) -> dict[str, int]:
         return {name: vp(self.medals[name], self.records[name]) for name in self.rules.seating}
@@ -195,14 +200,42 @@ class GameReplay:
                       {name: dict(won) for name, won in self.medals.items()}, dict(self.records), sizes)
 
 
+def _not_on_top(number: int, name: str, pile: Pile, postponing: bool) -> Text:
+    """The wrong-discipline sentence: what the race named, and what lies on top of the pile instead."""
+    state = say("already raced") if name not in pile else say("not the card on top")
+    top = pile.top()
+    if not len(pile):
+        return (say('Race {number} postponed "{name}", which is {state}: no card is on top of the Discipline pile.',
+                    number=number, name=name, state=state) if postponing
+                else say('Race {number} raced "{name}", which is {state}: no card is on top of the Discipline pile.',
+                         number=number, name=name, state=state))
+    if top is None:
+        return (say('Race {number} postponed "{name}", which is {state}: another card is on top of the Discipline '
+                    "pile.", number=number, name=name, state=state) if postponing
+                else say('Race {number} raced "{name}", which is {state}: another card is on top of the Discipline '
+                         "pile.", number=number, name=name, state=state))
+    return (say('Race {number} postponed "{name}", which is {state}: "{top}" is on top of the Discipline pile.',
+                number=number, name=name, state=state, top=top) if postponing
+            else say('Race {number} raced "{name}", which is {state}: "{top}" is on top of the Discipline pile.',
+                     number=number, name=name, state=state, top=top))
+
+
 # -- claims -----------------------------------------------------------------------------------------
 
 def _medals(won: dict[str, list[str]]) -> dict[str, Counter]:
     return {name: Counter(medals) for name, medals in won.items() if medals}
 
 
-def _list(won: dict[str, list[str]]) -> str:
-    return "; ".join(f"{name} {', '.join(medals)}" for name, medals in won.items() if medals) or "no medals"
+COMMA, SEMICOLON = say(", "), say("; ")  # the joints of a list of medals, and of players' medals
+MEDAL_WORDS = {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze")}
+
+
+def _list(won: dict[str, list[str]]) -> Text:
+    """``Ann gold, silver; Bob bronze``, or ``no medals``."""
+    lines = [say("{player} {medals}", player=name,
+                 medals=Joined([MEDAL_WORDS.get(medal, medal) for medal in medals], COMMA))
+             for name, medals in won.items() if medals]
+    return Joined(lines, SEMICOLON, "; ") if lines else say("no medals")
 
 
 def check_race_claims(game: GameReplay, race: Race, record: RaceRecord, base: str) -> None:
@@ -210,46 +243,90 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord, base: st
     if awards.medals is not None:
         for name in awards.medals:
             if not game.rules.is_player(name):
-                game.add("unknown-player", f'Race {number} claims medals for "{name}", who is not a player.',
-                         base + "/awards/medals" + pointer(name), number)
+                game.add("unknown-player", say('Race {number} claims medals for "{name}", who is not a player.',
+                                           number=number, name=name), base + "/awards/medals" + pointer(name), number)
         if _medals(awards.medals) != _medals(record.medals):
-            game.add("medal-mismatch", f"Race {number}'s medals are claimed as {_list(awards.medals)}, but the "
-                     f"retirements give {_list(record.medals)}.", base + "/awards/medals", number)
-    claims = (("first_player", record.took_first_player, "first-player-mismatch", "took the First-player card"),
-              ("record", record.record, "record-mismatch", "set a World Record"))
-    for key, actual, code, what in claims:
+            game.add("medal-mismatch", say("Race {number}'s medals are claimed as {claimed}, but the retirements give "
+                                             "{actual}.", number=number, claimed=_list(awards.medals),
+                                             actual=_list(record.medals)), base + "/awards/medals", number)
+    claims = (("first_player", record.took_first_player, "first-player-mismatch"),
+              ("record", record.record, "record-mismatch"))
+    for key, actual, code in claims:
         if key not in awards.given:
             continue
         claimed = getattr(awards, key)
         if claimed is not None and not game.rules.is_player(claimed):
-            game.add("unknown-player", f'Race {number} says "{claimed}" {what}, but they are not a player.',
+            game.add("unknown-player", UNKNOWN_CLAIMANT[key](number=number, player=claimed),
                      f"{base}/awards/{key}", number)
         if claimed != actual:
-            truth = f"{actual} did" if actual is not None else "nobody did"
-            game.add(code, f"Race {number} claims {claimed or 'nobody'} {what}, but {truth}.",
-                     f"{base}/awards/{key}", number)
+            game.add(code, _claim_wrong(key, number, claimed, actual), f"{base}/awards/{key}", number)
+
+
+UNKNOWN_CLAIMANT = {
+    "first_player": lambda **params: say('Race {number} says "{player}" took the First-player card, but they are '
+                                         "not a player.", **params),
+    "record": lambda **params: say('Race {number} says "{player}" set a World Record, but they are not a player.',
+                                   **params)}
+
+
+def _claim_wrong(key: str, number: int, claimed: str | None, actual: str | None) -> Text:
+    """Who the race claims took the First-player card (or set a World Record), and who did."""
+    if key == "first_player":
+        if claimed and actual is not None:
+            return say("Race {number} claims {claimed} took the First-player card, but {actual} did.",
+                       number=number, claimed=claimed, actual=actual)
+        if claimed:
+            return say("Race {number} claims {claimed} took the First-player card, but nobody did.",
+                       number=number, claimed=claimed)
+        if actual is not None:
+            return say("Race {number} claims nobody took the First-player card, but {actual} did.",
+                       number=number, actual=actual)
+        return say("Race {number} claims nobody took the First-player card, but nobody did.", number=number)
+    if claimed and actual is not None:
+        return say("Race {number} claims {claimed} set a World Record, but {actual} did.",
+                   number=number, claimed=claimed, actual=actual)
+    if claimed:
+        return say("Race {number} claims {claimed} set a World Record, but nobody did.",
+                   number=number, claimed=claimed)
+    if actual is not None:
+        return say("Race {number} claims nobody set a World Record, but {actual} did.", number=number, actual=actual)
+    return say("Race {number} claims nobody set a World Record, but nobody did.", number=number)
 
 
 def check_claims(game: GameReplay, log: Log, result: Result, complete: bool) -> None:
-    so_far = "" if complete else " so far"
     for name, claimed in (log.scores or {}).items():
         known = game.rules.is_player(name)
         if not known:
-            game.add("unknown-player", f'A score is claimed for "{name}", who is not a player.',
+            game.add("unknown-player", say('A score is claimed for "{name}", who is not a player.', name=name),
                      pointer("scores", name))
         actual = result.scores.get(name, 0)
         if claimed != actual:
-            game.add("score-mismatch", f"{name}'s score is claimed as {claimed} VP, but the medals and records "
-                     f"give {actual}{so_far}.", pointer("scores", name), player=name if known else None)
+            message = (say("{name}'s score is claimed as {claimed} VP, but the medals and records give {actual}.",
+                           name=name, claimed=claimed, actual=actual) if complete
+                       else say("{name}'s score is claimed as {claimed} VP, but the medals and records give {actual} "
+                                "so far.", name=name, claimed=claimed, actual=actual))
+            game.add("score-mismatch", message, pointer("scores", name), player=name if known else None)
     if log.winners is None:
         return
     for index, name in enumerate(log.winners):
         if not game.rules.is_player(name):
-            game.add("unknown-player", f'"{name}" is claimed as a winner but is not a player.',
+            game.add("unknown-player", say('"{name}" is claimed as a winner but is not a player.', name=name),
                      pointer("winners", index))
     if set(log.winners) != set(result.winners):
-        actual = result.winners
-        verdict = (" and ".join(actual) + " share the win: equal VP and cards in hand (a ruling)"
-                   if len(actual) > 1 else f"{actual[0]} wins" if actual else "nobody wins")
-        game.add("winner-mismatch", f"The claimed winners ({', '.join(log.winners) or 'none'}) are wrong: "
-                 f"{verdict}{so_far}.", "/winners")
+        game.add("winner-mismatch", _winners_wrong(log.winners, result.winners, complete), "/winners")
+
+
+def _winners_wrong(claimed: list[str], actual: list[str], complete: bool) -> Text:
+    named = ", ".join(claimed) or say("none")
+    if len(actual) > 1:
+        sharing = Joined(actual, AND, " and ")
+        return (say("The claimed winners ({claimed}) are wrong: {winners} share the win: equal VP and cards in hand "
+                    "(a ruling).", claimed=named, winners=sharing) if complete
+                else say("The claimed winners ({claimed}) are wrong: {winners} share the win: equal VP and cards in "
+                         "hand (a ruling) so far.", claimed=named, winners=sharing))
+    if actual:
+        return (say("The claimed winners ({claimed}) are wrong: {winner} wins.", claimed=named, winner=actual[0])
+                if complete else say("The claimed winners ({claimed}) are wrong: {winner} wins so far.",
+                                     claimed=named, winner=actual[0]))
+    return (say("The claimed winners ({claimed}) are wrong: nobody wins.", claimed=named) if complete
+            else say("The claimed winners ({claimed}) are wrong: nobody wins so far.", claimed=named))

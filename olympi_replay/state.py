@@ -24,6 +24,7 @@ from olympi_replay.report import GameReport
 from olympi_replay.rules import MEDALS, RACES, RECORD_VP, VP
 from olympi_replay.state_actions import read_action
 from olympi_replay.state_choices import race_choices, reveal_choices
+from olympi_replay.words import say
 from replaykit.findings import anchor
 from replaykit.state import Choice, IllegalAction, view
 
@@ -103,7 +104,8 @@ class OlympiState:
         pool = [card for card in ALL_CARDS for _ in range(max(0, COPIES - cards.known[card]))]
         picked = [*drawn.known, *rng.sample(pool, min(drawn.unknown, len(pool)))]
         player = self.race.record.turns[number - 1].player
-        return Choice({"draw": texts(picked)}, f"{player} draws {shown(picked)}", chance=True)
+        return Choice({"draw": texts(picked)}, say("{player} draws {cards}", player=player, cards=shown(picked)),
+                      chance=True)
 
     def apply(self, action: object, strict: bool = False) -> list:
         backup = self.clone() if strict else None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from olympi_replay.log import finding
 from olympi_replay.reader import Reader
+from olympi_replay.words import say
 from replaykit.findings import ERROR
 from replaykit.reading import describe, show
 
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
     from olympi_replay.state import OlympiState
 
 RACE_START_KEYS = frozenset({"discipline", "postponed", "note"})
-SHAPES = ('a race\'s start {"discipline": "Sprint"} (with "postponed"), a turn {"player": "Ann", "action": '
-          '"play", "cards": ["K7"]} or a draw {"draw": ["K7"]}')
 
 
 def read_action(state: OlympiState, action: object) -> tuple[str, object, list]:
@@ -28,10 +27,13 @@ def read_action(state: OlympiState, action: object) -> tuple[str, object, list]:
     reader = Reader(state.limits)
     game, race = state.game, state.race
     if type(action) is not dict:
-        return "", None, [_problem("", f"An action of Olympi Cards is {SHAPES}; found {describe(action)}.")]
+        return "", None, [_problem("", say('An action of Olympi Cards is a race\'s start {{"discipline": "Sprint"}} '
+                                               '(with "postponed"), a turn {{"player": "Ann", "action": "play", '
+                                               '"cards": ["K7"]}} or a draw {{"draw": ["K7"]}}; found {kind}.',
+                                               kind=describe(action)))]
     if "player" in action or "action" in action:
         if race is None or game.stopped:
-            return "turn", None, [_problem("/races", "No race is under way: a turn needs a race started first.")]
+            return "turn", None, [_problem("/races", say("No race is under way: a turn needs a race started first."))]
         number = len(race.record.turns) + 1
         reader.race = race.record.number
         turn = reader.one_turn(action, f"/races/{len(state.log['races']) - 1}/turns/{number - 1}", number)
@@ -39,24 +41,30 @@ def read_action(state: OlympiState, action: object) -> tuple[str, object, list]:
     if "discipline" in action or "postponed" in action:
         path = f"/races/{len(state.log['races'])}"
         if game.stopped:
-            return "race", None, [_problem(path, "A tenth race was recorded: nothing after it is replayed.")]
+            return "race", None, [_problem(path, say("A tenth race was recorded: nothing after it is replayed."))]
         reader.race = game.entries + 1
         extra = sorted(action.keys() - RACE_START_KEYS, key=str)
         for key in extra:
-            reader.problem(f"{path}/{key}", f"{show(key)} is not a field of a race's start; allowed are "
-                           f"{', '.join(sorted(RACE_START_KEYS))}.")
+            reader.problem(f"{path}/{key}", say("{key} is not a field of a race's start; allowed are {allowed}.",
+                                                   key=show(key), allowed=", ".join(sorted(RACE_START_KEYS))))
         read = reader.one_race({**action, "turns": []}, path)
         return "race", read, reader.findings
     if action.keys() == {"draw"}:
         if state.pending is None:
-            return "draw", None, [_problem("", "No cards were drawn unseen just now: there is no draw to name.")]
+            return "draw", None, [_problem("", say("No cards were drawn unseen just now: there is no draw to name."))]
         entry = state.race.record.turns[state.pending[1] - 1]
         reader.race, reader.turn, reader.player = state.race.record.number, entry.number, entry.player
         path = f"/races/{len(state.log['races']) - 1}/turns/{entry.number - 1}/draw"
         cards = reader.cards(action["draw"], path)
         return "draw", cards, reader.findings
-    return "", None, [_problem("", f"An action of Olympi Cards is {SHAPES}; found an object with "
-                                   f"{', '.join(sorted(map(str, action))) or 'no keys'}.")]
+    keys = ", ".join(sorted(map(str, action)))
+    return "", None, [_problem("", say('An action of Olympi Cards is a race\'s start {{"discipline": "Sprint"}} '
+                                       '(with "postponed"), a turn {{"player": "Ann", "action": "play", "cards": '
+                                       '["K7"]}} or a draw {{"draw": ["K7"]}}; found an object with {keys}.', keys=keys)
+                                   if keys else
+                                   say('An action of Olympi Cards is a race\'s start {{"discipline": "Sprint"}} '
+                                       '(with "postponed"), a turn {{"player": "Ann", "action": "play", "cards": '
+                                       '["K7"]}} or a draw {{"draw": ["K7"]}}; found an object with no keys.'))]
 
 
 def _problem(path: str, message: str):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from olympi_replay.cards import ALL_CARDS, COPIES, Card, shown, texts
 from olympi_replay.disciplines import holds, sentence
+from olympi_replay.words import say
 from replaykit.state import Choice
 
 if TYPE_CHECKING:
@@ -41,10 +42,13 @@ def reveal_choices(game: GameReplay, rng: random.Random) -> list[Choice]:
 
 def _start(game: GameReplay, raced: str, postponed: str | None) -> Choice:
     if postponed is None:
-        return Choice({"discipline": raced}, f"{raced} is raced", chance=True)
-    holder = game.first_player or "the first player"
-    return Choice({"discipline": raced, "postponed": postponed}, f"{holder} postpones {postponed}; {raced} is raced",
-                  chance=True)
+        return Choice({"discipline": raced}, say("{raced} is raced", raced=raced), chance=True)
+    if game.first_player is None:
+        label = say("the first player postpones {postponed}; {raced} is raced", postponed=postponed, raced=raced)
+    else:
+        label = say("{holder} postpones {postponed}; {raced} is raced", holder=game.first_player,
+                    postponed=postponed, raced=raced)
+    return Choice({"discipline": raced, "postponed": postponed}, label, chance=True)
 
 
 def race_choices(game: GameReplay, race: RaceReplay, player: str) -> list[Choice]:
@@ -60,9 +64,15 @@ def race_choices(game: GameReplay, race: RaceReplay, player: str) -> list[Choice
         for play, known in plays(game, player, per_play):
             if rule is None or holds(rule, play, race.previous, own):
                 choices.append(Choice({"player": player, "action": "play", "cards": texts(play)},
-                                      f"{player} plays {shown(list(play))}", known, None if known else hint))
+                                      say("{player} plays {cards}", player=player, cards=shown(list(play))), known,
+                                      None if known else hint))
     action = "pass" if game.rules.two_players else "retire"
-    label = f"{player} stops playing" if race.finished else f"{player} {'passes' if action == 'pass' else 'retires'}"
+    if race.finished:
+        label = say("{player} stops playing", player=player)
+    elif action == "pass":
+        label = say("{player} passes", player=player)
+    else:
+        label = say("{player} retires", player=player)
     choices.append(Choice({"player": player, "action": action}, label))
     return choices
 
