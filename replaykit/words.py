@@ -107,6 +107,7 @@ OR = say(" or ")
 # Punctuation between listed items: the same in every language served, so no sentence to translate.
 COMMA = Text(CORE, ", ", {})
 SEMICOLON = Text(CORE, "; ", {})
+SPACE = Text(CORE, " ", {})
 
 
 class Languages:

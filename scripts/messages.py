@@ -73,7 +73,7 @@ def _package_domain(package: str) -> Domain:
         raise SystemExit(f"the package {package} cannot be found")
     # A game's web adapters may say their words with the game's ``say`` (``from <package>.words import``):
     # those words live in the game's catalogue, beside its findings.
-    speaking = re.compile(rf"^from {re.escape(package)}\.words import .*\bsay\b", re.MULTILINE)
+    speaking = re.compile(rf"^from {re.escape(package)}\.words import .*\bsay(_n)?\b", re.MULTILINE)
     adapters = tuple(path for path in sorted((ROOT / "api" / "adapters").glob("*.py"))
                      if speaking.search(path.read_text(encoding="utf-8")))
     return Domain(package, source.parent, (("**.py", "python"),), ENGINE_KEYWORDS, source, adapters)

@@ -62,3 +62,15 @@ def test_every_finding_of_every_sample_is_a_sentence_that_can_be_said_again(path
     report = registry.validate(json.loads(path.read_text()))[1].to_dict()
     for finding in [*report["errors"], *report["warnings"]]:
         assert isinstance(finding["message"], Text), finding
+
+
+def test_a_board_in_polish_its_charts_moments_and_table_words(client):
+    import re
+
+    page = client.get("/samples/david-goliath/legal-3-players?lang=pl").get_data(as_text=True)
+    assert "Wynik, gdyby partia skończyła się po każdej rundzie" in page  # the score chart's title
+    assert ">Kto co zebrał<" in page and ">Rundy<" in page
+    moments = client.get(re.search(r'data-moments="([^"]+)"', page)[1]).get_json()
+    statuses = [step["status"] for step in moments["steps"]]
+    assert statuses[:3] == ["Rozdanie", "Runda 1 z 15 · zagranie 1 z 3", "Runda 1 z 15 · zagranie 2 z 3"]
+    assert moments["board"]["pile"] == "Profit"

@@ -12,6 +12,7 @@ from api.adapters import david_goliath_charts as charts
 from api.adapters import david_goliath_table as board
 from api.adapters.david_goliath_whatif import better_plays
 from api.adapters.wording import moment_label
+from dg_replay.words import say, say_n
 
 # Findings with no trick are shown where they can be seen: the deal in the table view, or the result.
 TARGETS = {"hands": board.DEAL, "dealer": board.DEAL, "scores": "result", "winners": "result", "totals": "result"}
@@ -19,16 +20,17 @@ TARGETS = {"hands": board.DEAL, "dealer": board.DEAL, "scores": "result", "winne
 
 def figures(report: dict) -> list[dict]:
     return [
-        {"id": "scores", "label": "Score evolution chart", "figure": charts.score_figure(report), "timeline": True},
-        {"id": "captures", "label": "Capture timeline chart", "figure": charts.capture_figure(report),
+        {"id": "scores", "label": say("Score evolution chart"), "figure": charts.score_figure(report),
          "timeline": True},
-        {"id": "breakdown", "label": "Final score by colour chart", "figure": charts.breakdown_figure(report),
+        {"id": "captures", "label": say("Capture timeline chart"), "figure": charts.capture_figure(report),
+         "timeline": True},
+        {"id": "breakdown", "label": say("Final score by colour chart"), "figure": charts.breakdown_figure(report),
          "timeline": False},
     ]
 
 
 def overview_figures(report: dict) -> list[dict]:
-    return [{"id": "totals", "label": "Match totals chart", "figure": charts.totals_figure(report),
+    return [{"id": "totals", "label": say("Match totals chart"), "figure": charts.totals_figure(report),
              "timeline": False}]
 
 
@@ -40,9 +42,9 @@ def game_facts(report: dict) -> list[str]:
     found = facts(report)
     if report.get("kind") == "match":
         count = len(report.get("games") or [])
-        found.insert(0, f"match of {count} game{'s' * (count != 1)}")
+        found.insert(0, say_n("match of {count} game", "match of {count} games", count))
     elif report.get("dealer"):
-        found.append(f"dealt by {report['dealer']}")
+        found.append(say("dealt by {dealer}", dealer=report["dealer"]))
     return found
 
 
@@ -54,7 +56,7 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
         if isinstance(trick, int):
             step = board.play_id(trick, play) if isinstance(play, int) else f"trick-{trick}"
             found.append((trick, play or 99, {"step": step, "kind": "error",
-                                              "label": moment_label(f"Trick {trick}", finding)}))
+                                              "label": moment_label(say("Trick {number}", number=trick), finding)}))
     previous: dict[str, int] = {}
     swings = []
     for row in timeline.get("tricks") or []:
@@ -64,15 +66,17 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
             change = score - previous.get(name, 0)
             if change < 0:
                 found.append((row["number"], 100, {"step": f"trick-{row['number']}", "kind": "spoiled",
-                                                   "label": f"Trick {row['number']}: {name} reaches three cards "
-                                                            f"of a colour, which then score 1 point each "
-                                                            f"({previous.get(name, 0)} → {score})"}))
+                                                   "label": say("Trick {number}: {name} reaches three cards of a "
+                                                                "colour, which then score 1 point each ({before} → "
+                                                                "{after})", number=row["number"], name=name,
+                                                                before=previous.get(name, 0), after=score)}))
             elif change:
                 swings.append((change, row["number"], name))
             previous[name] = score
     for change, number, name in sorted(swings, reverse=True)[:2]:
         found.append((number, 101, {"step": f"trick-{number}", "kind": "swing",
-                                    "label": f"Trick {number}: {name} +{change}"}))
+                                    "label": say("Trick {number}: {name} +{change}", number=number, name=name,
+                                                 change=change)}))
     return [moment for _trick, _order, moment in sorted(found, key=lambda item: item[:2])][:12]
 
 

@@ -14,6 +14,8 @@ from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout, error_b
 from api.adapters.charts import text as _text
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.rules import color_score
+from dg_replay.words import COLOUR_WORDS, say
+from replaykit.words import SEMICOLON, SPACE, Joined
 
 # The chips' colours: white text on each keeps a contrast of at least 4.5:1 (WCAG AA); dark text on yellow.
 CARD_COLORS = {"B": "#2a6bd0", "Y": "#f2c12e", "G": "#1f7a45", "R": "#c53030", "P": "#8a4fc7"}
@@ -45,9 +47,9 @@ def _error_tricks(report: dict) -> list[int]:
     return sorted({finding["trick"] for finding in report.get("errors", []) if isinstance(finding.get("trick"), int)})
 
 
-def story(trick: dict) -> str:
+def story(trick: dict) -> Joined:
     """A few plain sentences telling what happened in a trick (plain text, not escaped)."""
-    return " ".join(story_lines(trick))
+    return Joined(story_lines(trick), SPACE, SPACE)
 
 
 def story_lines(trick: dict) -> list[str]:
@@ -55,16 +57,19 @@ def story_lines(trick: dict) -> list[str]:
     number = trick.get("number")
     if not trick.get("resolved"):
         cards = ", ".join(f"{play.get('player')} {play.get('card') or '?'}" for play in plays)
-        return [f"Trick {number} was not resolved ({cards or 'no plays'})."]
+        if not cards:
+            return [say("Trick {number} was not resolved (no plays).", number=number)]
+        return [say("Trick {number} was not resolved ({cards}).", number=number, cards=cards)]
     high, low = trick.get("high_play"), trick.get("low_play")
-    parts = [f"Trick {number}, led by {trick.get('leader')}."]
+    parts = [say("Trick {number}, led by {leader}.", number=number, leader=trick.get("leader"))]
     if high:
-        parts.append(f"Highest: {plays[high - 1]['player']}'s {plays[high - 1]['card']}.")
+        parts.append(say("Highest: {player}'s {card}.", player=plays[high - 1]["player"], card=plays[high - 1]["card"]))
     if low:
-        parts.append(f"Lowest: {plays[low - 1]['player']}'s {plays[low - 1]['card']}.")
-    taken = [f"{name} takes {', '.join(cards)}" for name, cards in (trick.get("captures") or {}).items() if cards]
+        parts.append(say("Lowest: {player}'s {card}.", player=plays[low - 1]["player"], card=plays[low - 1]["card"]))
+    taken = [say("{name} takes {cards}", name=name, cards=", ".join(cards))
+             for name, cards in (trick.get("captures") or {}).items() if cards]
     if taken:
-        parts.append("; ".join(taken) + ".")
+        parts.append(say("{takes}.", takes=Joined(taken, SEMICOLON, SEMICOLON)))
     return parts
 
 
@@ -112,7 +117,7 @@ def _error_trace(report: dict, y: float) -> dict | None:
         return None
     numbers = sorted(grouped)
     return {
-        "type": "scatter", "mode": "markers", "name": "Errors", "x": numbers, "y": [y] * len(numbers),
+        "type": "scatter", "mode": "markers", "name": say("Errors"), "x": numbers, "y": [y] * len(numbers),
         "customdata": numbers, "marker": {"symbol": "x-thin-open", "size": 12, "color": ERROR_COLOR,
                                           "line": {"width": 3, "color": ERROR_COLOR}},
         "hovertext": [f"<b>Trick {number}</b><br>" + "<br>".join(_text(line[:160]) for line in grouped[number][:6])
@@ -151,12 +156,13 @@ def score_figure(report: dict) -> dict:
             "type": "scatter", "mode": "lines+markers", "name": _text(name), "x": numbers, "y": values,
             "customdata": numbers, "line": {"color": color, "width": 2.5}, "marker": {"size": 7, "color": color},
             "text": [_text(item) for item in took],
-            "hovertemplate": "<b>%{fullData.name}</b>: %{y} points after trick %{x}<br>took %{text}<extra></extra>",
+            "hovertemplate": say("<b>%{{fullData.name}}</b>: %{{y}} points after trick %{{x}}<br>took "
+                                 "%{{text}}<extra></extra>"),
         })
     fall_points = [(name, *fall) for name in players for fall in falls[name]]
     if fall_points:
         data.append({
-            "type": "scatter", "mode": "markers", "name": "Colour spoiled", "x": [p[1] for p in fall_points],
+            "type": "scatter", "mode": "markers", "name": say("Colour spoiled"), "x": [p[1] for p in fall_points],
             "y": [p[2] for p in fall_points], "customdata": [p[1] for p in fall_points],
             "marker": {"symbol": "triangle-down", "size": 14, "color": "#f97316",
                        "line": {"width": 1, "color": "#7c2d12"}},
@@ -166,8 +172,8 @@ def score_figure(report: dict) -> dict:
     errors = _error_trace(report, top * 1.08 + 2)
     if errors:
         data.append(errors)
-    layout = base_layout("Score if the game ended after each trick", "Trick", shapes=_error_shapes(report))
-    layout["yaxis"] = {"title": {"text": "Points"}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
+    layout = base_layout(say("Score if the game ended after each trick"), say("Trick"), shapes=_error_shapes(report))
+    layout["yaxis"] = {"title": {"text": say("Points")}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
     layout["xaxis"]["range"] = [0.5, max(numbers, default=1) + 0.5]
     return {"data": data, "layout": layout}
 
@@ -212,7 +218,7 @@ def capture_figure(report: dict) -> dict:
                     spoiled["customdata"].append(trick["number"])
                     spoiled["hovertext"].append(f"{told}<br>{SPOILED.lower()} ({was} → {now})")
     data = [{
-        "type": "scatter", "mode": "markers+text", "name": COLOR_NAMES[color], **points,
+        "type": "scatter", "mode": "markers+text", "name": COLOUR_WORDS[color], **points,
         "marker": {"symbol": "square", "size": 13, "color": CARD_COLORS[color],
                    "line": {"width": 1, "color": "rgba(0,0,0,0.35)"}},
         "textfont": {"size": 8, "color": CARD_TEXT_COLORS.get(color, "#ffffff")},
@@ -226,7 +232,7 @@ def capture_figure(report: dict) -> dict:
     if errors:
         data.append(errors)
     numbers = [trick.get("number", 0) for trick in report.get("tricks") or []]
-    layout = base_layout("Cards of each colour taken, trick by trick", "Trick", shapes=_error_shapes(report),
+    layout = base_layout(say("Cards of each colour taken, trick by trick"), say("Trick"), shapes=_error_shapes(report),
                           height=max(340, 170 + 100 * len(players)))
     layout["xaxis"]["range"] = [0.4, max(numbers, default=1) + 0.6]
     layout["yaxis"] = {"tickvals": list(range(len(players))), "ticktext": [_text(name) for name in players],
@@ -274,9 +280,9 @@ def breakdown_figure(report: dict) -> dict:
     totals = [sum(cell["points"] for cell in table[player].values()) for player in players]
     annotations = [{"x": _text(player), "y": total, "text": f"<b>{total}</b>", "showarrow": False, "yanchor": "bottom",
                     "yshift": 2} for player, total in zip(players, totals, strict=True)]
-    layout = base_layout("Final score by colour", None, barmode="stack", annotations=annotations, bargap=0.35,
+    layout = base_layout(say("Final score by colour"), None, barmode="stack", annotations=annotations, bargap=0.35,
                           uniformtext={"mode": "hide", "minsize": 10})  # no unreadable labels in thin segments
-    layout["yaxis"] = {"title": {"text": "Points"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
+    layout["yaxis"] = {"title": {"text": say("Points")}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
     layout["xaxis"] = {"type": "category"}
     return {"data": data, "layout": layout}
 
@@ -288,15 +294,16 @@ def totals_figure(match: dict) -> dict:
     for number, game in enumerate(match.get("games") or [], start=1):
         scores = ((game or {}).get("result") or {}).get("scores") or {}
         data.append({
-            "type": "bar", "name": f"Game {number}", "x": [_text(name) for name in players],
+            "type": "bar", "name": say("Game {number}", number=number), "x": [_text(name) for name in players],
             "y": [scores.get(name, 0) for name in players], "customdata": [number] * len(players),
-            "hovertemplate": f"<b>%{{x}}</b>: %{{y}} points in game {number}<extra></extra>",
+            "hovertemplate": say("<b>%{{x}}</b>: %{{y}} points in game {number}<extra></extra>", number=number),
         })
     totals = (match.get("result") or {}).get("scores") or {}
     annotations = [{"x": _text(name), "y": totals.get(name, 0), "text": f"<b>{totals.get(name, 0)}</b>",
                     "showarrow": False, "yanchor": "bottom", "yshift": 2} for name in players]
-    layout = base_layout("Match totals, game by game", None, barmode="stack", annotations=annotations, bargap=0.35)
-    layout["yaxis"] = {"title": {"text": "Points"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
+    layout = base_layout(say("Match totals, game by game"), None, barmode="stack", annotations=annotations,
+                         bargap=0.35)
+    layout["yaxis"] = {"title": {"text": say("Points")}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
     layout["xaxis"] = {"type": "category"}
     layout["colorway"] = ["#334155", "#64748b", "#94a3b8", "#0891b2", "#67e8f9", "#a5b4fc"]
     return {"data": data, "layout": layout}

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from api.adapters import deal_marks
 from dg_replay.cards import COLOR_NAMES, Card
+from dg_replay.words import say
+from replaykit.words import SPACE, Joined
 
 DEAL = "deal"
 
@@ -27,18 +29,21 @@ def play_id(trick: int, play: int) -> str:
 def steps(timeline: dict) -> list[dict]:
     rows = timeline.get("tricks") or []
     count = len(rows)
-    found = [{"id": DEAL, "status": "The deal", "x": None, "major": True,
-              "story": "The cards as dealt, before the first trick. Step forward to play the game card by card."}]
+    found = [{"id": DEAL, "status": say("The deal"), "x": None, "major": True,
+              "story": say("The cards as dealt, before the first trick. Step forward to play the game card by card.")}]
     for row in rows:
         number, plays = row["number"], row["plays"]
         for play in plays:
             who = play["player"] if play["player"] is not None else "?"
-            story = f"{who} plays {play['card'] or 'an unreadable card'}."
+            story = say("{player} plays {card}.", player=who, card=play["card"]) if play["card"] else \
+                say("{player} plays an unreadable card.", player=who)
             if play.get("note"):
-                story += f" {play['note']}"
+                story = Joined([story, play["note"]], SPACE, SPACE)
             found.append({"id": play_id(number, play["play"]), "x": number, "story": story,
-                          "status": f"Trick {number} of {count} · play {play['play']} of {len(plays)}"})
-        found.append({"id": f"trick-{number}", "status": f"Trick {number} of {count}", "story": row["story"],
+                          "status": say("Trick {number} of {count} · play {play} of {plays}", number=number,
+                                        count=count, play=play["play"], plays=len(plays))})
+        found.append({"id": f"trick-{number}", "status": say("Trick {number} of {count}", number=number, count=count),
+                      "story": row["story"],
                       "x": number, "major": True})
     return found
 
@@ -80,7 +85,7 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
     for finding in report.get("errors") or []:
         if isinstance(finding.get("trick"), int) and isinstance(finding.get("play"), int):
             errors_at.setdefault(play_id(finding["trick"], finding["play"]), []).append(finding)
-    moments: dict[str, dict] = {DEAL: {"leave": {}, "pile": {}, "center": [], "label": "The deal",
+    moments: dict[str, dict] = {DEAL: {"leave": {}, "pile": {}, "center": [], "label": say("The deal"),
                                        "bad": deal_marks(report)}}
     taken = outcomes(snapshots)
     holding = hands_of(start)
@@ -94,8 +99,8 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
             moment_id = play_id(number, index)
             view = views.get(moment_id)
             after = hands_of(view) if view is not None else holding
-            moment = {"leave": left_hand(holding, after, name), "pile": {}, "label": f"Trick {number}", "bad": [],
-                      "proof": []}
+            moment = {"leave": left_hand(holding, after, name), "pile": {}, "bad": [], "proof": [],
+                      "label": say("Trick {number}", number=number)}
             holding = after
             if view is not None:
                 center = [[entry["player"], card] for entry in view["middle"] for card in entry["cards"]]
@@ -110,7 +115,8 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
         outcome = taken.get(number)
         moments[f"trick-{number}"] = {
             "leave": {}, "pile": dict(outcome["captures"]) if outcome else {}, "center": center,
-            "label": f"Trick {number} · " + ("taken" if outcome else "not resolved"),
+            "label": say("Trick {number} · taken", number=number) if outcome else
+            say("Trick {number} · not resolved", number=number),
             "high": outcome["high"] if outcome else None, "low": outcome["low"] if outcome else None}
     styles = {}
     for text in seen_cards:
@@ -119,7 +125,7 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
     proven = [name for name in players if sources[name] == "proven"]
     note = None
     if proven:
-        note = ("The log gives no deal for " + ", ".join(proven) + ": their hands show only the cards they are "
-                "proven to hold, those they play later.")
+        note = say("The log gives no deal for {players}: their hands show only the cards they are proven to hold, "
+                   "those they play later.", players=", ".join(proven))
     return {"seats": players, "sources": sources, "start": hands, "moments": moments, "styles": styles,
-            "pile": "Captured", "note": note}
+            "pile": say("Captured"), "note": note}

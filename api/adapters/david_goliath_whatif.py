@@ -10,17 +10,20 @@ import json
 from collections import OrderedDict
 
 from dg_replay import whatif
+from dg_replay.words import say_n
 from replaykit.engine import Engine
+from replaykit.words import Text
 
 KEPT = 64  # analyses kept, the least recently used dropped first
 _kept: OrderedDict[str, dict] = OrderedDict()
 
 
-def label(mark: dict) -> str:
+def label(mark: dict) -> Text:
     """ "Trick 1: R8 cost Andrea 3 points; R2 here and R8 at trick 2 would have scored 10"."""
-    return (f"Trick {mark['trick']}: {mark['card']} cost {mark['player']} {mark['gain']} "
-            f"point{'s' * (mark['gain'] != 1)}; {mark['swap_card']} here and {mark['card']} at trick "
-            f"{mark['swap_trick']} would have scored {mark['score']}")
+    return say_n("Trick {trick}: {card} cost {player} {count} point; {swap} here and {card} at trick {later} would "
+                 "have scored {score}", "Trick {trick}: {card} cost {player} {count} points; {swap} here and {card} "
+                 "at trick {later} would have scored {score}", mark["gain"], trick=mark["trick"], card=mark["card"],
+                 player=mark["player"], swap=mark["swap_card"], later=mark["swap_trick"], score=mark["score"])
 
 
 def better_plays(engine: Engine, document: object, report: dict) -> dict | None:
