@@ -1,15 +1,10 @@
-"""This game's sentences, said in English and again in the reader's language (``replaykit.words``).
+"""David & Goliath's sentences: ``say`` (and ``say_n`` when the words follow a number) make a ``replaykit.words.Text``
+from a whole template with named parameters, said again in the reader's language through this package's
+catalogues (``locale/``, kept with ``python -m scripts.messages``)."""
 
-Every sentence a reader sees — a finding, a label of the table view or a chart — is made with ``say`` (or
-``say_n`` when it follows a number) from a whole template with named parameters; the catalogues in
-``locale/`` (this package's own, kept with ``python -m scripts.messages``) translate it.
-"""
+from replaykit.words import speakers
 
-from replaykit.words import Speaker
-
-_SPEAKER = Speaker(__package__)
-say = _SPEAKER.say
-say_n = _SPEAKER.say_n
+say, say_n = speakers(__package__)
 
 # The five colours as a sentence names them ("on a green lead"); the cards' letters are data.
 COLOUR_WORDS = {"B": say("blue"), "Y": say("yellow"), "G": say("green"), "R": say("red"), "P": say("purple")}

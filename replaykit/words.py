@@ -76,6 +76,12 @@ class Speaker:
         return Text(self.domain, singular, {"count": count, **params}, plural, count)
 
 
+def speakers(domain: str):
+    """``say`` and ``say_n`` of a package's own catalogue: ``say, say_n = speakers(__package__)``."""
+    speaker = Speaker(domain)
+    return speaker.say, speaker.say_n
+
+
 class Joined(Text):
     """Items joined as a list is read, ``A, B and C``: the last joint (``AND``, ``OR``) is a word of the
     reader's language; items that are Texts are rendered too."""
@@ -100,8 +106,7 @@ class Joined(Text):
 
 
 CORE = "replaykit"
-say = Speaker(CORE).say  # the core's own sentences, and the words every game's pages share
-say_n = Speaker(CORE).say_n
+say, say_n = speakers(CORE)  # the core's own sentences, and the words every game's pages share
 AND = say(" and ")
 OR = say(" or ")
 # Punctuation between listed items: the same in every language served, so no sentence to translate.

@@ -1,12 +1,5 @@
-"""The toy game's sentences, said in English and again in the reader's language (``replaykit.words``).
+"""The toy game's sentences, in its own catalogue: a plugin brings its words with it."""
 
-Every sentence a reader sees — a finding, a label of the table view or a chart — is made with ``say`` (or
-``say_n`` when it follows a number) from a whole template with named parameters; the catalogues in
-``locale/`` (this package's own, kept with ``python -m scripts.messages``) translate it.
-"""
+from replaykit.words import speakers
 
-from replaykit.words import Speaker
-
-_SPEAKER = Speaker(__package__)
-say = _SPEAKER.say
-say_n = _SPEAKER.say_n
+say, say_n = speakers(__package__)
