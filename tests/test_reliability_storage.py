@@ -272,10 +272,10 @@ def test_a_worker_booting_while_another_holds_the_fresh_database_waits_for_it(tm
 
 
 def test_what_other_plays_would_have_done_is_computed_once_and_kept(client, monkeypatch):
-    from api.adapters import david_goliath_whatif
+    from api.adapters import kept
     from dg_replay import whatif
 
-    monkeypatch.setattr(david_goliath_whatif, "_kept", type(david_goliath_whatif._kept)())  # no earlier test's
+    monkeypatch.setattr(kept, "_kept", type(kept._kept)())  # no earlier test's analysis
     calls: list[int] = []
     original = whatif.analyse
     monkeypatch.setattr(whatif, "analyse", lambda *args: calls.append(1) or original(*args))

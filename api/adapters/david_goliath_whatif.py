@@ -5,17 +5,11 @@ moments are computed once (the analysis of a 6-player game takes a fifth of a se
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections import OrderedDict
-
+from api.adapters.kept import kept
 from dg_replay import whatif
 from dg_replay.words import say_n
 from replaykit.engine import Engine
 from replaykit.words import Text
-
-KEPT = 64  # analyses kept, the least recently used dropped first
-_kept: OrderedDict[str, dict] = OrderedDict()
 
 
 def label(mark: dict) -> Text:
@@ -31,14 +25,10 @@ def better_plays(engine: Engine, document: object, report: dict) -> dict | None:
     ``None`` for a match or a game without its deal."""
     if report.get("kind") != "game" or not report.get("hands") or not isinstance(document, dict):
         return None
-    key = hashlib.sha256(json.dumps(document, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-    if key in _kept:
-        _kept.move_to_end(key)
-        return _kept[key]
-    analysed = whatif.analyse(engine, document, report)
-    found = {"plays": analysed.plays,
-             "moments": [{"step": mark["step"], "kind": "better", "label": label(mark)} for mark in analysed.marked]}
-    _kept[key] = found
-    while len(_kept) > KEPT:
-        _kept.popitem(last=False)
-    return found
+
+    def analysed() -> dict:
+        found = whatif.analyse(engine, document, report)
+        return {"plays": found.plays,
+                "moments": [{"step": mark["step"], "kind": "better", "label": label(mark)} for mark in found.marked]}
+
+    return kept("david-goliath", document, analysed)
