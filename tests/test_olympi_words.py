@@ -125,3 +125,16 @@ def test_a_claim_and_a_plural_follow_the_language():
         "Ann dobrał 1 kartę w kolejce 4, ale zapis wymienia 0.",
         "Ann dobrał 2 karty w kolejce 4, ale zapis wymienia 0.",
         "Ann dobrał 5 kart w kolejce 4, ale zapis wymienia 0."]
+
+
+def test_an_olympi_board_in_polish_its_charts_and_moments(client):
+    import re
+
+    page = client.get("/samples/olympi/rulebook-two-players?lang=pl").get_data(as_text=True)
+    assert "Punkty zwycięstwa po każdej konkurencji" in page and ">Konkurencje<" in page
+    moments = client.get(re.search(r'data-moments="([^"]+)"', page)[1]).get_json()
+    steps = {step["id"]: step for step in moments["steps"]}
+    assert steps["setup"]["status"] == "Przygotowanie"
+    assert steps["race-1-turn-1"]["status"] == "Konkurencja 1 z 9 · ruch 1"
+    assert steps["race-1-turn-1"]["story"] == "Ann zagrywa K7."
+    assert moments["board"]["pile"] == "Medale"

@@ -11,6 +11,7 @@ from api.adapters import olympi_charts as charts
 from api.adapters import olympi_table as board
 from api.adapters import olympi_timeline as races
 from api.adapters.wording import moment_label
+from olympi_replay.words import say, say_n
 from replaykit.findings import tokens
 
 # Findings outside any race are shown where they can be seen: the setup in the table view, or the result.
@@ -22,13 +23,13 @@ MOST_KEY_MOMENTS = 16
 
 def figures(report: dict) -> list[dict]:
     return [
-        {"id": "vp", "label": "Victory points after each race chart", "figure": charts.vp_figure(report),
+        {"id": "vp", "label": say("Victory points after each race chart"), "figure": charts.vp_figure(report),
          "timeline": True},
-        {"id": "order", "label": "Order of retirement per race chart", "figure": charts.order_figure(report),
+        {"id": "order", "label": say("Order of retirement per race chart"), "figure": charts.order_figure(report),
          "timeline": True},
-        {"id": "hands", "label": "Cards in hand after each race chart", "figure": charts.hands_figure(report),
+        {"id": "hands", "label": say("Cards in hand after each race chart"), "figure": charts.hands_figure(report),
          "timeline": True},
-        {"id": "medals", "label": "Medal table chart", "figure": charts.medal_figure(report), "timeline": False},
+        {"id": "medals", "label": say("Medal table chart"), "figure": charts.medal_figure(report), "timeline": False},
     ]
 
 
@@ -36,9 +37,9 @@ def game_facts(report: dict) -> list[str]:
     found = facts(report)
     count = len(report.get("races") or [])
     if count:
-        found.append(f"{count} race{'s' * (count != 1)}")
+        found.append(say_n("{count} race", "{count} races", count))
     if (report.get("options") or {}).get("world_record"):
-        found.append("World Record variant")
+        found.append(say("World Record variant"))
     return found
 
 
@@ -50,26 +51,31 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
         race, turn = finding.get("race"), finding.get("turn")
         if race in replayed:
             step = races.turn_id(race, turn) if isinstance(turn, int) else f"race-{race}"
-            where = f"Race {race}" + (f", turn {turn}" if isinstance(turn, int) else "")
+            where = say("Race {race}, turn {turn}", race=race, turn=turn) if isinstance(turn, int) else \
+                say("Race {race}", race=race)
             found.append((race, turn or 999, {"step": step, "kind": "error", "label": moment_label(where, finding)}))
     for race in timeline.get("races") or []:
         number, step = race["number"], f"race-{race['number']}"
         gold = [name for name, won in race["medals"].items() if "gold" in won]
         if gold:
             found.append((number, 1000, {"step": step, "kind": "gold",
-                                         "label": f"Race {number}: {', '.join(gold)} wins {race['discipline']}"}))
+                                         "label": say("Race {number}: {players} wins {discipline}", number=number,
+                                                      players=", ".join(gold), discipline=race["discipline"])}))
         if race["record"]:
             found.append((number, 1001, {"step": step, "kind": "record",
-                                         "label": f"Race {number}: World Record by {race['record']}"}))
+                                         "label": say("Race {number}: World Record by {player}", number=number,
+                                                      player=race["record"])}))
         for turn in race["turns"]:
             retirement = turn["retirement"]
             if retirement and retirement["place"] == 1 and retirement["drew"] >= MANY_CARDS:
                 found.append((number, turn["number"], {
                     "step": races.turn_id(number, turn["number"]), "kind": "cards",
-                    "label": f"Race {number}: {turn['player']} out first for {retirement['drew']} cards"}))
+                    "label": say("Race {number}: {player} out first for {count} cards", number=number,
+                                 player=turn["player"], count=retirement["drew"])}))
             if turn["reshuffled"]:
                 found.append((number, turn["number"], {"step": races.turn_id(number, turn["number"]),
-                                                       "kind": "reshuffle", "label": f"Race {number}: reshuffle"}))
+                                                       "kind": "reshuffle",
+                                                       "label": say("Race {number}: reshuffle", number=number)}))
     found.sort(key=lambda item: item[:2])
     # Errors first when there are too many to list: they are what a reader came for.
     errors = [item for item in found if item[2]["kind"] == "error"][:MOST_KEY_MOMENTS]

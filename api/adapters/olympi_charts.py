@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout
 from api.adapters.charts import text as _text
-from api.adapters.olympi_timeline import SETUP, ordinal, reward_words
+from api.adapters.olympi_timeline import SETUP, medal_word, ordinal, reward_words
 from olympi_replay.rules import HAND_SIZE, MEDALS, RECORD_VP, VP
+from olympi_replay.words import say
 
 MEDAL_COLORS = {"gold": "#d4a72c", "silver": "#9ca3af", "bronze": "#c98b5b", "record": "#7c3aed"}
 NO_MEDAL = "#e5e7eb"
@@ -48,7 +49,7 @@ def _error_trace(report: dict, y: float) -> list[dict]:
     numbers = sorted(grouped)
     if not numbers:
         return []
-    return [{"type": "scatter", "mode": "markers", "name": "Errors", "x": numbers, "y": [y] * len(numbers),
+    return [{"type": "scatter", "mode": "markers", "name": say("Errors"), "x": numbers, "y": [y] * len(numbers),
              "customdata": numbers, "cliponaxis": False,
              "marker": {"symbol": "x-thin-open", "size": 12, "color": ERROR_COLOR,
                         "line": {"width": 3, "color": ERROR_COLOR}},
@@ -58,7 +59,7 @@ def _error_trace(report: dict, y: float) -> list[dict]:
 
 
 def _timeline_layout(report: dict, title: str, y_title: str, start: float = 0.5, height: int = 380) -> dict:
-    layout = base_layout(title, "Race", shapes=_error_shapes(report), height=height)
+    layout = base_layout(title, say("Race"), shapes=_error_shapes(report), height=height)
     margin = layout["margin"]
     # The legend clears the axis title whatever the chart's height (Plotly places it in plot fractions).
     layout["legend"]["y"] = -60 / (height - margin["t"] - margin["b"])
@@ -90,7 +91,7 @@ def vp_figure(report: dict) -> dict:
                  f"<br>{_text(_won(race, name))}" for race, value in zip(races, values, strict=True)]
         data.append(_line(name, seat, numbers, values, numbers, hover))
     data += _error_trace(report, top * 1.08 + 1)
-    layout = _timeline_layout(report, "Victory points after each race", "VP")
+    layout = _timeline_layout(report, say("Victory points after each race"), say("VP"))
     layout["annotations"] = [{"text": f"gold {VP['gold']} · silver {VP['silver']} · bronze {VP['bronze']} · "
                                       f"World Record {RECORD_VP}", "xref": "paper", "yref": "paper", "x": 1, "y": 1.06,
                               "xanchor": "right", "showarrow": False, "font": {"size": 11, "color": "#4b5563"}}]
@@ -112,7 +113,7 @@ def hands_figure(report: dict) -> dict:
                          f"{_text(_won(race, name))}")
         data.append(_line(name, seat, numbers, values, [SETUP, *numbers[1:]], hover))
     data += _error_trace(report, top * 1.08 + 1)
-    layout = _timeline_layout(report, "Cards in hand after each race", "Cards", start=-0.5)
+    layout = _timeline_layout(report, say("Cards in hand after each race"), say("Cards"), start=-0.5)
     layout["xaxis"].update(tickvals=numbers, ticktext=["deal", *map(str, numbers[1:])])
     return {"data": data, "layout": layout}
 
@@ -142,7 +143,8 @@ def order_figure(report: dict) -> dict:
             points["hovertext"].append(f"<b>Race {race['number']}</b> · {_text(race['discipline'])}<br>"
                                        f"{_text(name)} {how}{turn}: {_text(reward_words(retirement))}"
                                        + ("; World Record" if medal == "record" else ""))
-    names = {"gold": "gold", "silver": "silver", "bronze": "bronze", "record": "World Record", "none": "no medal"}
+    names = {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze"), "record": say("World Record"),
+             "none": say("no medal")}
     data = [{"type": "scatter", "mode": "markers+text", "name": names[medal], **by_medal[medal],
              "marker": {"symbol": "circle", "size": 22, "color": MEDAL_COLORS.get(medal, NO_MEDAL),
                         "line": {"width": 1, "color": "rgba(0,0,0,0.35)"}},
@@ -150,7 +152,7 @@ def order_figure(report: dict) -> dict:
              "hovertemplate": "%{hovertext}<extra></extra>"}
             for medal in ("gold", "silver", "bronze", "record", "none") if medal in by_medal]
     data += _error_trace(report, -0.9)
-    title = "Order of passes (1 = first pass)" if two else "Order of retirement (1 = first out)"
+    title = say("Order of passes (1 = first pass)") if two else say("Order of retirement (1 = first out)")
     layout = _timeline_layout(report, title, "", height=max(320, 150 + 52 * len(players)))
     layout["yaxis"] = {"tickvals": list(range(len(players))), "ticktext": [_text(name) for name in players],
                        "range": [len(players) - 0.5, -1.3], "autorange": False, "gridcolor": "#eef0f3",
@@ -176,7 +178,7 @@ def medal_figure(report: dict) -> dict:
                                                f"({_text(race['discipline'])})")
         if not points["x"]:
             continue
-        data.append({"type": "bar", "name": medal, "x": points["x"], "y": [1] * len(points["x"]),
+        data.append({"type": "bar", "name": medal_word(medal), "x": points["x"], "y": [1] * len(points["x"]),
                      "text": points["text"], "customdata": points["customdata"], "hovertext": points["hovertext"],
                      "textposition": "inside", "insidetextanchor": "middle", "textangle": 0,
                      "textfont": {"color": "#111827", "size": 11},
@@ -186,8 +188,8 @@ def medal_figure(report: dict) -> dict:
     counts = {name: sum(len(race["medals"].get(name, [])) for race in _races(report)) for name in players}
     annotations = [{"x": _text(name), "y": counts[name], "text": f"<b>{scores.get(name, 0)}</b>",
                     "showarrow": False, "yanchor": "bottom", "yshift": 2} for name in players]
-    layout = base_layout("Medal table (race inside, VP on top)", None, barmode="stack", bargap=0.3,
+    layout = base_layout(say("Medal table (race inside, VP on top)"), None, barmode="stack", bargap=0.3,
                           annotations=annotations, uniformtext={"mode": "hide", "minsize": 9})
-    layout["yaxis"] = {"title": {"text": "Medals"}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
+    layout["yaxis"] = {"title": {"text": say("Medals")}, "gridcolor": "#eef0f3", "rangemode": "tozero"}
     layout["xaxis"] = {"type": "category", "categoryorder": "array", "categoryarray": [_text(n) for n in players]}
     return {"data": data, "layout": layout}

@@ -16,7 +16,9 @@ from api.adapters import deal_marks
 from api.adapters.olympi_timeline import SETUP, turn_id
 from olympi_replay.cards import Card
 from olympi_replay.rules import HAND_SIZE
+from olympi_replay.words import say
 from replaykit.findings import tokens
+from replaykit.words import SPACE, Joined, Text
 
 RECORD = "WR"
 PILE_STYLES = {"gold": "gold", "silver": "silver", "bronze": "bronze", RECORD: "record"}
@@ -103,7 +105,7 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
     errors: dict[tuple, list[dict]] = {}
     for finding in report.get("errors") or []:
         errors.setdefault((finding.get("race"), finding.get("turn")), []).append(finding)
-    moments = {SETUP: {"leave": {}, "pile": {}, "center": [], "label": "The deal", "bad": deal_marks(report),
+    moments = {SETUP: {"leave": {}, "pile": {}, "center": [], "label": say("The deal"), "bad": deal_marks(report),
                        "sizes": dict.fromkeys(players, HAND_SIZE)}}
     for number, steps in _races(snapshots[1:]):
         _race_moments(number, steps, hands, errors, _references(rules.get(steps[0]["discipline"])), moments)
@@ -112,7 +114,7 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
         card = Card.from_object(text)
         styles[text] = card.color_name if card else "unknown"
     return {"seats": players, "sources": hands.sources, "start": hands.start, "moments": moments, "styles": styles,
-            "pile": "Medals", "note": _note(hands)}
+            "pile": say("Medals"), "note": _note(hands)}
 
 
 def _races(snapshots: list[tuple[str, dict]]) -> list[tuple[int, list[dict]]]:
@@ -131,7 +133,7 @@ def _races(snapshots: list[tuple[str, dict]]) -> list[tuple[int, list[dict]]]:
 def _race_moments(number: int, steps: list[dict], hands: Hands, errors: dict, refs: set[str],
                   moments: dict) -> None:
     """One race's moments: a moment per turn, then the race's outcome (``race-R``)."""
-    label = f"Race {number} · {steps[0]['discipline']}"
+    label = say("Race {number} · {discipline}", number=number, discipline=steps[0]["discipline"])
     center: list[list] = []
     plays: list[list[list]] = []
     for view in steps[1:]:
@@ -177,12 +179,12 @@ def _cards_shown(start: dict[str, list[str]], moments: dict[str, dict]) -> set[s
     return found
 
 
-def _note(hands: Hands) -> str | None:
+def _note(hands: Hands) -> Text | None:
     proven = [name for name, source in hands.sources.items() if source == "proven"]
     parts = []
     if proven:
-        parts.append("The log gives no deal for " + ", ".join(proven) + ": their hands show the cards they are "
-                     "proven to hold (those they play later) and count the unseen ones.")
+        parts.append(say("The log gives no deal for {players}: their hands show the cards they are proven to hold "
+                         "(those they play later) and count the unseen ones.", players=", ".join(proven)))
     if hands.unseen_draws:
-        parts.append("Draws written nowhere (no draw list, no deck order) count as unseen until played.")
-    return " ".join(parts) or None
+        parts.append(say("Draws written nowhere (no draw list, no deck order) count as unseen until played."))
+    return Joined(parts, SPACE, SPACE) if parts else None

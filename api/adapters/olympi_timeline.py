@@ -11,15 +11,28 @@ from __future__ import annotations
 
 from olympi_replay.cards import Card
 from olympi_replay.rules import RACES
+from olympi_replay.words import say, say_n
+from replaykit.words import COMMA, SEMICOLON, SPACE, Joined, Text
 
 SETUP = "setup"
-NOT_DECLARED = "not declared"
-PLACES = {1: "1st", 2: "2nd", 3: "3rd"}
+NOT_DECLARED = say("not declared")
+MEDAL_WORDS = {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze")}
 CONCEDED = {1: "bronze", 2: "silver", 3: "gold"}  # two players: what a race's n-th pass gives the other
 
 
-def ordinal(number: int) -> str:
-    return PLACES.get(number, f"{number}th")
+def ordinal(number: int) -> Text:
+    """1st, 2nd, 3rd, 4th … (each language writes its own ordinals; places here never pass 7)."""
+    if number == 1:
+        return say("{place}st", place=number)
+    if number == 2:
+        return say("{place}nd", place=number)
+    if number == 3:
+        return say("{place}rd", place=number)
+    return say("{place}th", place=number)
+
+
+def medal_word(name: str) -> Text | str:
+    return MEDAL_WORDS.get(name, name)
 
 
 def card_chip(text: object) -> dict:
@@ -41,54 +54,66 @@ def _findings(report: dict) -> dict[tuple[int | None, int | None], list[dict]]:
     return grouped
 
 
-def reward_words(retirement: dict) -> str:
+def reward_words(retirement: dict) -> Text:
     """What a retirement earned: ``gold``, ``bronze, 2 cards, the First-player card``, ``nothing``."""
-    parts = [retirement["medal"]] if retirement.get("medal") else []
+    parts: list = [medal_word(retirement["medal"])] if retirement.get("medal") else []
     if retirement.get("drew"):
-        parts.append(f"{retirement['drew']} card{'s' * (retirement['drew'] != 1)}")
+        parts.append(say_n("{count} card", "{count} cards", retirement["drew"]))
     if retirement.get("first_player"):
-        parts.append("the First-player card")
-    return ", ".join(parts) or "nothing"
+        parts.append(say("the First-player card"))
+    return Joined(parts, COMMA, COMMA) if parts else say("nothing")
 
 
-def conceded(retirement: dict, other: str) -> str:
+def conceded(retirement: dict, other: str) -> Text:
     """Two players: what a pass gives the opponent."""
-    return f"{other} takes {CONCEDED.get(retirement['place'], 'nothing')}"
+    given = CONCEDED.get(retirement["place"])
+    if given is None:
+        return say("{player} takes nothing", player=other)
+    return say("{player} takes {medal}", player=other, medal=medal_word(given))
 
 
-def turn_story(turn: dict) -> str:
+def turn_story(turn: dict) -> Text:
     """One turn in a sentence or two (plain text)."""
     who, retirement = turn["player"] if isinstance(turn["player"], str) else "?", turn["retirement"]
     if turn["ignored"]:
-        return f"{who}'s turn {turn['number']} is not counted (see its finding)."
+        return say("{player}'s turn {number} is not counted (see its finding).", player=who, number=turn["number"])
     if turn["action"] == "play":
-        cards = " ".join(chip["card"] for chip in turn["cards"]) or "no card"
-        story = f"{who} plays {cards}."
+        cards = " ".join(chip["card"] for chip in turn["cards"])
+        story = say("{player} plays {cards}.", player=who, cards=cards) if cards else \
+            say("{player} plays no card.", player=who)
     elif retirement is not None and turn["gives"]:
-        story = f"{who} passes ({turn['place']} pass): {reward_words(retirement)}; {turn['gives']}."
+        story = say("{player} passes ({place} pass): {reward}; {gives}.", player=who, place=turn["place"],
+                    reward=reward_words(retirement), gives=turn["gives"])
     elif retirement is not None:
-        story = f"{who} retires {turn['place']}: {reward_words(retirement)}."
+        story = say("{player} retires {place}: {reward}.", player=who, place=turn["place"],
+                    reward=reward_words(retirement))
+    elif turn["action"] == "pass":
+        story = say("{player} passes.", player=who)
     else:
-        story = f"{who} {'passes' if turn['action'] == 'pass' else 'retires'}."
+        story = say("{player} retires.", player=who)
+    parts = [story]
     if turn["draw"]:
-        story += " Draws " + " ".join(chip["card"] for chip in turn["draw"]) + "."
+        parts.append(say("Draws {cards}.", cards=" ".join(chip["card"] for chip in turn["draw"])))
     if turn["reshuffled"]:
-        story += " The discards are shuffled into a new deck."
-    return story + (f" {turn['note']}" if turn.get("note") else "")
+        parts.append(say("The discards are shuffled into a new deck."))
+    if turn.get("note"):
+        parts.append(turn["note"])
+    return Joined(parts, SPACE, SPACE) if len(parts) > 1 else story
 
 
-def race_story(race: dict) -> str:
+def race_story(race: dict) -> Text:
     """The race's outcome in a sentence or two (plain text)."""
-    head = f"{race['discipline']}: "
     if not race["finished"]:
-        return head + "the race did not finish."
-    medals = [f"{name} {', '.join(won)}" for name, won in race["medals"].items() if won]
-    story = head + ("; ".join(medals) if medals else "no medals") + "."
+        return say("{discipline}: the race did not finish.", discipline=race["discipline"])
+    medals = [say("{player} {medals}", player=name, medals=Joined([medal_word(item) for item in won], COMMA, COMMA))
+              for name, won in race["medals"].items() if won]
+    parts = [say("{discipline}: {medals}.", discipline=race["discipline"], medals=Joined(medals, SEMICOLON, SEMICOLON))
+             if medals else say("{discipline}: no medals.", discipline=race["discipline"])]
     if race["record"]:
-        story += f" {race['record']} sets a World Record."
+        parts.append(say("{player} sets a World Record.", player=race["record"]))
     if race["took_first_player"]:
-        story += f" {race['took_first_player']} takes the First-player card."
-    return story
+        parts.append(say("{player} takes the First-player card.", player=race["took_first_player"]))
+    return Joined(parts, SPACE, SPACE) if len(parts) > 1 else parts[0]
 
 
 def timeline(report: dict) -> dict:
@@ -140,15 +165,29 @@ def steps(timeline: dict) -> list[dict]:
     races = timeline.get("races") or []
     count = max(RACES, len(races))
     holder = timeline.get("first_player")
-    opening = "Six cards each" + (" (the log gives the deal)" if timeline.get("dealt") else "") + "; "
-    opening += f"{holder} holds the First-player card." if holder else "race 1's first turn shows the first player."
-    found = [{"id": SETUP, "status": "Setup", "x": None, "major": True,
-              "story": opening + " Step forward to play the game turn by turn."}]
+    found = [{"id": SETUP, "status": say("Setup"), "x": None, "major": True, "story": _opening(timeline, holder)}]
     for race in races:
         number = race["number"]
         for turn in race["turns"]:
             found.append({"id": turn_id(number, turn["number"]), "x": number, "story": turn["story"],
-                          "status": f"Race {number} of {count} · turn {turn['number']}"})
-        found.append({"id": f"race-{number}", "status": f"Race {number} of {count} · {race['discipline']}",
+                          "status": say("Race {number} of {count} · turn {turn}", number=number, count=count,
+                                        turn=turn["number"])})
+        found.append({"id": f"race-{number}", "status": say("Race {number} of {count} · {discipline}", number=number,
+                                                             count=count, discipline=race["discipline"]),
                       "story": race["story"], "x": number, "major": True})
     return found
+
+
+def _opening(timeline: dict, holder: str | None) -> Text:
+    dealt = bool(timeline.get("dealt"))
+    if holder and dealt:
+        return say("Six cards each (the log gives the deal); {player} holds the First-player card. Step forward to "
+                   "play the game turn by turn.", player=holder)
+    if holder:
+        return say("Six cards each; {player} holds the First-player card. Step forward to play the game turn by "
+                   "turn.", player=holder)
+    if dealt:
+        return say("Six cards each (the log gives the deal); race 1's first turn shows the first player. Step "
+                   "forward to play the game turn by turn.")
+    return say("Six cards each; race 1's first turn shows the first player. Step forward to play the game turn by "
+               "turn.")
