@@ -48,14 +48,14 @@ def innermost(anchor: str, step_ids: set[str]) -> str | None:
 
 def located(findings: list[dict], units: tuple[str, ...], part_unit: str | None = None,
              part_url: Callable[[int], str] | None = None, step_ids: set[str] | None = None,
-             target: Callable[[dict], str | None] | None = None) -> list[dict]:
+             target: Callable[[dict], str | None] | None = None, engine=None) -> list[dict]:
     """Findings with their position in words, their units, and the link that selects their moment (on this
     page, among ``step_ids``, or on their part's page when ``part_url`` is given). A finding outside every
     moment links to where the game's adapter says it can be seen (``target``): the deal, the result."""
     shown = []
     for finding in findings:
         numbers = {unit: finding[unit] for unit in units if isinstance(finding.get(unit), int)}
-        where = ", ".join(f"{unit} {number}" for unit, number in numbers.items())
+        where = ", ".join(f"{i18n.unit_name(unit, engine)} {number}" for unit, number in numbers.items())
         if finding.get("player"):
             where = f"{where} ({finding['player']})" if where else str(finding["player"])
         anchor = finding_anchor(finding, units, skip=part_unit if part_url else None)
@@ -70,7 +70,7 @@ def located(findings: list[dict], units: tuple[str, ...], part_unit: str | None 
         else:
             href = f"#{anchor}" if anchor else None
         # A finding placed by its path alone shows the path once, beside it, not again as its place.
-        shown.append({**finding, "where": where or ("" if finding.get("path") else "whole log"),
+        shown.append({**finding, "where": where or ("" if finding.get("path") else _("whole log")),
                       "numbers": numbers, "anchor": anchor, "href": href, "title": title(finding.get("code", ""))})
     return sorted(shown, key=lambda finding: finding.get("severity") != "error")
 
@@ -132,7 +132,8 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     timeline = adapter.timeline(report)
     figures = adapter.figures(report)
     steps = adapter.steps(timeline)
-    placed = located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target)
+    placed = located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target,
+                     engine=verdict.engine)
     banner = _banner(report, shown)
     better = _better_plays(verdict, report, number)
     order = {step["id"]: position for position, step in enumerate(steps)}
@@ -141,11 +142,12 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
         banner=banner, findings=placed, finding_groups=grouped(placed), timeline=timeline,
-        walkable=any(finding["href"] for finding in placed), rounds=i18n.unit_name(outer_unit(steps)),
+        walkable=any(finding["href"] for finding in placed), rounds=i18n.unit_name(outer_unit(steps), verdict.engine),
         preview=preview(verdict, report, banner),
         steps=steps, figures=figures, figures_by_id=_by_id(figures),
         board=adapter.table(report, timeline, verdict.snapshots(number)),
-        key_moments=key_moments, step_help=i18n.step_help(verdict.units[-2] if len(verdict.units) > 1 else "step"),
+        key_moments=key_moments, step_help=i18n.step_help(verdict.units[-2] if len(verdict.units) > 1 else "step",
+                                                        verdict.engine),
         standings=adapter.standings(report),
         partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
         game_style=assets.game_style_url(verdict.engine))
@@ -161,11 +163,11 @@ def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str
                      **(_banner(part) if part else {}),
                      "standings": adapter.standings(part) if part else None})
     findings = located([*report.get("errors", []), *report.get("warnings", [])], verdict.units,
-                        adapter.part_unit, part_url)
+                        adapter.part_unit, part_url, engine=verdict.engine)
     return render_template(
         "parts.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
         findings=findings, finding_groups=grouped(findings), preview=preview(verdict, report, _banner(report)),
-        parts=rows, part_name=i18n.unit_name(adapter.part_unit).capitalize(),
+        parts=rows, part_name=i18n.unit_name(adapter.part_unit, verdict.engine).capitalize(),
         parts_title=str(i18n.PARTS.get(adapter.part_unit, adapter.part_unit)), figures=figures,
         figures_by_id=_by_id(figures), standings=adapter.standings(report),
         eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
@@ -184,7 +186,7 @@ def _shown_report(verdict: games.Verdict, number: int | None) -> dict | None:
     part = web.part_of(verdict, number)
     if part is None:
         abort(404, _("This document has no readable %(part)s %(number)s.",
-                     part=i18n.unit_name(verdict.adapter.part_unit), number=number))
+                     part=i18n.unit_name(verdict.adapter.part_unit, verdict.engine), number=number))
     return part
 
 
@@ -201,7 +203,7 @@ def moments_response(verdict: games.Verdict, number: int | None, log_size: int |
     report = _shown_report(verdict, number)
     if report is None:
         abort(404, _("An overview has no moments of its own: each %(part)s has its own.",
-                     part=i18n.unit_name(verdict.adapter.part_unit)))
+                     part=i18n.unit_name(verdict.adapter.part_unit, verdict.engine)))
     shown = moments(verdict, report, number)
     raw = compact_json(shown).encode()
     if log_size is not None and len(raw) > MOMENTS_BASE + MOMENTS_PER_LOG_BYTE * log_size:

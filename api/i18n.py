@@ -20,7 +20,9 @@ Everything else (codes, paths, positions, card codes, player names) is data and 
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Iterator
+from types import ModuleType
 from urllib.parse import urlencode
 
 from babel import Locale
@@ -56,13 +58,28 @@ STEP_HELP_OTHER = lazy_gettext("Use ← and → to step, ↑ and ↓ to jump to 
                                "findings, Space to play through; or click a finding, a key moment or a chart.")
 
 
-def unit_name(unit: str | None) -> str | None:
-    """A unit's name in the reader's language (``None`` stays ``None``; an unknown unit as it is)."""
-    return None if unit is None else str(UNITS.get(unit, unit))
+def game_words(engine) -> ModuleType | None:
+    """A game's ``<package>.words`` (its ``UNITS`` and ``STEP_HELP`` name its units as its rulebook does)."""
+    if engine is None:
+        return None
+    try:
+        return importlib.import_module(f"{engine.package}.words")
+    except ImportError:
+        return None
 
 
-def step_help(unit: str) -> str:
-    return str(STEP_HELP.get(unit, STEP_HELP_OTHER))
+def unit_name(unit: str | None, engine=None) -> str | None:
+    """A unit's name in the reader's language, as the game calls it (a Dalmuti trick is a "giro", a David &
+    Goliath one a "turno"); ``None`` stays ``None``; an unknown unit as it is."""
+    if unit is None:
+        return None
+    named = getattr(game_words(engine), "UNITS", {})
+    return str(localized(named[unit])) if unit in named else str(UNITS.get(unit, unit))
+
+
+def step_help(unit: str, engine=None) -> str:
+    own = getattr(game_words(engine), "STEP_HELP", None)
+    return str(localized(own)) if own is not None else str(STEP_HELP.get(unit, STEP_HELP_OTHER))
 
 
 def language() -> str:

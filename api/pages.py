@@ -89,7 +89,7 @@ def index():
                 problem, status = str(error), 400
             except web.NotALog as error:
                 problem, status = _("%(problem)s Its shape has these problems:", problem=str(error)), 422
-                findings = analysis.located(error.findings, error.verdict.units)
+                findings = analysis.located(error.findings, error.verdict.units, engine=error.verdict.engine)
             else:
                 _remember_delete_token(record.id, record.delete_token)
                 return redirect(url_for("pages.game", game_id=record.id), code=303)

@@ -5,3 +5,8 @@ catalogues (``locale/``, kept with ``python -m scripts.messages``)."""
 from replaykit.words import speakers
 
 say, say_n = speakers(__package__)
+
+# The units of a game as its pages name them, and how its board is walked (api.i18n reads both).
+UNITS = {"round": say("round"), "trick": say("trick"), "play": say("play")}
+STEP_HELP = say("Use ← and → to step, ↑ and ↓ to jump a trick, N and P to walk the findings, Space to play through; or "
+                "click a finding, a key moment or a chart.")

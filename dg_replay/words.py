@@ -8,3 +8,8 @@ say, say_n = speakers(__package__)
 
 # The five colours as a sentence names them ("on a green lead"); the cards' letters are data.
 COLOUR_WORDS = {"B": say("blue"), "Y": say("yellow"), "G": say("green"), "R": say("red"), "P": say("purple")}
+
+# The units of a game as its pages name them, and how its board is walked (api.i18n reads both).
+UNITS = {"game": say("game"), "trick": say("trick"), "play": say("play")}
+STEP_HELP = say("Use ← and → to step, ↑ and ↓ to jump a trick, N and P to walk the findings, Space to play through; or "
+                "click a finding, a key moment or a chart.")
