@@ -185,5 +185,8 @@ def install(app: Flask) -> None:
     app.json = LocalizedJSON(app)
     app.jinja_env.finalize = _finalize
     app.jinja_env.filters["capital"] = capital
+    # A game's Text given to a template's own sentence (``_("Rule: %(rule)s", rule=race.rule | said)``):
+    # said before it goes in, since gettext's formatting would take its English.
+    app.jinja_env.filters["said"] = lambda value: str(localized(value))
     app.context_processor(_context)
     app.after_request(_remember)

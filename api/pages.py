@@ -201,7 +201,7 @@ def log_format(game_id: str):
 
 def _title_and_notes(report: dict) -> tuple[str, str | None]:
     meta = report.get("meta") if isinstance(report.get("meta"), dict) else {}
-    title = meta.get("title") if isinstance(meta.get("title"), str) and meta["title"].strip() else "Uploaded game"
+    title = meta.get("title") if isinstance(meta.get("title"), str) and meta["title"].strip() else _("Uploaded game")
     notes = meta.get("notes") if isinstance(meta.get("notes"), str) else None
     return title, notes
 

@@ -54,3 +54,60 @@ def test_the_recorder_in_italian(page, live_server):
     # the script's own sentences come from the page's dictionary, in Italian too
     assert page.evaluate("JSON.parse(document.getElementById('record-text').textContent).nothing_to_undo") == \
         "Niente da annullare."
+
+
+# Words that are English only (none is also an Italian or Polish word: "a", "in", "no", "on", "to", "link",
+# "moment" and "record" are, so they are not listed).
+ENGLISH = {"the", "and", "of", "is", "with", "for", "from", "not", "this", "that", "each", "every", "after",
+           "before", "trick", "tricks", "plays", "player", "players", "score", "scores", "points", "error", "errors",
+           "warning", "warnings", "valid", "invalid", "deal", "next", "previous", "game", "games", "turn", "takes",
+           "wins", "winner", "chart", "round", "race", "card", "cards", "log", "step", "back", "copy", "download"}
+NAMES = ("Card Replay", "David & Goliath", "Il Grande Dalmuti", "Olympi Cards", "API", "JSON")
+
+
+def english_words(page) -> set[str]:
+    """Each English word left, with the words around it (so a failure says where)."""
+    import re
+
+    # The sample games' titles are their logs' own words (meta), as a player's names are: not the service's.
+    text = page.evaluate("document.querySelectorAll('.sample-title').forEach(title => title.remove()),"
+                         " document.body.innerText")
+    for name in NAMES:
+        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    return {text[max(0, found.start() - 30):found.end() + 30].replace("\n", " ")
+            for found in re.finditer(r"[A-Za-z]+", text) if found.group().lower() in ENGLISH}
+
+
+def simulated(game: str, players: int) -> dict:
+    from replaykit import registry
+
+    log = registry.engines()[game].simulate(players, 3)
+    log.pop("meta", None)  # a log's own title and notes are the players' words, not the service's
+    return log
+
+
+@pytest.mark.parametrize("language", ["it", "pl"])
+def test_no_english_word_is_left_on_the_pages_a_reader_walks(page, live_server, language):
+    visited = {"home": "/", "recorder": "/record"}
+    for game, players in (("david-goliath", 4), ("grande-dalmuti", 5), ("olympi", 4)):
+        stored = page.request.post(live_server.url + "/api/v1/games", data=simulated(game, players)).json()
+        visited[game] = stored["links"]["page"]
+    left = {}
+    for name, path in visited.items():
+        page.goto(f"{live_server.url}{path}?lang={language}")
+        if name in ("david-goliath", "grande-dalmuti", "olympi"):
+            page.goto(f"{live_server.url}{path}?lang={language}#"
+                      + {"david-goliath": "trick-2-play-1", "grande-dalmuti": "round-1-trick-1-play-1",
+                         "olympi": "race-1-turn-1"}[name])
+            until(page, "!document.querySelector('[data-moments][aria-busy]')")
+        assert page.evaluate("document.documentElement.lang") == language
+        found = english_words(page)
+        if found:
+            left[name] = sorted(found)
+    # An error page, read as it is sent (a page that failed to load is a console error in the browser).
+    error = page.request.get(f"{live_server.url}/no/such/page?lang={language}").text()
+    page.set_content(error)
+    found = english_words(page)
+    if found:
+        left["error"] = sorted(found)
+    assert left == {}, "\n".join(f"{name}: {snippet!r}" for name, found in left.items() for snippet in found)

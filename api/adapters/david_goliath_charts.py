@@ -178,7 +178,7 @@ def score_figure(report: dict) -> dict:
     return {"data": data, "layout": layout}
 
 
-SPOILED = "Third card of a colour: it now scores 1 point a card, not their values"
+SPOILED = say("Third card of a colour: it now scores 1 point a card, not their values")
 
 
 def capture_figure(report: dict) -> dict:
@@ -216,7 +216,7 @@ def capture_figure(report: dict) -> dict:
                     spoiled["x"].append(trick["number"])
                     spoiled["y"].append(y)
                     spoiled["customdata"].append(trick["number"])
-                    spoiled["hovertext"].append(f"{told}<br>{SPOILED.lower()} ({was} → {now})")
+                    spoiled["hovertext"].append(f"{told}<br>{str(SPOILED).lower()} ({was} → {now})")
     data = [{
         "type": "scatter", "mode": "markers+text", "name": COLOUR_WORDS[color], **points,
         "marker": {"symbol": "square", "size": 13, "color": CARD_COLORS[color],

@@ -114,7 +114,7 @@ def hands_figure(report: dict) -> dict:
         data.append(_line(name, seat, numbers, values, [SETUP, *numbers[1:]], hover))
     data += _error_trace(report, top * 1.08 + 1)
     layout = _timeline_layout(report, say("Cards in hand after each race"), say("Cards"), start=-0.5)
-    layout["xaxis"].update(tickvals=numbers, ticktext=["deal", *map(str, numbers[1:])])
+    layout["xaxis"].update(tickvals=numbers, ticktext=[say("deal"), *map(str, numbers[1:])])
     return {"data": data, "layout": layout}
 
 
