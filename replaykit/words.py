@@ -109,6 +109,22 @@ CORE = "replaykit"
 say, say_n = speakers(CORE)  # the core's own sentences, and the words every game's pages share
 AND = say(" and ")
 OR = say(" or ")
+
+
+def ordinal(place: int) -> Text:
+    """1st, 2nd, 3rd, 4th … (each language writes its own ordinals)."""
+    if 10 <= place % 100 <= 20:
+        return say("{place}th", place=place)
+    ending = place % 10
+    if ending == 1:
+        return say("{place}st", place=place)
+    if ending == 2:
+        return say("{place}nd", place=place)
+    if ending == 3:
+        return say("{place}rd", place=place)
+    return say("{place}th", place=place)
+
+
 # Punctuation between listed items: the same in every language served, so no sentence to translate.
 COMMA = Text(CORE, ", ", {})
 SEMICOLON = Text(CORE, "; ", {})

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dalmuti_replay.cards import NO_CARDS, Card
 from dalmuti_replay.rules import rank_title
 from dalmuti_replay.words import say, say_n
-from replaykit.words import Joined, Text
+from replaykit.words import Joined, Text, ordinal
 
 # Chip styles by value (static/style.css): the better (lower) the card, the higher the class it belongs to.
 TIERS = ((3, "dal-royal"), (6, "dal-noble"), (9, "dal-merchant"))
@@ -53,20 +53,6 @@ def play_id(number: int, trick: int, play: int) -> str:
 
 def show(cards: list | None) -> str:
     return " ".join(str(card) for card in cards or []) or NO_CARDS
-
-
-def ordinal(place: int) -> Text:
-    """1st, 2nd, 3rd, 4th … (each language writes its own ordinals)."""
-    if 10 <= place % 100 <= 20:
-        return say("{place}th", place=place)
-    ending = place % 10
-    if ending == 1:
-        return say("{place}st", place=place)
-    if ending == 2:
-        return say("{place}nd", place=place)
-    if ending == 3:
-        return say("{place}rd", place=place)
-    return say("{place}th", place=place)
 
 
 def findings_at(report: dict) -> dict[tuple, list[dict]]:

@@ -12,23 +12,12 @@ from __future__ import annotations
 from olympi_replay.cards import Card
 from olympi_replay.rules import RACES
 from olympi_replay.words import say, say_n
-from replaykit.words import COMMA, SEMICOLON, SPACE, Joined, Text
+from replaykit.words import COMMA, SEMICOLON, SPACE, Joined, Text, ordinal
 
 SETUP = "setup"
 NOT_DECLARED = say("not declared")
 MEDAL_WORDS = {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze")}
 CONCEDED = {1: "bronze", 2: "silver", 3: "gold"}  # two players: what a race's n-th pass gives the other
-
-
-def ordinal(number: int) -> Text:
-    """1st, 2nd, 3rd, 4th … (each language writes its own ordinals; places here never pass 7)."""
-    if number == 1:
-        return say("{place}st", place=number)
-    if number == 2:
-        return say("{place}nd", place=number)
-    if number == 3:
-        return say("{place}rd", place=number)
-    return say("{place}th", place=number)
 
 
 def medal_word(name: str) -> Text | str:
