@@ -109,10 +109,15 @@ class GameConverter(BaseConverter):
         self.regex = "|".join(re.escape(game_id) for game_id in engines()) or "(?!)"
 
 
-def document(engine: Engine, name: str) -> Path | None:
-    """A game's document (``format.md``, ``rulings.md``): ``docs/games/<id>/``, else ``docs/`` in its package."""
+def document(engine: Engine, name: str, language: str | None = None) -> Path | None:
+    """A game's document (``format.md``, ``rulings.md``): ``docs/games/<id>/``, else ``docs/`` in its package.
+
+    With a ``language``, its translation beside it (``format.it.md``), or ``None`` when there is none.
+    """
     import api as web  # the folders the service reads: beside the source, or inside the installed package
 
+    if language:
+        name = f"{Path(name).stem}.{language}{Path(name).suffix}"
     shared = web.resource_dir("docs") / "games" / engine.id / name
     return shared if shared.is_file() else registry.resource(engine, "docs", name)
 

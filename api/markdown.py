@@ -59,8 +59,12 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def blocks(markdown: str) -> list[dict]:
-    """``[{"kind": "title" | "heading" | "subheading" | "paragraph" | "list" | "table" | "code", …}]``."""
+def blocks(markdown: str, original: str | None = None) -> list[dict]:
+    """``[{"kind": "title" | "heading" | "subheading" | "paragraph" | "list" | "table" | "code", …}]``.
+
+    A translation keeps the ``original``'s heading anchors, so a link to ``#rulings-of-the-contract`` lands
+    on the same section in every language.
+    """
     found: list[dict] = []
     position = 0
     for fence in _FENCE.finditer(markdown):
@@ -68,6 +72,12 @@ def blocks(markdown: str) -> list[dict]:
         found.append({"kind": "code", "language": fence.group(1), "text": fence.group(2).rstrip("\n")})
         position = fence.end()
     found.extend(_text_blocks(markdown[position:]))
+    if original is not None:
+        originals = [block for block in blocks(original) if "id" in block]
+        headings = [block for block in found if "id" in block]
+        if [block["kind"] for block in originals] == [block["kind"] for block in headings]:
+            for heading, anchor in zip(headings, originals):
+                heading["id"] = anchor["id"]
     return found
 
 

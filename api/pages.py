@@ -22,7 +22,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import TextAreaField
 
 import api as web
-from api import analysis, games, guards, markdown, quota, samples
+from api import analysis, games, guards, i18n, markdown, quota, samples
 
 bp = Blueprint("pages", __name__)
 
@@ -168,14 +168,21 @@ def gallery():
     return render_template("samples.html", groups=_gallery())
 
 
-def _document(game_id: str, name: str) -> str:
+def _document_page(game_id: str, name: str, title: str):
+    """A game's document in the reader's language where translated, else in English, saying so."""
     engine = games.by_id(game_id)
     if engine is None:
         abort(404, _("This service has no game by that name."))
     path = games.document(engine, name)
     if path is None or not path.is_file():
         abort(404, _("This game has no such page yet."))
-    return path.read_text(encoding="utf-8")
+    english = path.read_text(encoding="utf-8")
+    language = i18n.language()
+    translation = games.document(engine, name, language) if language != "en" else None
+    shown_in = language if translation is not None and translation.is_file() else "en"
+    text = translation.read_text(encoding="utf-8") if shown_in != "en" else english
+    return render_template("document.html", blocks=markdown.blocks(text, original=english), engine=engine,
+                           title=title, document_language=shown_in, untranslated=shown_in != language)
 
 
 @bp.route("/rules")
@@ -185,18 +192,14 @@ def rules_index():
 
 @bp.route("/rules/<string:game_id>")
 def rules(game_id: str):
-    """A game's rules and rulings: ``docs/games/<game>/rulings.md`` itself."""
-    text = _document(game_id, "rulings.md")
-    return render_template("document.html", blocks=markdown.blocks(text), engine=games.by_id(game_id),
-                           title="Rules and rulings")
+    """A game's rules and rulings: ``docs/games/<game>/rulings.md`` (or its translation) itself."""
+    return _document_page(game_id, "rulings.md", _("Rules and rulings"))
 
 
 @bp.route("/format/<string:game_id>")
 def log_format(game_id: str):
-    """How to write a log of a game: ``docs/games/<game>/format.md`` itself."""
-    text = _document(game_id, "format.md")
-    return render_template("document.html", blocks=markdown.blocks(text), engine=games.by_id(game_id),
-                           title="Log format")
+    """How to write a log of a game: ``docs/games/<game>/format.md`` (or its translation) itself."""
+    return _document_page(game_id, "format.md", _("Log format"))
 
 
 def _title_and_notes(report: dict) -> tuple[str, str | None]:

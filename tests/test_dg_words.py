@@ -5,16 +5,19 @@ prese/profit, the colours), written here by hand."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from api.adapters.david_goliath_charts import breakdown_figure, capture_figure, score_figure
 from replaykit import registry
-from replaykit.words import Text
+from replaykit.words import Languages, Text, render
 from tests.conftest import ROOT
 
 SAMPLES = ROOT / "sample_games" / "david-goliath"
 REVOKE = json.loads((SAMPLES / "illegal-revoke.json").read_text())
 MISCOUNTED = json.loads((SAMPLES / "illegal-miscounted-score.json").read_text())
+ENGLISH = re.compile(r"\b(takes|trick|points?|cards?|face value|three or more|nothing|score falls|third)\b")
 
 
 def said(client, log: dict, language: str | None) -> list[dict]:
@@ -74,3 +77,28 @@ def test_a_board_in_polish_its_charts_moments_and_table_words(client):
     statuses = [step["status"] for step in moments["steps"]]
     assert statuses[:3] == ["Rozdanie", "Runda 1 z 15 · zagranie 1 z 3", "Runda 1 z 15 · zagranie 2 z 3"]
     assert moments["board"]["pile"] == "Profit"
+
+
+def _hover_boxes(figure: dict, language: Languages) -> set[str]:
+    return {render(text, language) for trace in figure["data"] for text in trace.get("hovertext", [])}
+
+
+def test_the_charts_hover_boxes_in_italian_and_polish():
+    # Trick 1: Andrea's R9 is highest and takes R7 and R2; Clara's R2 is lowest and takes the R9 (rule 4).
+    report = registry.validate(json.loads((SAMPLES / "legal-3-players.json").read_text()))[1].to_dict()
+    assert "<b>Andrea</b> prende R7 R2 al turno 1<br>rosso: 2 carte, 9 punti" in _hover_boxes(
+        capture_figure(report), Languages("it"))
+    assert "<b>Clara</b> bierze R9 w rundzie 1<br>czerwony: 1 karta, 9 punktów" in _hover_boxes(
+        capture_figure(report), Languages("pl"))
+    boxes = _hover_boxes(breakdown_figure(report), Languages("pl")) | _hover_boxes(score_figure(report),
+                                                                                   Languages("pl"))
+    assert not [box for box in boxes if ENGLISH.search(box)]
+
+
+def test_a_chart_s_error_box_lists_the_findings_in_the_reader_s_language():
+    report = registry.validate(REVOKE)[1].to_dict()
+    revoke = next(finding for finding in report["errors"] if finding["code"] == "must-follow-suit")
+    box = next(iter(_hover_boxes({"data": [trace for trace in score_figure(report)["data"]
+                                           if trace["name"] == "Errors"]}, Languages("it"))))
+    assert box.startswith(f"<b>Turno {revoke['trick']}</b><br>must-follow-suit: ")
+    assert render(revoke["message"], Languages("it"))[:40] in box

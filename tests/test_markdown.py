@@ -1,7 +1,12 @@
 """The project's documents as pages: Markdown forms become escaped blocks; each game's rulings and log
 format pages are its documents in docs/games/<game>/."""
 
+import re
+
+import pytest
 from markupsafe import escape
+
+from api.i18n import LANGUAGES
 
 from api.markdown import blocks, first_code
 from tests.conftest import ROOT
@@ -37,3 +42,57 @@ def test_the_games_page_links_every_game_and_unknown_games_are_404(client):
     assert 'href="/rules/david-goliath"' in page and 'href="/format/david-goliath"' in page
     assert client.get("/rules/no-such-game").status_code == 404
     assert client.get("/format/no-such-game").status_code == 404
+
+
+def test_a_translation_keeps_the_original_s_anchors():
+    original = "# Rules\n\n## The deal\n\ntext\n\n### Ties"
+    found = blocks("# Regole\n\n## La distribuzione\n\ntesto\n\n### Pareggi", original=original)
+    assert [block.get("id") for block in found] == ["rules", "the-deal", None, "ties"]
+    assert str(found[1]["text"]) == "La distribuzione"
+    # A translation whose headings do not line up keeps its own anchors rather than misplacing them.
+    assert blocks("# Regole\n\n## Uno\n\n## Due", original=original)[2]["id"] == "due"
+
+
+def _shape(block: dict) -> tuple:
+    if block["kind"] == "list":
+        return ("list", len(block["items"]))
+    if block["kind"] == "table":
+        return ("table", len(block["head"]), [len(row) for row in block["rows"]])
+    if block["kind"] == "code":
+        return ("code", block["language"], block["text"])
+    return (block["kind"],)
+
+
+CODE_SPAN = re.compile(r"(?<!`)`[^`\n]+`(?!`)")
+FENCED = re.compile(r"^```.*?^```", re.M | re.S)
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+@pytest.mark.parametrize("document", [path for path in sorted((ROOT / "docs" / "games").glob("*/*.md"))
+                                      if len(path.suffixes) == 1],
+                         ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_every_game_document_is_translated_block_for_block(document, language):
+    """Same blocks in the same order, examples byte for byte, every `code` span kept: only prose differs."""
+    translation = document.with_name(f"{document.stem}.{language}.md")
+    assert translation.is_file(), f"{translation.relative_to(ROOT)} is missing"
+    english, translated = document.read_text(encoding="utf-8"), translation.read_text(encoding="utf-8")
+    assert [_shape(block) for block in blocks(translated)] == [_shape(block) for block in blocks(english)]
+    assert (sorted(CODE_SPAN.findall(FENCED.sub("", translated)))
+            == sorted(CODE_SPAN.findall(FENCED.sub("", english))))
+    assert translated != english
+
+
+def test_the_rulings_page_is_in_the_reader_s_language_with_the_same_anchors(client):
+    page = client.get("/rules/olympi", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    english = client.get("/rules/olympi?lang=en").get_data(as_text=True)
+    assert '<article class="panel prose" lang="pl">' in page and "has not been translated" not in page
+    assert 'id="rulings-of-the-contract"' in page and 'id="rulings-of-the-contract"' in english
+    assert "Rulings of the contract" in english and "Rulings of the contract" not in page
+    assert "<code>postpone-not-allowed</code>" in page
+
+
+def test_an_untranslated_document_is_shown_in_english_and_says_so(toy_client):
+    page = toy_client.get("/rules/toy?lang=it").get_data(as_text=True)
+    assert "highest card takes the trick" in page and '<article class="panel prose" lang="en">' in page
+    assert "non è ancora tradotta" in page
+    assert "non è ancora tradotta" not in toy_client.get("/rules/olympi?lang=it").get_data(as_text=True)

@@ -138,3 +138,21 @@ def test_an_olympi_board_in_polish_its_charts_and_moments(client):
     assert steps["race-1-turn-1"]["status"] == "Konkurencja 1 z 9 · ruch 1"
     assert steps["race-1-turn-1"]["story"] == "Ann zagrywa K7."
     assert moments["board"]["pile"] == "Medale"
+
+
+ENGLISH_IN_A_BOX = re.compile(r"\b(Race|race|after|cards?|dealt|played|drew|retires|passes|stays|turn|in race|"
+                              r"no medal|gold|silver|bronze|World Record)\b")
+
+
+def test_the_charts_hover_boxes_in_italian_and_polish():
+    from api.adapters.olympi_charts import hands_figure, medal_figure, order_figure, vp_figure
+
+    report = ENGINE.validate(json.loads((SAMPLES / "clean-2-players.json").read_text())).to_dict()
+    figures = [vp_figure(report), hands_figure(report), order_figure(report), medal_figure(report)]
+    for language in (ITALIAN, POLISH):
+        boxes = [render(text, language) for figure in figures for trace in figure["data"]
+                 for text in trace.get("hovertext", [])]
+        assert boxes and not [box for box in boxes if ENGLISH_IN_A_BOX.search(box)]
+    # Six cards dealt to each player (rule: the deal), and the scale of points (gold 4, silver 2, bronze 1, WR 2).
+    assert "<b>Ann</b>: 6 carte distribuite" in [render(text, ITALIAN) for text in figures[1]["data"][0]["hovertext"]]
+    assert render(figures[0]["layout"]["annotations"][0]["text"], POLISH) == "złoto 4 · srebro 2 · brąz 1 · rekord świata 2"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+from replaykit.words import CORE, Joined, Text, render, say
+
 # One colour per seat, enough for the largest table a game's rules define (eight); distinct from the
 # error colour and readable on white.
 PLAYER_COLORS = ("#1f2937", "#e76f51", "#0891b2", "#a16207", "#db2777", "#4d7c0f", "#7c3aed", "#475569")
@@ -19,6 +21,41 @@ FONT = {"family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", "s
 def text(value: object) -> str:
     """Text from a log, safe in a figure: Plotly renders a small HTML subset and decodes entities."""
     return escape(str(value), quote=False)
+
+
+class Shown(Text):
+    """A sentence as a figure shows it: said in the reader's language, cut to ``limit`` characters and
+    entity-escaped (Plotly renders its own small HTML subset), in English now and in any language later."""
+
+    def __new__(cls, text: Text, limit: int | None = None) -> Shown:
+        self = str.__new__(cls, escape(str(text)[:limit], quote=False))
+        self.domain, self.template, self.plural, self.count = text.domain, text.template, text.plural, text.count
+        self.params, self.inner, self.limit = text.params, text, limit
+        return self
+
+    def __reduce__(self):
+        return Shown, (self.inner, self.limit)
+
+    def translated(self, translations, languages) -> str:
+        return escape(str(render(self.inner, languages))[:self.limit], quote=False)
+
+
+def markup(template: str, **params: object) -> Text:
+    """Markup and punctuation around sentences (``<br>``, ``<i>{note}</i>``): the same in every language,
+    so nothing to translate, while the sentences inside are still said in the reader's language."""
+    return Text(CORE, template, params)
+
+
+BREAK = markup("<br>")  # between the lines of a hover box
+ERROR_TEXT = 160  # characters of a finding a hover box shows
+ERRORS_SHOWN = 6  # findings a hover box lists
+
+
+def error_hover(findings: list[dict], heading: Text | None = None) -> Text:
+    """A hover box of findings, ``code: message`` each, under an optional bold heading."""
+    lines = [Shown(say("{code}: {message}", code=finding.get("code"), message=finding.get("message")), ERROR_TEXT)
+             for finding in findings[:ERRORS_SHOWN]]
+    return Joined([heading, *lines] if heading is not None else lines, BREAK, BREAK)
 
 
 def player_color(seat: int) -> str:

@@ -10,12 +10,12 @@ text taken from a log (names, notes, messages) is entity-escaped before it goes 
 
 from __future__ import annotations
 
-from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout, error_band
+from api.adapters.charts import BREAK, ERROR_COLOR, PLAYER_COLORS, base_layout, error_band, error_hover, markup
 from api.adapters.charts import text as _text
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.rules import color_score
-from dg_replay.words import COLOUR_WORDS, say
-from replaykit.words import SEMICOLON, SPACE, Joined
+from dg_replay.words import COLOUR_WORDS, say, say_n
+from replaykit.words import COMMA, SEMICOLON, SPACE, Joined
 
 # The chips' colours: white text on each keeps a contrast of at least 4.5:1 (WCAG AA); dark text on yellow.
 CARD_COLORS = {"B": "#2a6bd0", "Y": "#f2c12e", "G": "#1f7a45", "R": "#c53030", "P": "#8a4fc7"}
@@ -109,10 +109,10 @@ def _error_shapes(report: dict) -> list[dict]:
 
 def _error_trace(report: dict, y: float) -> dict | None:
     """Red crosses along the top of a timeline; hovering one lists the trick's error messages."""
-    grouped: dict[int, list[str]] = {}
+    grouped: dict[int, list[dict]] = {}
     for finding in report.get("errors", []):
         if isinstance(finding.get("trick"), int):
-            grouped.setdefault(finding["trick"], []).append(f"{finding.get('code')}: {finding.get('message')}")
+            grouped.setdefault(finding["trick"], []).append(finding)
     if not grouped:
         return None
     numbers = sorted(grouped)
@@ -120,10 +120,16 @@ def _error_trace(report: dict, y: float) -> dict | None:
         "type": "scatter", "mode": "markers", "name": say("Errors"), "x": numbers, "y": [y] * len(numbers),
         "customdata": numbers, "marker": {"symbol": "x-thin-open", "size": 12, "color": ERROR_COLOR,
                                           "line": {"width": 3, "color": ERROR_COLOR}},
-        "hovertext": [f"<b>Trick {number}</b><br>" + "<br>".join(_text(line[:160]) for line in grouped[number][:6])
-                      for number in numbers],
+        "hovertext": [error_hover(grouped[number], say("<b>Trick {number}</b>", number=number)) for number in numbers],
         "hovertemplate": "%{hovertext}<extra></extra>",
     }
+
+
+def _fall(spoiled: list, before: int, after: int) -> object:
+    if not spoiled:
+        return say("{before} → {after}: the score falls", before=before, after=after)
+    return say("{before} → {after}: a third card of {colours}, which now scores 1 point a card", before=before,
+               after=after, colours=Joined(spoiled))
 
 
 def score_figure(report: dict) -> dict:
@@ -137,21 +143,20 @@ def score_figure(report: dict) -> dict:
     for trick in tricks:
         for name in players:
             taken = [card for card in map(_card, (trick.get("captures") or {}).get(name, [])) if card]
-            spoiled = [COLOR_NAMES[color] for color in COLORS
+            spoiled = [COLOUR_WORDS[color] for color in COLORS
                        if counts[name][color] < 3 <= counts[name][color] + sum(c.color == color for c in taken)]
             for card in taken:
                 counts[name][card.color] += 1
             now = (trick.get("scores_after") or {}).get(name, previous[name])
             if now < previous[name]:
-                falls[name].append((trick["number"], now, f"{previous[name]} → {now}: a third "
-                                    f"{' and '.join(spoiled) or 'card'} card; each now scores 1"))
+                falls[name].append((trick["number"], now, _fall(spoiled, previous[name], now)))
             previous[name] = now
     top = 0
     for seat, name in enumerate(players):
         color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
         values = [(trick.get("scores_after") or {}).get(name) for trick in tricks]
         top = max([top, *[value for value in values if isinstance(value, int)]])
-        took = [", ".join((trick.get("captures") or {}).get(name, [])) or "nothing" for trick in tricks]
+        took = [", ".join((trick.get("captures") or {}).get(name, [])) or say("nothing") for trick in tricks]
         data.append({
             "type": "scatter", "mode": "lines+markers", "name": _text(name), "x": numbers, "y": values,
             "customdata": numbers, "line": {"color": color, "width": 2.5}, "marker": {"size": 7, "color": color},
@@ -166,7 +171,8 @@ def score_figure(report: dict) -> dict:
             "y": [p[2] for p in fall_points], "customdata": [p[1] for p in fall_points],
             "marker": {"symbol": "triangle-down", "size": 14, "color": "#f97316",
                        "line": {"width": 1, "color": "#7c2d12"}},
-            "hovertext": [f"<b>{_text(p[0])}</b> trick {p[1]}: {_text(p[3])}" for p in fall_points],
+            "hovertext": [say("<b>{name}</b>, trick {trick}: {fall}", name=_text(p[0]), trick=p[1], fall=p[3])
+                          for p in fall_points],
             "hovertemplate": "%{hovertext}<extra></extra>",
         })
     errors = _error_trace(report, top * 1.08 + 2)
@@ -193,7 +199,7 @@ def capture_figure(report: dict) -> dict:
     spoiled: dict[str, list] = {"x": [], "y": [], "hovertext": [], "customdata": []}
     taken: dict[tuple[str, str], list[int]] = {}
     for trick in _resolved(report):
-        note = f"<br><i>{_text(trick['note'])}</i>" if trick.get("note") else ""
+        note = [markup("<i>{note}</i>", note=_text(trick["note"]))] if trick.get("note") else []
         for name, cards in (trick.get("captures") or {}).items():
             new: dict[str, list[Card]] = {}
             for card in filter(None, map(_card, cards)):
@@ -205,8 +211,12 @@ def capture_figure(report: dict) -> dict:
                 points, y = by_color[color], row.get(name, len(players)) + lane[color]
                 was, now = color_score(before), color_score(after)
                 cards_text = " ".join(map(str, got))
-                told = (f"<b>{_text(name)}</b> takes {cards_text} at trick {trick['number']}: {len(after)} "
-                        f"{COLOR_NAMES[color]} card{'s' * (len(after) != 1)}, {now} point{'s' * (now != 1)}{note}")
+                told = Joined([say("<b>{name}</b> takes {cards} at trick {trick}", name=_text(name), cards=cards_text,
+                                   trick=trick["number"]),
+                               Joined([say_n("{colour}: {count} card", "{colour}: {count} cards", len(after),
+                                             colour=COLOUR_WORDS[color]),
+                                       say_n("{count} point", "{count} points", now)], COMMA, COMMA), *note],
+                              BREAK, BREAK)
                 points["x"].append(trick["number"])
                 points["y"].append(y)
                 points["text"].append(str(len(after)))
@@ -216,7 +226,8 @@ def capture_figure(report: dict) -> dict:
                     spoiled["x"].append(trick["number"])
                     spoiled["y"].append(y)
                     spoiled["customdata"].append(trick["number"])
-                    spoiled["hovertext"].append(f"{told}<br>{str(SPOILED).lower()} ({was} → {now})")
+                    spoiled["hovertext"].append(Joined([told, markup("{spoiled} ({was} → {now})", spoiled=SPOILED,
+                                                                     was=was, now=now)], BREAK, BREAK))
     data = [{
         "type": "scatter", "mode": "markers+text", "name": COLOUR_WORDS[color], **points,
         "marker": {"symbol": "square", "size": 13, "color": CARD_COLORS[color],
@@ -262,15 +273,15 @@ def breakdown_figure(report: dict) -> dict:
     players = list(table)
     data = []
     for color in COLORS:
-        name = COLOR_NAMES[color]
-        cells = [table[player][name] for player in players]
-        hover = []
-        for player, cell in zip(players, cells, strict=True):
-            rule = "three or more: 1 point each" if len(cell["cards"]) >= 3 else "face value"
-            cards = ", ".join(cell["cards"]) or "no cards"
-            hover.append(f"<b>{_text(player)}</b> · {name}: {cards}<br>{cell['points']} points ({rule})")
+        cells = [table[player][COLOR_NAMES[color]] for player in players]
+        hover = [Joined([say("<b>{name}</b> · {colour}: {cards}", name=_text(player), colour=COLOUR_WORDS[color],
+                             cards=", ".join(cell["cards"]) or say("no cards")),
+                         say_n("{count} point ({rule})", "{count} points ({rule})", cell["points"],
+                               rule=say("three or more: 1 point each") if len(cell["cards"]) >= 3
+                               else say("face value"))], BREAK, BREAK)
+                 for player, cell in zip(players, cells, strict=True)]
         data.append({
-            "type": "bar", "name": name, "x": [_text(player) for player in players],
+            "type": "bar", "name": COLOUR_WORDS[color], "x": [_text(player) for player in players],
             "y": [cell["points"] for cell in cells], "marker": {"color": CARD_COLORS[color],
                                                                 "line": {"width": 1, "color": "#ffffff"}},
             "text": [str(cell["points"]) if cell["points"] else "" for cell in cells], "textposition": "inside",

@@ -12,40 +12,14 @@ renders its own small HTML subset.
 
 from __future__ import annotations
 
-from html import escape
-
-from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout
+from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, Shown, base_layout, error_hover
 from api.adapters.charts import text as _text
 from api.adapters.grande_dalmuti_timeline import ordinal, play_stories, round_id
 from dalmuti_replay.words import say
-from replaykit.words import Joined, Text, render
 
 REVOLUTION_COLOR = "#b45309"
 OUT_COLOR = "#15803d"
 ROUND_BAND = 0.2  # half the width of an error band on a chart by round
-ERROR_TEXT = 160  # characters of a finding a hover box shows
-
-
-class Shown(Text):
-    """A sentence as a figure shows it: said in the reader's language, cut to ``limit`` characters and
-    entity-escaped (Plotly renders its own small HTML subset), in English now and in any language later."""
-
-    def __new__(cls, text: Text, limit: int | None = None) -> Shown:
-        self = str.__new__(cls, escape(str(text)[:limit], quote=False))
-        self.domain, self.template, self.plural, self.count = text.domain, text.template, text.plural, text.count
-        self.params, self.inner, self.limit = text.params, text, limit
-        return self
-
-    def __reduce__(self):
-        return Shown, (self.inner, self.limit)
-
-    def translated(self, translations, languages) -> str:
-        return escape(str(render(self.inner, languages))[:self.limit], quote=False)
-
-
-BREAK = Text("dalmuti_replay", "<br>", {})  # between the lines of a hover box, in every language
-
-
 def _marker(symbol: str, size: int, color: str, edge: str = "#ffffff", width: int = 1) -> dict:
     return {"symbol": symbol, "size": size, "color": color, "line": {"width": width, "color": edge}}
 
@@ -92,8 +66,7 @@ def _error_trace(points: list[tuple[float, str, list[dict]]], y: float) -> list[
         "y": [y] * len(points),
         "customdata": [p[1] for p in points],
         "marker": _marker("x-thin-open", 12, ERROR_COLOR, ERROR_COLOR, 3),
-        "hovertext": [Joined([Shown(say("{code}: {message}", code=f.get("code"), message=f.get("message")), ERROR_TEXT)
-                              for f in errors[:6]], BREAK, "<br>") for _x, _step, errors in points],
+        "hovertext": [error_hover(errors) for _x, _step, errors in points],
         "hovertemplate": "%{hovertext}<extra></extra>",
     }]
 

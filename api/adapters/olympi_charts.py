@@ -10,11 +10,12 @@ Plotly renders a small HTML subset in names and hover text.
 
 from __future__ import annotations
 
-from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, base_layout
+from api.adapters.charts import BREAK, ERROR_COLOR, PLAYER_COLORS, base_layout, error_hover, markup
 from api.adapters.charts import text as _text
 from api.adapters.olympi_timeline import SETUP, medal_word, ordinal, reward_words
 from olympi_replay.rules import HAND_SIZE, MEDALS, RECORD_VP, VP
-from olympi_replay.words import say
+from olympi_replay.words import say, say_n
+from replaykit.words import COMMA, SEMICOLON, Joined, Text
 
 MEDAL_COLORS = {"gold": "#d4a72c", "silver": "#9ca3af", "bronze": "#c98b5b", "record": "#7c3aed"}
 NO_MEDAL = "#e5e7eb"
@@ -28,11 +29,11 @@ def _races(report: dict) -> list[dict]:
     return list(report.get("races") or [])
 
 
-def _error_races(report: dict) -> dict[int, list[str]]:
-    grouped: dict[int, list[str]] = {}
+def _error_races(report: dict) -> dict[int, list[dict]]:
+    grouped: dict[int, list[dict]] = {}
     for finding in report.get("errors") or []:
         if isinstance(finding.get("race"), int):
-            grouped.setdefault(finding["race"], []).append(f"{finding.get('code')}: {finding.get('message')}")
+            grouped.setdefault(finding["race"], []).append(finding)
     return grouped
 
 
@@ -53,7 +54,7 @@ def _error_trace(report: dict, y: float) -> list[dict]:
              "customdata": numbers, "cliponaxis": False,
              "marker": {"symbol": "x-thin-open", "size": 12, "color": ERROR_COLOR,
                         "line": {"width": 3, "color": ERROR_COLOR}},
-             "hovertext": [f"<b>Race {number}</b><br>" + "<br>".join(_text(line[:160]) for line in grouped[number][:6])
+             "hovertext": [error_hover(grouped[number], say("<b>Race {number}</b>", number=number))
                            for number in numbers],
              "hovertemplate": "%{hovertext}<extra></extra>"}]
 
@@ -68,9 +69,14 @@ def _timeline_layout(report: dict, title: str, y_title: str, start: float = 0.5,
     return layout
 
 
-def _won(race: dict, name: str) -> str:
-    medals = list(race["medals"].get(name, [])) + (["World Record"] if race.get("record") == name else [])
-    return ", ".join(medals) or "no medal"
+def _won(race: dict, name: str) -> Text:
+    medals = [medal_word(medal) for medal in race["medals"].get(name, [])]
+    medals += [say("World Record")] if race.get("record") == name else []
+    return Joined(medals, COMMA, COMMA) if medals else say("no medal")
+
+
+def _cards(count: object) -> Text | str:
+    return say_n("{count} card", "{count} cards", count) if isinstance(count, int) else "–"
 
 
 def _line(name: str, seat: int, x: list, y: list, customdata: list, hover: list[str]) -> dict:
@@ -87,13 +93,15 @@ def vp_figure(report: dict) -> dict:
     for seat, name in enumerate(_players(report)):
         values = [race["scores_after"].get(name) for race in races]
         top = max([top, *[value for value in values if isinstance(value, int)]])
-        hover = [f"<b>{_text(name)}</b>: {value} VP after race {race['number']} ({_text(race['discipline'])})"
-                 f"<br>{_text(_won(race, name))}" for race, value in zip(races, values, strict=True)]
+        hover = [Joined([say("<b>{name}</b>: {points} VP after race {race} ({discipline})", name=_text(name),
+                             points=value, race=race["number"], discipline=_text(race["discipline"])),
+                         _won(race, name)], BREAK, BREAK) for race, value in zip(races, values, strict=True)]
         data.append(_line(name, seat, numbers, values, numbers, hover))
     data += _error_trace(report, top * 1.08 + 1)
     layout = _timeline_layout(report, say("Victory points after each race"), say("VP"))
-    layout["annotations"] = [{"text": f"gold {VP['gold']} · silver {VP['silver']} · bronze {VP['bronze']} · "
-                                      f"World Record {RECORD_VP}", "xref": "paper", "yref": "paper", "x": 1, "y": 1.06,
+    layout["annotations"] = [{"text": say("gold {gold} · silver {silver} · bronze {bronze} · World Record {record}",
+                                          gold=VP["gold"], silver=VP["silver"], bronze=VP["bronze"], record=RECORD_VP),
+                              "xref": "paper", "yref": "paper", "x": 1, "y": 1.06,
                               "xanchor": "right", "showarrow": False, "font": {"size": 11, "color": "#4b5563"}}]
     return {"data": data, "layout": layout}
 
@@ -105,12 +113,14 @@ def hands_figure(report: dict) -> dict:
     for seat, name in enumerate(_players(report)):
         values = [HAND_SIZE, *(race["hands_after"].get(name) for race in races)]
         top = max([top, *[value for value in values if isinstance(value, int)]])
-        hover = [f"<b>{_text(name)}</b>: {HAND_SIZE} cards dealt"]
+        hover: list = [say("<b>{name}</b>: {cards} dealt", name=_text(name), cards=_cards(HAND_SIZE))]
         for race, value in zip(races, values[1:], strict=True):
             spent = sum(len(turn["cards"]) for turn in race["turns"] if turn["player"] == name and not turn["ignored"])
-            hover.append(f"<b>{_text(name)}</b>: {value} cards after race {race['number']} "
-                         f"({_text(race['discipline'])})<br>played {spent}, drew {race['drawn'].get(name, 0)}; "
-                         f"{_text(_won(race, name))}")
+            spent_and_won = Joined([say("played {played}, drew {drew}", played=spent, drew=race["drawn"].get(name, 0)),
+                                    _won(race, name)], SEMICOLON, SEMICOLON)
+            hover.append(Joined([say("<b>{name}</b>: {cards} after race {race} ({discipline})", name=_text(name),
+                                     cards=_cards(value), race=race["number"], discipline=_text(race["discipline"])),
+                                 spent_and_won], BREAK, BREAK))
         data.append(_line(name, seat, numbers, values, [SETUP, *numbers[1:]], hover))
     data += _error_trace(report, top * 1.08 + 1)
     layout = _timeline_layout(report, say("Cards in hand after each race"), say("Cards"), start=-0.5)
@@ -131,18 +141,23 @@ def order_figure(report: dict) -> dict:
             if race.get("record") == name:
                 medal = "record"
             points = by_medal.setdefault(medal, {"x": [], "y": [], "text": [], "hovertext": [], "customdata": []})
+            place = ordinal(retirement["place"])
             if retirement["medal"] == "gold" and not two:
-                how = "stays in last"
+                how = say("{name} stays in last", name=_text(name))
             else:
-                how = f"{'passes' if two else 'retires'} {ordinal(retirement['place'])}"
-            turn = f" (turn {retirement['turn']})" if retirement["turn"] else ""
+                how = (say("{name} passes {place}", name=_text(name), place=place) if two
+                       else say("{name} retires {place}", name=_text(name), place=place))
+            if retirement["turn"]:
+                how = say("{action} (turn {turn})", action=how, turn=retirement["turn"])
+            told = markup("{how}: {reward}", how=how, reward=reward_words(retirement))
+            if medal == "record":
+                told = Joined([told, say("World Record")], SEMICOLON, SEMICOLON)
             points["x"].append(race["number"])
             points["y"].append(row.get(name, len(players)))
             points["text"].append(str(retirement["place"]))
             points["customdata"].append(race["number"])
-            points["hovertext"].append(f"<b>Race {race['number']}</b> · {_text(race['discipline'])}<br>"
-                                       f"{_text(name)} {how}{turn}: {_text(reward_words(retirement))}"
-                                       + ("; World Record" if medal == "record" else ""))
+            points["hovertext"].append(Joined([say("<b>Race {race}</b> · {discipline}", race=race["number"],
+                                                   discipline=_text(race["discipline"])), told], BREAK, BREAK))
     names = {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze"), "record": say("World Record"),
              "none": say("no medal")}
     data = [{"type": "scatter", "mode": "markers+text", "name": names[medal], **by_medal[medal],
@@ -174,8 +189,9 @@ def medal_figure(report: dict) -> dict:
                     points["text"].append(str(race["number"]))
                     points["customdata"].append(race["number"])
                     points["line"].append(ERROR_COLOR if race["number"] in errors else "#ffffff")
-                    points["hovertext"].append(f"<b>{_text(name)}</b>: {medal} in race {race['number']} "
-                                               f"({_text(race['discipline'])})")
+                    points["hovertext"].append(say("<b>{name}</b>: {medal} in race {race} ({discipline})",
+                                                   name=_text(name), medal=medal_word(medal), race=race["number"],
+                                                   discipline=_text(race["discipline"])))
         if not points["x"]:
             continue
         data.append({"type": "bar", "name": medal_word(medal), "x": points["x"], "y": [1] * len(points["x"]),
