@@ -18,6 +18,8 @@ import time
 from contextlib import nullcontext
 
 from flask import Flask, current_app, request
+from flask_babel import format_number
+from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.problems import Problem
@@ -84,12 +86,12 @@ def buffer_body() -> None:
         with _whole_read_deadline(current_app.config["BODY_READ_TIMEOUT"]):
             body = _read(environ["wsgi.input"], length, limit, deadline, socket)
     except RequestEntityTooLarge as error:
-        error.description = (f"The body is larger than the {limit:,} bytes accepted here, "
-                             "whether sent with a length or in chunks.")
+        error.description = _("The body is larger than the %(limit)s bytes accepted here, whether sent with a "
+                              "length or in chunks.", limit=format_number(limit))
         raise
     except OSError:  # a timeout (TimeoutError is an OSError) or a connection dropped halfway
-        raise Problem(408, f"The body did not arrive within {current_app.config['BODY_READ_TIMEOUT']} seconds; "
-                      "send it again in one go.", headers=CLOSE) from None
+        raise Problem(408, _("The body did not arrive within %(seconds)s seconds; send it again in one go.",
+                             seconds=format_number(current_app.config["BODY_READ_TIMEOUT"])), headers=CLOSE) from None
     finally:
         if socket is not None:
             socket.settimeout(None)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
+from flask_babel import gettext as _
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.problems import API_PREFIX, Problem
@@ -33,9 +34,9 @@ def refuse_cross_site() -> None:
     origin = request.headers.get("Origin")
     foreign_origin = origin is not None and (origin == "null" or urlsplit(origin).netloc != request.host)
     if site in ("cross-site", "same-site") or foreign_origin:
-        raise Problem(403, f"The API does not accept {request.method} requests that a web page on another site "
-                      f"({origin or 'unknown origin'}) makes a browser send; call it from your own program, "
-                      "or upload on this site's own page.")
+        raise Problem(403, _("The API does not accept %(method)s requests that a web page on another site "
+                             "(%(origin)s) makes a browser send; call it from your own program, or upload on this "
+                             "site's own page.", method=request.method, origin=origin or _("unknown origin")))
 
 
 def relative_location(response: Response) -> Response:

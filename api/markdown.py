@@ -76,7 +76,7 @@ def blocks(markdown: str, original: str | None = None) -> list[dict]:
         originals = [block for block in blocks(original) if "id" in block]
         headings = [block for block in found if "id" in block]
         if [block["kind"] for block in originals] == [block["kind"] for block in headings]:
-            for heading, anchor in zip(headings, originals):
+            for heading, anchor in zip(headings, originals, strict=True):
                 heading["id"] = anchor["id"]
     return found
 

@@ -72,7 +72,8 @@ def wants_problem() -> bool:
 def handle_http(error: HTTPException) -> Response | tuple[str, int]:
     status = error.code or 500
     detail = error.description or _title(status)
-    if status in DETAILS and detail == type(error).description:  # werkzeug's default sentence
+    # werkzeug's default sentence, or the rate limiter's rule ("10 per 1 minute"): English, and not for a reader
+    if status in DETAILS and (detail == type(error).description or status == 429):
         detail = str(DETAILS[status])
     # Keep what the exception says about the response, such as Allow on a 405 or Retry-After on a 429.
     headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}

@@ -85,3 +85,13 @@ def test_a_body_that_does_not_arrive_in_time_is_408(tmp_path):
     response = Response.from_app(application, environ)
     assert "did not arrive within" in assert_problem(response, 408)["detail"]
     assert time.monotonic() - started < 2
+
+
+def test_a_late_body_is_explained_in_the_reader_s_language(tmp_path):
+    application = create_app(app_config(tmp_path, BODY_READ_TIMEOUT=0.3))
+    body = json.dumps(simulate(3, 2)).encode()
+    environ = EnvironBuilder("/api/v1/validate", method="POST", data=body, content_type="application/json",
+                             headers={"Accept-Language": "pl"}).get_environ()
+    environ["wsgi.input"] = Trickle(body, 0.02)
+    detail = assert_problem(Response.from_app(application, environ), 408)["detail"]
+    assert detail == "Treść nie dotarła w ciągu 0,3 s; wyślij ją ponownie w całości."

@@ -74,3 +74,11 @@ def test_forwarded_addresses_count_only_behind_trusted_proxies(tmp_path, proxies
     got = [client.post("/api/v1/games", data=LOG, content_type="application/json",
                        headers={"X-Forwarded-For": address}).status_code for address in ("192.0.2.1", "192.0.2.2")]
     assert got == statuses
+
+
+def test_a_refused_cross_site_write_is_explained_in_the_reader_s_language(client):
+    response = client.post("/api/v1/validate", data=LOG, content_type="application/json",
+                           headers={"Origin": "https://elsewhere.example", "Accept-Language": "it"})
+    detail = assert_problem(response, 403)["detail"]
+    assert detail.startswith("L'API non accetta richieste POST che una pagina web di un altro sito "
+                             "(https://elsewhere.example)")

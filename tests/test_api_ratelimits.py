@@ -65,3 +65,14 @@ def test_the_storage_counts_within_a_window_and_starts_again_after_it(storage, m
     storage.incr("a", 60)
     storage.incr("b", 60)
     assert storage.reset() == 2
+
+
+def test_the_limit_is_explained_in_the_reader_s_language_not_by_the_limiter_s_rule(tmp_path):
+    client = limited(tmp_path).test_client()
+    for _ in range(3):
+        api_upload(client)
+    response = client.post("/api/v1/games", data=LOG, content_type="application/json",
+                           headers={"Accept-Language": "it"})
+    problem = assert_problem(response, 429)
+    assert problem["title"] == "Troppe richieste" and "per 1 minute" not in problem["detail"]
+    assert problem["detail"] == "Troppe richieste da parte tua in poco tempo; attendi un momento e riprova."
