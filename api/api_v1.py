@@ -300,7 +300,7 @@ def _sample(game: str, slug: str) -> Sample:
 @blp.response(200, SampleSchema(many=True), description="Every annotated sample with its verdict.")
 def samples():
     """The annotated sample games: title, players, verdict."""
-    return json_response([{**sample.summary(), "links": _sample_links(*key)}
+    return json_response([{**sample.summary(i18n.language()), "links": _sample_links(*key)}
                   for key, sample in web.services().samples.items()])
 
 
@@ -310,7 +310,7 @@ def samples():
 def sample(game: str, slug: str):
     """One sample of a game: its log, its report and its notes."""
     found = _sample(game, slug)
-    return json_response({**found.summary(), "log": found.document, "report": found.report,
+    return json_response({**found.summary(i18n.language()), "log": found.document, "report": found.report,
                   "links": _sample_links(game, slug)})
 
 

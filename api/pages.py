@@ -57,8 +57,9 @@ def data_json(value: object) -> Markup:
 
 def _gallery() -> list[dict]:
     """The samples grouped by game: ``[{"name": game name, "samples": [summary + url, …]}]``."""
-    return [{"name": name, "samples": [{**sample.summary(), "url": url_for("pages.sample", game=sample.game,
-                                                                             slug=sample.slug)}
+    language = i18n.language()
+    return [{"name": name, "samples": [{**sample.summary(language),
+                                        "url": url_for("pages.sample", game=sample.game, slug=sample.slug)}
                                        for sample in group]}
             for name, group in samples.by_game(web.services().samples)]
 
@@ -266,7 +267,8 @@ def sample(game: str, slug: str, number: int | None = None):
               "moments": url_for("pages.sample_moments", **named, number=number)}
     if number is not None:
         source["json"] = url_for("api_v1.sample_part", **named, number=number)
-    return analysis.page(found.verdict, title=found.title, notes=found.notes, source=source,
+    language = i18n.language()
+    return analysis.page(found.verdict, title=found.title_in(language), notes=found.notes_in(language), source=source,
                          base=url_for("pages.sample", **named), number=number)
 
 
@@ -314,7 +316,7 @@ def _edit(raw: bytes, title: str, back: str, game_id: str | None):
 @bp.route("/samples/<game:game>/<string:slug>/edit")
 def edit_sample(game: str, slug: str):
     found = _sample(game, slug)
-    return _edit(found.raw, found.title, url_for("pages.sample", game=game, slug=slug), found.game)
+    return _edit(found.raw, found.title_in(i18n.language()), url_for("pages.sample", game=game, slug=slug), found.game)
 
 
 @bp.route("/games/<string:game_id>/edit")

@@ -4,13 +4,16 @@ Samples are fixed files shipped with the service, one folder per game (``sample_
 ``samples/`` inside the game's own package, how a plugin brings them), so their reports are computed once
 and kept in memory; the gallery, the sample pages and ``/api/v1/samples`` all serve from here. A sample is
 named by its game and its file's stem (``/samples/<game>/<slug>``), so two games may use the same names.
-Each folder's ``expected.toml`` holds the verdicts the tests expect and is no sample.
+Each folder's ``expected.toml`` holds the verdicts the tests expect and is no sample; its ``meta.<language>.toml``
+holds the samples' titles and notes in that language (``["<file>.json"]`` with ``title`` and ``notes``).
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from api import games
@@ -27,6 +30,7 @@ class Sample:
     raw: bytes
     document: object
     verdict: games.Verdict
+    said: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language → its title and notes
 
     @property
     def key(self) -> tuple[str, str]:
@@ -51,13 +55,19 @@ class Sample:
         notes = self.meta.get("notes")
         return notes if isinstance(notes, str) and notes.strip() else None
 
-    def summary(self) -> dict:
+    def title_in(self, language: str) -> str:
+        return self.said.get(language, {}).get("title") or self.title
+
+    def notes_in(self, language: str) -> str | None:
+        return self.said.get(language, {}).get("notes") or self.notes
+
+    def summary(self, language: str = "en") -> dict:
         """What the gallery and the sample list show: title, game, players, verdict and finding counts."""
         report = self.report
         parts = self.verdict.adapter.parts(report)
         return {
-            "slug": self.slug, "game": self.game, "game_name": self.verdict.name, "title": self.title,
-            "notes": self.notes, "kind": report.get("kind"), "players": report.get("players", []),
+            "slug": self.slug, "game": self.game, "game_name": self.verdict.name, "title": self.title_in(language),
+            "notes": self.notes_in(language), "kind": report.get("kind"), "players": report.get("players", []),
             "valid": report.get("valid"), "complete": report.get("complete"),
             "errors": len(report.get("errors", [])), "warnings": len(report.get("warnings", [])),
             "games": len(parts or []), "winners": (report.get("result") or {}).get("winners", []),
@@ -80,6 +90,7 @@ def load(root: Path) -> dict[tuple[str, str], Sample]:
     samples: dict[tuple[str, str], Sample] = {}
     for game_id in games.engines():
         found = folder(root, game_id)
+        said = _translations(found) if found is not None else {}
         for path in sorted(found.glob("*.json")) if found is not None else []:
             raw = path.read_bytes()
             try:
@@ -87,8 +98,25 @@ def load(root: Path) -> dict[tuple[str, str], Sample]:
             except ValueError as error:
                 log.warning("sample %s is not readable JSON: %s", path, error)
                 continue
-            samples[game_id, path.stem] = Sample(path.stem, game_id, raw, document, games.validate(document))
+            translated = {language: words.get(path.name, {}) for language, words in said.items()}
+            samples[game_id, path.stem] = Sample(path.stem, game_id, raw, document, games.validate(document),
+                                                 translated)
     return samples
+
+
+def _translations(found: Path) -> dict[str, dict[str, dict[str, str]]]:
+    """``{language: {file name: {"title": …, "notes": …}}}`` from the folder's ``meta.<language>.toml``."""
+    said: dict[str, dict[str, dict[str, str]]] = {}
+    for path in sorted(found.glob("meta.*.toml")):
+        try:
+            table = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            log.warning("sample translations %s are not readable: %s", path, error)
+            continue
+        said[path.name.split(".")[1]] = {name: {key: value for key, value in entry.items()
+                                                if key in ("title", "notes") and isinstance(value, str)}
+                                         for name, entry in table.items() if isinstance(entry, dict)}
+    return said
 
 
 def legacy_names(samples: dict[tuple[str, str], Sample]) -> dict[str, Sample]:

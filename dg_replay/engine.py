@@ -9,6 +9,7 @@ from dg_replay import load, new_state
 from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID
 from dg_replay.rules import MAX_PLAYERS, MIN_PLAYERS
 from dg_replay.simulate import simulate, simulate_match
+from dg_replay.words import say
 from replaykit.engine import Code, Engine, Option
 
 E, W = ("error",), ("warning",)
@@ -46,7 +47,7 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_claims: boo
 
 ENGINE = Engine(
     id=GAME_ID,
-    name="David & Goliath",
+    name=say("David & Goliath"),
     log_games=(GAME_ID, MATCH_ID),
     players=(MIN_PLAYERS, MAX_PLAYERS),
     units=("game", "trick", "play"),
@@ -58,5 +59,5 @@ ENGINE = Engine(
     simulate_options=(Option("no_hands", "leave out the deal"),
                       Option("no_claims", "leave out captures, scores and winners"),
                       Option("match", "a whole match: one game per player")),
-    description="Reinhard Staupe's trick-taking game: the lowest card takes the highest.",
+    description=say("Reinhard Staupe's trick-taking game: the lowest card takes the highest."),
 )

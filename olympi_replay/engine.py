@@ -9,6 +9,7 @@ from olympi_replay.loading import load, new_state
 from olympi_replay.log import DEFAULT_LIMITS, GAME_ID
 from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS
 from olympi_replay.simulate import simulate
+from olympi_replay.words import say
 from replaykit.engine import Code, Engine, Option
 
 E, W = ("error",), ("warning",)
@@ -72,5 +73,5 @@ ENGINE = Engine(
                       Option("no_deck", "leave out the deck's order and reshuffles"),
                       Option("no_claims", "leave out awards, scores and winners"),
                       Option("world_record", "play with the World Record variant")),
-    description="Paolo Mori's card game of nine Olympic races: retire early for cards, late for medals.",
+    description=say("Paolo Mori's card game of nine Olympic races: retire early for cards, late for medals."),
 )
