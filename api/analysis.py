@@ -145,8 +145,9 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
         walkable=any(finding["href"] for finding in placed), rounds=i18n.unit_name(outer_unit(steps), verdict.engine),
         preview=preview(verdict, report, banner),
         steps=steps, figures=figures, figures_by_id=_by_id(figures),
-        board=adapter.table(report, timeline, verdict.snapshots(number)),
-        key_moments=key_moments, step_help=i18n.step_help(verdict.units[-2] if len(verdict.units) > 1 else "step",
+        board=verdict.board(report, timeline, number),
+        key_moments=key_moments, whatif_note=(better or {}).get("note"),
+        step_help=i18n.step_help(verdict.units[-2] if len(verdict.units) > 1 else "step",
                                                         verdict.engine),
         standings=adapter.standings(report),
         partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
@@ -286,7 +287,7 @@ def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> 
     paint nothing, and a next visit revalidates them (a 304 when unchanged)."""
     adapter = verdict.adapter
     timeline = adapter.timeline(report)
-    board = adapter.table(report, timeline, verdict.snapshots(number))
+    board = verdict.board(report, timeline, number)
     better = _better_plays(verdict, report, number)
     return {"steps": adapter.steps(timeline), "board": _board(board),
             **({"whatif": {"plays": better["plays"]}} if better else {})}

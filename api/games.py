@@ -8,9 +8,10 @@ with ``<game:…>`` (``GameConverter``); a game package's own templates are foun
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from flask_babel import lazy_gettext
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader
@@ -31,14 +32,42 @@ class Verdict:
     report: dict
     document: object = None
     settings: Mapping[str, int] | None = None
-    taken: list[tuple[str, dict]] | None = None  # the snapshots, when kept with a stored game: no replay
-    kept_better_plays: dict | None = None  # what other plays would have done, when kept with a stored game
+    taken: list[tuple[str, dict]] | None = None  # the snapshots, once replayed
+    # What a stored game keeps besides its report, read when first asked for (a report view needs none of
+    # it): ``{"boards": the table views by part, "" the whole; "better_plays": what other plays would do}``.
+    kept: Callable[[], Mapping[str, Any]] | None = None
 
     def better_plays(self) -> dict | None:
         """What other plays would have done (the adapter's ``better_plays``), for the whole document."""
-        if self.kept_better_plays is not None or self.engine is None:
-            return self.kept_better_plays
+        if self.kept is not None:
+            return self.kept()["better_plays"]
+        if self.engine is None:
+            return None
         return self.adapter.better_plays(self.engine, self.document, self.report)
+
+    def board(self, report: dict, timeline: dict, number: int | None = None) -> object:
+        """The table view of the document, or of its part ``number``: kept with a stored game, else built from
+        the snapshots (``report`` and ``timeline`` are that part's)."""
+        key = "" if number is None else str(number)
+        if self.kept is not None and key in self.kept()["boards"]:
+            return self.kept()["boards"][key]
+        return self.adapter.table(report, timeline, self.snapshots(number))
+
+    def boards(self) -> dict[str, object]:
+        """Every table view a page may show, from one replay: the game's, or each readable part's of a
+        document of several games. A stored game keeps these rather than the snapshots, which hold a whole
+        view per step and would be tens of times larger."""
+        if self.kept is not None:
+            return dict(self.kept()["boards"])
+        if self.engine is None:
+            return {}
+        whole = replace(self, taken=self.snapshots())
+        adapter, parts = self.adapter, self.adapter.parts(self.report)
+        if not parts:
+            return {"": adapter.table(self.report, adapter.timeline(self.report), whole.snapshots())}
+        return {str(number): adapter.table(part, adapter.timeline(part), whole.snapshots(number))
+                for number, part in enumerate(parts, start=1) if part is not None}
+
     def snapshots(self, number: int | None = None) -> list[tuple[str, dict]]:
         """The state's views at each step (``Engine.snapshots``); for part ``number`` of a document of several
         games, that part's, with anchors as the part's own page names them (``trick-3``, not

@@ -6,6 +6,7 @@ one path from uploaded bytes to a verdict, so the form and the API accept and re
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import zlib
@@ -24,7 +25,7 @@ from replaykit.jsonio import JSONReadError, read_json
 from replaykit.state import State
 
 EXTENSION = "card_replay"
-RESULTS_FORMAT = "texts-1"  # how stored results are written: a change re-validates what was kept before it
+RESULTS_FORMAT = "boards-1"  # how stored results are written: a change re-validates what was kept before it
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
 
@@ -111,16 +112,20 @@ def _pack(value: object) -> bytes:
     return zlib.compress(json.dumps(words.pack(value), separators=(",", ":")).encode(), 6)
 
 
+def _unpacked(blob: bytes) -> object:
+    return words.unpack(json.loads(zlib.decompress(blob)))
+
+
 def _packed(verdict: games.Verdict) -> tuple[str, bytes, bytes]:
-    """The report, the snapshots (one replay of the log) and what other plays would have done, in the form
-    ``Repository.add`` keeps them."""
+    """The report, the table views (from one replay of the log) and what other plays would have done, in the
+    form ``Repository.add`` keeps them."""
     engine_id = verdict.engine.id if verdict.engine else ""
-    derived = {"snapshots": verdict.snapshots(), "better_plays": verdict.better_plays()}
+    derived = {"boards": verdict.boards(), "better_plays": verdict.better_plays()}
     return results_version(engine_id), _pack(verdict.report), _pack(derived)
 
 
 def stored_verdict(record: GameRecord) -> games.Verdict:
-    """A stored game's report and snapshots, as kept with it when they were computed by the current rules
+    """A stored game's report and table views, as kept with it when they were computed by the current rules
     and limits; else computed from its bytes (and kept, for the next view). So a view replays no log, and
     a stored game still follows the rules of the day (and the games installed now: a record of a game no
     longer installed gets the unknown-game report).
@@ -139,14 +144,15 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
         raise Problem(422, _("This stored log can no longer be read: %(problem)s.",
                              problem=i18n.localized(error.text))) from None
     if kept is not None:
-        report, derived = (words.unpack(json.loads(zlib.decompress(blob))) for blob in kept)
-        return games.Verdict(engine, report, document, guards.log_settings(),
-                             [(anchor, view) for anchor, view in derived["snapshots"]], derived["better_plays"])
+        report_blob, derived_blob = kept
+        return games.Verdict(engine, _unpacked(report_blob), document, guards.log_settings(),
+                             kept=functools.cache(lambda: _unpacked(derived_blob)))
     verdict = games.validate(document, guards.log_settings())
-    verdict = replace(verdict, taken=verdict.snapshots(), kept_better_plays=verdict.better_plays())
+    derived = {"boards": verdict.boards(), "better_plays": verdict.better_plays()}
+    verdict = replace(verdict, kept=lambda: derived)
     if verdict.engine is not None and verdict.engine.id == record.game:
-        _version, report, taken = _packed(verdict)
-        repository.keep_result(record.id, version, report, taken)
+        _version, report_blob, derived_blob = _packed(verdict)
+        repository.keep_result(record.id, version, report_blob, derived_blob)
     return verdict
 
 

@@ -41,9 +41,19 @@ class Limits:
     max_plays: int = 400  # per trick
     max_cards: int = 100  # per list of cards (a hand holds at most 80)
     max_transfers: int = 16  # per round
+    # Plays and passes in the whole session: the work of a replay, its table view and its what-if grows with
+    # them, and a request's work has a bound. Eight players make about 210 a round: some 28 rounds.
+    max_session_plays: int = 6_000
 
 
 DEFAULT_LIMITS = Limits()
+
+
+def plays_in_all(rounds: list) -> int:
+    """The plays and passes of every trick of every round, counted before anything is read: whatever is not
+    a list where lists belong counts nothing here and is a finding of its own later."""
+    return sum(len(trick["plays"]) for round_ in rounds if type(round_) is dict and type(round_.get("tricks")) is list
+               for trick in round_["tricks"] if type(trick) is dict and type(trick.get("plays")) is list)
 
 
 def numbers_of(path_tokens: tuple) -> tuple[int | None, int | None, int | None]:
@@ -156,6 +166,12 @@ class Reader:
     def rounds(self, value: object) -> list[Round | None]:
         tokens = ("rounds",)
         if not self.sized_list(value, tokens, '"rounds"', self.limits.max_rounds, "rounds"):
+            return []
+        plays = plays_in_all(value)
+        if plays > self.limits.max_session_plays:
+            self.problem(tokens, say("The session has {count} plays and passes in all; a log may have at most "
+                                     "{most}. Split it into several logs, a few rounds each.", count=plays,
+                                     most=self.limits.max_session_plays))
             return []
         if not value:
             self.problem(tokens, say('A log needs at least one round in "rounds".'))

@@ -10,9 +10,11 @@ The claims (ranks, finishing orders, points, totals, winners) are the validator'
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from dalmuti_replay.cards import JESTER, Card
 from dalmuti_replay.log import GAME_ID
+from dalmuti_replay.reader import DEFAULT_LIMITS
 from dalmuti_replay.rules import MAX_ALLOWED, MIN_PLAYERS, Options, join_positions
 from dalmuti_replay.words import say
 from replaykit.state import Choice, play_out
@@ -95,6 +97,9 @@ class Policy:
         return Choice(action, say("Round {round} begins", round=number))
 
 
+UNBOUNDED = replace(DEFAULT_LIMITS, max_session_plays=10**9)
+
+
 def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True, rounds: int = 3,
              points: int | None = None, join: int = 0, declare_end: bool = True, **variants: bool) -> dict:
     """A complete legal session as a log dict: ``rounds`` rounds, or play to a ``points`` target; ``join``
@@ -118,7 +123,7 @@ def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True
         log["end"] = end
     else:
         log.pop("end", None)
-    report = load(log)[0]
+    report = load(log, UNBOUNDED)[0]  # a simulated session may be longer than the service accepts
     for entry, record in zip(log["rounds"], report.rounds, strict=True):
         if not hands:
             entry.pop("hands", None)

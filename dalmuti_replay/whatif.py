@@ -19,6 +19,10 @@ from replaykit.engine import Engine
 from replaykit.findings import anchor
 
 MAX_LISTED = 12  # other sets shown per play, in the order the State offers them: a hand may allow dozens
+# Plays looked at in one session, in order: each costs the State's choices there and a trial of each other
+# set (up to 0.5 ms with four players' large hands), and an upload has a bound of work. 1,200 plays are
+# some 15 rounds of four players or 6 of eight: every play of an evening's session.
+MAX_EXAMINED = 1_200
 NOT_A_REASON = {"wrong-turn"}  # laid "next" for the test, a later set is usually out of its turn order
 
 
@@ -102,14 +106,19 @@ def alternatives(before, play: Play) -> dict | None:
 
 
 def analyse(engine: Engine, document: object, report: dict) -> dict[str, dict]:
-    """Per play (by anchor) of a known hand with other legal sets: its entry for the board."""
+    """Per play (by anchor) of a known hand with other legal sets: its entry for the board; the first
+    ``MAX_EXAMINED`` plays only (``examined_all`` says whether that is every play)."""
     plays = recorded_plays(report)
     found: dict[str, dict] = {}
     before: list = [None]
+    examined = [0]
 
     def observe(step: str, state) -> None:
+        if examined[0] >= MAX_EXAMINED:
+            return
         play = plays.get(step)
         if play is not None and before[0] is not None:
+            examined[0] += 1
             entry = alternatives(before[0], play)
             if entry is not None:
                 found[step] = entry
@@ -117,3 +126,7 @@ def analyse(engine: Engine, document: object, report: dict) -> dict[str, dict]:
 
     engine.load(document, engine.default_limits, observe=observe)
     return found
+
+
+def examined_all(report: dict) -> bool:
+    return len(recorded_plays(report)) <= MAX_EXAMINED

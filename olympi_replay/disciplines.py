@@ -9,6 +9,7 @@ it (nothing is ever ``eval``-ed), and renders it as an English sentence for peop
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -266,6 +267,9 @@ def _too_long(per_play: int | None, clause: bool, parts: int) -> Text:
                      "into words here, so see the rule in the log.", parts=parts))
 
 
+# A race says its rule at every broken play and in the table view at every step: each rule is put into
+# words once (rules are frozen, and a Text never changes).
+@functools.lru_cache(maxsize=256)
 def sentence(rule: Rule | None, cards_per_play: int | None = 1, notes: bool = True, clause: bool = False) -> Text:
     """The rule in plain words, e.g. "Play a card higher than the last card played."; ``notes`` adds what
     the race's first play is compared with; ``clause`` gives the words to put inside another sentence

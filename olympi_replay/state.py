@@ -29,6 +29,11 @@ from replaykit.findings import anchor
 from replaykit.state import Choice, IllegalAction, view
 
 RECORD = "WR"  # a World Record among a seat's trophies
+# Plays of the current race a view lists in the middle, the latest ones, and counts the rest (``earlier``):
+# a real race has a few dozen turns, and a view per step listing every play of a 400-turn race made the
+# snapshots grow with the square of the race.
+MIDDLE_KEPT = 40
+
 
 
 class OlympiState:
@@ -188,11 +193,12 @@ class OlympiState:
                 "medals": {medal: medals[name].get(medal, 0) for medal in MEDALS}, "records": records[name],
                 "retired": race is not None and name in race.record.order})
         turns = [] if race is None else race.record.turns
-        middle = [{"player": entry.player, "cards": texts(entry.cards)} for entry in turns
-                  if entry.action == "play" and not entry.ignored]
+        laid = [entry for entry in turns if entry.action == "play" and not entry.ignored]
+        middle = [{"player": entry.player, "cards": texts(entry.cards)} for entry in laid[-MIDDLE_KEPT:]]
         definition = None if race is None else race.definition
         podium = {} if race is None else {name: list(won) for name, won in race.record.medals.items()}
-        return view(seats, middle, race=0 if race is None else race.record.number,
+        return view(seats, middle, earlier=max(0, len(laid) - MIDDLE_KEPT),
+                    race=0 if race is None else race.record.number,
                     discipline=None if race is None else race.record.discipline,
                     finished=race is not None and race.finished, podium=podium,
                     record=None if race is None else race.record.record,

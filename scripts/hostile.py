@@ -1,7 +1,8 @@
 """Hostile bodies against gunicorn on loopback: documents built to make the most findings, the largest
 report or the longest work per byte sent. Prints, for each, the body size, the status, the answer's size
-and how long the server took; then stores the heaviest Olympi body and times its views (page,
-``moments.json``, report, timeline, edit), which read the results kept at upload and replay nothing.
+and how long the server took; then stores the heaviest Olympi body and the longest Il Grande Dalmuti session
+accepted, and times their views (page, ``moments.json``, report, timeline, edit), which read the results kept
+at upload and replay nothing.
 
     .venv/bin/python -m scripts.hostile
 """
@@ -59,6 +60,17 @@ def match(trick: dict) -> dict:
     return {"game": "david-goliath-match", "players": PLAYERS, "games": [game([trick] * 40)] * 30}
 
 
+def dalmuti(players: int, rounds: int) -> dict:
+    """A legal simulated session (every hand known, so the what-if works on every play)."""
+    from dalmuti_replay.simulate import simulate
+
+    return simulate(players, 7, rounds=rounds)
+
+
+STORED = ("olympi: 9 rules of 32 parts, 20 x 400 plays that break them",
+          "grande-dalmuti: 4 players, 70 rounds, 5,614 plays (the longest accepted)")
+
+
 def bodies() -> dict[str, bytes]:
     documents = {
         "hands: 8,000 keys of 120 non-cards": {**game([]), "hands": {f"k{i}": [0] * 120 for i in range(8000)}},
@@ -74,6 +86,8 @@ def bodies() -> dict[str, bytes]:
                                                              "rule": wide_rule((20, 20, 20, 12))}]},
         "olympi: 9 rules of 32 parts, 20 x 400 plays that obey them": olympi(32),
         "olympi: 9 rules of 32 parts, 20 x 400 plays that break them": olympi(32, BREAKING),
+        "grande-dalmuti: 20 players, 100 rounds, 48,088 plays (refused: 6,000 at most)": dalmuti(20, 100),
+        STORED[1]: dalmuti(4, 70),
     }
     return {name: json.dumps(document, separators=(",", ":")).encode() for name, document in documents.items()}
 
@@ -99,21 +113,22 @@ def run() -> list[dict]:
             status, answer, seconds = _ask(server.port, "POST", "/api/v1/validate", body)
             rows.append({"body": name, "bytes": len(body), "status": status, "answer_bytes": len(answer),
                          "seconds": seconds})
-        heavy = bodies()["olympi: 9 rules of 32 parts, 20 x 400 plays that break them"]
-        status, answer, seconds = _ask(server.port, "POST", "/api/v1/games", heavy)
-        rows.append({"body": "  stored: POST /api/v1/games", "bytes": len(heavy), "status": status,
-                     "answer_bytes": len(answer), "seconds": seconds})
-        game_id = json.loads(answer)["id"] if status == 201 else "none"
-        for view in VIEWS:
-            status, answer, seconds = _ask(server.port, "GET", view.format(id=game_id))
-            rows.append({"body": f"  view: GET {view}", "bytes": 0, "status": status, "answer_bytes": len(answer),
-                         "seconds": seconds})
+        for name in STORED:
+            heavy = bodies()[name]
+            status, answer, seconds = _ask(server.port, "POST", "/api/v1/games", heavy)
+            rows.append({"body": f"  stored: POST /api/v1/games ({name.split(':')[0]})", "bytes": len(heavy),
+                         "status": status, "answer_bytes": len(answer), "seconds": seconds})
+            game_id = json.loads(answer)["id"] if status == 201 else "none"
+            for view in VIEWS:
+                status, answer, seconds = _ask(server.port, "GET", view.format(id=game_id))
+                rows.append({"body": f"  view: GET {view}", "bytes": 0, "status": status,
+                             "answer_bytes": len(answer), "seconds": seconds})
     return rows
 
 
 def main() -> None:
     for row in run():
-        print(f"{row['body']:48} {row['bytes'] / 1e6:5.2f} MB -> {row['status']}, "
+        print(f"{row['body']:80} {row['bytes'] / 1e6:5.2f} MB -> {row['status']}, "
               f"{row['answer_bytes'] / 1e3:8.1f} kB in {row['seconds']:.2f} s")
 
 

@@ -175,8 +175,9 @@
     into.textContent = "";
     var plays = now.center || [];
     var hidden = Math.max(0, plays.length - MIDDLE_SHOWN);
-    if (hidden) {
-      into.appendChild(element("span", "center-earlier", _n("{count} earlier play", "{count} earlier plays", hidden)));
+    var earlier = hidden + (now.earlier || 0);  // a long race's moment lists only its latest cards
+    if (earlier) {
+      into.appendChild(element("span", "center-earlier", _n("{count} earlier play", "{count} earlier plays", earlier)));
     }
     plays.forEach(function (pair, position) {
       if (position < hidden) {
@@ -237,10 +238,11 @@
       (play.cards || []).forEach(function (card) { center.push([play.player, card]); });
     });
     document.getElementById("board-label").textContent = label;
-    middle(board, { center: center }, marks, document.getElementById("board-center"));
+    var now = { center: center, earlier: view.earlier || 0 };
+    middle(board, now, marks, document.getElementById("board-center"));
     var strip = document.getElementById("step-strip");
     if (strip) {
-      middle(board, { center: center }, marks, strip);
+      middle(board, now, marks, strip);
     }
     var seats = document.getElementById("board-seats");
     seats.textContent = "";

@@ -20,8 +20,9 @@ def test_the_format_example_validates_with_no_finding():
     assert report.findings == [] and report.complete
 
 
-def test_both_pages_exist():
-    assert {page.name for page in PAGES} == {"format.md", "rulings.md"}
+def test_both_pages_exist_in_every_language():
+    assert {page.name for page in PAGES} == {"format.md", "rulings.md", "format.it.md", "rulings.it.md",
+                                             "format.pl.md", "rulings.pl.md"}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)

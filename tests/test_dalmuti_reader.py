@@ -101,3 +101,17 @@ def test_names_and_notes_have_length_limits():
     log = session(FOUR, {"tricks": [{"plays": [play("Anna", "3")], "note": "n" * 2001}]})
     assert schema(log) == [("/rounds/0/tricks/0/note", (1, 1, None))]
     assert schema(log, Limits(max_text=3000)) == []
+
+
+def test_a_session_past_its_plays_in_all_is_one_schema_finding_at_the_rounds():
+    # Three rounds of two tricks of two plays each: 12 plays and passes in all, each round under its own bounds.
+    log = session(FOUR, *[{"tricks": [trick(("Anna", "3 3"), ("Bruno", None))] * 2}] * 3)
+    assert schema(log, Limits(max_session_plays=12)) == []
+    found = schema(log, Limits(max_session_plays=11))
+    assert [path for path, _ in found] == ["/rounds"]
+
+
+def test_the_default_bound_on_a_session_s_plays_is_6000():
+    # 16 rounds of one trick of 400 passes: each within its own bounds, 6,400 plays and passes in all.
+    rounds = [{"tricks": [{"plays": [{"player": "Anna", "pass": True}] * 400}]}] * 16
+    assert [path for path, _ in schema(session(FOUR, *rounds))] == ["/rounds"]

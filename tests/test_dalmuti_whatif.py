@@ -70,3 +70,15 @@ def test_a_lead_with_many_sets_lists_the_first_and_counts_the_rest(three_rounds)
 
 def test_nothing_is_said_where_no_hand_is_known():
     assert analysed("black-market-no-hands") == {}
+
+
+def test_only_the_first_plays_of_a_long_session_are_examined(three_rounds, monkeypatch):
+    document = json.loads((SAMPLES / "four-players-three-rounds.json").read_text())
+    report = ENGINE.validate(document).to_dict()
+    order = list(whatif.recorded_plays(report))
+    assert whatif.examined_all(report)
+    monkeypatch.setattr(whatif, "MAX_EXAMINED", 10)
+    assert not whatif.examined_all(report)
+    limited = whatif.analyse(ENGINE, document, report)
+    assert limited == {anchor: three_rounds[anchor] for anchor in order[:10] if anchor in three_rounds}
+    assert limited and len(limited) < len(three_rounds)

@@ -182,3 +182,15 @@ def test_a_clone_is_independent():
 def test_a_setup_no_game_can_start_from_is_refused():
     with pytest.raises(ValueError, match="players"):
         ENGINE.new_state({**setup(), "players": ["Ann"]})
+
+
+def test_a_long_race_s_view_lists_its_latest_forty_plays_and_counts_the_rest():
+    from scripts.hostile import PASSING, olympi
+
+    # One race of 60 turns, each a play of two cards: the view after the last lists plays 21 to 60.
+    document = olympi(3, PASSING, races=1, turns=60)
+    views = [view for anchor, view in ENGINE.snapshots(document) if anchor.startswith("race-1-turn-")]
+    last = views[-1]
+    assert len(last["middle"]) == 40 and last["earlier"] == 20
+    assert [play["player"] for play in last["middle"]][:2] == ["Ann", "Bo"]  # Ann plays the odd turns, 21 too
+    assert views[39]["earlier"] == 0 and len(views[39]["middle"]) == 40

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from api.adapters.kept import kept
 from dalmuti_replay import whatif
+from dalmuti_replay.words import say
 from replaykit.engine import Engine
 
 
@@ -14,4 +15,10 @@ def better_plays(engine: Engine, document: object, report: dict) -> dict | None:
     if not isinstance(document, dict):
         return None
     plays = kept("grande-dalmuti", document, lambda: whatif.analyse(engine, document, report))
-    return {"plays": plays, "moments": []} if plays else None
+    if not plays:
+        return None
+    if whatif.examined_all(report):
+        return {"plays": plays, "moments": []}
+    return {"plays": plays, "moments": [], "note": say(
+        "Other sets are shown for the first {count} plays of this session only: a bound on the work one game "
+        "may cost.", count=whatif.MAX_EXAMINED)}

@@ -21,6 +21,7 @@ from replaykit.findings import tokens
 from replaykit.words import SPACE, Joined, Text
 
 RECORD = "WR"
+CENTER_SHOWN = 10  # cards in the middle the board draws (static/board.js, MIDDLE_SHOWN); the rest are counted
 PILE_STYLES = {"gold": "gold", "silver": "silver", "bronze": "bronze", RECORD: "record"}
 
 
@@ -151,19 +152,25 @@ def _race_moments(number: int, steps: list[dict], hands: Hands, errors: dict, re
             moment["bad"] += _marks(finding, turn, turn["player"])
             if finding.get("code") == "rule-broken":
                 moment["proof"] += _proof(refs, name, center, plays)
-        middle = [[play["player"], text] for play in view["middle"] for text in play["cards"]]
-        if len(middle) > len(center):
-            plays.append(middle[len(center):])
-        center = middle
-        moment["center"] = center
+        if turn["action"] == "play" and not turn["ignored"]:
+            plays.append([[turn["player"], text] for text in turn["cards"]])
+            center.extend(plays[-1])
+        moment.update(_middle(center))
         moments[turn_id(number, turn["number"])] = moment
     end = steps[-1]
     won = {name: list(medals) for name, medals in end["podium"].items()}
     if end["record"]:
         won.setdefault(end["record"], []).append(RECORD)
-    moments[f"race-{number}"] = {"leave": {}, "pile": won, "center": center,
+    moments[f"race-{number}"] = {"leave": {}, "pile": won, **_middle(center),
                                  "sizes": {seat["name"]: _size(end, seat["name"]) for seat in end["seats"]},
                                  "label": f"{label} · " + ("over" if end["finished"] else "unfinished")}
+
+
+def _middle(center: list[list]) -> dict:
+    """The cards a moment shows in the middle, the latest ``CENTER_SHOWN``, and how many came before them:
+    each moment listing every card of a 400-turn race would grow with the square of the race."""
+    shown = center[-CENTER_SHOWN:]
+    return {"center": shown, "earlier": len(center) - len(shown)} if len(center) > len(shown) else {"center": shown}
 
 
 def _size(view: dict, name: str) -> int:
