@@ -344,8 +344,8 @@ def api_docs():
                                "description": operation.get("description", ""), "responses": responses,
                                "body": list(body), "body_schemas": _schema_names(body, spec),
                                "id": f"{method}-{path}".replace("/", "-").strip("-")})
-    info = spec.get("info", {})
-    return render_template("api_docs.html", operations=operations, info=info,
+    names = ", ".join(str(i18n.localized(engine.name)) for engine in games.engines().values())
+    return render_template("api_docs.html", operations=operations, info=spec.get("info", {}), game_names=names,
                            spec_url=url_for("api-docs.openapi_json"))
 
 

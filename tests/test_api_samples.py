@@ -75,3 +75,34 @@ def test_the_shipped_samples_have_their_expected_verdicts(client):
         report = client.get(f"/api/v1/samples/{game}/{slug}").get_json()["report"]
         assert report["valid"] is verdict["valid"], slug
         assert sorted({finding["code"] for finding in report["errors"]}) == sorted(set(verdict["errors"])), slug
+
+
+def test_a_sample_s_title_and_notes_in_the_reader_s_language_else_in_english(small_samples, tmp_path):
+    folder = tmp_path / "samples" / "david-goliath"
+    (folder / "meta.it.toml").write_text('["legal.json"]\ntitle = "Una partita <b>regolare</b>"\n')
+    (folder / "meta.pl.toml").write_text("not = [toml")  # unreadable: English, and the service stays up
+    application = create_app(app_config(tmp_path / "again", SAMPLES_DIR=str(tmp_path / "samples")))
+    client = application.test_client()
+    italian = {sample["slug"]: sample for sample in client.get("/api/v1/samples",
+                                                                headers={"Accept-Language": "it"}).get_json()}
+    assert italian["legal"]["title"] == "Una partita <b>regolare</b>"
+    assert italian["legal"]["notes"] == "Nothing to see."  # not translated: the English notes
+    assert italian["illegal"]["title"] == "Illegal"
+    polish = {sample["slug"]: sample for sample in client.get("/api/v1/samples",
+                                                               headers={"Accept-Language": "pl"}).get_json()}
+    assert polish["legal"]["title"] == "A <b>legal</b> game"
+    page = client.get("/samples/david-goliath/legal?lang=it").get_data(as_text=True)
+    assert "Una partita &lt;b&gt;regolare&lt;/b&gt;" in page
+    application.extensions["card_replay"].repository.dispose()
+
+
+@pytest.mark.parametrize("language", ["it", "pl"])
+@pytest.mark.parametrize("game", sorted(path.name for path in SHIPPED.iterdir() if path.is_dir()))
+def test_every_shipped_sample_s_title_and_notes_are_translated(game, language):
+    said = tomllib.loads((SHIPPED / game / f"meta.{language}.toml").read_text(encoding="utf-8"))
+    for path in sorted((SHIPPED / game).glob("*.json")):
+        meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
+        for key in ("title", "notes"):
+            if meta.get(key):
+                translated = said.get(path.name, {}).get(key)
+                assert translated and translated != meta[key], (path.name, key)
