@@ -15,6 +15,7 @@ adapters (``api/adapters/*.py``) that say their words with the game's ``say`` ar
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import sys
 from collections.abc import Iterator
@@ -106,8 +107,15 @@ def extract(domain: Domain, languages: tuple[str, ...] = LANGUAGES) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=language, domain=domain.name, project="Card Replay")
             catalog.update(template, no_fuzzy_matching=True)
-        with path.open("wb") as file:
-            write_po(file, catalog, width=110, sort_output=False, omit_header=False)
+        written = io.BytesIO()
+        write_po(written, catalog, width=110, sort_output=False, omit_header=False)
+        # A catalogue whose messages did not change keeps its file, creation date and all: no churn in diffs.
+        if not path.exists() or _dated_apart(path.read_bytes()) != _dated_apart(written.getvalue()):
+            path.write_bytes(written.getvalue())
+
+
+def _dated_apart(po: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", po)
 
 
 def compile_catalogue(domain: Domain, language: str) -> None:
