@@ -7,7 +7,6 @@ import pytest
 from markupsafe import escape
 
 from api.i18n import LANGUAGES
-
 from api.markdown import blocks, first_code
 from tests.conftest import ROOT
 

@@ -155,4 +155,5 @@ def test_the_charts_hover_boxes_in_italian_and_polish():
         assert boxes and not [box for box in boxes if ENGLISH_IN_A_BOX.search(box)]
     # Six cards dealt to each player (rule: the deal), and the scale of points (gold 4, silver 2, bronze 1, WR 2).
     assert "<b>Ann</b>: 6 carte distribuite" in [render(text, ITALIAN) for text in figures[1]["data"][0]["hovertext"]]
-    assert render(figures[0]["layout"]["annotations"][0]["text"], POLISH) == "złoto 4 · srebro 2 · brąz 1 · rekord świata 2"
+    scale = render(figures[0]["layout"]["annotations"][0]["text"], POLISH)
+    assert scale == "złoto 4 · srebro 2 · brąz 1 · rekord świata 2"

@@ -134,9 +134,20 @@ class Adapter:
     target: Callable[[dict], str | None] = no_target
     better_plays: Callable[[Engine, object, dict], dict | None] = no_better_plays
     branches: bool = False  # the board offers hypothetical branches (its State's log so far is checked)
+    # How the recorder's setup form starts a game (``api.record``): its players' first seat, its steps, its
+    # deck for the deal entry, its variants, where the score sheet's claims go. ``None``: no setup form; a
+    # log of the game is still recorded on from the State API alone.
+    recorder: Callable[[], dict] | None = None
 
 
 DEFAULT = Adapter()
+
+
+def colour_deck(letters: tuple[str, ...], names: dict[str, str], values: tuple[int, int] | None) -> dict:
+    """A recorder's deck of cards written as a colour letter and a value (``names``: each letter's style
+    name); ``values`` ``None`` means 1 to 3 × the players."""
+    return {"kind": "colour", "colours": {letter.lower(): letter for letter in letters},
+            "names": {letter: names[letter] for letter in letters}, "values": list(values) if values else None}
 
 
 @functools.cache

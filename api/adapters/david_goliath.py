@@ -7,11 +7,12 @@ games are its parts, each shown on a page of its own.
 
 from __future__ import annotations
 
-from api.adapters import Adapter, claimed_standings, facts
+from api.adapters import Adapter, claimed_standings, colour_deck, facts
 from api.adapters import david_goliath_charts as charts
 from api.adapters import david_goliath_table as board
 from api.adapters.david_goliath_whatif import better_plays
 from api.adapters.wording import moment_label
+from dg_replay import cards
 from dg_replay.words import say, say_n
 
 # Findings with no trick are shown where they can be seen: the deal in the table view, or the result.
@@ -86,7 +87,13 @@ def target(finding: dict) -> str | None:
     return TARGETS.get(path.split("/")[1]) if path.count("/") >= 1 else None
 
 
+def recorder() -> dict:
+    return {"first": "dealer", "steps": "tricks", "claims": "scores", "hands": "setup",
+            "deck": colour_deck(cards.COLORS, cards.COLOR_NAMES, None), "hand_size": len(cards.COLORS) * 3,
+            "match": "david-goliath-match"}
+
+
 ADAPTER = Adapter(timeline=charts.timeline, steps=board.steps, figures=figures, partial="games/david-goliath.html",
                   facts=game_facts, parts=parts, part_unit="game", overview_figures=overview_figures,
                   standings=claimed_standings, table=board.table, key_moments=key_moments, target=target,
-                  better_plays=better_plays, branches=True)
+                  better_plays=better_plays, branches=True, recorder=recorder)

@@ -14,6 +14,8 @@ from api.adapters import grande_dalmuti_table as board
 from api.adapters import grande_dalmuti_timeline as moments
 from api.adapters import grande_dalmuti_whatif as whatif
 from api.adapters.wording import moment_label
+from dalmuti_replay import cards
+from dalmuti_replay.engine import VARIANT_HELP
 from dalmuti_replay.rounds import names
 from dalmuti_replay.words import say, say_n
 
@@ -107,6 +109,13 @@ def target(finding: dict) -> str | None:
     return TARGETS.get(path.split("/")[1]) if path.count("/") >= 1 else None
 
 
+def recorder() -> dict:
+    # a session's setup begins round 1 (its seating is the players' order); later rounds are steps
+    return {"first": None, "steps": "rounds", "start": [{"tricks": []}], "claims": "totals", "hands": "round",
+            "deck": {"kind": "rank", "values": [1, cards.TOP_VALUE], "jester": cards.JESTER_TEXT},
+            "options": [{"name": name, "help": help} for name, help in VARIANT_HELP.items()], "end": True}
+
+
 ADAPTER = Adapter(timeline=moments.timeline, steps=moments.steps, figures=figures, partial="games/grande-dalmuti.html",
                   facts=session_facts, standings=totals_beside_claims, table=board.table, key_moments=key_moments,
-                  target=target, better_plays=whatif.better_plays, branches=True)
+                  target=target, better_plays=whatif.better_plays, branches=True, recorder=recorder)

@@ -6,11 +6,12 @@ in ``olympi_charts``; this module tells the generic analysis page how to use the
 
 from __future__ import annotations
 
-from api.adapters import Adapter, claimed_standings, facts
+from api.adapters import Adapter, claimed_standings, colour_deck, facts
 from api.adapters import olympi_charts as charts
 from api.adapters import olympi_table as board
 from api.adapters import olympi_timeline as races
 from api.adapters.wording import moment_label
+from olympi_replay import cards, catalogue, rules
 from olympi_replay.words import say, say_n
 from replaykit.findings import tokens
 
@@ -94,6 +95,17 @@ def target(finding: dict) -> str | None:
     return None
 
 
+def recorder() -> dict:
+    return {"first": "first_player", "steps": "races", "claims": "scores", "hands": "setup",
+            "deck": colour_deck(cards.COLORS, cards.COLOR_NAMES, (1, 9)), "hand_size": rules.HAND_SIZE,
+            "options": [{"name": "world_record", "help": say("the World Record variant")}],
+            # a race revealed may name the discipline postponed before it, whether or not the outcome offered does
+            "fill_keys": {"discipline": ["postponed"]},
+            "disciplines": {"count": rules.RACES,
+                            "catalogue": [{"id": key, "title": entry.title}
+                                          for key, entry in catalogue.current().entries.items()]}}
+
+
 ADAPTER = Adapter(timeline=races.timeline, steps=races.steps, figures=figures, partial="games/olympi.html",
                   facts=game_facts, standings=claimed_standings, table=board.table, key_moments=key_moments,
-                  target=target, branches=True)
+                  target=target, branches=True, recorder=recorder)
