@@ -17,7 +17,7 @@ import random
 from marshmallow import Schema, fields
 
 import api as web
-from api import guards
+from api import guards, i18n
 from api.api_v1 import LOG_BODY, LOG_REF, blp, json_response, problem, read_upload
 from api.games import Verdict
 from api.problems import Problem
@@ -54,6 +54,8 @@ class ChoicesSchema(Schema):
         "description": "Whose choice is next; null at a chance step or when the game is over."})
     moment = fields.String(required=True, metadata={"description": "Deep-link anchor of the next step.",
                                                     "example": "trick-3-play-2"})
+    place = fields.String(metadata={"description": "Where the next step is, in words, in the reader's language.",
+                                    "example": "trick 3, play 2"})
     chance = fields.Boolean(required=True, metadata={"description": "The next step is the table's (a deal, a draw)."})
     known = fields.Boolean(required=True, metadata={"description": "Every choice listed is exact."})
     view = fields.Dict(required=True, metadata={
@@ -114,7 +116,8 @@ def choices():
     for choice in offered[:MAX_CHOICES]:
         listed.append({**choice.to_dict(), "patch": state.patch(choice.action)})
     body = {"game": verdict.engine.id, "valid": verdict.valid, "findings": _findings(verdict),
-            "over": state.is_over(), "to_move": state.to_move, "moment": state.moment, "chance": state.chance,
+            "over": state.is_over(), "to_move": state.to_move, "moment": state.moment,
+            "place": i18n.place(state.moment, verdict.engine), "chance": state.chance,
             "known": all(choice.known for choice in offered), "view": state.view(), "choices": listed}
     if len(offered) > MAX_CHOICES:
         body["truncated"] = len(offered) - MAX_CHOICES

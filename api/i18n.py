@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from collections.abc import Iterator
 from types import ModuleType
 from urllib.parse import urlencode
@@ -42,6 +43,7 @@ SCRIPTS = "scripts"
 
 
 # The units games count in, as the board's buttons and the parts' table name them.
+START = lazy_gettext("the start")
 UNITS = {"trick": lazy_gettext("trick"), "round": lazy_gettext("round"), "race": lazy_gettext("race"),
          "game": lazy_gettext("game"), "play": lazy_gettext("play"), "turn": lazy_gettext("turn"),
          "step": lazy_gettext("step")}
@@ -75,6 +77,13 @@ def unit_name(unit: str | None, engine=None) -> str | None:
         return None
     named = getattr(game_words(engine), "UNITS", {})
     return str(localized(named[unit])) if unit in named else str(UNITS.get(unit, unit))
+
+
+def place(anchor: str, engine=None) -> str:
+    """A step's deep-link anchor in words: ``race-3`` → "gara 3", ``round-2-trick-1`` → "partita 2, giro 1";
+    the empty anchor (before the first step) is the start."""
+    pairs = re.findall(r"([a-z_]+)-(\d+)", anchor or "")
+    return ", ".join(f"{unit_name(unit, engine)} {number}" for unit, number in pairs) or str(START)
 
 
 def step_help(unit: str, engine=None) -> str:

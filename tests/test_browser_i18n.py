@@ -3,6 +3,8 @@ with the page's catalogue) and the game's own sentences all in the chosen langua
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import at_moment, until
@@ -116,4 +118,28 @@ def test_no_english_word_is_left_on_the_pages_a_reader_walks(page, live_server, 
     found = english_words(page)
     if found:
         left["error"] = sorted(found)
+    assert left == {}, "\n".join(f"{name}: {snippet!r}" for name, found in left.items() for snippet in found)
+
+
+@pytest.mark.parametrize("language", ["it", "pl"])
+def test_the_recorder_s_table_speaks_the_reader_s_language(page, live_server, language):
+    """A game opened in the recorder mid-way: the table's seats and facts are in the game's words, not its
+    view's keys; a finding's severity too."""
+    logs = {"david-goliath": simulated("david-goliath", 4), "grande-dalmuti": simulated("grande-dalmuti", 5),
+            "olympi": simulated("olympi", 4)}
+    logs["david-goliath"]["tricks"] = logs["david-goliath"]["tricks"][:3]
+    logs["olympi"]["races"] = logs["olympi"]["races"][:2]
+    logs["olympi"]["races"][1]["turns"][0]["cards"] = logs["olympi"]["races"][1]["turns"][1]["cards"]  # a finding
+    left = {}
+    for game, log in logs.items():
+        page.goto(f"{live_server.url}/record?lang={language}")
+        page.locator("#rec-open summary").click()
+        page.fill("#rec-open-text", json.dumps(log))
+        page.locator("#rec-open-button").click()
+        until(page, "!document.getElementById('rec-play').hidden && "
+                    "!document.getElementById('recorder').hasAttribute('aria-busy')", timeout=20)
+        assert page.locator("#rec-seats li").count() == len(log["players"])
+        found = english_words(page)
+        if found:
+            left[game] = sorted(found)
     assert left == {}, "\n".join(f"{name}: {snippet!r}" for name, found in left.items() for snippet in found)

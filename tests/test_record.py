@@ -58,8 +58,8 @@ def test_every_sentence_the_scripts_show_comes_from_the_pages_dictionary_and_eac
     text = _block(_page(client), "record-text")
     assert text["turn"] == "{player} to play."
     folder = Path(client.application.static_folder)
-    scripts = "".join((folder / name).read_text(encoding="utf-8")
-                      for name in ("record.js", "record-setup.js", "record-session.js"))
+    scripts = "".join(name.read_text(encoding="utf-8")
+                      for name in sorted(folder.glob("record*.js")))
     used = set(re.findall(r"\btext\.([a-z_]+)", scripts))
     assert used == set(text), (used - set(text), set(text) - used)
 
@@ -70,8 +70,10 @@ def test_no_inline_script_and_the_sites_headers(client):
     assert not INLINE_SCRIPT.search(html)
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     sources = re.findall(r'<script src="([^"]+)"', html)
-    assert sources == ["/static/words.js", "/static/record-core.js", "/static/record-setup.js", "/static/record.js",
-                       "/static/record-session.js"]  # words.js: the scripts' words in the reader's language
+    # words.js: the scripts' words in the reader's language; then each script after those it uses
+    assert sources == ["/static/words.js", "/static/record-core.js", "/static/record-setup.js",
+                       "/static/record-table.js", "/static/record-entry.js", "/static/record.js",
+                       "/static/record-session.js"]
     for source in sources:
         assert client.get(source).status_code == 200
     # Each game's own stylesheet (Olympi's black cards) is there too, for its cards in the grid and the table.

@@ -13,7 +13,7 @@ from api.adapters import david_goliath_table as board
 from api.adapters.david_goliath_whatif import better_plays
 from api.adapters.wording import moment_label
 from dg_replay import cards
-from dg_replay.words import say, say_n
+from dg_replay.words import UNITS, say, say_n
 
 # Findings with no trick are shown where they can be seen: the deal in the table view, or the result.
 TARGETS = {"hands": board.DEAL, "dealer": board.DEAL, "scores": "result", "winners": "result", "totals": "result"}
@@ -90,7 +90,8 @@ def target(finding: dict) -> str | None:
 def recorder() -> dict:
     return {"first": "dealer", "steps": "tricks", "claims": "scores", "hands": "setup",
             "deck": colour_deck(cards.COLORS, cards.COLOR_NAMES, None), "hand_size": len(cards.COLORS) * 3,
-            "match": "david-goliath-match"}
+            "match": "david-goliath-match",
+            "words": {"trick": UNITS["trick"], "dealer": say("dealer")}}  # the view's keys worth showing
 
 
 ADAPTER = Adapter(timeline=charts.timeline, steps=board.steps, figures=figures, partial="games/david-goliath.html",

@@ -17,7 +17,7 @@ from api.adapters.wording import moment_label
 from dalmuti_replay import cards
 from dalmuti_replay.engine import VARIANT_HELP
 from dalmuti_replay.rounds import names
-from dalmuti_replay.words import say, say_n
+from dalmuti_replay.words import UNITS, say, say_n
 
 # Findings outside every round are shown where they can be seen: the final result, or the first round.
 TARGETS = {"totals": "result", "winners": "result", "end": "result", "players": "round-1", "options": "round-1"}
@@ -113,7 +113,10 @@ def recorder() -> dict:
     # a session's setup begins round 1 (its seating is the players' order); later rounds are steps
     return {"first": None, "steps": "rounds", "start": [{"tricks": []}], "claims": "totals", "hands": "round",
             "deck": {"kind": "rank", "values": [1, cards.TOP_VALUE], "jester": cards.JESTER_TEXT},
-            "options": [{"name": name, "help": help} for name, help in VARIANT_HELP.items()], "end": True}
+            "options": [{"name": name, "help": help} for name, help in VARIANT_HELP.items()], "end": True,
+            # the view's keys worth showing (the taxes show as the round's steps)
+            "words": {"round": UNITS["round"], "trick": UNITS["trick"], "rank": say("social class"),
+                      "ranks": say("order of rank"), "revolution": say("revolution")}}
 
 
 ADAPTER = Adapter(timeline=moments.timeline, steps=moments.steps, figures=figures, partial="games/grande-dalmuti.html",

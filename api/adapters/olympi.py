@@ -12,7 +12,7 @@ from api.adapters import olympi_table as board
 from api.adapters import olympi_timeline as races
 from api.adapters.wording import moment_label
 from olympi_replay import cards, catalogue, rules
-from olympi_replay.words import say, say_n
+from olympi_replay.words import UNITS, say, say_n
 from replaykit.findings import tokens
 
 # Findings outside any race are shown where they can be seen: the setup in the table view, or the result.
@@ -101,6 +101,12 @@ def recorder() -> dict:
             "options": [{"name": "world_record", "help": say("the World Record variant")}],
             # a race revealed may name the discipline postponed before it, whether or not the outcome offered does
             "fill_keys": {"discipline": ["postponed"]},
+            # the view's keys worth showing, and the words of its values
+            "words": {"race": UNITS["race"], "discipline": say("discipline"), "rule": say("rule"),
+                      "disciplines_left": say("disciplines left"), "first_player": say("First-player card"),
+                      "podium": say("medals of this race"), "record": say("World Record"), "medals": say("medals"),
+                      "records": say("World Records"), "retired": say("retired")},
+            "values": {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze")},
             "disciplines": {"count": rules.RACES,
                             "catalogue": [{"id": key, "title": entry.title}
                                           for key, entry in catalogue.current().entries.items()]}}

@@ -1,0 +1,131 @@
+/*
+ * The recorder's view of the game at the current step: every seat (its hand, unseen cards, pile, score and
+ * what else the game's State shows of it), the cards in the middle, the game's other facts, and the
+ * findings of the log so far. Everything comes from the State's view() (POST /api/v1/choices); the game's
+ * words for its view come from its setup (#record-setups, each game adapter's recorder): "words" names the
+ * keys worth showing, "values" says the game's own values (a medal, a class) in the reader's language.
+ * Text from logs is only ever set with textContent.
+ */
+(function () {
+  "use strict";
+
+  var core = window.RecordCore;
+  var SEAT_KEYS = ["name", "hand", "unseen", "score", "pile"];  // drawn in their own places
+
+  function element(tag, className, content) {
+    var made = document.createElement(tag);
+    if (className) {
+      made.className = className;
+    }
+    if (content !== undefined) {
+      made.textContent = content;
+    }
+    return made;
+  }
+
+  function chip(setup, card) {
+    var deck = (setup || {}).deck || {};
+    var colour = deck.kind === "colour" ? (deck.names || {})[card.charAt(0)] : "rank";
+    return element("span", "chip chip-small chip-" + (colour || "unknown"), card);
+  }
+
+  // A value as a reader reads it: the game's words for its own values, numbers in the reader's locale.
+  function said(value, setup) {
+    var values = (setup || {}).values || {};
+    if (typeof value === "boolean") {
+      return value ? _("yes") : _("no");
+    }
+    if (typeof value === "number") {
+      return window.formatNumber(value);
+    }
+    if (Array.isArray(value)) {
+      return value.map(function (item) { return said(item, setup); }).join(", ");
+    }
+    if (value !== null && typeof value === "object") {
+      return Object.keys(value).map(function (key) {
+        return (values[key] || key) + ": " + said(value[key], setup);
+      }).join("; ");
+    }
+    return values[value] || String(value);
+  }
+
+  // The label of a key the game names; a game with no words for its view (a plugin) shows its keys.
+  function label(key, setup) {
+    var words = (setup || {}).words;
+    return words ? words[key] : key;
+  }
+
+  function drawSeat(seat, toMove, setup, text) {
+    var item = element("li", "rec-seat" + (seat.name === toMove ? " is-to-move" : ""));
+    var head = element("div", "rec-seat-head");
+    head.appendChild(element("strong", "", seat.name));
+    if (seat.score !== undefined && seat.score !== null) {
+      head.appendChild(element("span", "rec-score", core.format(text.score, { score: seat.score })));
+    }
+    item.appendChild(head);
+    var hand = element("div", "rec-hand-cards");
+    (seat.hand || []).forEach(function (card) {
+      hand.appendChild(chip(setup, card));
+    });
+    if (seat.unseen) {
+      hand.appendChild(element("span", "rec-unseen", core.format(text.hidden_cards, { count: seat.unseen })));
+    }
+    item.appendChild(hand);
+    Object.keys(seat).forEach(function (key) {
+      var value = seat[key];
+      if (SEAT_KEYS.indexOf(key) < 0 && value !== null && value !== "" && label(key, setup)) {
+        item.appendChild(element("div", "rec-seat-fact", label(key, setup) + ": " + said(value, setup)));
+      }
+    });
+    if ((seat.pile || []).length) {
+      item.appendChild(element("div", "rec-seat-fact", core.format(text.pile, { count: seat.pile.length })));
+    }
+    return item;
+  }
+
+  function drawTable(view, toMove, setup, text) {
+    var seats = document.getElementById("rec-seats");
+    seats.textContent = "";
+    (view.seats || []).forEach(function (seat) {
+      seats.appendChild(drawSeat(seat, toMove, setup, text));
+    });
+    var middle = document.getElementById("rec-middle");
+    middle.textContent = "";
+    if (view.earlier) {
+      middle.appendChild(element("span", "center-earlier", _n("{count} earlier play", "{count} earlier plays", view.earlier)));
+    }
+    (view.middle || []).forEach(function (laid) {
+      var group = element("span", "rec-laid");
+      group.appendChild(element("span", "rec-laid-player", laid.player));
+      (laid.cards || []).forEach(function (card) {
+        group.appendChild(chip(setup, card));
+      });
+      middle.appendChild(group);
+    });
+    var facts = document.getElementById("rec-facts");
+    facts.textContent = "";
+    Object.keys(view).forEach(function (key) {
+      if (key !== "seats" && key !== "middle" && key !== "earlier" && view[key] !== null && label(key, setup)) {
+        facts.appendChild(element("dt", "", label(key, setup)));
+        facts.appendChild(element("dd", "", said(view[key], setup)));
+      }
+    });
+  }
+
+  function drawFindings(findings) {
+    var list = document.getElementById("rec-findings");
+    list.textContent = "";
+    findings.forEach(function (finding) {
+      var item = element("li", "finding finding-" + finding.severity);
+      var body = element("span", "finding-body");
+      body.appendChild(element("span", "finding-severity", finding.severity === "error" ? _("error") : _("warning")));
+      body.appendChild(element("code", "finding-code", finding.code));
+      body.appendChild(element("span", "finding-message", finding.message));
+      item.appendChild(body);
+      list.appendChild(item);
+    });
+    document.getElementById("rec-findings-panel").hidden = !findings.length;
+  }
+
+  window.RecordTable = { element: element, chip: chip, said: said, drawTable: drawTable, drawFindings: drawFindings };
+})();
