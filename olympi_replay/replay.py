@@ -21,7 +21,7 @@ from olympi_replay.opening import Pile, deal, declared_disciplines
 from olympi_replay.race import RaceReplay
 from olympi_replay.report import GameReport, RaceRecord, Result
 from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS, RACES, Rules, vp, winners
-from olympi_replay.words import say
+from olympi_replay.words import medal_word, say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 from replaykit.words import AND, Joined, Text
 
@@ -227,13 +227,12 @@ def _medals(won: dict[str, list[str]]) -> dict[str, Counter]:
 
 
 COMMA, SEMICOLON = say(", "), say("; ")  # the joints of a list of medals, and of players' medals
-MEDAL_WORDS = {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze")}
 
 
 def _list(won: dict[str, list[str]]) -> Text:
     """``Ann gold, silver; Bob bronze``, or ``no medals``."""
     lines = [say("{player} {medals}", player=name,
-                 medals=Joined([MEDAL_WORDS.get(medal, medal) for medal in medals], COMMA))
+                 medals=Joined([medal_word(medal) for medal in medals], COMMA))
              for name, medals in won.items() if medals]
     return Joined(lines, SEMICOLON, "; ") if lines else say("no medals")
 

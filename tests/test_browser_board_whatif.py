@@ -90,3 +90,22 @@ def test_a_dalmuti_play_shows_the_other_sets_and_whether_each_would_have_stood(p
     page.goto(live_server.url + "/samples/grande-dalmuti/four-players-three-rounds?lang=it#round-1-trick-2-play-2")
     at_moment(page, "round-1-trick-2-play-2")
     assert page.locator("#whatif-swap").inner_text() == "Il 6 di Bruno è stato battuto dal 5 di Anna."
+
+
+def test_an_olympi_turn_shows_the_other_choices_and_their_effect_on_the_race(page, live_server):
+    # Worked by hand in tests/test_olympi_whatif.py: Bruno's B5 on Ann's K3, Chiara's Y6 next.
+    from tests.test_olympi_whatif import LOG
+
+    stored = page.request.post(live_server.url + "/api/v1/games", data=LOG).json()
+    page.goto(live_server.url + stored["links"]["page"] + "#race-1-turn-2")
+    at_moment(page, "race-1-turn-2")
+    assert page.locator("#whatif-swap").inner_text() == "Bruno played B5; Chiara played Y6 next."
+    page.locator("#whatif-panel summary").click()
+    assert page.locator("#whatif-panel summary").inner_text() == \
+        "4 other choices Bruno had here, the rest of the race unchanged"
+    assert sorted(page.locator("#whatif-list li").all_inner_texts()) == [
+        "B6: Chiara could not have played Y6 on it.", "G8: Chiara could not have played Y6 on it.",
+        "K9: Chiara could not have played Y6 on it.", "Retire here, 1st: bronze, 3 cards."]
+    page.goto(live_server.url + stored["links"]["page"] + "?lang=pl#race-1-turn-2")
+    at_moment(page, "race-1-turn-2")
+    assert page.locator("#whatif-swap").inner_text() == "Bruno – zagranie B5; następnie Chiara – zagranie Y6."

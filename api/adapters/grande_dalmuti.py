@@ -12,9 +12,9 @@ from api.adapters import Adapter, claimed_standings, facts
 from api.adapters import grande_dalmuti_charts as charts
 from api.adapters import grande_dalmuti_table as board
 from api.adapters import grande_dalmuti_timeline as moments
-from api.adapters import grande_dalmuti_whatif as whatif
+from api.adapters.kept import other_choices
 from api.adapters.wording import moment_label
-from dalmuti_replay import cards
+from dalmuti_replay import cards, whatif
 from dalmuti_replay.engine import VARIANT_HELP
 from dalmuti_replay.rounds import names
 from dalmuti_replay.words import UNITS, say, say_n
@@ -109,6 +109,13 @@ def target(finding: dict) -> str | None:
     return TARGETS.get(path.split("/")[1]) if path.count("/") >= 1 else None
 
 
+def better_plays(engine, document: object, report: dict) -> dict | None:
+    """Per play of a known hand its other legal sets and whether each would have stood (dalmuti_replay.whatif)."""
+    return other_choices("grande-dalmuti", whatif, engine, document, report, say(
+        "Other sets are shown for the first {count} plays of this session only: a bound on the work one game "
+        "may cost.", count=whatif.MAX_EXAMINED))
+
+
 def recorder() -> dict:
     # a session's setup begins round 1 (its seating is the players' order); later rounds are steps
     return {"first": None, "steps": "rounds", "start": [{"tricks": []}], "claims": "totals", "hands": "round",
@@ -121,4 +128,4 @@ def recorder() -> dict:
 
 ADAPTER = Adapter(timeline=moments.timeline, steps=moments.steps, figures=figures, partial="games/grande-dalmuti.html",
                   facts=session_facts, standings=totals_beside_claims, table=board.table, key_moments=key_moments,
-                  target=target, better_plays=whatif.better_plays, branches=True, recorder=recorder)
+                  target=target, better_plays=better_plays, branches=True, recorder=recorder)

@@ -10,8 +10,9 @@ from api.adapters import Adapter, claimed_standings, colour_deck, facts
 from api.adapters import olympi_charts as charts
 from api.adapters import olympi_table as board
 from api.adapters import olympi_timeline as races
+from api.adapters.kept import other_choices
 from api.adapters.wording import moment_label
-from olympi_replay import cards, catalogue, rules
+from olympi_replay import cards, catalogue, rules, whatif
 from olympi_replay.words import UNITS, say, say_n
 from replaykit.findings import tokens
 
@@ -95,6 +96,13 @@ def target(finding: dict) -> str | None:
     return None
 
 
+def better_plays(engine, document: object, report: dict) -> dict | None:
+    """Per turn of a known hand the other plays and retiring, with their effect on the race (olympi_replay.whatif)."""
+    return other_choices("olympi", whatif, engine, document, report, say(
+        "Other choices are shown for the first {count} turns of this game only: a bound on the work one game "
+        "may cost.", count=whatif.MAX_EXAMINED))
+
+
 def recorder() -> dict:
     return {"first": "first_player", "steps": "races", "claims": "scores", "hands": "setup",
             "deck": colour_deck(cards.COLORS, cards.COLOR_NAMES, (1, 9)), "hand_size": rules.HAND_SIZE,
@@ -114,4 +122,4 @@ def recorder() -> dict:
 
 ADAPTER = Adapter(timeline=races.timeline, steps=races.steps, figures=figures, partial="games/olympi.html",
                   facts=game_facts, standings=claimed_standings, table=board.table, key_moments=key_moments,
-                  target=target, branches=True, recorder=recorder)
+                  target=target, better_plays=better_plays, branches=True, recorder=recorder)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from api.adapters.charts import BREAK, ERROR_COLOR, PLAYER_COLORS, base_layout, error_hover, markup
 from api.adapters.charts import text as _text
-from api.adapters.olympi_timeline import SETUP, medal_word, ordinal, reward_words
+from api.adapters.olympi_timeline import SETUP, ordinal
 from olympi_replay.rules import HAND_SIZE, MEDALS, RECORD_VP, VP
-from olympi_replay.words import say, say_n
+from olympi_replay.words import medal_word, reward_words, say, say_n
 from replaykit.words import COMMA, SEMICOLON, Joined, Text
 
 MEDAL_COLORS = {"gold": "#d4a72c", "silver": "#9ca3af", "bronze": "#c98b5b", "record": "#7c3aed"}

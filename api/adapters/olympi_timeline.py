@@ -11,17 +11,12 @@ from __future__ import annotations
 
 from olympi_replay.cards import Card
 from olympi_replay.rules import RACES
-from olympi_replay.words import say, say_n
+from olympi_replay.words import medal_word, reward_words, say
 from replaykit.words import COMMA, SEMICOLON, SPACE, Joined, Text, ordinal
 
 SETUP = "setup"
 NOT_DECLARED = say("not declared")
-MEDAL_WORDS = {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze")}
 CONCEDED = {1: "bronze", 2: "silver", 3: "gold"}  # two players: what a race's n-th pass gives the other
-
-
-def medal_word(name: str) -> Text | str:
-    return MEDAL_WORDS.get(name, name)
 
 
 def card_chip(text: object) -> dict:
@@ -41,16 +36,6 @@ def _findings(report: dict) -> dict[tuple[int | None, int | None], list[dict]]:
         turn = finding.get("turn") if isinstance(finding.get("turn"), int) else None
         grouped.setdefault((race, turn), []).append(finding)
     return grouped
-
-
-def reward_words(retirement: dict) -> Text:
-    """What a retirement earned: ``gold``, ``bronze, 2 cards, the First-player card``, ``nothing``."""
-    parts: list = [medal_word(retirement["medal"])] if retirement.get("medal") else []
-    if retirement.get("drew"):
-        parts.append(say_n("{count} card", "{count} cards", retirement["drew"]))
-    if retirement.get("first_player"):
-        parts.append(say("the First-player card"))
-    return Joined(parts, COMMA, COMMA) if parts else say("nothing")
 
 
 def conceded(retirement: dict, other: str) -> Text:
