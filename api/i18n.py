@@ -28,9 +28,9 @@ from urllib.parse import urlencode
 
 from babel import Locale
 from babel.messages.mofile import read_mo
-from flask import Flask, Response, request
+from flask import Flask, Response, g, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
-from flask_babel import Babel, get_locale, lazy_gettext
+from flask_babel import Babel, get_locale, get_translations, lazy_gettext
 
 import api as web
 from replaykit import words
@@ -187,6 +187,25 @@ def _context() -> dict:
             "script_words": script_words(chosen)}
 
 
+def _request_translations():
+    """The reader's catalogue, looked up once per request: a page says a thousand template sentences, and
+    Flask-Babel's own gettext finds the locale and its catalogue again for each (half a page's time)."""
+    if not has_request_context():
+        return get_translations()
+    if "card_replay_translations" not in g:
+        g.card_replay_translations = get_translations()
+    return g.card_replay_translations
+
+
+# Jinja's newstyle gettext escapes and fills the placeholders itself: these only look the sentence up.
+def _template_gettext(string: str) -> str:
+    return _request_translations().ugettext(string)
+
+
+def _template_ngettext(singular: str, plural: str, count: int) -> str:
+    return _request_translations().ungettext(singular, plural, count)
+
+
 def install(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(web.resource_dir("translations")))
@@ -197,5 +216,6 @@ def install(app: Flask) -> None:
     # A game's Text given to a template's own sentence (``_("Rule: %(rule)s", rule=race.rule | said)``):
     # said before it goes in, since gettext's formatting would take its English.
     app.jinja_env.filters["said"] = lambda value: str(localized(value))
+    app.jinja_env.install_gettext_callables(_template_gettext, _template_ngettext, newstyle=True)
     app.context_processor(_context)
     app.after_request(_remember)
