@@ -67,8 +67,19 @@ ENGLISH = {"the", "and", "of", "is", "with", "for", "from", "not", "this", "that
 NAMES = ("Card Replay", "David & Goliath", "Il Grande Dalmuti", "Olympi Cards", "API", "JSON", "999 Games")
 
 
-def english_words(page) -> set[str]:
-    """Each English word left, with the words around it (so a failure says where)."""
+def log_notes(value: object) -> list[str]:
+    """The notes a log writes beside its steps (not its meta's, which the service translates for samples)."""
+    if isinstance(value, dict):
+        return [note for key, item in value.items() if key != "meta"
+                for note in ([item] if key == "note" and isinstance(item, str) else log_notes(item))]
+    if isinstance(value, list):
+        return [note for item in value for note in log_notes(item)]
+    return []
+
+
+def english_words(page, notes: list[str] = ()) -> set[str]:
+    """Each English word left, with the words around it (so a failure says where). A log's own notes are
+    the players' words, as their names are; identifiers (``card-not-in-hand``, ``settling_round``) are data."""
     import re
 
     # Code (a log's keys in the format pages, finding codes) is data, as card codes are: not words to translate;
@@ -76,8 +87,9 @@ def english_words(page) -> set[str]:
     # page marks as English on purpose (the API's operations, as the OpenAPI document has them).
     text = page.evaluate("document.querySelectorAll('code, pre, .play-note, .trick-note, main [lang=en]')"
                          ".forEach(element => element.remove()), document.body.innerText")
-    for name in NAMES:
+    for name in (*NAMES, *notes):
         text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b[a-z]+(?:[-_][a-z]+)+\b", " ", text)
     return {text[max(0, found.start() - 30):found.end() + 30].replace("\n", " ")
             for found in re.finditer(r"[A-Za-z]+", text) if found.group().lower() in ENGLISH}
 
@@ -93,7 +105,12 @@ def simulated(game: str, players: int) -> dict:
 @pytest.mark.parametrize("language", ["it", "pl"])
 def test_no_english_word_is_left_on_the_pages_a_reader_walks(page, live_server, language):
     visited = {"home": "/", "recorder": "/record", "samples": "/samples", "rules": "/rules",
-               "a sample": "/samples/olympi/clean-2-players", "API": "/api/v1/docs"}
+               "a sample": "/samples/olympi/clean-2-players", "API": "/api/v1/docs",
+               "an illegal D&G game": "/samples/david-goliath/illegal-revoke",
+               "an illegal Dalmuti session": "/samples/grande-dalmuti/illegal-taxes",
+               "an illegal Olympi game": "/samples/olympi/illegal-claims",
+               "a D&G match": "/samples/david-goliath/match-irregular",
+               "the edit page": "/samples/olympi/illegal-claims/edit"}
     visited.update({f"{document} of {game}": f"/{document}/{game}" for game in ("david-goliath", "grande-dalmuti",
                                                                               "olympi")
                     for document in ("rules", "format")})
@@ -109,7 +126,11 @@ def test_no_english_word_is_left_on_the_pages_a_reader_walks(page, live_server, 
                          "olympi": "race-1-turn-1"}[name])
             until(page, "!document.querySelector('[data-moments][aria-busy]')")
         assert page.evaluate("document.documentElement.lang") == language
-        found = english_words(page)
+        notes = []
+        if path.startswith("/samples/") and path.count("/") >= 3:
+            game, slug = path.split("/")[2:4]
+            notes = log_notes(page.request.get(f"{live_server.url}/api/v1/samples/{game}/{slug}").json()["log"])
+        found = english_words(page, notes)
         if found:
             left[name] = sorted(found)
     # An error page, read as it is sent (a page that failed to load is a console error in the browser).

@@ -163,7 +163,8 @@ def _race_moments(number: int, steps: list[dict], hands: Hands, errors: dict, re
         won.setdefault(end["record"], []).append(RECORD)
     moments[f"race-{number}"] = {"leave": {}, "pile": won, **_middle(center),
                                  "sizes": {seat["name"]: _size(end, seat["name"]) for seat in end["seats"]},
-                                 "label": f"{label} · " + ("over" if end["finished"] else "unfinished")}
+                                 "label": say("{race} · over", race=label) if end["finished"]
+                                 else say("{race} · unfinished", race=label)}
 
 
 def _middle(center: list[list]) -> dict:
