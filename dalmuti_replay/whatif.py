@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from dalmuti_replay.words import say, say_n
 from replaykit.engine import Engine
 from replaykit.findings import anchor
+from replaykit.state import at_each_step
 
 MAX_LISTED = 12  # other sets shown per play, in the order the State offers them: a hand may allow dozens
 # Plays looked at in one session, in order: each costs the State's choices there and a trial of each other
@@ -108,24 +109,7 @@ def alternatives(before, play: Play) -> dict | None:
 def analyse(engine: Engine, document: object, report: dict) -> dict[str, dict]:
     """Per play (by anchor) of a known hand with other legal sets: its entry for the board; the first
     ``MAX_EXAMINED`` plays only (``examined_all`` says whether that is every play)."""
-    plays = recorded_plays(report)
-    found: dict[str, dict] = {}
-    before: list = [None]
-    examined = [0]
-
-    def observe(step: str, state) -> None:
-        if examined[0] >= MAX_EXAMINED:
-            return
-        play = plays.get(step)
-        if play is not None and before[0] is not None:
-            examined[0] += 1
-            entry = alternatives(before[0], play)
-            if entry is not None:
-                found[step] = entry
-        before[0] = state.clone()
-
-    engine.load(document, engine.default_limits, observe=observe)
-    return found
+    return at_each_step(engine, document, recorded_plays(report), alternatives, MAX_EXAMINED)
 
 
 def examined_all(report: dict) -> bool:

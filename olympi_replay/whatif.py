@@ -22,6 +22,7 @@ from olympi_replay.cards import shown
 from olympi_replay.words import reward_words, say, say_n
 from replaykit.engine import Engine
 from replaykit.findings import anchor
+from replaykit.state import at_each_step
 from replaykit.words import ordinal
 
 MAX_LISTED = 12  # other choices shown per turn, in the order the State offers them
@@ -136,31 +137,16 @@ def alternatives(before, turn: Turn) -> dict | None:
     return {"player": turn.player, "headline": headline, "summary": summary, "lines": lines}
 
 
+def _known_hand(state, turn: Turn) -> bool:
+    """Worth a copy of the position: the player's whole hand is known and holds a card."""
+    hand = state.game.cards.hands.get(turn.player)
+    return hand is not None and not hand.unknown and hand.size > 0
+
+
 def analyse(engine: Engine, document: object, report: dict) -> dict[str, dict]:
     """Per turn (by anchor) of a known hand with other choices: its entry for the board; the first
     ``MAX_EXAMINED`` turns only (``examined_all`` says whether that is every turn)."""
-    turns = recorded_turns(report)
-    found: dict[str, dict] = {}
-    before: list = [None]
-    examined = [0]
-
-    def observe(step: str, state) -> None:
-        if examined[0] >= MAX_EXAMINED:
-            return
-        turn = turns.get(step)
-        if turn is not None and before[0] is not None:
-            examined[0] += 1
-            entry = alternatives(before[0], turn)
-            if entry is not None:
-                found[step] = entry
-        # Kept only before a turn whose player's whole hand is known and not empty: a copy of the position
-        # at every step of a long game would cost more than the analysis.
-        coming = turns.get(state.moment)
-        hand = state.game.cards.hands.get(coming.player) if coming is not None else None
-        before[0] = state.clone() if hand is not None and not hand.unknown and hand.size else None
-
-    engine.load(document, engine.default_limits, observe=observe)
-    return found
+    return at_each_step(engine, document, recorded_turns(report), alternatives, MAX_EXAMINED, _known_hand)
 
 
 def examined_all(report: dict) -> bool:

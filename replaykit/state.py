@@ -35,7 +35,7 @@ Actions are JSON-ready dicts in the game's own words (they travel through the AP
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -130,3 +130,30 @@ def play_out(state: Any, policy: Policy, rng: random.Random, max_steps: int = 10
         pick = rng.choice(options) if state.chance else policy(state, options, rng)
         state.apply(pick.action, strict=True)
     raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+
+def at_each_step(engine: Any, document: object, steps: Mapping[str, Any],
+                 judge: Callable[[Any, Any], dict | None], most: int,
+                 worth: Callable[[Any, Any], bool] | None = None) -> dict[str, dict]:
+    """A what-if's walk through a log: ``judge(position before, step)`` for each step of ``steps`` (by its
+    anchor) as the log is replayed, the first ``most`` only; the non-``None`` answers by anchor. ``worth``,
+    for a game whose ``moment`` names the coming step exactly, says whether the position before it is worth
+    a copy (a step of an unknown hand is not); without it every position is copied."""
+    found: dict[str, dict] = {}
+    before: list = [None]
+    judged = [0]
+
+    def observe(anchor: str, state: Any) -> None:
+        if judged[0] >= most:
+            return
+        step = steps.get(anchor)
+        if step is not None and before[0] is not None:
+            judged[0] += 1
+            entry = judge(before[0], step)
+            if entry is not None:
+                found[anchor] = entry
+        coming = steps.get(state.moment) if worth is not None else None
+        before[0] = state.clone() if worth is None or (coming is not None and worth(state, coming)) else None
+
+    engine.load(document, engine.default_limits, observe=observe)
+    return found
