@@ -124,3 +124,15 @@ def play_by_patches(client, game) -> None:
         pytest.fail("the game did not end")
     report = client.post("/api/v1/validate", json=log).get_json()
     assert report["valid"] and report["complete"] and not report["errors"]
+
+
+def test_the_next_step_s_place_in_the_reader_s_words(client) -> None:
+    # D&G's trick is the rulebooks' "turno" and "runda"; the anchor itself never changes.
+    english = client.post("/api/v1/choices", json=dg_log([("Andrea", "R1")])).get_json()
+    assert (english["moment"], english["place"]) == ("trick-1-play-2", "trick 1, play 2")
+    italian = client.post("/api/v1/choices", json=dg_log([("Andrea", "R1")]),
+                          headers={"Accept-Language": "it"}).get_json()
+    assert italian["moment"] == "trick-1-play-2" and italian["place"].startswith("turno 1, ")
+    polish = client.post("/api/v1/choices", json=dg_log([("Andrea", "R1")]),
+                         headers={"Accept-Language": "pl"}).get_json()
+    assert polish["place"].startswith("runda 1, ")
