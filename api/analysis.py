@@ -135,7 +135,7 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     placed = located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target,
                      engine=verdict.engine)
     banner = _banner(report, shown)
-    better = _better_plays(verdict, report, number)
+    better = verdict.whatif_summary() if number is None else None
     order = {step["id"]: position for position, step in enumerate(steps)}
     key_moments = sorted(adapter.key_moments(report, timeline) + (better["moments"] if better else []),
                          key=lambda moment: order.get(moment["step"], len(order)))

@@ -33,24 +33,33 @@ class Verdict:
     document: object = None
     settings: Mapping[str, int] | None = None
     taken: list[tuple[str, dict]] | None = None  # the snapshots, once replayed
-    # What a stored game keeps besides its report, read when first asked for (a report view needs none of
-    # it): ``{"boards": the table views by part, "" the whole; "better_plays": what other plays would do}``.
-    kept: Callable[[], Mapping[str, Any]] | None = None
+    # What a stored game keeps besides its report, each part read when first asked for (a report view needs
+    # none of them, a page not the what-if's entry for every play): ``{"boards": the table views by part, ""
+    # the whole; "whatif": what other plays would do, but its entries per play; "plays": those entries}``.
+    kept: Mapping[str, Callable[[], Any]] | None = None
 
     def better_plays(self) -> dict | None:
         """What other plays would have done (the adapter's ``better_plays``), for the whole document."""
         if self.kept is not None:
-            return self.kept()["better_plays"]
+            summary = self.kept["whatif"]()
+            return None if summary is None else {**summary, "plays": self.kept["plays"]()}
         if self.engine is None:
             return None
         return self.adapter.better_plays(self.engine, self.document, self.report)
+
+    def whatif_summary(self) -> dict | None:
+        """``better_plays`` without its entry for every play: its key moments and note, what a page shows."""
+        if self.kept is not None:
+            return self.kept["whatif"]()
+        found = self.better_plays()
+        return None if found is None else {key: value for key, value in found.items() if key != "plays"}
 
     def board(self, report: dict, timeline: dict, number: int | None = None) -> object:
         """The table view of the document, or of its part ``number``: kept with a stored game, else built from
         the snapshots (``report`` and ``timeline`` are that part's)."""
         key = "" if number is None else str(number)
-        if self.kept is not None and key in self.kept()["boards"]:
-            return self.kept()["boards"][key]
+        if self.kept is not None and key in self.kept["boards"]():
+            return self.kept["boards"]()[key]
         return self.adapter.table(report, timeline, self.snapshots(number))
 
     def boards(self) -> dict[str, object]:
@@ -58,7 +67,7 @@ class Verdict:
         document of several games. A stored game keeps these rather than the snapshots, which hold a whole
         view per step and would be tens of times larger."""
         if self.kept is not None:
-            return dict(self.kept()["boards"])
+            return dict(self.kept["boards"]())
         if self.engine is None:
             return {}
         whole = replace(self, taken=self.snapshots())

@@ -10,6 +10,7 @@ import functools
 import hashlib
 import json
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from replaykit.jsonio import JSONReadError, read_json
 from replaykit.state import State
 
 EXTENSION = "card_replay"
-RESULTS_FORMAT = "boards-1"  # how stored results are written: a change re-validates what was kept before it
+RESULTS_FORMAT = "parts-1"  # how stored results are written: a change re-validates what was kept before it
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
 
@@ -116,12 +117,25 @@ def _unpacked(blob: bytes) -> object:
     return words.unpack(json.loads(zlib.decompress(blob)))
 
 
-def _packed(verdict: games.Verdict) -> tuple[str, bytes, bytes]:
-    """The report, the table views (from one replay of the log) and what other plays would have done, in the
-    form ``Repository.add`` keeps them."""
+def _derived(verdict: games.Verdict) -> dict[str, object]:
+    """What a stored game keeps besides its report (``games.Verdict.kept``), from one replay of the log."""
+    better = verdict.better_plays()
+    summary = None if better is None else {key: value for key, value in better.items() if key != "plays"}
+    return {"boards": verdict.boards(), "whatif": summary, "plays": None if better is None else better["plays"]}
+
+
+def _packed(verdict: games.Verdict, derived: dict[str, object] | None = None) -> tuple[str, bytes, bytes]:
+    """The report and what is derived from it, in the form ``Repository.add`` keeps them: each derived part
+    packed on its own, so a view unpacks only the parts it shows."""
     engine_id = verdict.engine.id if verdict.engine else ""
-    derived = {"boards": verdict.boards(), "better_plays": verdict.better_plays()}
-    return results_version(engine_id), _pack(verdict.report), _pack(derived)
+    parts = {name: json.dumps(words.pack(value), separators=(",", ":"))
+             for name, value in (derived or _derived(verdict)).items()}
+    return results_version(engine_id), _pack(verdict.report), zlib.compress(json.dumps(parts).encode(), 6)
+
+
+def _kept(blob: bytes) -> dict[str, Callable[[], object]]:
+    parts = json.loads(zlib.decompress(blob))
+    return {name: functools.cache(lambda text=text: words.unpack(json.loads(text))) for name, text in parts.items()}
 
 
 def stored_verdict(record: GameRecord) -> games.Verdict:
@@ -145,15 +159,13 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
                              problem=i18n.localized(error.text))) from None
     if kept is not None:
         report_blob, derived_blob = kept
-        return games.Verdict(engine, _unpacked(report_blob), document, guards.log_settings(),
-                             kept=functools.cache(lambda: _unpacked(derived_blob)))
+        return games.Verdict(engine, _unpacked(report_blob), document, guards.log_settings(), kept=_kept(derived_blob))
     verdict = games.validate(document, guards.log_settings())
-    derived = {"boards": verdict.boards(), "better_plays": verdict.better_plays()}
-    verdict = replace(verdict, kept=lambda: derived)
+    derived = _derived(verdict)
     if verdict.engine is not None and verdict.engine.id == record.game:
-        _version, report_blob, derived_blob = _packed(verdict)
+        _version, report_blob, derived_blob = _packed(verdict, derived)
         repository.keep_result(record.id, version, report_blob, derived_blob)
-    return verdict
+    return replace(verdict, kept={name: (lambda value=value: value) for name, value in derived.items()})
 
 
 def log_response(raw: bytes, filename: str) -> Response:
