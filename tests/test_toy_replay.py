@@ -141,3 +141,20 @@ def test_the_log_of_a_state_validates_to_the_findings_applied_to_it(players, see
         found += state.apply(play)
     replayed = ENGINE.validate({**state.to_log(), "scores": state.scores})
     assert [finding for finding in replayed.findings if finding.code != "incomplete-game"] == found
+
+
+def test_a_what_if_walk_judges_each_listed_step_from_the_position_before_it():
+    from replaykit.state import at_each_step
+
+    log = {"game": "toy", "players": ["Ann", "Bob"], "hands": {"Ann": [2, 5, 7, 8], "Bob": [1, 3, 4, 6]},
+           "plays": [{"player": "Ann", "card": 8}, {"player": "Bob", "card": 1}, {"player": "Ann", "card": 2}]}
+    def judge(before, step: str) -> dict:
+        return {"step": step, "to_move": before.to_move}
+
+    steps = {ENGINE.replay(log)[1].moment: "not a step of this log"}  # the next step: never replayed
+    assert at_each_step(ENGINE, log, steps, judge, most=5) == {}
+    anchors = [anchor for anchor, _view in ENGINE.snapshots(log)][1:]  # each play's own anchor
+    found = at_each_step(ENGINE, log, dict.fromkeys(anchors, "x"), judge, most=2)
+    # Only the first two listed steps are judged, each from the position before it (Ann, then Bob to move).
+    assert [entry["to_move"] for entry in found.values()] == ["Ann", "Bob"]
+    assert list(found) == anchors[:2]
