@@ -145,7 +145,7 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
         walkable=any(finding["href"] for finding in placed), rounds=i18n.unit_name(outer_unit(steps), verdict.engine),
         preview=preview(verdict, report, banner),
         steps=steps, figures=figures, figures_by_id=_by_id(figures),
-        board=verdict.board(report, timeline, number),
+        board=verdict.board_head(report, timeline, number),
         key_moments=key_moments, whatif_note=(better or {}).get("note"),
         step_help=i18n.step_help(verdict.units[-2] if len(verdict.units) > 1 else "step",
                                                         verdict.engine),

@@ -24,6 +24,11 @@ from replaykit.findings import SCHEMA
 from replaykit.state import State
 
 
+def head(board: object) -> dict | None:
+    """A table view without its moments."""
+    return {key: value for key, value in board.items() if key != "moments"} if isinstance(board, dict) else None
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A validated document: the engine that read it (``None``: no installed game), and its report."""
@@ -34,8 +39,9 @@ class Verdict:
     settings: Mapping[str, int] | None = None
     taken: list[tuple[str, dict]] | None = None  # the snapshots, once replayed
     # What a stored game keeps besides its report, each part read when first asked for (a report view needs
-    # none of them, a page not the what-if's entry for every play): ``{"boards": the table views by part, ""
-    # the whole; "whatif": what other plays would do, but its entries per play; "plays": those entries}``.
+    # none of them, a page neither the table's moments nor the what-if's entry for every play): ``{"boards":
+    # the table views by part, "" the whole; "heads": the same without their moments; "whatif": what other
+    # plays would do, but its entries per play; "plays": those entries}``.
     kept: Mapping[str, Callable[[], Any]] | None = None
 
     def better_plays(self) -> dict | None:
@@ -61,6 +67,14 @@ class Verdict:
         if self.kept is not None and key in self.kept["boards"]():
             return self.kept["boards"]()[key]
         return self.adapter.table(report, timeline, self.snapshots(number))
+
+    def board_head(self, report: dict, timeline: dict, number: int | None = None) -> dict | None:
+        """What a page says of its table view (that there is one, and its note): the moments, which the
+        board fetches with ``moments.json``, are not read."""
+        key = "" if number is None else str(number)
+        if self.kept is not None and key in self.kept["heads"]():
+            return self.kept["heads"]()[key]
+        return head(self.board(report, timeline, number))
 
     def boards(self) -> dict[str, object]:
         """Every table view a page may show, from one replay: the game's, or each readable part's of a

@@ -26,7 +26,7 @@ from replaykit.jsonio import JSONReadError, read_json
 from replaykit.state import State
 
 EXTENSION = "card_replay"
-RESULTS_FORMAT = "parts-1"  # how stored results are written: a change re-validates what was kept before it
+RESULTS_FORMAT = "parts-2"  # how stored results are written: a change re-validates what was kept before it
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
 
@@ -121,7 +121,9 @@ def _derived(verdict: games.Verdict) -> dict[str, object]:
     """What a stored game keeps besides its report (``games.Verdict.kept``), from one replay of the log."""
     better = verdict.better_plays()
     summary = None if better is None else {key: value for key, value in better.items() if key != "plays"}
-    return {"boards": verdict.boards(), "whatif": summary, "plays": None if better is None else better["plays"]}
+    boards = verdict.boards()
+    return {"boards": boards, "heads": {key: games.head(board) for key, board in boards.items()}, "whatif": summary,
+            "plays": None if better is None else better["plays"]}
 
 
 def _packed(verdict: games.Verdict, derived: dict[str, object] | None = None) -> tuple[str, bytes, bytes]:
