@@ -55,7 +55,7 @@ def located(findings: list[dict], units: tuple[str, ...], part_unit: str | None 
     shown = []
     for finding in findings:
         numbers = {unit: finding[unit] for unit in units if isinstance(finding.get(unit), int)}
-        where = ", ".join(f"{i18n.unit_name(unit, engine)} {number}" for unit, number in numbers.items())
+        where = i18n.where(numbers.items(), engine)
         if finding.get("player"):
             where = f"{where} ({finding['player']})" if where else str(finding["player"])
         anchor = finding_anchor(finding, units, skip=part_unit if part_url else None)

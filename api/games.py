@@ -24,6 +24,14 @@ from replaykit.findings import SCHEMA
 from replaykit.state import State
 
 
+def split_whatif(better: dict | None) -> tuple[dict | None, dict | None]:
+    """What other plays would have done, as a page shows it (its key moments and note), and its entry for
+    every play, which only the board's ``moments.json`` carries."""
+    if better is None:
+        return None, None
+    return {key: value for key, value in better.items() if key != "plays"}, better["plays"]
+
+
 def head(board: object) -> dict | None:
     """A table view without its moments."""
     return {key: value for key, value in board.items() if key != "moments"} if isinstance(board, dict) else None
@@ -57,8 +65,7 @@ class Verdict:
         """``better_plays`` without its entry for every play: its key moments and note, what a page shows."""
         if self.kept is not None:
             return self.kept["whatif"]()
-        found = self.better_plays()
-        return None if found is None else {key: value for key, value in found.items() if key != "plays"}
+        return split_whatif(self.better_plays())[0]
 
     def board(self, report: dict, timeline: dict, number: int | None = None) -> object:
         """The table view of the document, or of its part ``number``: kept with a stored game, else built from

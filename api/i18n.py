@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import importlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import ModuleType
 from urllib.parse import urlencode
 
@@ -79,11 +79,15 @@ def unit_name(unit: str | None, engine=None) -> str | None:
     return str(localized(named[unit])) if unit in named else str(UNITS.get(unit, unit))
 
 
+def where(numbers: Iterable[tuple[str, object]], engine=None) -> str:
+    """Units and their numbers in words: ``[("round", 2), ("trick", 1)]`` → "partita 2, giro 1"."""
+    return ", ".join(f"{unit_name(unit, engine)} {number}" for unit, number in numbers)
+
+
 def place(anchor: str, engine=None) -> str:
-    """A step's deep-link anchor in words: ``race-3`` → "gara 3", ``round-2-trick-1`` → "partita 2, giro 1";
-    the empty anchor (before the first step) is the start."""
-    pairs = re.findall(r"([a-z_]+)-(\d+)", anchor or "")
-    return ", ".join(f"{unit_name(unit, engine)} {number}" for unit, number in pairs) or str(START)
+    """A step's deep-link anchor in words (``race-3`` → "gara 3"); the empty anchor (before the first step)
+    is the start."""
+    return where(re.findall(r"([a-z_]+)-(\d+)", anchor or ""), engine) or str(START)
 
 
 def step_help(unit: str, engine=None) -> str:

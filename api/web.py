@@ -119,11 +119,10 @@ def _unpacked(blob: bytes) -> object:
 
 def _derived(verdict: games.Verdict) -> dict[str, object]:
     """What a stored game keeps besides its report (``games.Verdict.kept``), from one replay of the log."""
-    better = verdict.better_plays()
-    summary = None if better is None else {key: value for key, value in better.items() if key != "plays"}
+    summary, plays = games.split_whatif(verdict.better_plays())
     boards = verdict.boards()
     return {"boards": boards, "heads": {key: games.head(board) for key, board in boards.items()}, "whatif": summary,
-            "plays": None if better is None else better["plays"]}
+            "plays": plays}
 
 
 def _packed(verdict: games.Verdict, derived: dict[str, object] | None = None) -> tuple[str, bytes, bytes]:

@@ -35,7 +35,6 @@ RECORD = "WR"  # a World Record among a seat's trophies
 MIDDLE_KEPT = 40
 
 
-
 class OlympiState:
     """One position of one game of Olympi Cards (the contract is ``replaykit.state``)."""
 

@@ -28,7 +28,7 @@ from replaykit.words import ordinal
 MAX_LISTED = 12  # other choices shown per turn, in the order the State offers them
 # Turns looked at in one game, in order: each costs the State's choices and a trial of each other choice.
 MAX_EXAMINED = 1_200
-NOT_A_REASON = {"wrong-turn", "not-your-turn"}  # laid "next" for the test, a later play is out of its turn
+NOT_A_REASON = {"wrong-turn"}  # laid "next" for the test, a later play is out of its turn
 
 
 @dataclass(frozen=True)

@@ -40,5 +40,5 @@ def other_choices(game: str, analysis: ModuleType, engine: Engine, document: obj
     plays = kept(game, document, lambda: analysis.analyse(engine, document, report))
     if not plays:
         return None
-    return {"plays": plays, "moments": []} if analysis.examined_all(report) else {"plays": plays, "moments": [],
-                                                                                  "note": note}
+    found = {"plays": plays, "moments": []}
+    return found if analysis.examined_all(report) else {**found, "note": note}

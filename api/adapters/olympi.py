@@ -13,7 +13,7 @@ from api.adapters import olympi_timeline as races
 from api.adapters.kept import other_choices
 from api.adapters.wording import moment_label
 from olympi_replay import cards, catalogue, rules, whatif
-from olympi_replay.words import UNITS, say, say_n
+from olympi_replay.words import MEDAL_WORDS, UNITS, say, say_n
 from replaykit.findings import tokens
 
 # Findings outside any race are shown where they can be seen: the setup in the table view, or the result.
@@ -114,7 +114,7 @@ def recorder() -> dict:
                       "disciplines_left": say("disciplines left"), "first_player": say("First-player card"),
                       "podium": say("medals of this race"), "record": say("World Record"), "medals": say("medals"),
                       "records": say("World Records"), "retired": say("retired")},
-            "values": {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze")},
+            "values": MEDAL_WORDS,
             "disciplines": {"count": rules.RACES,
                             "catalogue": [{"id": key, "title": entry.title}
                                           for key, entry in catalogue.current().entries.items()]}}
