@@ -86,7 +86,7 @@ class Verdict:
     def boards(self) -> dict[str, object]:
         """Every table view a page may show, from one replay: the game's, or each readable part's of a
         document of several games. A stored game keeps these rather than the snapshots, which hold a whole
-        view per step and would be tens of times larger."""
+        view per step, every hand again at every step."""
         if self.kept is not None:
             return dict(self.kept["boards"]())
         if self.engine is None:

@@ -92,3 +92,11 @@ def test_the_entries_are_said_in_italian_too(analysed):
 def _before(log: dict, step: str):
     """The position before ``step``: the log's final state when the log stops just before it."""
     return ENGINE.replay(log)[1]
+
+
+def test_only_the_first_turns_are_examined(analysed, monkeypatch):
+    report = ENGINE.validate(LOG).to_dict()
+    assert whatif.examined_all(report)
+    monkeypatch.setattr(whatif, "MAX_EXAMINED", 2)
+    assert not whatif.examined_all(report)  # six turns recorded
+    assert whatif.analyse(ENGINE, LOG, report) == {step: analysed[step] for step in ("race-1-turn-1", "race-1-turn-2")}
