@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 import random
 
+from flask import request
+from flask_babel import gettext as _
 from marshmallow import Schema, fields
 
 import api as web
@@ -21,7 +23,7 @@ from api import guards, i18n
 from api.api_v1 import LOG_BODY, LOG_REF, blp, json_response, problem, read_upload
 from api.games import Verdict
 from api.problems import Problem
-from replaykit.state import State
+from replaykit.state import State, past_unseen
 from schemas.common import AnyFindingSchema
 
 # A cap on the choices listed, so that no answer grows past a known size whatever a game offers: a
@@ -58,6 +60,12 @@ class ChoicesSchema(Schema):
                                     "example": "trick 3, play 2"})
     chance = fields.Boolean(required=True, metadata={"description": "The next step is the table's (a deal, a draw)."})
     known = fields.Boolean(required=True, metadata={"description": "Every choice listed is exact."})
+    may_leave_unseen = fields.Boolean(required=True, metadata={
+        "description": "The chance step now may be left out of the log (a deal or a draw no one saw): ask "
+                       "again with ?unseen=true for the choices of the step after it."})
+    left_unseen = fields.Boolean(required=True, metadata={
+        "description": "This answer is past a chance step left unseen (?unseen=true): recording any of its "
+                       "choices leaves that outcome out of the log."})
     view = fields.Dict(required=True, metadata={
         "description": "The table now: seats (name, hand, unseen, pile, score), middle, and the game's own keys."})
     choices = fields.List(fields.Nested(ChoiceSchema), required=True)
@@ -97,19 +105,41 @@ def _findings(verdict: Verdict) -> list[dict]:
     return [*verdict.report.get("errors", []), *verdict.report.get("warnings", [])]
 
 
+UNSEEN = {"in": "query", "name": "unseen", "required": False, "schema": {"type": "boolean", "default": False},
+          "description": "Go past the chance step now, leaving its outcome out of the log (see may_leave_unseen)."}
+
+def _unseen_asked() -> bool:
+    """The ``unseen`` query parameter: absent or false, or true; anything else is a 400 that says so."""
+    raw = request.args.get("unseen")
+    if raw is None or raw.lower() in ("false", "0"):
+        return False
+    if raw.lower() in ("true", "1"):
+        return True
+    raise Problem(400, _('The query parameter "unseen" is true or false; found "%(found)s".', found=raw[:40]))
+
+
 @blp.route("/choices", methods=["POST"])
-@blp.doc(requestBody=LOG_BODY, summary="The legal choices at the end of a log, each with its JSON Patch")
+@blp.doc(requestBody=LOG_BODY, summary="The legal choices at the end of a log, each with its JSON Patch",
+         parameters=[UNSEEN])
 @blp.response(200, ChoicesSchema, description="Where the game stands and what may be played next.")
-@problem(400, "The body is not valid JSON.")
+@problem(400, "The body is not valid JSON, or unseen is neither true nor false.")
 @problem(413, "The body is larger than the configured limit.")
 @problem(415, "The body is neither JSON nor a multipart file upload.")
-@problem(422, "The JSON is not a log's shape, or no game can start from it; errors lists why.")
+@problem(422, "The JSON is not a log's shape, or no game can start from it (errors lists why), or unseen was "
+              "asked where nothing may be left unseen.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
 @guards.work_limit()
 def choices():
     """Replay a log and answer the choices of the player to move: patch a choice into the log to play on."""
     raw = read_upload()
+    left = _unseen_asked()
     verdict, state = _playable(_read(raw))
+    past = past_unseen(state)
+    if left and past is None:
+        raise Problem(422, _("Nothing can be left unseen here: the next step is no deal or draw that a "
+                                        "log may leave out."))
+    if left:
+        state = past
     rng = random.Random(hashlib.sha256(raw).digest())
     offered = state.choices(rng)
     listed = []
@@ -118,7 +148,8 @@ def choices():
     body = {"game": verdict.engine.id, "valid": verdict.valid, "findings": _findings(verdict),
             "over": state.is_over(), "to_move": state.to_move, "moment": state.moment,
             "place": i18n.place(state.moment, verdict.engine), "chance": state.chance,
-            "known": all(choice.known for choice in offered), "view": state.view(), "choices": listed}
+            "known": all(choice.known for choice in offered), "may_leave_unseen": past is not None and not left,
+            "left_unseen": left, "view": state.view(), "choices": listed}
     if len(offered) > MAX_CHOICES:
         body["truncated"] = len(offered) - MAX_CHOICES
     return json_response(body)

@@ -103,6 +103,13 @@ class DalmutiState:
         self.__dict__.update(trial.__dict__)
         return found
 
+    def leave_unseen(self) -> bool:
+        """The round's deal left out of the log, as most tables play: its hands stay unknown, taxes come next."""
+        if not self.chance:
+            return False
+        self.round.phase = TAXES
+        return True
+
     def read(self, action: object) -> tuple[Step | None, list[Finding]]:
         """The step an action spells, or ``None`` and the ``schema`` findings that say why not."""
         reader = Reader(self.limits)

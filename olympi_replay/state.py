@@ -111,6 +111,13 @@ class OlympiState:
         return Choice({"draw": texts(picked)}, say("{player} draws {cards}", player=player, cards=shown(picked)),
                       chance=True)
 
+    def leave_unseen(self) -> bool:
+        """The cards of a draw made unseen stay unnamed: the race goes on (a revealed discipline cannot)."""
+        if self.is_over() or self.pending is None:
+            return False
+        self.pending = None
+        return True
+
     def apply(self, action: object, strict: bool = False) -> list:
         backup = self.clone() if strict else None
         found = self.step(action)

@@ -27,6 +27,10 @@ The contract (``tests/test_contract.py`` holds every registered game to it):
 - ``view()``: a JSON-ready snapshot of the table (see ``view`` below for the keys every game shares).
 - ``to_log()``: the log so far, in the game's own format; it validates to the findings applied so far.
 - ``clone()``: an independent copy, cheap enough to take at every step of a game.
+- ``leave_unseen()``, optional: at a chance step the log may leave out (a deal or a draw no one at the
+  table saw), go past it, so that ``choices()`` offers the step after it, and return True; elsewhere change
+  nothing and return False. Nothing is written: the next step recorded is the log's proof the outcome went
+  unseen (``past_unseen`` below asks it of a copy).
 
 Actions are JSON-ready dicts in the game's own words (they travel through the API unchanged): whatever
 ``choices()`` offers, ``apply`` takes back.
@@ -98,6 +102,15 @@ class State(Protocol):
     def to_log(self) -> dict: ...
 
     def clone(self) -> State: ...
+
+
+def past_unseen(state: Any) -> Any | None:
+    """A copy of ``state`` gone past its chance step left unseen (``leave_unseen``), or ``None`` where its game
+    has no such step or this one cannot be left out."""
+    if not state.chance or not hasattr(state, "leave_unseen"):
+        return None
+    twin = state.clone()
+    return twin if twin.leave_unseen() else None
 
 
 def view(seats: list[dict], middle: list[dict], **game: object) -> dict:

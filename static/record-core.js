@@ -271,7 +271,29 @@
     });
   }
 
+  // POST JSON; resolves with {status, data}; a lost connection rejects with the ``offline`` sentence.
+  function post(url, body, offline) {
+    return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify(body), credentials: "same-origin" }).then(function (response) {
+      return response.json().catch(function () {
+        return {};
+      }).then(function (data) {
+        return { status: response.status, data: data };
+      });
+    }, function () {
+      throw new Error(offline);
+    });
+  }
+
+  // The error of an answer that is not a 200: its problem's detail in the ``template`` sentence.
+  function refused(reply, template) {
+    var detail = reply.data && (reply.data.detail || reply.data.title || reply.data.message);
+    return new Error(format(template, { message: detail || String(reply.status) }));
+  }
+
   return {
+    post: post,
+    refused: refused,
     applyPatch: applyPatch,
     logOf: logOf,
     parseCards: parseCards,

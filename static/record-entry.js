@@ -1,8 +1,7 @@
 /*
- * What can be recorded now, and the score sheet: the legal steps as buttons (a play as its cards, the rest
+ * What can be recorded now: the legal steps as buttons (a play as its cards, the rest
  * as words), filtered as the user types; the parts of a step as fields, to change into what really
- * happened at the table (a discipline revealed, cards drawn, a deal); what a typed entry means; and the
- * claims of the score sheet.
+ * happened at the table (a discipline revealed, cards drawn, a deal); and what a typed entry means.
  * The choices come from POST /api/v1/choices through record.js, which owns the draft and the recording.
  * Text from logs is only ever set with textContent.
  */
@@ -168,53 +167,6 @@
     return typeof action.card === "string" ? [action.card] : Array.isArray(action.cards) ? action.cards : null;
   }
 
-  function drawClaims(draft, setup, text) {
-    var list = $("rec-claims");
-    list.textContent = "";
-    var log = core.logOf(draft);
-    var match = setup && setup.match && log.game === setup.match;
-    $("rec-claims-panel").hidden = !(setup && (setup.claims || match));  // where the claims go, if known
-    (log.players || []).forEach(function (name, index) {
-      var item = element("li", "rec-claim");
-      var label = element("label", "", name);
-      var input = element("input");
-      input.type = "number";
-      input.inputMode = "numeric";
-      input.id = "rec-claim-" + index;
-      input.dataset.player = name;
-      input.value = (draft.claims.scores || {})[name] !== undefined ? draft.claims.scores[name] : "";
-      label.htmlFor = input.id;
-      item.appendChild(label);
-      item.appendChild(input);
-      if (!match) {
-        var winner = element("label", "rec-check");
-        var box = element("input");
-        box.type = "checkbox";
-        box.dataset.winner = name;
-        box.checked = (draft.claims.winners || []).indexOf(name) >= 0;
-        winner.appendChild(box);
-        winner.appendChild(document.createTextNode(" " + text.winner));
-        item.appendChild(winner);
-      }
-      list.appendChild(item);
-    });
-  }
-
-  // What the score sheet's boxes say now: the scores typed, the winners ticked.
-  function readClaims() {
-    var scores = {};
-    var winners = [];
-    Array.prototype.forEach.call($("rec-claims").querySelectorAll("input[data-player]"), function (input) {
-      if (input.value !== "" && !isNaN(Number(input.value))) {
-        scores[input.dataset.player] = Number(input.value);
-      }
-    });
-    Array.prototype.forEach.call($("rec-claims").querySelectorAll("input[data-winner]:checked"), function (box) {
-      winners.push(box.dataset.winner);
-    });
-    return { scores: scores, winners: winners };
-  }
-
   // Typed entry: a choice's label, else cards; cards no legal step plays become an action like the
   // choices' own (the same keys, these cards), to go through /apply. Returns {choice}, {action, label},
   // {problem} or null (nothing typed).
@@ -255,5 +207,5 @@
   }
 
   window.RecordEntry = { drawChoices: drawChoices, drawFields: drawFields, filledAction: filledAction,
-    readTyped: readTyped, drawClaims: drawClaims, readClaims: readClaims };
+    readTyped: readTyped };
 })();

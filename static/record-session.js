@@ -29,9 +29,9 @@
   // A new draft from a setup log (or an unfinished log), once the server says a game can start from it.
   function begin(log, title, message, onProblem) {
     var game = gameOf(log);
-    return play.post(root.dataset.choices, log).then(function (reply) {
+    return core.post(root.dataset.choices, log, text.offline).then(function (reply) {
       if (reply.status !== 200 || !game) {
-        throw play.refused(reply);
+        throw core.refused(reply, text.server_problem);
       }
       var draft = { version: 1, id: core.newDraftId(), game: game, title: title, setup: log, steps: [],
         claims: { scores: {}, winners: [] }, created: new Date().toISOString() };
@@ -133,19 +133,10 @@
 
   function finalLog() {
     var draft = play.current();
-    var log = core.logOf(draft);
-    var setup = setups[draft.game];
-    var match = setup.match && log.game === setup.match;
-    var claims = draft.claims || {};
-    var key = match ? "totals" : setup.claims;
-    if (key && Object.keys(claims.scores || {}).length) {
-      log[key] = claims.scores;
-    }
-    if (!match && setup.claims && (claims.winners || []).length) {
-      log.winners = claims.winners;
-    }
-    return log;
+    return window.RecordSheet.write(core.logOf(draft), draft, setups[draft.game]);
   }
+
+  window.RecordSession = { finalLog: finalLog };
 
   $("rec-validate").addEventListener("click", function () {
     var raw = JSON.stringify(finalLog(), null, 1);

@@ -127,5 +127,54 @@
     document.getElementById("rec-findings-panel").hidden = !findings.length;
   }
 
-  window.RecordTable = { element: element, chip: chip, said: said, drawTable: drawTable, drawFindings: drawFindings };
+  // The steps recorded, each a button to change it and one to delete it; an illegal one marked.
+  function drawSteps(steps, editing, text) {
+    var list = document.getElementById("rec-steps");
+    list.textContent = "";
+    steps.forEach(function (step, index) {
+      var item = element("li", "rec-step" + (step.legal ? "" : " is-illegal") + (index === editing ? " is-editing" : ""));
+      var change = element("button", "rec-step-label", step.label);
+      change.type = "button";
+      change.dataset.edit = String(index);
+      item.appendChild(change);
+      if ((step.findings || []).length) {
+        item.appendChild(element("span", "rec-step-findings", core.format(text.step_findings, { count: step.findings.length })));
+      }
+      var remove = element("button", "link-button rec-step-delete", "×");
+      remove.type = "button";
+      remove.dataset.delete = String(index);
+      remove.setAttribute("aria-label", core.format(text.delete_step, { number: index + 1 }));
+      item.appendChild(remove);
+      list.appendChild(item);
+    });
+  }
+
+  // Whose step it is, in a sentence.
+  function statusLine(reply, text) {
+    if (reply.over) {
+      return text.over;
+    }
+    if (reply.chance || !reply.to_move) {
+      return core.format(text.turn_chance, { moment: reply.place || reply.moment });
+    }
+    return core.format(text.turn, { player: reply.to_move });
+  }
+
+  // The warning before an illegal step is recorded: what it breaks, in the rules' words.
+  function drawWarning(step, text) {
+    document.getElementById("rec-warning-title").textContent = text.illegal_title;
+    var body = document.getElementById("rec-warning-text");
+    body.textContent = "";
+    body.appendChild(element("p", "", core.format(text.illegal_intro, { label: step.label })));
+    var list = element("ul");
+    step.findings.forEach(function (finding) {
+      list.appendChild(element("li", "", finding.message));
+    });
+    body.appendChild(list);
+    document.getElementById("rec-warning").hidden = false;
+  }
+
+  window.RecordTable = { element: element, chip: chip, said: said, drawTable: drawTable, drawFindings: drawFindings,
+    drawSteps: drawSteps, drawWarning: drawWarning,
+    statusLine: statusLine };
 })();

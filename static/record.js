@@ -12,7 +12,7 @@
 
   var core = window.RecordCore;
   var root = document.getElementById("recorder");
-  if (!root || !window.RecordSetup || !window.RecordTable || !window.RecordEntry) {
+  if (!root || !window.RecordSetup || !window.RecordTable || !window.RecordEntry || !window.RecordSheet) {
     return;
   }
   var setups = window.RecordSetup.setups;
@@ -27,7 +27,6 @@
 
   var table = window.RecordTable;
   var entry = window.RecordEntry;
-  var element = table.element;
 
   function announce(message) {
     $("rec-announce").textContent = message;
@@ -39,23 +38,12 @@
     $("rec-retry").hidden = !retry;
   }
 
-  // POST JSON; resolves with {status, data}; a lost connection rejects with the "offline" sentence.
   function post(url, body) {
-    return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "Accept": "application/json" },
-      body: JSON.stringify(body), credentials: "same-origin" }).then(function (response) {
-      return response.json().catch(function () {
-        return {};
-      }).then(function (data) {
-        return { status: response.status, data: data };
-      });
-    }, function () {
-      throw new Error(text.offline);
-    });
+    return core.post(url, body, text.offline);
   }
 
   function refused(reply) {
-    var detail = reply.data && (reply.data.detail || reply.data.title || reply.data.message);
-    return new Error(core.format(text.server_problem, { message: detail || String(reply.status) }));
+    return core.refused(reply, text.server_problem);
   }
 
   function setupOf(game) {
@@ -68,10 +56,6 @@
 
   // -- Showing the game ------------------------------------------------------------------------------
 
-  function chip(card) {
-    return table.chip(setupOf(draft.game), card);
-  }
-
   function drawChoices(choices) {
     entry.drawChoices(choices, answer, setupOf(draft.game), text);
   }
@@ -80,39 +64,8 @@
     entry.drawFields(choices, chance, setupOf(draft.game));
   }
 
-  function drawClaims() {
-    entry.drawClaims(draft, setupOf(draft.game), text);
-  }
-
   function drawSteps() {
-    var list = $("rec-steps");
-    list.textContent = "";
-    draft.steps.forEach(function (step, index) {
-      var item = element("li", "rec-step" + (step.legal ? "" : " is-illegal") + (index === editing ? " is-editing" : ""));
-      var change = element("button", "rec-step-label", step.label);
-      change.type = "button";
-      change.dataset.edit = String(index);
-      item.appendChild(change);
-      if ((step.findings || []).length) {
-        item.appendChild(element("span", "rec-step-findings", core.format(text.step_findings, { count: step.findings.length })));
-      }
-      var remove = element("button", "link-button rec-step-delete", "×");
-      remove.type = "button";
-      remove.dataset.delete = String(index);
-      remove.setAttribute("aria-label", core.format(text.delete_step, { number: index + 1 }));
-      item.appendChild(remove);
-      list.appendChild(item);
-    });
-  }
-
-  function statusLine(reply) {
-    if (reply.over) {
-      return text.over;
-    }
-    if (reply.chance || !reply.to_move) {
-      return core.format(text.turn_chance, { moment: reply.place || reply.moment });
-    }
-    return core.format(text.turn, { player: reply.to_move });
+    table.drawSteps(draft.steps, editing, text);
   }
 
   function show(reply) {
@@ -120,22 +73,33 @@
     var errors = (reply.findings || []).filter(function (finding) {
       return finding.severity === "error";
     }).length;
-    $("rec-status").textContent = errors ? core.format(text.errors_so_far, { status: statusLine(reply), count: errors })
-      : statusLine(reply);
+    $("rec-status").textContent = errors ? core.format(text.errors_so_far, { status: table.statusLine(reply, text), count: errors })
+      : table.statusLine(reply, text);
     table.drawTable(reply.view || {}, reply.to_move, setupOf(draft.game), text);
     table.drawFindings(reply.findings || []);
     drawChoices(reply.choices || []);
     drawFields(reply.choices || [], reply.chance);
+    $("rec-unseen").hidden = !reply.may_leave_unseen;
+    $("rec-unseen-note").hidden = !reply.left_unseen;
     drawSteps();
+    window.RecordSheet.draw(draft, setupOf(draft.game), text, false);
     $("rec-editing").hidden = editing === null;
     $("rec-editing-text").textContent = editing === null ? "" : core.format(text.editing, { number: editing + 1 });
   }
 
   // Ask the server what the log so far allows; the draft is already saved, so a failure loses nothing.
+  // A chance step left unseen (draft.unseen) asks for the choices after it.
   function refresh(message) {
     busy = true;
     root.setAttribute("aria-busy", "true");
-    return post(root.dataset.choices, currentLog()).then(function (reply) {
+    var unseen = Boolean(draft.unseen) && editing === null;
+    return post(root.dataset.choices + (unseen ? "?unseen=true" : ""), currentLog()).then(function (reply) {
+      if (reply.status === 422 && unseen) {
+        draft.unseen = false;  // nothing is left to leave unseen (the log changed under it): ask again
+        save();
+        busy = false;
+        return refresh(message);
+      }
       if (reply.status !== 200) {
         throw refused(reply);
       }
@@ -179,6 +143,7 @@
       });
     }
     draft.steps.push(step);
+    draft.unseen = false;
     save();
     return refresh(message);
   }
@@ -203,6 +168,7 @@
     });
     return chain.then(function () {
       draft.steps = trial.steps;
+      draft.unseen = false;
       editing = null;
       save();
     });
@@ -246,16 +212,7 @@
 
   function warn(step) {
     pending = step;
-    $("rec-warning-title").textContent = text.illegal_title;
-    var body = $("rec-warning-text");
-    body.textContent = "";
-    body.appendChild(element("p", "", core.format(text.illegal_intro, { label: step.label })));
-    var list = element("ul");
-    step.findings.forEach(function (finding) {
-      list.appendChild(element("li", "", finding.message));
-    });
-    body.appendChild(list);
-    $("rec-warning").hidden = false;
+    table.drawWarning(step, text);
     announce(text.illegal_title + ". " + step.findings.map(function (finding) {
       return finding.message;
     }).join(" "));
@@ -288,6 +245,12 @@
       refresh();
       return;
     }
+    if (draft.unseen) {
+      draft.unseen = false;
+      save();
+      refresh(text.unseen_undone);
+      return;
+    }
     var last = draft.steps.pop();
     if (!last) {
       announce(text.nothing_to_undo);
@@ -317,7 +280,7 @@
       if (location.hash !== "#draft=" + draft.id) {
         history.replaceState(null, "", "#draft=" + draft.id);
       }
-      drawClaims();
+      window.RecordSheet.draw(draft, setupOf(draft.game), text, true);
       return refresh(message);
     },
     close: function () {
@@ -331,9 +294,7 @@
     },
     answer: function () {
       return answer;
-    },
-    post: post,
-    refused: refused
+    }
   };
 
   // -- Wiring ----------------------------------------------------------------------------------------
@@ -421,8 +382,17 @@
     editing = null;
     refresh();
   });
-  $("rec-claims").addEventListener("input", function () {
-    draft.claims = entry.readClaims();
-    save();
+  $("rec-unseen").addEventListener("click", function () {
+    if (!busy && answer && answer.may_leave_unseen) {
+      draft.unseen = true;
+      save();
+      refresh(text.left_unseen);
+    }
+  });
+  ["change", "input"].forEach(function (kind) {  // a select says "change", a box typed in "input"
+    $("rec-claims-panel").addEventListener(kind, function () {
+      draft.claims = window.RecordSheet.read();
+      save();
+    });
   });
 })();

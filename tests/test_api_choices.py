@@ -136,3 +136,30 @@ def test_the_next_step_s_place_in_the_reader_s_words(client) -> None:
     polish = client.post("/api/v1/choices", json=dg_log([("Andrea", "R1")]),
                          headers={"Accept-Language": "pl"}).get_json()
     assert polish["place"].startswith("runda 1, ")
+
+
+def test_a_dalmuti_deal_no_one_wrote_down_is_left_unseen_and_taxes_come_next(client) -> None:
+    session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"], "rounds": [{"tricks": []}]}
+    dealing = client.post("/api/v1/choices", json=session).get_json()
+    assert dealing["chance"] and dealing["may_leave_unseen"] and not dealing["left_unseen"]
+    assert [choice["chance"] for choice in dealing["choices"]] == [True]  # one deal drawn, to be typed over
+    past = client.post("/api/v1/choices?unseen=true", json=session).get_json()
+    assert not past["chance"] and past["left_unseen"] and not past["may_leave_unseen"]
+    # Rule 5: the Great Peon (Dario) pays his two best cards to the Great Dalmuti; unseen, any two may be his
+    gives = [choice for choice in past["choices"] if choice["action"].get("from") == "Dario"]
+    assert past["to_move"] == "Dario" and gives and all(len(choice["action"]["cards"]) == 2 for choice in gives)
+    assert all(not choice["known"] for choice in gives)
+    log = jsonpatch.apply_patch(session, gives[0]["patch"])
+    assert "hands" not in log["rounds"][0] and log["rounds"][0]["taxes"][0]["from"] == "Dario"
+    after = client.post("/api/v1/choices", json=log).get_json()
+    assert not after["chance"] and not after["may_leave_unseen"]
+
+
+def test_nothing_is_left_unseen_where_the_next_step_is_a_player_s(client) -> None:
+    answer = client.post("/api/v1/choices", json=dg_log([])).get_json()
+    assert not answer["may_leave_unseen"]
+    refused = client.post("/api/v1/choices?unseen=1", json=dg_log([]))
+    assert refused.status_code == 422 and "left unseen" in refused.get_json()["detail"]
+    asked_wrongly = client.post("/api/v1/choices?unseen=maybe", json=dg_log([]))
+    assert asked_wrongly.status_code == 400 and '"maybe"' in asked_wrongly.get_json()["detail"]
+    assert client.post("/api/v1/choices?unseen=false", json=dg_log([])).status_code == 200

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from replaykit import registry
 from replaykit.engine import Engine
-from replaykit.state import IllegalAction
+from replaykit.state import IllegalAction, past_unseen
 from tests.plugin_fixtures import toy_engine
 from tests.state_helpers import errors, setup_state, walk
 
@@ -163,3 +163,34 @@ def test_a_loaded_state_s_log_holds_exactly_the_steps_so_far(game: Engine) -> No
               observe=lambda _anchor, state: logs.append(state.to_log()))
     for steps, log in enumerate(logs):
         assert len(game.snapshots(log)) == steps + 1, f"the log observed after step {steps} has another length"
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+@PROPERTY
+@given(data=st.data())
+def test_a_chance_step_left_unseen_records_a_log_that_reads_back_to_the_same_state(game: Engine, data) -> None:
+    """A deal or a draw no one saw: the step after it, patched into the log, is the log's whole record of it.
+    Elsewhere nothing may be left unseen, and asking changes nothing."""
+    players, seed, depth = data.draw(positions(game))
+    rng = random.Random(seed)
+    for state in walk(setup_state(game, players, seed), rng, depth):
+        before = state.to_log()
+        past = past_unseen(state)
+        assert state.to_log() == before and (past is None or state.chance)
+        if past is None:
+            continue
+        assert past.to_log() == before, "leaving an outcome unseen writes nothing"
+        choice = rng.choice(past.choices(rng))
+        patched = jsonpatch.apply_patch(before, past.patch(choice.action))
+        past.apply(choice.action)
+        _report, replayed = game.replay(patched)
+        assert replayed is not None and replayed.to_log() == past.to_log() == patched
+        assert replayed.moment == past.moment and replayed.view() == past.view(), (state.moment, choice)
+
+
+def test_each_game_with_a_skippable_chance_step_meets_it_in_a_walk() -> None:
+    """Il Grande Dalmuti's deal can always be left unseen; a David & Goliath deal never (the rules need it)."""
+    dalmuti, goliath = registry.engines()["grande-dalmuti"], registry.engines()["david-goliath"]
+    dalmuti_start = setup_state(dalmuti, 4, 3)
+    assert dalmuti_start.chance and past_unseen(dalmuti_start) is not None
+    assert not any(past_unseen(state) for state in walk(setup_state(goliath, 3, 3), random.Random(3), 200))

@@ -1,6 +1,7 @@
 """Olympi Cards' State, worked by hand from the rules: the choices a discipline's rule leaves on a known
 hand, an unknown hand's choices flagged with the rule as a hint, strict refusal, a retirement's reward, a
-draw nobody saw as a chance step, a race's medals, and patches applied with the ``jsonpatch`` library."""
+draw nobody saw as a chance step (named, or left unseen), a race's medals, and patches applied with the
+``jsonpatch`` library."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from olympi_replay.cards import full_deck, texts
 from olympi_replay.engine import ENGINE
-from replaykit.state import IllegalAction
+from replaykit.state import IllegalAction, past_unseen
 from tests.olympi_helpers import DISCIPLINES, NAMES
 
 HANDS = {"Ann": ["K5", "B2", "B3", "Y1", "Y2", "G1"],
@@ -157,6 +158,25 @@ def test_a_draw_left_unnamed_stays_unseen():
     state = started(deck=False)
     state.apply(retire("Bruno"))
     assert state.apply(play("Chiara", "K6")) == [] and seat(state, "Bruno")["unseen"] == 3
+
+
+def test_a_draw_left_unseen_offers_the_next_turn_and_writes_nothing():
+    state = started(deck=False)
+    state.apply(retire("Bruno"))
+    before = state.to_log()
+    past = past_unseen(state)
+    assert past is not None and state.chance, "asking leaves the state itself at the draw"
+    # Bruno retired, so Chiara follows Ann's K5: of K6 K7 R1 R2 G8 G9 the cards higher than 5 (Nuoto), or retiring
+    assert (past.chance, past.to_move, past.moment, past.to_log()) == (False, "Chiara", "race-1-turn-3", before)
+    assert {choice.label for choice in past.choices()} == {"Chiara plays K6", "Chiara plays K7", "Chiara plays G8",
+                                                           "Chiara plays G9", "Chiara retires"}
+    assert seat(past, "Bruno")["unseen"] == 3
+    assert past.leave_unseen() is False, "nothing more is unseen"
+
+
+def test_a_revealed_discipline_cannot_be_left_unseen():
+    state = ENGINE.new_state(setup())
+    assert state.chance and past_unseen(state) is None
 
 
 def test_patches_applied_with_jsonpatch_rebuild_the_log_and_its_validation():

@@ -72,7 +72,8 @@ def test_no_inline_script_and_the_sites_headers(client):
     sources = re.findall(r'<script src="([^"]+)"', html)
     # words.js: the scripts' words in the reader's language; then each script after those it uses
     assert sources == ["/static/words.js", "/static/record-core.js", "/static/record-setup.js",
-                       "/static/record-table.js", "/static/record-entry.js", "/static/record.js",
+                       "/static/record-table.js", "/static/record-entry.js", "/static/record-sheet.js",
+                       "/static/record.js",
                        "/static/record-session.js"]
     for source in sources:
         assert client.get(source).status_code == 200

@@ -123,7 +123,13 @@ def recorder() -> dict:
             "options": [{"name": name, "help": help} for name, help in VARIANT_HELP.items()], "end": True,
             # the view's keys worth showing (the taxes show as the round's steps)
             "words": {"round": UNITS["round"], "trick": UNITS["trick"], "rank": say("social class"),
-                      "ranks": say("order of rank"), "revolution": say("revolution")}}
+                      "ranks": say("order of rank"), "revolution": say("revolution")},
+            # the score sheet's line per round (rounds[i].ranks, .finish, .points, .totals); newcomers join a round
+            "sheet": {"parts": "rounds", "unit": UNITS["round"], "joins": "join", "claims": [
+                {"key": "ranks", "kind": "order", "label": say("order of rank")},
+                {"key": "finish", "kind": "order", "label": say("finishing order")},
+                {"key": "points", "kind": "numbers", "label": say("points of the round")},
+                {"key": "totals", "kind": "numbers", "label": say("totals after the round")}]}}
 
 
 ADAPTER = Adapter(timeline=moments.timeline, steps=moments.steps, figures=figures, partial="games/grande-dalmuti.html",

@@ -115,6 +115,12 @@ def recorder() -> dict:
                       "podium": say("medals of this race"), "record": say("World Record"), "medals": say("medals"),
                       "records": say("World Records"), "retired": say("retired")},
             "values": MEDAL_WORDS,
+            # the score sheet's line per race: races[i].awards
+            "sheet": {"parts": "races", "unit": UNITS["race"], "claims": [
+                {"key": "awards/medals", "kind": "medals", "label": say("medals of this race"),
+                 "values": list(MEDAL_WORDS)},
+                {"key": "awards/first_player", "kind": "player", "label": say("First-player card")},
+                {"key": "awards/record", "kind": "player", "label": say("World Record"), "option": "world_record"}]},
             "disciplines": {"count": rules.RACES,
                             "catalogue": [{"id": key, "title": entry.title}
                                           for key, entry in catalogue.current().entries.items()]}}
