@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 import api as web
-from api import assets, games, i18n
+from api import assets, games, i18n, listings
 from api.adapters import finding_anchor
 from api.adapters.wording import title
 
@@ -90,10 +90,10 @@ def grouped(findings: list[dict]) -> list[dict]:
 GROUP_FROM = 6
 
 
-def outer_unit(steps: list[dict]) -> str | None:
+def outer_unit(step_ids: list[str]) -> str | None:
     """The unit the round keys jump by (PageUp/PageDown): the outermost of moments three units deep
     (``round`` of ``round-2-trick-3-play-4``), none for a game of two levels."""
-    deep = next((step["id"] for step in steps if step["id"].count("-") >= 5), None)
+    deep = next((step for step in step_ids if step.count("-") >= 5), None)
     return deep.split("-")[0] if deep else None
 
 
@@ -130,27 +130,27 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     adapter = verdict.adapter
     shown = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
     timeline = adapter.timeline(report)
+    moments = listings.moments(verdict.key, number, adapter, report, timeline)
     figures = adapter.figures(report)
-    steps = adapter.steps(timeline)
-    placed = located(shown, verdict.units, step_ids={step["id"] for step in steps}, target=adapter.target,
-                     engine=verdict.engine)
+    ids = moments["ids"]
+    placed = located(shown, verdict.units, step_ids=set(ids), target=adapter.target, engine=verdict.engine)
     banner = _banner(report, shown)
     better = verdict.whatif_summary() if number is None else None
-    order = {step["id"]: position for position, step in enumerate(steps)}
-    key_moments = sorted(adapter.key_moments(report, timeline) + (better["moments"] if better else []),
+    order = {step: position for position, step in enumerate(ids)}
+    key_moments = sorted(moments["key_moments"] + (better["moments"] if better else []),
                          key=lambda moment: order.get(moment["step"], len(order)))
     return render_template(
         "game.html", title=title, notes=notes, source=source, crumbs=crumbs, report=report,
-        banner=banner, findings=placed, finding_groups=grouped(placed), timeline=timeline,
-        walkable=any(finding["href"] for finding in placed), rounds=i18n.unit_name(outer_unit(steps), verdict.engine),
+        banner=banner, findings=placed, finding_groups=grouped(placed),
+        walkable=any(finding["href"] for finding in placed), rounds=i18n.unit_name(outer_unit(ids), verdict.engine),
         preview=preview(verdict, report, banner),
-        steps=steps, figures=figures, figures_by_id=_by_id(figures),
+        steps=bool(ids), figures=figures, figures_by_id=_by_id(figures),
         board=verdict.board_head(report, timeline, number),
         key_moments=key_moments, whatif_note=(better or {}).get("note"),
         step_help=i18n.step_help(verdict.units[-2] if len(verdict.units) > 1 else "step",
                                                         verdict.engine),
         standings=adapter.standings(report),
-        partial=adapter.partial, eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
+        listing=moments["listing"], eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
         game_style=assets.game_style_url(verdict.engine))
 
 

@@ -108,6 +108,7 @@ def _findings(verdict: Verdict) -> list[dict]:
 UNSEEN = {"in": "query", "name": "unseen", "required": False, "schema": {"type": "boolean", "default": False},
           "description": "Go past the chance step now, leaving its outcome out of the log (see may_leave_unseen)."}
 
+
 def _unseen_asked() -> bool:
     """The ``unseen`` query parameter: absent or false, or true; anything else is a 400 that says so."""
     raw = request.args.get("unseen")
@@ -136,8 +137,8 @@ def choices():
     verdict, state = _playable(_read(raw))
     past = past_unseen(state)
     if left and past is None:
-        raise Problem(422, _("Nothing can be left unseen here: the next step is no deal or draw that a "
-                                        "log may leave out."))
+        raise Problem(422, _("Nothing can be left unseen here: the next step is no deal or draw that a log may "
+                             "leave out."))
     if left:
         state = past
     rng = random.Random(hashlib.sha256(raw).digest())

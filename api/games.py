@@ -51,6 +51,9 @@ class Verdict:
     # the table views by part, "" the whole; "heads": the same without their moments; "whatif": what other
     # plays would do, but its entries per play; "plays": those entries}``.
     kept: Mapping[str, Callable[[], Any]] | None = None
+    # Which results these are, where they are kept (a stored game's id and results version, a sample's name):
+    # what is rendered from them may be kept too (``api.listings``). ``None``: computed for this request only.
+    key: str | None = None
 
     def better_plays(self) -> dict | None:
         """What other plays would have done (the adapter's ``better_plays``), for the whole document."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from api import games
@@ -99,8 +99,8 @@ def load(root: Path) -> dict[tuple[str, str], Sample]:
                 log.warning("sample %s is not readable JSON: %s", path, error)
                 continue
             translated = {language: words.get(path.name, {}) for language, words in said.items()}
-            samples[game_id, path.stem] = Sample(path.stem, game_id, raw, document, games.validate(document),
-                                                 translated)
+            verdict = replace(games.validate(document), key=f"sample:{game_id}/{path.stem}")
+            samples[game_id, path.stem] = Sample(path.stem, game_id, raw, document, verdict, translated)
     return samples
 
 

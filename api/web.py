@@ -160,13 +160,15 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
                              problem=i18n.localized(error.text))) from None
     if kept is not None:
         report_blob, derived_blob = kept
-        return games.Verdict(engine, _unpacked(report_blob), document, guards.log_settings(), kept=_kept(derived_blob))
+        return games.Verdict(engine, _unpacked(report_blob), document, guards.log_settings(), kept=_kept(derived_blob),
+                             key=f"{record.id}:{version}")
     verdict = games.validate(document, guards.log_settings())
     derived = _derived(verdict)
     if verdict.engine is not None and verdict.engine.id == record.game:
         _version, report_blob, derived_blob = _packed(verdict, derived)
         repository.keep_result(record.id, version, report_blob, derived_blob)
-    return replace(verdict, kept={name: (lambda value=value: value) for name, value in derived.items()})
+    return replace(verdict, kept={name: (lambda value=value: value) for name, value in derived.items()},
+                   key=f"{record.id}:{version}")
 
 
 def log_response(raw: bytes, filename: str) -> Response:

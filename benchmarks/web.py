@@ -3,6 +3,7 @@ under a bounded loopback load), and the analysis page's server time, size and ti
 
 from __future__ import annotations
 
+import gc
 import http.client
 import json
 import tempfile
@@ -15,6 +16,7 @@ from flask import Flask, Response, request
 from app import create_app
 from benchmarks.timing import best_of, table
 from dg_replay.simulate import simulate
+from replaykit import registry
 from scripts.server import Server
 
 ECHO = "/bench/echo"
@@ -32,6 +34,7 @@ def bench_app(database: str | None = None) -> Flask:
         return Response(request.get_data(), mimetype="application/json")
 
     app.extensions["csrf"].exempt(echo)
+    gc.freeze()  # as a gunicorn worker does once the app is loaded (gunicorn.conf.py)
     return app
 
 
@@ -102,17 +105,31 @@ def api_vs_echo() -> str:
                  "from throughput)", ["through", "echo ms", "validate ms", "ratio"], rows)
 
 
+# Each game at a small and a large table: a page lists every play, so its time grows with the session.
+PAGE_TABLES = (("david-goliath", 3), ("david-goliath", 6), ("grande-dalmuti", 4), ("grande-dalmuti", 8),
+               ("olympi", 3), ("olympi", 6))
+
+
 def page_figures() -> str:
     with tempfile.TemporaryDirectory() as folder:
         app = bench_app(f"sqlite:///{Path(folder) / 'page.sqlite3'}")
         client = app.test_client()
         rows = []
-        for players in (3, 6):
-            log = json.dumps(simulate(players, 1))
-            created = client.post("/api/v1/games", data=log, content_type="application/json")
+        for game in dict(PAGE_TABLES):  # the templates compiled once, as a running service has them
+            engine = registry.engines()[game]
+            other = client.post("/api/v1/games", data=json.dumps(engine.simulate(engine.players[0], 2)),
+                                content_type="application/json")
+            client.get(other.get_json()["links"]["page"])
+        for game, players in PAGE_TABLES:
+            log = registry.engines()[game].simulate(players, 1)
+            plays = len(registry.engines()[game].snapshots(log)) - 1
+            created = client.post("/api/v1/games", data=json.dumps(log), content_type="application/json")
             page = created.get_json()["links"]["page"]
+            start = time.perf_counter()
+            size = len(client.get(page).data)  # the first view renders the list of moments (api.listings)
+            first = time.perf_counter() - start
             seconds = best_of(lambda page=page: client.get(page), 20)
-            size = len(client.get(page).data)
-            rows.append([f"{players} players", f"{seconds * 1e3:.1f}", f"{size / 1024:.0f}"])
-    return table("4. Analysis page: server time and HTML size (plotly.js apart)   targets <= 15 ms, <= 150 KB",
-                 ["game", "server ms", "KB"], rows)
+            rows.append([game, f"{players} players", plays, f"{first * 1e3:.1f}", f"{seconds * 1e3:.1f}",
+                         f"{size / 1024:.0f}"])
+    return table("4. Analysis page: server time of the first view and the best of 20 later ones, HTML size (plotly.js "
+                 "apart)   targets <= 15 ms, <= 150 KB", ["game", "table", "steps", "first ms", "later ms", "KB"], rows)

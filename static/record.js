@@ -73,8 +73,8 @@
     var errors = (reply.findings || []).filter(function (finding) {
       return finding.severity === "error";
     }).length;
-    $("rec-status").textContent = errors ? core.format(text.errors_so_far, { status: table.statusLine(reply, text), count: errors })
-      : table.statusLine(reply, text);
+    var status = table.statusLine(reply, text);
+    $("rec-status").textContent = errors ? core.format(text.errors_so_far, { status: status, count: errors }) : status;
     table.drawTable(reply.view || {}, reply.to_move, setupOf(draft.game), text);
     table.drawFindings(reply.findings || []);
     drawChoices(reply.choices || []);

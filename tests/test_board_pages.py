@@ -63,8 +63,8 @@ def test_findings_are_grouped_by_code_past_six():
 
 
 def test_the_round_keys_are_offered_only_where_moments_are_three_units_deep():
-    assert analysis.outer_unit([{"id": "round-1"}, {"id": "round-1-trick-1-play-1"}]) == "round"
-    assert analysis.outer_unit([{"id": "deal"}, {"id": "trick-1-play-1"}, {"id": "trick-1"}]) is None
+    assert analysis.outer_unit(["round-1", "round-1-trick-1-play-1"]) == "round"
+    assert analysis.outer_unit(["deal", "trick-1-play-1", "trick-1"]) is None
 
 
 def test_a_game_played_legally_to_its_end_has_a_result_even_with_a_miscounted_sheet():

@@ -245,6 +245,23 @@ def test_an_olympi_game_recorded_by_taps_has_the_simulated_logs_report(phone, li
     played_to_the_end(phone, target)
 
 
+def sheet_part(page, index: int):
+    """The score sheet's box of a round or race, opened."""
+    part = page.locator(f"#rec-sheet-parts details[data-part='{index}']")
+    if part.get_attribute("open") is None:
+        press(part.locator("summary"))
+    return part
+
+
+def sheet_end(page, players: list[str], scores: dict[str, int], winners: list[str]) -> None:
+    """The sheet's last line: every score or total, the winners ticked; nothing wider than the screen."""
+    for index, name in enumerate(players):
+        page.fill(f"#rec-claim-{index}", str(scores[name]))
+        if name in winners:
+            page.locator(f"#rec-claims input[data-winner='{name}']").check()
+    no_sideways_scroll(page)
+
+
 def test_a_dalmuti_session_with_no_deal_written_down_and_its_score_sheet_round_by_round(phone, live_server):
     """Most tables never write a Dalmuti deal down: each round's deal is left unseen, taxes and plays are
     entered straight on. The score sheet gets each round's ranks, finishing order, points and totals, and the
@@ -276,20 +293,14 @@ def test_a_dalmuti_session_with_no_deal_written_down_and_its_score_sheet_round_b
     recorded = recorded_log(phone)
     assert all("hands" not in entry for entry in recorded["rounds"]), "no deal was written"
     for index, entry in enumerate(target["rounds"]):
-        part = phone.locator(f"#rec-sheet-parts details[data-part='{index}']")
-        if part.get_attribute("open") is None:
-            press(part.locator("summary"))
+        part = sheet_part(phone, index)
         for key in ("ranks", "finish"):  # a later round's ranks come with it: its step says them
             for place, name in enumerate(entry[key]):
                 part.locator(f"fieldset[data-claim='{key}'] select").nth(place).select_option(name)
         for key in ("points", "totals"):
             for name, points in entry[key].items():
                 part.locator(f"fieldset[data-claim='{key}'] input[data-player='{name}']").fill(str(points))
-    for index, name in enumerate(target["players"]):
-        phone.fill(f"#rec-claim-{index}", str(target["totals"][name]))
-        if name in target["winners"]:
-            phone.locator(f"#rec-claims input[data-winner='{name}']").check()
-    no_sideways_scroll(phone)
+    sheet_end(phone, target["players"], target["totals"], target["winners"])
     same_report(phone, phone.evaluate("RecordSession.finalLog()"), target)
     # Round 2's points, one player's written one higher: that entry alone is wrong (rule 8 scores by place).
     second = target["rounds"][1]
@@ -321,9 +332,7 @@ def test_an_olympi_score_sheet_race_by_race_is_checked(phone, live_server):
     settled(phone, 0)
     assert phone.evaluate("RecordPlay.answer().over")
     for index, race in enumerate(target["races"]):
-        part = phone.locator(f"#rec-sheet-parts details[data-part='{index}']")
-        if part.get_attribute("open") is None:
-            press(part.locator("summary"))
+        part = sheet_part(phone, index)
         medals = race["awards"]["medals"]
         for name in target["players"]:
             for medal in ("gold", "silver", "bronze"):
@@ -333,11 +342,7 @@ def test_an_olympi_score_sheet_race_by_race_is_checked(phone, live_server):
         part.locator("fieldset[data-claim='awards/first_player'] select").select_option(
             holder if holder is not None else "\u0000nobody")
         assert part.locator("fieldset[data-claim='awards/record']").count() == 0, "no World Record variant"
-    for index, name in enumerate(target["players"]):
-        phone.fill(f"#rec-claim-{index}", str(target["scores"][name]))
-        if name in target["winners"]:
-            phone.locator(f"#rec-claims input[data-winner='{name}']").check()
-    no_sideways_scroll(phone)
+    sheet_end(phone, target["players"], target["scores"], target["winners"])
     same_report(phone, phone.evaluate("RecordSession.finalLog()"), target)
     # Race 1: its gold medallist's gold written as silver: that race's medals alone are wrong.
     gold = next(name for name, won in target["races"][0]["awards"]["medals"].items() if "gold" in won)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import configparser
+import gc
 from pathlib import Path
 
 from gunicorn.app.base import Application
@@ -35,6 +36,16 @@ def test_gunicorn_settings_resist_slow_clients_and_orphaned_workers():
     assert config.worker_class_str == "gevent" and config.workers == 2
     assert 0 < config.keepalive <= 10 and config.timeout == 30 and config.max_requests > 0
     assert config.post_fork.__module__ != "gunicorn.config"  # ours: workers die with their master
+
+
+def test_a_worker_freezes_what_the_app_loaded_out_of_the_garbage_collector():
+    config = Loaded().cfg
+    before = gc.get_freeze_count()
+    try:
+        config.post_worker_init(None)
+        assert gc.get_freeze_count() > before, "the objects alive when the worker is ready are frozen"
+    finally:
+        gc.unfreeze()
 
 
 def test_the_unit_stops_the_whole_group_and_restarts():
