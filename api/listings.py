@@ -5,12 +5,13 @@ A page lists every play of its game, and for a long session the list is most of 
 (an eight-player Il Grande Dalmuti session of 622 steps: some 10 ms of 25, the steps 2 more). All of it
 depends only on the report shown and the reader's language, so a verdict that says which results it holds
 (``Verdict.key``: a stored game's id and results version, a sample's name) has it made once per part and
-language, and each process keeps what it made last, up to ``MAX_BYTES`` in all (the list's HTML and the
-ids' text). A verdict with no key (a log validated but not stored) is made afresh every time.
+language, and each process keeps what it made last, up to ``MAX_BYTES`` in all (the memory of the list's
+HTML and of the ids). A verdict with no key (a log validated but not stored) is made afresh every time.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -41,7 +42,8 @@ class Kept:
                 self._kept.move_to_end(key)
                 return found[1]
         made = make()
-        size = len(made["listing"] or "") + sum(len(step) for step in made["ids"])
+        # the strings' own memory: a name with an emoji makes a whole list four bytes a character
+        size = sys.getsizeof(made["listing"] or "") + sum(sys.getsizeof(step) for step in made["ids"])
         if size > self.max_bytes:
             return made
         with self._lock:

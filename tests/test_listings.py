@@ -4,6 +4,7 @@ kept within a byte budget, and never shown in another language or for another ga
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
@@ -16,8 +17,11 @@ def made(listing: str, ids: list[str]) -> dict:
     return {"listing": listing, "ids": ids, "key_moments": []}
 
 
+EMPTY = sys.getsizeof("")  # a string's own memory beside its characters
+
+
 def test_what_was_made_is_kept_and_the_least_recently_used_goes_first():
-    kept = listings.Kept(max_bytes=100)
+    kept = listings.Kept(max_bytes=100 + 2 * EMPTY)
     calls = []
 
     def make(name: str, size: int):
@@ -28,17 +32,21 @@ def test_what_was_made_is_kept_and_the_least_recently_used_goes_first():
     kept.get(("b",), make("b", 40))
     kept.get(("a",), make("a", 40))  # a is now the most recently used
     kept.get(("c",), make("c", 40))  # 120 bytes: b, the least recently used, goes
-    assert len(kept) == 2 and kept.size == 80
+    assert len(kept) == 2 and kept.size == 80 + 2 * EMPTY
     kept.get(("b",), make("b", 40))
     assert calls == ["a", "b", "c", "b"]
 
 
-def test_the_step_ids_count_and_what_exceeds_the_budget_alone_is_not_kept():
-    kept = listings.Kept(max_bytes=100)
+def test_memory_is_counted_ids_included_and_what_exceeds_the_budget_alone_is_not_kept():
+    kept = listings.Kept(max_bytes=500)
     kept.get(("ids",), lambda: made("x" * 50, ["trick-1", "trick-2"]))
-    assert kept.size == 50 + 14
-    huge = kept.get(("huge",), lambda: made("x" * 101, []))
-    assert len(huge["listing"]) == 101 and len(kept) == 1 and kept.size == 64
+    assert kept.size == (50 + EMPTY) + 2 * (7 + EMPTY)
+    # one character past Latin-1 makes every character of a string two bytes wide
+    wide = kept.get(("wide",), lambda: made("ł" * 60, []))
+    assert len(kept) == 2 and kept.size == (50 + EMPTY) + 2 * (7 + EMPTY) + sys.getsizeof(wide["listing"])
+    assert sys.getsizeof("ł" * 60) - sys.getsizeof("ł") == 2 * 59
+    huge = kept.get(("huge",), lambda: made("x" * 600, []))
+    assert len(huge["listing"]) == 600 and ("huge",) not in kept._kept and len(kept) == 2
 
 
 @pytest.fixture
