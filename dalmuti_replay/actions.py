@@ -27,13 +27,15 @@ PLACES = ("trick", "play")
 @dataclass(slots=True)
 class Step:
     """One action read: its ``kind`` and typed ``value``; ``trick``/``play``/``index`` where the log has it
-    (1-based trick and play, 0-based transfer index), ``None`` to append."""
+    (1-based trick and play, 0-based transfer index), ``None`` to append; ``round``, the number a round begun
+    says it is."""
 
     kind: str
     value: object
     trick: int | None = None
     play: int | None = None
     index: int | None = None
+    round: int | None = None
     unreadable: frozenset[str] = frozenset()
 
 
@@ -87,8 +89,7 @@ def read(action: object, tokens: tuple, reader: Reader) -> Step | None:
         for key in rest:
             reader.problem((*tokens, key), say('"{key}" is not a field of a round begun; allowed: round, join, ranks, '
                                                "note.", key=key))
-        place(action["round"], "round", problems)
-        step = Step(ROUND, round_)
+        step = Step(ROUND, round_, round=place(action["round"], "round", problems))
     elif kind == DEAL:
         holder = Round()
         reader.closed(action, ("hands",), tokens, "a deal")

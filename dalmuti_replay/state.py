@@ -124,6 +124,9 @@ class DalmutiState:
     def out_of_order(self, step: Step) -> str | None:
         play = self.round if self.logs and self.session.current is not None else None
         if step.kind == ROUND:
+            due = len(self.logs) + 1
+            if step.round is not None and step.round != due:
+                return say("Round {due} begins next, not round {number}.", due=due, number=step.round)
             return None
         if not self.logs:
             return say("No round has begun: the first action of a session is {{\"round\": 1}}.")

@@ -1,7 +1,8 @@
 /*
  * The recorder's view of the game at the current step: every seat (its hand, unseen cards, pile, score and
  * what else the game's State shows of it), the cards in the middle, the game's other facts, and the
- * findings of the log so far. Everything comes from the State's view() (POST /api/v1/choices); the game's
+ * findings of the log so far; and around it, whose step it is, the steps recorded and the warning before an
+ * illegal one. The table comes from the State's view() (POST /api/v1/choices); the game's
  * words for its view come from its setup (#record-setups, each game adapter's recorder): "words" names the
  * keys worth showing, "values" says the game's own values (a medal, a class) in the reader's language.
  * Text from logs is only ever set with textContent.
@@ -175,6 +176,5 @@
   }
 
   window.RecordTable = { element: element, chip: chip, said: said, drawTable: drawTable, drawFindings: drawFindings,
-    drawSteps: drawSteps, drawWarning: drawWarning,
-    statusLine: statusLine };
+    drawSteps: drawSteps, drawWarning: drawWarning, statusLine: statusLine };
 })();

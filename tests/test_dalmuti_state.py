@@ -94,6 +94,19 @@ def test_an_action_of_another_shape_is_a_schema_finding_and_cannot_be_patched():
         state.patch({"pass": 1})
 
 
+def test_a_round_begun_must_be_the_next_one():
+    # Round 1 is under way; {"round": 2} begins the next round, and no other number does.
+    _log, state = after_a_lead_of_two_sevens()
+    before = state.to_log()
+    for wrong in (1, 3):
+        found = state.apply({"round": wrong})
+        assert [(finding.code, finding.message) for finding in found] == [
+            ("schema", f"Round 2 begins next, not round {wrong}.")]
+        assert state.to_log() == before
+    # the next round begins (round 1 left unfinished is a finding of its own, not a schema problem)
+    assert "schema" not in [finding.code for finding in state.clone().apply({"round": 2})]
+
+
 def test_taxes_are_actions_the_great_peon_giving_his_two_best_cards():
     state = ENGINE.new_state(setup())  # round 1 begun: its deal is the table's step
     assert state.chance and state.choices()[0].chance
