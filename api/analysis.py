@@ -8,6 +8,7 @@ find the verdict (a stored game, a sample) live in ``api.pages``.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 
@@ -129,7 +130,8 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
                 crumbs: list[dict], findings: list[dict] | None = None, number: int | None = None) -> str:
     adapter = verdict.adapter
     shown = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
-    timeline = adapter.timeline(report)
+    # the moments are worked out only for what is not kept: a stored game's page needs none on a later view
+    timeline = functools.cache(lambda: adapter.timeline(report))
     moments = listings.moments(verdict.key, number, adapter, report, timeline)
     figures = adapter.figures(report)
     ids = moments["ids"]

@@ -78,13 +78,13 @@ class Verdict:
             return self.kept["boards"]()[key]
         return self.adapter.table(report, timeline, self.snapshots(number))
 
-    def board_head(self, report: dict, timeline: dict, number: int | None = None) -> dict | None:
+    def board_head(self, report: dict, timeline: Callable[[], dict], number: int | None = None) -> dict | None:
         """What a page says of its table view (that there is one, and its note): the moments, which the
-        board fetches with ``moments.json``, are not read."""
+        board fetches with ``moments.json``, are not read; ``timeline()`` only where the view is not kept."""
         key = "" if number is None else str(number)
         if self.kept is not None and key in self.kept["heads"]():
             return self.kept["heads"]()[key]
-        return head(self.board(report, timeline, number))
+        return head(self.board(report, timeline(), number))
 
     def boards(self) -> dict[str, object]:
         """Every table view a page may show, from one replay: the game's, or each readable part's of a

@@ -1,8 +1,8 @@
 """What a game page makes of its moments, made once per game and language, then kept: the list of moments
 (its adapter's partial, rendered), the steps' ids in order and the game's key moments.
 
-A page lists every play of its game, and for a long session the list is most of the page's server time
-(an eight-player Il Grande Dalmuti session of 622 steps: some 10 ms of 25, the steps 2 more). All of it
+A page lists every play of its game, and for a long session rendering that list and stepping through its
+moments is most of a page's server time (section 4 of ``make bench`` times first and later views). All of it
 depends only on the report shown and the reader's language, so a verdict that says which results it holds
 (``Verdict.key``: a stored game's id and results version, a sample's name) has it made once per part and
 language, and each process keeps what it made last, up to ``MAX_BYTES`` in all (the memory of the list's
@@ -62,14 +62,16 @@ class Kept:
 KEPT = Kept(MAX_BYTES)
 
 
-def moments(key: str | None, number: int | None, adapter: Adapter, report: dict, timeline: dict) -> dict:
+def moments(key: str | None, number: int | None, adapter: Adapter, report: dict,
+            timeline: Callable[[], dict]) -> dict:
     """``{"listing": the partial rendered (None without one), "ids": the steps' ids in order, "key_moments":
-    the adapter's}`` for this page, made now or kept."""
+    the adapter's}`` for this page, made now (from ``timeline()``, the report's moments) or kept."""
 
     def make() -> dict:
-        listing = Markup(render_template(adapter.partial, timeline=timeline)) if adapter.partial else None
-        return {"listing": listing, "ids": [step["id"] for step in adapter.steps(timeline)],
-                "key_moments": adapter.key_moments(report, timeline)}
+        moments = timeline()
+        listing = Markup(render_template(adapter.partial, timeline=moments)) if adapter.partial else None
+        return {"listing": listing, "ids": [step["id"] for step in adapter.steps(moments)],
+                "key_moments": adapter.key_moments(report, moments)}
 
     if key is None:
         return make()

@@ -90,7 +90,7 @@ def test_results_with_no_key_are_made_every_time(app):
     before = len(listings.KEPT)
     with app.test_request_context("/"):
         for _ in range(2):
-            assert listings.moments(None, None, adapter, {}, {}) == {"listing": None, "ids": ["trick-1"],
+            assert listings.moments(None, None, adapter, {}, dict) == {"listing": None, "ids": ["trick-1"],
                                                                      "key_moments": []}
     assert len(calls) == 2 and len(listings.KEPT) == before
 
