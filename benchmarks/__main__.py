@@ -14,6 +14,7 @@ def main() -> None:
     print(engine.per_play_vs_chess()[0], end="\n\n")
     print(web.api_vs_echo(), end="\n\n")
     print(web.page_figures(), end="\n\n")
+    print(web.full_collections(), end="\n\n")
     print(play.choices_vs_validate(), end="\n\n")
     print(whatif.whatif_vs_validate(), end="\n\n")
     print(words.render_vs_validate(), end="\n\n")

@@ -133,3 +133,39 @@ def page_figures() -> str:
                          f"{size / 1024:.0f}"])
     return table("4. Analysis page: server time of the first view and the best of 20 later ones, HTML size (plotly.js "
                  "apart)   targets <= 15 ms, <= 150 KB", ["game", "table", "steps", "first ms", "later ms", "KB"], rows)
+
+
+def full_collections(views: int = 200) -> str:
+    """Python's full garbage collections during page views, before and after ``gc.freeze()`` (what
+    gunicorn.conf.py's ``post_worker_init`` does): their count and their longest pause."""
+    with tempfile.TemporaryDirectory() as folder:
+        app = bench_app(f"sqlite:///{Path(folder) / 'gc.sqlite3'}")
+        gc.unfreeze()  # bench_app froze them: measured first as a worker that does not
+        client = app.test_client()
+        log = registry.engines()["grande-dalmuti"].simulate(4, 1)
+        page = client.post("/api/v1/games", data=json.dumps(log), content_type="application/json")
+        page = page.get_json()["links"]["page"]
+        client.get(page)
+        rows = []
+        for label in ("walked", "frozen"):
+            if label == "frozen":
+                gc.freeze()
+            pauses: list[float] = []
+            started: list[float] = []
+
+            def timed(phase: str, info: dict, pauses: list[float] = pauses, started: list[float] = started) -> None:
+                if info["generation"] == 2:
+                    if phase == "start":
+                        started.append(time.perf_counter())
+                    else:
+                        pauses.append(time.perf_counter() - started.pop())
+
+            gc.callbacks.append(timed)
+            for _ in range(views):
+                client.get(page)
+            gc.callbacks.remove(timed)
+            rows.append([label, len(gc.get_objects()) if label == "walked" else gc.get_freeze_count(),
+                         len(pauses), f"{max(pauses, default=0) * 1e3:.1f}"])
+    return table(f"4b. Full garbage collections over {views} views of a Dalmuti page, the app's objects walked by "
+                 "each or frozen out (gunicorn.conf.py)", ["app's objects", "how many", "full collections",
+                                                           "longest ms"], rows)
