@@ -156,8 +156,10 @@ def begin_david_and_goliath(page, live_server, target: dict, tapped: bool = Fals
 
 
 def start(page) -> None:
+    """Start recording, and wait for the server's first answer."""
     press(page.locator(".rec-start-button"))
     until(page, "!document.getElementById('rec-play').hidden")
+    settled(page, 0)
 
 
 def played_to_the_end(page, target: dict, steps: int = 0) -> int:
@@ -430,7 +432,6 @@ def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_s
     fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
     type_deal(page, HANDS, ["Andrea", "Ben", "Clara"])
     start(page)
-    settled(page, 0)
     page.fill("#rec-type", "b1")
     page.keyboard.press("Enter")
     settled(page, 1)
