@@ -81,5 +81,9 @@ def post_fork(server, worker) -> None:
 
 
 def post_worker_init(worker) -> None:
-    """The app is loaded: what it holds for the worker's life is never garbage, so no collection walks it."""
+    """The app is loaded: what it holds for the worker's life is never garbage, so no collection walks it.
+    The digest of the code that renders a page's lists is taken first: once, and not in a reader's view."""
+    from api import listings
+
+    listings.renderer()
     gc.freeze()

@@ -9,7 +9,6 @@ find the verdict (a stored game, a sample) live in ``api.pages``.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable
 
 from flask import Response, abort, render_template
@@ -22,11 +21,6 @@ from api.adapters import finding_anchor
 from api.adapters.wording import title
 
 PLOTLY_VERSION = assets.PLOTLY.version
-
-
-def compact_json(value: object) -> str:
-    """JSON as small as it can be: no spaces, and UTF-8 text as it is (pages' data blocks, moments.json)."""
-    return json.dumps(i18n.localized(value), separators=(",", ":"), ensure_ascii=False)
 
 
 def _banner(report: dict, findings: list[dict] | None = None) -> dict:
@@ -117,10 +111,6 @@ def _part_findings(whole: dict, number: int, part: dict, part_unit: str) -> list
     return own + extra
 
 
-def _by_id(figures: list[dict]) -> dict[str, dict]:
-    return {chart["id"]: chart["figure"] for chart in figures}
-
-
 def _eyebrow(verdict: games.Verdict, report: dict) -> str:
     # Each part said in the reader's language before joining (a joined Text would stay English).
     return " · ".join(str(i18n.localized(part)) for part in [verdict.name, *verdict.adapter.facts(report)])
@@ -132,8 +122,7 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
     shown = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
     # the moments are worked out only for what is not kept: a stored game's page needs none on a later view
     timeline = functools.cache(lambda: adapter.timeline(report))
-    moments = listings.moments(verdict.key, number, adapter, report, timeline)
-    figures = adapter.figures(report)
+    moments = listings.moments(verdict.key, number, adapter, report, timeline, verdict.shelf)
     ids = moments["ids"]
     placed = located(shown, verdict.units, step_ids=set(ids), target=adapter.target, engine=verdict.engine)
     banner = _banner(report, shown)
@@ -146,7 +135,7 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
         banner=banner, findings=placed, finding_groups=grouped(placed),
         walkable=any(finding["href"] for finding in placed), rounds=i18n.unit_name(outer_unit(ids), verdict.engine),
         preview=preview(verdict, report, banner),
-        steps=bool(ids), figures=figures, figures_by_id=_by_id(figures),
+        steps=bool(ids), figures=moments["charts"], figures_json=moments["figures_json"],
         board=verdict.board_head(report, timeline, number),
         key_moments=key_moments, whatif_note=(better or {}).get("note"),
         step_help=i18n.step_help(verdict.units[-2] if len(verdict.units) > 1 else "step",
@@ -159,7 +148,7 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
 def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str, notes: str | None,
                  source: dict, part_url: Callable[[int], str]) -> str:
     adapter, report = verdict.adapter, verdict.report
-    figures = adapter.overview_figures(report)
+    charts = listings.charts(adapter.overview_figures(report))
     rows = []
     for number, part in enumerate(parts, start=1):
         rows.append({"number": number, "url": part_url(number), "readable": part is not None,
@@ -171,8 +160,8 @@ def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str
         "parts.html", title=title, notes=notes, source=source, report=report, banner=_banner(report),
         findings=findings, finding_groups=grouped(findings), preview=preview(verdict, report, _banner(report)),
         parts=rows, part_name=i18n.unit_name(adapter.part_unit, verdict.engine).capitalize(),
-        parts_title=str(i18n.PARTS.get(adapter.part_unit, adapter.part_unit)), figures=figures,
-        figures_by_id=_by_id(figures), standings=adapter.standings(report),
+        parts_title=str(i18n.PARTS.get(adapter.part_unit, adapter.part_unit)), figures=charts["charts"],
+        figures_json=charts["figures_json"], standings=adapter.standings(report),
         eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
         game_style=assets.game_style_url(verdict.engine))
 
@@ -208,9 +197,9 @@ def moments_response(verdict: games.Verdict, number: int | None, log_size: int |
         abort(404, _("An overview has no moments of its own: each %(part)s has its own.",
                      part=i18n.unit_name(verdict.adapter.part_unit, verdict.engine)))
     shown = moments(verdict, report, number)
-    raw = compact_json(shown).encode()
+    raw = i18n.compact_json(shown).encode()
     if log_size is not None and len(raw) > MOMENTS_BASE + MOMENTS_PER_LOG_BYTE * log_size:
-        raw = compact_json({**shown, "board": None}).encode()
+        raw = i18n.compact_json({**shown, "board": None}).encode()
     # Revalidated on every visit (a stored game's report follows the rules of the day), a 304 when unchanged.
     return assets.send_bytes(raw, "application/json", "no-cache")
 
@@ -280,7 +269,7 @@ def before_response(verdict: games.Verdict, moment: str) -> Response:
     found = log_before(verdict, moment)
     if found is None:
         abort(404, _("This game has no step at that moment to try otherwise."))
-    return assets.send_bytes(compact_json(found).encode(), "application/json", "no-cache")
+    return assets.send_bytes(i18n.compact_json(found).encode(), "application/json", "no-cache")
 
 
 def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> dict:

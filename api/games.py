@@ -54,6 +54,7 @@ class Verdict:
     # Which results these are, where they are kept (a stored game's id and results version, a sample's name):
     # what is rendered from them may be kept too (``api.listings``). ``None``: computed for this request only.
     key: str | None = None
+    shelf: Any = None  # where a stored game's rendered lists are kept between processes (api.listings.Shelf)
 
     def better_plays(self) -> dict | None:
         """What other plays would have done (the adapter's ``better_plays``), for the whole document."""

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from types import ModuleType
 from urllib.parse import urlencode
 
@@ -30,7 +32,8 @@ from babel import Locale
 from babel.messages.mofile import read_mo
 from flask import Flask, Response, g, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
-from flask_babel import Babel, get_locale, get_translations, lazy_gettext
+from flask_babel import Babel, force_locale, get_locale, get_translations, lazy_gettext
+from markupsafe import Markup
 
 import api as web
 from replaykit import words
@@ -138,6 +141,18 @@ def capital(value: object) -> str:
     return text[:1].upper() + text[1:]
 
 
+def compact_json(value: object) -> str:
+    """JSON as small as it can be, every game's Text said in the reader's language: no spaces, and UTF-8 text
+    as it is (pages' data blocks, moments.json)."""
+    return json.dumps(localized(value), separators=(",", ":"), ensure_ascii=False)
+
+
+def script_json(value: object) -> Markup:
+    """``compact_json`` for a page's JSON data block, every "<" escaped (the same JSON): no text from a log can
+    end the block or open a tag in it."""
+    return Markup(compact_json(value).replace("<", "\\u003c"))
+
+
 class LocalizedJSON(DefaultJSONProvider):
     """``jsonify`` and ``|tojson`` say a game's Texts in the reader's language."""
 
@@ -199,6 +214,20 @@ def _request_translations():
     if "card_replay_translations" not in g:
         g.card_replay_translations = get_translations()
     return g.card_replay_translations
+
+
+@contextmanager
+def speaking(chosen: str) -> Iterator[None]:
+    """Say everything in ``chosen`` for a while, whatever the reader asked for: a stored game's lists are
+    rendered in every language when it is uploaded (``api.listings``)."""
+    kept = g.pop("card_replay_translations", None)
+    try:
+        with force_locale(chosen):
+            yield
+    finally:
+        g.pop("card_replay_translations", None)
+        if kept is not None:
+            g.card_replay_translations = kept
 
 
 # Jinja's newstyle gettext escapes and fills the placeholders itself: these only look the sentence up.

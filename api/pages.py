@@ -50,9 +50,7 @@ class TwoLogs(ValueError):
 
 @bp.app_template_filter("data_json")
 def data_json(value: object) -> Markup:
-    """A JSON data block, compact; every "<" escaped (the same JSON), so no text from a log can end the block
-    or open a tag in it."""
-    return Markup(analysis.compact_json(value).replace("<", "\\u003c"))
+    return i18n.script_json(value)
 
 
 def _gallery() -> list[dict]:

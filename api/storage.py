@@ -3,7 +3,8 @@
 The uploaded bytes are the record. What the pages derive from them (the report and the table view's
 snapshots) is computed once and kept beside them in ``stored_results``, with the version of the rules
 and limits that computed it: a view reads it instead of replaying the log, and a new rules version simply
-computes it again on the next view. The default database is an SQLite file in the Flask instance
+computes it again on the next view. A page's list of moments, rendered in each language, is kept the same
+way in ``stored_listings`` (``api.listings``). The default database is an SQLite file in the Flask instance
 folder; ``DATABASE_URL`` selects any other.
 
 SQLite waits for a lock in short steps (``busy_timeout`` of 50 ms, then a sleep that lets a gevent worker
@@ -23,6 +24,8 @@ import hmac
 import os
 import secrets
 import time
+import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,6 +36,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import NullPool
 from sqlalchemy.schema import CreateIndex, CreateTable
+
+from replaykit import words
 
 ID_BYTES = 18  # 24 URL-safe characters: unguessable, so a stored game is shared only by its link
 BUSY_MS = 50  # one blocking wait of SQLite's: it holds the whole gevent worker, so it is kept short
@@ -74,6 +79,29 @@ class StoredResult(Base):
     version: Mapped[str] = mapped_column(String(200))  # rules and limits that computed it
     report: Mapped[bytes] = mapped_column(LargeBinary)
     snapshots: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class StoredListing(Base):
+    """A stored game's page list of moments as rendered in one language (``api.listings``): zlib-compressed
+    JSON, made at upload or by the first view that found none of its version."""
+
+    __tablename__ = "stored_listings"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the stored game's id
+    part: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0: the page of the whole document
+    language: Mapped[str] = mapped_column(String(16), primary_key=True)
+    version: Mapped[str] = mapped_column(String(300))  # the results' version and the code that rendered it
+    body: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+def packed(value: object) -> bytes:
+    """What is kept beside a log: zlib-compressed JSON, its Texts packed (``replaykit.words``) so that it is
+    said in any reader's language later."""
+    return zlib.compress(words.dumps(value).encode(), 6)
+
+
+def unpacked(blob: bytes) -> object:
+    return words.loads(zlib.decompress(blob))
 
 
 def token_hash(token: str) -> str:
@@ -197,9 +225,11 @@ class Repository:
 
     @_patient
     def add(self, log: bytes, game: str, valid: bool, client: str = "", quota: int = 0,
-            result: tuple[str, bytes, bytes] | None = None) -> GameRecord:
+            result: tuple[str, bytes, bytes] | None = None,
+            listings: tuple[str, Mapping[tuple[int, str], bytes]] | None = None) -> GameRecord:
         """Store the bytes as uploaded, with their owner (and ``result``: version, report and snapshots as
-        ``keep_result`` takes them); returns the record, with its delete token, once it is committed. With a
+        ``keep_result`` takes them; ``listings``: a version and the rendered lists by part and language);
+        returns the record, with its delete token, once it is committed. With a
         ``quota``, an upload that would take the client past it is not stored (``OverQuota``), however many
         of the client's uploads arrive at once."""
         for _attempt in range(5):
@@ -214,6 +244,10 @@ class Repository:
                     if result is not None:
                         session.add(StoredResult(id=row.id, version=result[0], report=result[1],
                                                  snapshots=result[2]))
+                    if listings is not None:
+                        version, bodies = listings
+                        session.add_all(StoredListing(id=row.id, part=part, language=language, version=version,
+                                                      body=body) for (part, language), body in bodies.items())
                     session.flush()
                     if quota:
                         # Counted after the insert, in the same transaction: a second upload of this client
@@ -245,9 +279,30 @@ class Repository:
         would not take it now (locked, full, the game deleted meanwhile): the next view computes it again."""
         try:
             with self.sessions.begin() as session:
-                if session.get(StoredGame, game_id) is None:
+                # locked (PostgreSQL) until the commit: a delete running meanwhile cannot leave this row behind
+                if session.get(StoredGame, game_id, with_for_update=True) is None:
                     return False
                 session.merge(StoredResult(id=game_id, version=version, report=report, snapshots=snapshots))
+        except (OperationalError, IntegrityError):
+            return False
+        return True
+
+    @_patient
+    def listing(self, game_id: str, version: str, part: int, language: str) -> bytes | None:
+        """A part's list rendered in ``language`` by ``version``; ``None``: none kept."""
+        with self.sessions() as session:
+            row = session.get(StoredListing, (game_id, part, language))
+            return None if row is None or row.version != version else row.body
+
+    def keep_listing(self, game_id: str, version: str, part: int, language: str, body: bytes) -> bool:
+        """Keep a list a view rendered (replacing an older version's); ``False`` when the database would not
+        take it now: the next view renders it again."""
+        try:
+            with self.sessions.begin() as session:
+                # locked (PostgreSQL) until the commit: a delete running meanwhile cannot leave this row behind
+                if session.get(StoredGame, game_id, with_for_update=True) is None:
+                    return False
+                session.merge(StoredListing(id=game_id, part=part, language=language, version=version, body=body))
         except (OperationalError, IntegrityError):
             return False
         return True
@@ -271,6 +326,7 @@ class Repository:
                 return False
             session.execute(delete(StoredGame).where(StoredGame.id == game_id))
             session.execute(delete(StoredResult).where(StoredResult.id == game_id))
+            session.execute(delete(StoredListing).where(StoredListing.id == game_id))
             session.delete(owner)
             return True
 
@@ -279,6 +335,7 @@ class Repository:
         with self.sessions.begin() as session:
             old = select(StoredGame.id).where(StoredGame.created < before)
             session.execute(delete(StoredResult).where(StoredResult.id.in_(old)))
+            session.execute(delete(StoredListing).where(StoredListing.id.in_(old)))
             gone = session.execute(delete(StoredGame).where(StoredGame.created < before)).rowcount
             session.execute(delete(Upload).where(Upload.created < before))
             return gone

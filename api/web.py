@@ -17,16 +17,16 @@ from pathlib import Path
 from flask import Response, current_app, request
 from flask_babel import gettext as _
 
-from api import games, guards, i18n, quota
+from api import games, guards, i18n, listings, quota
 from api.problems import Problem
 from api.samples import Sample
-from api.storage import GameRecord, OverQuota, Repository
+from api.storage import GameRecord, OverQuota, Repository, packed, unpacked
 from replaykit import words
 from replaykit.jsonio import JSONReadError, read_json
 from replaykit.state import State
 
 EXTENSION = "card_replay"
-RESULTS_FORMAT = "parts-2"  # how stored results are written: a change re-validates what was kept before it
+RESULTS_FORMAT = "parts-3"  # how stored results are written: a change re-validates what was kept before it
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
 
@@ -93,8 +93,10 @@ def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
     with quota.storage_errors():
         quota.ensure_room(repository, client, len(raw))
         try:
+            result = _packed(verdict)
             record = repository.add(raw, verdict.engine.id if verdict.engine else "", verdict.valid, client,
-                                    quota=current_app.config["STORAGE_QUOTA_BYTES"], result=_packed(verdict))
+                                    quota=current_app.config["STORAGE_QUOTA_BYTES"], result=result,
+                                    listings=_listings(verdict, result[0]))
         except OverQuota as error:
             raise quota.over_quota(error.used) from None
     return verdict, record
@@ -106,15 +108,6 @@ def results_version(engine_id: str) -> str:
     settings = json.dumps(sorted(guards.log_settings().items()))
     digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
     return f"{engine.id}:{engine.version}:{RESULTS_FORMAT}:{digest}" if engine else f"unknown:{digest}"
-
-
-def _pack(value: object) -> bytes:
-    # Texts are packed so a stored report is said in any reader's language later (replaykit.words).
-    return zlib.compress(json.dumps(words.pack(value), separators=(",", ":")).encode(), 6)
-
-
-def _unpacked(blob: bytes) -> object:
-    return words.unpack(json.loads(zlib.decompress(blob)))
 
 
 def _derived(verdict: games.Verdict) -> dict[str, object]:
@@ -129,14 +122,42 @@ def _packed(verdict: games.Verdict, derived: dict[str, object] | None = None) ->
     """The report and what is derived from it, in the form ``Repository.add`` keeps them: each derived part
     packed on its own, so a view unpacks only the parts it shows."""
     engine_id = verdict.engine.id if verdict.engine else ""
-    parts = {name: json.dumps(words.pack(value), separators=(",", ":"))
+    parts = {name: words.dumps(value)
              for name, value in (derived or _derived(verdict)).items()}
-    return results_version(engine_id), _pack(verdict.report), zlib.compress(json.dumps(parts).encode(), 6)
+    return results_version(engine_id), packed(verdict.report), zlib.compress(json.dumps(parts).encode(), 6)
+
+
+def _listings(verdict: games.Verdict, version: str) -> tuple[str, dict[tuple[int, str], bytes]] | None:
+    """A single game's page lists in every language, kept with it so that no view renders them (a match's
+    parts are short games: each is rendered by its first view, then kept)."""
+    if verdict.adapter.parts(verdict.report) is not None:
+        return None
+    return listings_version(version), listings.in_every_language(verdict.adapter, verdict.report)
+
+
+def listings_version(version: str) -> str:
+    """What a kept list depends on: the results it lists and the code that rendered it."""
+    return f"{version}:{listings.renderer()}"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredListings:
+    """A stored game's shelf for its page lists (``api.listings.Shelf``): its rows in the database."""
+
+    game_id: str
+    version: str
+
+    def read(self, part: int, language: str) -> bytes | None:
+        with quota.storage_errors():
+            return services().repository.listing(self.game_id, self.version, part, language)
+
+    def keep(self, part: int, language: str, body: bytes) -> None:
+        services().repository.keep_listing(self.game_id, self.version, part, language, body)
 
 
 def _kept(blob: bytes) -> dict[str, Callable[[], object]]:
     parts = json.loads(zlib.decompress(blob))
-    return {name: functools.cache(lambda text=text: words.unpack(json.loads(text))) for name, text in parts.items()}
+    return {name: functools.cache(lambda text=text: words.loads(text)) for name, text in parts.items()}
 
 
 def stored_verdict(record: GameRecord) -> games.Verdict:
@@ -152,6 +173,7 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
     with quota.storage_errors():
         kept = repository.result(record.id, version)
     engine = games.by_id(record.game)
+    shelf = StoredListings(record.id, listings_version(version))
     try:
         # Reading is cheap beside a replay, and a what-if branch starts from the document itself.
         document = read_json(record.log)
@@ -160,15 +182,15 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
                              problem=i18n.localized(error.text))) from None
     if kept is not None:
         report_blob, derived_blob = kept
-        return games.Verdict(engine, _unpacked(report_blob), document, guards.log_settings(), kept=_kept(derived_blob),
-                             key=f"{record.id}:{version}")
+        return games.Verdict(engine, unpacked(report_blob), document, guards.log_settings(), kept=_kept(derived_blob),
+                             key=f"{record.id}:{version}", shelf=shelf)
     verdict = games.validate(document, guards.log_settings())
     derived = _derived(verdict)
     if verdict.engine is not None and verdict.engine.id == record.game:
         _version, report_blob, derived_blob = _packed(verdict, derived)
         repository.keep_result(record.id, version, report_blob, derived_blob)
     return replace(verdict, kept={name: (lambda value=value: value) for name, value in derived.items()},
-                   key=f"{record.id}:{version}")
+                   key=f"{record.id}:{version}", shelf=shelf)
 
 
 def log_response(raw: bytes, filename: str) -> Response:

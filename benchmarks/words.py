@@ -1,6 +1,6 @@
 """What saying findings in the reader's language costs (``replaykit.words``): validating an illegal
 sample's log in English (the Texts are made as the findings are), beside saying its whole report again
-in Italian and Polish, and packing/unpacking it for storage."""
+in Italian and Polish, and writing it for storage and reading it back (``words.dumps``, ``words.loads``)."""
 
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ def render_vs_validate() -> str:
         validate = best_of(lambda document=document, engine=engine: engine.validate(document).to_dict(), 20)
         said = {language: best_of(lambda report=report, language=language:
                                   words.render(report, words.Languages(language)), 20) for language in ("it", "pl")}
-        stored = best_of(lambda report=report: words.unpack(json.loads(json.dumps(words.pack(report)))), 20)
+        stored = best_of(lambda report=report: words.loads(words.dumps(report)), 20)
         rows.append([name, findings, f"{validate * 1e3:.2f}", f"{said['it'] * 1e3:.2f}", f"{said['pl'] * 1e3:.2f}",
                      f"{stored * 1e3:.2f}", f"{max(said.values()) / validate:.2f}"])
     return table("Findings in the reader's language: a whole report said again, beside validating its log (ms, "
-                 "best of 5 × 20)", ["log", "findings", "validate", "say in it", "say in pl", "pack+unpack",
+                 "best of 5 × 20)", ["log", "findings", "validate", "say in it", "say in pl", "dumps+loads",
                                       "say / validate"], rows)

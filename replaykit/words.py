@@ -12,7 +12,7 @@ game brings its translations with it and touches no generic file. The engines im
 the web layer chooses the language and calls ``render``; the standard library's ``gettext`` reads the
 catalogues.
 
-``pack`` and ``unpack`` carry Texts through JSON (a stored report keeps what it needs to be rendered in
+``dumps`` and ``loads`` carry Texts through JSON text (a stored report keeps what it needs to be rendered in
 any language later).
 """
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import json
 from collections.abc import Mapping
 from importlib.util import find_spec
 from pathlib import Path
@@ -170,32 +171,41 @@ def render(value: object, languages: Languages) -> object:
 
 
 def pack(value: object) -> object:
-    """A JSON-ready value with each Text written as ``{"$text": [...]}``, which ``unpack`` reads back."""
+    """A JSON-ready value with each Text written as ``{"$text": [...]}``, which ``loads`` reads back."""
     if isinstance(value, Joined):
         return {PACKED: ["joined", pack(value.items), pack(value.last), pack(value.joint)]}
     if isinstance(value, Text):
         return {PACKED: ["text", value.domain, value.template, pack(dict(value.params)), value.plural, value.count]}
     if isinstance(value, dict):
-        if PACKED in value:  # a user's own object (a log's meta) that only looks packed: kept as it is
-            return {PACKED: ["as-is", value]}
+        if PACKED in value:  # a user's own object (a log's meta) that only looks packed: kept as its JSON text
+            return {PACKED: ["as-is", json.dumps(value, separators=(",", ":"))]}
         return {key: pack(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [pack(item) for item in value]
     return value
 
 
-def unpack(value: object) -> object:
-    if isinstance(value, dict):
-        packed = value.get(PACKED) if len(value) == 1 else None
-        if isinstance(packed, list) and len(packed) == 2 and packed[0] == "as-is":
-            return packed[1]
-        if isinstance(packed, list) and packed and packed[0] == "joined":
-            _, items, last, joint = packed
-            return Joined(unpack(items), unpack(last), unpack(joint))
-        if isinstance(packed, list) and packed and packed[0] == "text":
-            _, domain, template, params, plural, count = packed
-            return Text(domain, template, unpack(params), plural, count)
-        return {key: unpack(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [unpack(item) for item in value]
+def dumps(value: object) -> str:
+    """A value as compact JSON text with its Texts packed, to be stored: ``loads`` gives it back."""
+    return json.dumps(pack(value), separators=(",", ":"))
+
+
+def loads(text: str | bytes) -> object:
+    """What ``dumps`` wrote, every Text a Text again. The parser hands each object over innermost first, so a
+    Text's parameters and a list's items are already read when their Text is made."""
+    return json.loads(text, object_hook=_unpacked)
+
+
+def _unpacked(value: dict) -> object:
+    packed = value.get(PACKED) if len(value) == 1 else None
+    if not isinstance(packed, list) or not packed:
+        return value
+    if packed[0] == "text":
+        _, domain, template, params, plural, count = packed
+        return Text(domain, template, params, plural, count)
+    if packed[0] == "joined":
+        _, items, last, joint = packed
+        return Joined(items, last, joint)
+    if packed[0] == "as-is":
+        return json.loads(packed[1])
     return value

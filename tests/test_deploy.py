@@ -39,11 +39,15 @@ def test_gunicorn_settings_resist_slow_clients_and_orphaned_workers():
 
 
 def test_a_worker_freezes_what_the_app_loaded_out_of_the_garbage_collector():
+    from api import listings
+
     config = Loaded().cfg
     before = gc.get_freeze_count()
+    listings.renderer.cache_clear()
     try:
         config.post_worker_init(None)
         assert gc.get_freeze_count() > before, "the objects alive when the worker is ready are frozen"
+        assert listings.renderer.cache_info().currsize == 1, "the lists' code digest is taken before any view"
     finally:
         gc.unfreeze()
 

@@ -70,3 +70,17 @@ def test_counts_follow_each_language_s_plural_forms(client):
     assert "1 błąd, 0 ostrzeżeń" in page and "2 błędy, 0 ostrzeżeń" in page and "6 błędów, 0 ostrzeżeń" in page
     italian = visible(client.get("/samples?lang=it").get_data(as_text=True))
     assert "1 errore, 0 avvisi" in italian and "2 errori, 0 avvisi" in italian
+
+
+def test_speaking_another_language_for_a_while_then_the_reader_s_own_again(app):
+    # What a stored game's upload does to render its lists in every language (api.listings).
+    from flask import render_template_string
+
+    from api import i18n
+
+    findings = "{{ _('Findings') }}"
+    with app.test_request_context("/?lang=pl"):
+        assert render_template_string(findings) == "Uwagi"  # the request's catalogue, now looked up once
+        with i18n.speaking("it"):
+            assert i18n.language() == "it" and render_template_string(findings) == "Rilievi"
+        assert i18n.language() == "pl" and render_template_string(findings) == "Uwagi"

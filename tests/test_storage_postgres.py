@@ -49,6 +49,24 @@ def test_uploads_are_kept_byte_for_byte_across_a_restart(postgres_url):
     restarted.extensions["card_replay"].repository.dispose()
 
 
+def test_a_game_s_page_lists_are_kept_with_it_on_postgresql(postgres_url):
+    import api as web
+    from api.i18n import LANGUAGES
+    from replaykit import registry
+
+    app, client = app_on(postgres_url)
+    repository = app.extensions["card_replay"].repository
+    log = registry.engines()["grande-dalmuti"].simulate(4, 7)
+    game_id = client.post("/api/v1/games", json=log).get_json()["id"]
+    with app.test_request_context():
+        version = web.listings_version(web.results_version("grande-dalmuti"))
+    assert all(repository.listing(game_id, version, 0, language) for language in LANGUAGES)
+    assert repository.keep_listing(game_id, version, 0, "it", b"replaced")
+    assert repository.listing(game_id, version, 0, "it") == b"replaced"
+    assert repository.listing(game_id, version + "-older", 0, "en") is None
+    repository.dispose()
+
+
 def stored_count(repository) -> int:
     with repository.engine.connect() as connection:
         return connection.execute(sqlalchemy.text("SELECT count(*) FROM stored_games")).scalar_one()

@@ -72,15 +72,21 @@ def test_a_broken_translation_falls_back_to_english_rather_than_failing():
 def test_texts_survive_pickling_and_packing_for_storage():
     text = SPEAKER.say_n("{count} card of {names}", "{count} cards of {names}", 2, names=Joined(["A", "B"], AND))
     assert pickle.loads(pickle.dumps(text)).params["names"].items == ["A", "B"]
-    stored = json.loads(json.dumps(words.pack({"errors": [{"message": text, "code": "x"}], "n": 1})))
-    back = words.unpack(stored)
+    stored = words.dumps({"errors": [{"message": text, "code": "x"}], "n": 1})
+    back = words.loads(stored)
     assert back["errors"][0]["message"] == "2 cards of A and B" and back["n"] == 1
-    assert isinstance(back["errors"][0]["message"], Text)
-    assert words.pack(back) == stored
+    message = back["errors"][0]["message"]
+    assert isinstance(message, Text) and isinstance(message.params["names"], Joined)
+    polish = Polish({"{count} card of {names}": ["{count} karta z {names}", "{count} karty z {names}",
+                                                 "{count} kart z {names}"], " and ": " i "})
+    assert words.render(message, polish) == "2 karty z A i B"
+    assert words.dumps(back) == stored
 
 
 def test_a_users_object_that_looks_packed_comes_back_as_it_was_never_as_a_text():
     forged = {"$text": ["text", "replaykit", "{count.__class__}", {"count": 1}, None, None]}
     value = {"meta": forged, "other": [{"$text": 1, "b": 2}]}
-    back = words.unpack(json.loads(json.dumps(words.pack(value))))
+    back = words.loads(words.dumps(value))
     assert back == value and not isinstance(back["meta"], Text)
+    nested = {"meta": {"$text": 1, "inner": forged}}  # a packed-looking object inside one: never a Text either
+    assert words.loads(words.dumps(nested)) == nested
