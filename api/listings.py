@@ -1,5 +1,5 @@
 """What a game page makes of its moments, made once per game and language, then kept: the list of moments
-(its adapter's partial, rendered), the steps' ids in order and the game's key moments.
+(its adapter's partial, rendered), the steps' ids in order, the game's key moments and its charts.
 
 A page lists every play of its game, and for a long session rendering that list and stepping through its
 moments is most of a page's server time (section 4 of ``make bench`` times first and later views). All of it
@@ -9,9 +9,9 @@ depends only on the report shown, the reader's language and the code that render
   in the database (``Shelf``: ``stored_listings``, under its results' version and ``renderer()``); a list
   not found there (a part of a match, a game stored by older code) is made by its first view and kept;
 - each process keeps what it made or read last (``KEPT``), up to ``MAX_BYTES`` in all (the memory of the
-  list's HTML and of the ids), for any verdict that says which results it holds (``Verdict.key``: a stored
-  game's id and results version, a sample's name). A verdict with no key (a log validated but not stored)
-  is made afresh every time.
+  list's HTML, of the ids and of the charts' JSON), for any verdict that says which results it holds
+  (``Verdict.key``: a stored game's id and results version, a sample's name). A verdict with no key (a log
+  validated but not stored) is made afresh every time.
 """
 
 from __future__ import annotations

@@ -277,12 +277,17 @@ class Repository:
     def keep_result(self, game_id: str, version: str, report: bytes, snapshots: bytes) -> bool:
         """Keep what a view computed for a game (replacing an older version's); ``False`` when the database
         would not take it now (locked, full, the game deleted meanwhile): the next view computes it again."""
+        return self._keep_beside(game_id, StoredResult(id=game_id, version=version, report=report,
+                                                       snapshots=snapshots))
+
+    def _keep_beside(self, game_id: str, row: Base) -> bool:
+        """Add or replace ``row`` beside a stored game, if the game is still there and the database takes it."""
         try:
             with self.sessions.begin() as session:
                 # locked (PostgreSQL) until the commit: a delete running meanwhile cannot leave this row behind
                 if session.get(StoredGame, game_id, with_for_update=True) is None:
                     return False
-                session.merge(StoredResult(id=game_id, version=version, report=report, snapshots=snapshots))
+                session.merge(row)
         except (OperationalError, IntegrityError):
             return False
         return True
@@ -297,15 +302,8 @@ class Repository:
     def keep_listing(self, game_id: str, version: str, part: int, language: str, body: bytes) -> bool:
         """Keep a list a view rendered (replacing an older version's); ``False`` when the database would not
         take it now: the next view renders it again."""
-        try:
-            with self.sessions.begin() as session:
-                # locked (PostgreSQL) until the commit: a delete running meanwhile cannot leave this row behind
-                if session.get(StoredGame, game_id, with_for_update=True) is None:
-                    return False
-                session.merge(StoredListing(id=game_id, part=part, language=language, version=version, body=body))
-        except (OperationalError, IntegrityError):
-            return False
-        return True
+        return self._keep_beside(game_id, StoredListing(id=game_id, part=part, language=language, version=version,
+                                                        body=body))
 
     @_patient
     def usage(self, client: str) -> int:

@@ -170,24 +170,24 @@ def render(value: object, languages: Languages) -> object:
     return value
 
 
-def pack(value: object) -> object:
+def _pack(value: object) -> object:
     """A JSON-ready value with each Text written as ``{"$text": [...]}``, which ``loads`` reads back."""
     if isinstance(value, Joined):
-        return {PACKED: ["joined", pack(value.items), pack(value.last), pack(value.joint)]}
+        return {PACKED: ["joined", _pack(value.items), _pack(value.last), _pack(value.joint)]}
     if isinstance(value, Text):
-        return {PACKED: ["text", value.domain, value.template, pack(dict(value.params)), value.plural, value.count]}
+        return {PACKED: ["text", value.domain, value.template, _pack(dict(value.params)), value.plural, value.count]}
     if isinstance(value, dict):
         if PACKED in value:  # a user's own object (a log's meta) that only looks packed: kept as its JSON text
             return {PACKED: ["as-is", json.dumps(value, separators=(",", ":"))]}
-        return {key: pack(item) for key, item in value.items()}
+        return {key: _pack(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [pack(item) for item in value]
+        return [_pack(item) for item in value]
     return value
 
 
 def dumps(value: object) -> str:
     """A value as compact JSON text with its Texts packed, to be stored: ``loads`` gives it back."""
-    return json.dumps(pack(value), separators=(",", ":"))
+    return json.dumps(_pack(value), separators=(",", ":"))
 
 
 def loads(text: str | bytes) -> object:

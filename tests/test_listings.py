@@ -107,9 +107,8 @@ def test_a_sample_is_kept_under_its_own_name(client):
     assert any(key[0] == "sample:grande-dalmuti/great-revolution" for key in listings.KEPT._kept)
 
 
-@pytest.fixture
-def fresh_process(monkeypatch) -> None:
-    """A process that has kept nothing yet: another worker, another instance, a restart."""
+def another_process(monkeypatch) -> None:
+    """From here on, a process that has kept nothing yet: another worker, another instance, a restart."""
     monkeypatch.setattr(listings, "KEPT", listings.Kept(listings.MAX_BYTES))
 
 
@@ -140,7 +139,7 @@ def test_an_upload_renders_a_game_s_lists_in_every_language_and_no_view_renders_
     game_id = client.post("/api/v1/games", json=log).get_json()["id"]
     assert sorted(renders) == ["en", "it", "pl"] and set(shelved(app, game_id)) == {(0, "en"), (0, "it"), (0, "pl")}
     renders.clear()
-    monkeypatch.setattr(listings, "KEPT", listings.Kept(listings.MAX_BYTES))  # another process
+    another_process(monkeypatch)
     pages = {language: client.get(f"/games/{game_id}?lang={language}").get_data(as_text=True)
              for language in ("en", "it", "pl")}
     assert renders == [], "every view read its list from the database"
@@ -149,17 +148,17 @@ def test_an_upload_renders_a_game_s_lists_in_every_language_and_no_view_renders_
     with app.extensions["card_replay"].repository.sessions.begin() as session:
         session.execute(delete(StoredListing))
     for language in ("en", "it", "pl"):
-        monkeypatch.setattr(listings, "KEPT", listings.Kept(listings.MAX_BYTES))
+        another_process(monkeypatch)
         assert client.get(f"/games/{game_id}?lang={language}").get_data(as_text=True) == pages[language], language
     assert renders == ["en", "it", "pl"] and set(shelved(app, game_id)) == {(0, "en"), (0, "it"), (0, "pl")}, \
         "a view that found no list rendered it and kept it"
 
 
-def test_a_list_rendered_by_other_code_is_rendered_again_and_replaced(app, client, renders, fresh_process,
-                                                                      monkeypatch):
+def test_a_list_rendered_by_other_code_is_rendered_again_and_replaced(app, client, renders, monkeypatch):
     log = registry.engines()["olympi"].simulate(3, 2)
     game_id = client.post("/api/v1/games", json=log).get_json()["id"]
     renders.clear()
+    another_process(monkeypatch)
     monkeypatch.setattr(listings, "renderer", lambda: "new-templates")
     assert client.get(f"/games/{game_id}?lang=pl").status_code == 200
     assert renders == ["pl"]
@@ -172,7 +171,7 @@ def test_a_match_keeps_each_part_s_list_once_a_view_has_rendered_it(app, client,
     assert renders == [] and shelved(app, game_id) == {}, "a match's parts are rendered by their views"
     assert client.get(f"/games/{game_id}/g/2?lang=it").status_code == 200
     assert renders == ["it"] and set(shelved(app, game_id)) == {(2, "it")}
-    monkeypatch.setattr(listings, "KEPT", listings.Kept(listings.MAX_BYTES))
+    another_process(monkeypatch)
     assert client.get(f"/games/{game_id}/g/2?lang=it").status_code == 200
     assert renders == ["it"], "another process reads the part's list"
 
