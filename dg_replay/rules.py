@@ -38,6 +38,12 @@ class Rules(Seating):
         return deck(self.max_value) if self.deck_defined else frozenset()
 
 
+def playable(hand: int, led: int) -> int:
+    """Rule 4, must follow, on bit sets of cards: of ``hand``, the cards that may join a trick whose led
+    colour's cards are ``led`` — that colour's, where the hand holds any, else every card."""
+    return hand & led or hand
+
+
 @dataclass(frozen=True, slots=True)
 class TrickOutcome:
     """Who played the highest and the lowest card (0-based play indexes) and who took what."""

@@ -2,7 +2,8 @@
 
 ``card-replay validate PATH… [--json] [--jobs N | --scheduler ADDRESS]`` validates each log by the engine
 its ``game`` names (a log naming no installed game gets one ``schema`` finding at ``/game``);
-``card-replay simulate GAME`` prints a random legal log. Exit status of ``validate``: 0 when every log is
+``card-replay simulate GAME`` prints a random legal log; ``card-replay analyse LOG`` is the computer analysis
+of one log (``replaykit.analyse_cli``). Exit status of ``validate``: 0 when every log is
 valid, 1 when some log is invalid, 2 when some input could not be read as JSON at all (2 wins over 1), 3
 when the Dask cluster could not finish the run. A ``.jsonl`` path holds one log per line, each an input of
 its own, read as a stream so an archive of any size runs in constant memory; a path with ``*``, ``?`` or
@@ -16,32 +17,30 @@ import argparse
 import contextlib
 import functools
 import glob
-import itertools
 import json
 import os
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from multiprocessing import Pool
-from multiprocessing.pool import Pool as PoolType
 from typing import TextIO
 
-from replaykit import registry
+from replaykit import analyse_cli, registry
+from replaykit.checking import (
+    OK,
+    PIECE_SIZE,
+    Batch,
+    Tally,
+    archive_chunks,
+    check,
+    check_chunk,
+    inputs,
+    results,
+)
 from replaykit.engine import Engine
-from replaykit.jsonio import JSONReadError, dumps, read_json
 
-OK, INVALID, UNREADABLE, CLUSTER_FAILED = 0, 1, 2, 3
-PIECE_SIZE = 1 << 20  # bytes of an archive handed to a process or a worker at a time
+CLUSTER_FAILED = 3
 SCHEDULER_VARIABLE = "DASK_SCHEDULER_ADDRESS"  # Dask's own name for it: its Client reads it too
-Item = tuple[str, bytes | None, str | None]  # label, raw bytes, read error
-Outcome = tuple[int, str, str | None]  # exit status, text for standard output, message for standard error
-Tally = tuple[int, int, int]  # inputs found valid, invalid, unreadable
-# worst exit status, standard output, standard error messages, inputs checked by outcome, bytes they took
-Batch = tuple[int, str, list[str], Tally, int]
-
-
-def tally(status: int) -> Tally:
-    return (int(status == OK), int(status == INVALID), int(status == UNREADABLE))
 
 
 def expand(paths: Iterable[str]) -> list[str]:
@@ -54,111 +53,6 @@ def expand(paths: Iterable[str]) -> list[str]:
         matches = sorted(glob.glob(path)) if wild else []
         found += matches or [path]
     return found
-
-
-def cannot_open(error: OSError) -> str:
-    return f"cannot open: {error.strerror or error}"
-
-
-def inputs(path: str) -> Iterator[Item]:
-    """Yield ``(label, raw bytes, read error)`` for each input a path names."""
-    try:
-        # Closed in the finally below, also when the caller stops iterating early.
-        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
-    except OSError as error:
-        yield path, None, cannot_open(error)
-        return
-    try:
-        if path.endswith(".jsonl"):
-            for number, line in enumerate(stream, 1):
-                if line.strip():
-                    yield f"{path}:{number}", line, None
-        else:
-            yield ("<stdin>" if path == "-" else path), stream.read(), None
-    except OSError as error:
-        yield path, None, f"cannot read: {error.strerror or error}"
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
-
-
-def check(item: Item, as_json: bool = False, among: Sequence[Engine] | None = None) -> Outcome:
-    """Validate one input. The output is rendered here, in the worker, so that only short strings
-    travel back between processes."""
-    label, raw, problem = item
-    if problem is None:
-        try:
-            document = read_json(raw or b"")
-        except JSONReadError as error:
-            problem = str(error)
-    if problem is not None:
-        text = dumps({"file": label, "valid": None, "read_error": problem}) + "\n" if as_json else ""
-        return UNREADABLE, text, f"{label}: {problem}"
-    _engine, report = registry.validate(document, among=among)
-    status = OK if report.valid else INVALID
-    if as_json:
-        return status, dumps({"file": label, **report.to_dict()}) + "\n", None
-    lines = []
-    for finding in report.findings:
-        severity = "" if finding.is_error else "warning: "
-        lines.append(f"{label}: {finding.location()}: {finding.code}: {severity}{finding.message}\n")
-    errors = sum(finding.is_error for finding in report.findings)
-    warnings = len(report.findings) - errors
-    verdict = "valid" if report.valid else "INVALID"
-    lines.append(f"{label}: {verdict} ({errors} error{'s' * (errors != 1)}, "
-                 f"{warnings} warning{'s' * (warnings != 1)})\n")
-    return status, "".join(lines), None
-
-
-def results(items: Iterable[Item], work: functools.partial, pool: PoolType | None) -> Iterator[Batch]:
-    """Check inputs in order, in ``pool`` when there is one. Inputs are handed out a batch at a time, so
-    memory stays flat however long the input is (``Pool.imap`` alone would read it all ahead)."""
-    if pool is None:
-        for item in items:
-            code, text, problem = work(item)
-            yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
-        return
-    iterator = iter(items)
-    while batch := list(itertools.islice(iterator, 512)):
-        for item, (code, text, problem) in zip(batch, pool.imap(work, batch, chunksize=32), strict=True):
-            yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
-
-
-def archive_chunks(path: str, size: int = PIECE_SIZE) -> Iterator[tuple[str, int, int, int]]:
-    """Split an archive into line-aligned pieces of about ``size`` bytes: (path, start, length, first line)."""
-    with open(path, "rb") as stream:
-        start, line = 0, 1
-        while block := stream.read(size):
-            block += stream.readline()  # finish the last line, so no log is cut in two
-            yield path, start, len(block), line
-            start += len(block)
-            line += block.count(b"\n")
-
-
-def check_chunk(chunk: tuple[str, int, int, int], as_json: bool, among: Sequence[Engine] | None = None) -> Batch:
-    """Validate one piece of an archive in a worker, which reads it itself: the parent only hands out
-    offsets and writes the answers, so it never becomes the bottleneck."""
-    path, start, length, first_line = chunk
-    with open(path, "rb") as stream:
-        stream.seek(start)
-        data = stream.read(length)
-    return check_lines(path, data, first_line, as_json, among)
-
-
-def check_lines(label: str, data: bytes, first_line: int, as_json: bool,
-                among: Sequence[Engine] | None = None) -> Batch:
-    """Validate whole lines of an archive, the first of them line ``first_line`` of the file ``label``
-    names; blank lines are skipped as a stream's reader skips them."""
-    status, texts, problems, counts = OK, [], [], [0, 0, 0]
-    for offset, line in enumerate(data.split(b"\n")):
-        if line.strip():
-            code, text, problem = check((f"{label}:{first_line + offset}", line, None), as_json, among)
-            status = max(status, code)
-            counts[code] += 1
-            texts.append(text)
-            if problem is not None:
-                problems.append(problem)
-    return status, "".join(texts), problems, (counts[0], counts[1], counts[2]), len(data)
 
 
 class Progress:
@@ -272,6 +166,7 @@ def parser(among: Sequence[Engine], prog: str) -> argparse.ArgumentParser:
     check_parser.add_argument("--piece-size", type=int, default=PIECE_SIZE, metavar="BYTES",
                               help="bytes of a .jsonl archive handed to a process or worker at a time "
                                    "(default %(default)s)")
+    analyse_cli.add_parser(commands)
     sim = commands.add_parser("simulate", help="print the log of a random legal game")
     games = sim.add_subparsers(dest="game", required=True, metavar="GAME")
     for engine in among:
@@ -301,6 +196,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         scheduler = args.scheduler or (os.environ.get(SCHEDULER_VARIABLE) if args.jobs is None else None)
         return run_validate(args.paths, args.json, out, err, max(1, args.jobs or 1), among, scheduler,
                             max(1, args.piece_size))
+    if args.command == "analyse":
+        return analyse_cli.run(args, among, out, err, sys.stdin)
     engine = next(engine for engine in among if engine.id == args.game)
     options = {option.name: getattr(args, option.name) for option in engine.simulate_options}
     log = engine.simulate(args.players, args.seed, **options)

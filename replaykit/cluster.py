@@ -28,7 +28,7 @@ from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from typing import IO
 
-from replaykit import cli, registry
+from replaykit import checking, registry
 from replaykit.engine import Engine
 
 URL = "://"
@@ -100,7 +100,7 @@ def read_lines(stream: IO[bytes], start: int, length: int) -> tuple[bytes, int]:
     return data, skipped
 
 
-def check_piece(piece: Piece, first_line: int, as_json: bool, engine_ids: Sequence[str]) -> cli.Batch:
+def check_piece(piece: Piece, first_line: int, as_json: bool, engine_ids: Sequence[str]) -> checking.Batch:
     """Validate one piece on a worker; ``first_line`` is the number of the first line that begins at or
     after ``piece.start``, counted as if the range started on a line of its own."""
     installed = registry.engines()
@@ -119,23 +119,23 @@ def check_piece(piece: Piece, first_line: int, as_json: bool, engine_ids: Sequen
     except OSError as error:
         raise WorkerCannotRead.of(piece, error) from None
     if piece.whole:
-        code, text, message = cli.check((piece.label, raw, None), as_json, among)
-        return code, text, [] if message is None else [message], cli.tally(code), len(raw)
-    return cli.check_lines(piece.label, data, first_line + skipped, as_json, among)
+        code, text, message = checking.check((piece.label, raw, None), as_json, among)
+        return code, text, [] if message is None else [message], checking.tally(code), len(raw)
+    return checking.check_lines(piece.label, data, first_line + skipped, as_json, among)
 
 
-def plan(paths: Sequence[str], piece_size: int) -> list[Piece | cli.Item]:
+def plan(paths: Sequence[str], piece_size: int) -> list[Piece | checking.Item]:
     """What to check, in order: pieces for the workers, and the items the client answers itself
     (standard input, and inputs that cannot be opened: their answer is the single-process run's)."""
-    planned: list[Piece | cli.Item] = []
+    planned: list[Piece | checking.Item] = []
     for path in paths:
         if path == "-":
-            planned += cli.inputs(path)
+            planned += checking.inputs(path)
             continue
         try:
             sources = _urls(path) if URL in path else [(os.path.abspath(path), path, _local_size(path))]
         except OSError as error:
-            planned.append((path, None, cli.cannot_open(error)))
+            planned.append((path, None, checking.cannot_open(error)))
             continue
         for location, label, size in sources:
             if not label.endswith(".jsonl"):
@@ -171,10 +171,10 @@ def _urls(url: str) -> list[tuple[str, str, int]]:
 class Done:
     """A finished answer the client computed itself, in the same queue as the workers' futures."""
 
-    def __init__(self, batch: cli.Batch) -> None:
+    def __init__(self, batch: checking.Batch) -> None:
         self.batch = batch
 
-    def result(self) -> cli.Batch:
+    def result(self) -> checking.Batch:
         return self.batch
 
 
@@ -182,7 +182,7 @@ class Run:
     """One validation run on the cluster of ``scheduler``: ``with Run(…) as run: run.batches()``."""
 
     def __init__(self, scheduler: str, paths: Sequence[str], as_json: bool, among: Sequence[Engine] | None,
-                 piece_size: int = cli.PIECE_SIZE) -> None:
+                 piece_size: int = checking.PIECE_SIZE) -> None:
         self.scheduler, self.as_json, self.among = scheduler, as_json, among
         self.engine_ids = [engine.id for engine in (among if among is not None else registry.engines().values())]
         self.planned = plan(paths, piece_size)
@@ -210,7 +210,7 @@ class Run:
         few enough that finished answers waiting their turn stay small."""
         return max(16, 4 * sum(self.client.nthreads().values()))
 
-    def fetch(self, answer: Done, label: str) -> cli.Batch:
+    def fetch(self, answer: Done, label: str) -> checking.Batch:
         """The answer of a Dask future (or of a ``Done``); a failure on a worker ends the run with a message
         naming the input."""
         from distributed import KilledWorker
@@ -241,7 +241,7 @@ class Run:
             lines += count
         return first
 
-    def batches(self) -> Iterator[cli.Batch]:
+    def batches(self) -> Iterator[checking.Batch]:
         first = self.first_lines()
         window = self.window()
         waiting: deque[tuple[Done, str]] = deque()
@@ -251,11 +251,11 @@ class Run:
                                             key=f"check-{self.name}-{index}")
                 waiting.append((future, step.label))
             else:
-                waiting.append((Done(next(cli.results([step], self._check_here, None))), step[0]))
+                waiting.append((Done(next(checking.results([step], self._check_here, None))), step[0]))
             while len(waiting) > window:
                 yield self.fetch(*waiting.popleft())
         while waiting:
             yield self.fetch(*waiting.popleft())
 
-    def _check_here(self, item: cli.Item) -> cli.Outcome:
-        return cli.check(item, self.as_json, self.among)
+    def _check_here(self, item: checking.Item) -> checking.Outcome:
+        return checking.check(item, self.as_json, self.among)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from replaykit import cli
+from replaykit import checking, cli
 from replaykit.registry import engines
 from scripts.cluster import Cluster
 from tests.conftest import ROOT
@@ -77,7 +77,7 @@ def test_two_workers_write_the_single_process_reports_in_order(archive, single, 
     status, out, err = run("validate", "--json", "--scheduler", cluster.address, "--piece-size", str(PIECE),
                            str(path))
     assert (status, out, summary_free(err)) == single
-    assert single[0] == cli.UNREADABLE and len(out.splitlines()) == sum(counts.values())
+    assert single[0] == checking.UNREADABLE and len(out.splitlines()) == sum(counts.values())
     verdicts = [json.loads(line)["valid"] for line in out.splitlines()]
     assert (verdicts.count(True), verdicts.count(False), verdicts.count(None)) == tuple(counts.values())
     assert {json.loads(line).get("game") for line in out.splitlines()} >= {

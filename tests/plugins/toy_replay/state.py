@@ -11,6 +11,7 @@ import copy
 import random
 
 from replaykit.findings import ERROR, Finding, anchor, pointer
+from replaykit.search import TERMINAL
 from replaykit.state import Choice, IllegalAction, view
 from toy_replay.reader import play_problems
 from toy_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, UNITS, deck, taker
@@ -83,6 +84,7 @@ class ToyState:
         self.trick: list[tuple[str, int]] = []  # this trick's plays that count: known player, card in the deck
         self.middle: list[dict] = []  # this trick's plays as the table shows them
         self.tricks: list[dict] = []  # every trick so far: number, plays as given, who took it
+        self.undo_stack: list[tuple] = []  # per apply_action: what record() replaced, to put it back
 
     # -- where the game stands -----------------------------------------------------------------------
 
@@ -187,6 +189,79 @@ class ToyState:
                 self.leader = self.tricks[-1]["taker"] = winner
             self.trick, self.middle = [], []
 
+    # -- the search's walk (replaykit.search): compact actions, undo, returns, key -----------------------
+
+    @property
+    def turn(self) -> int:
+        return TERMINAL if self.is_over() else self.players.index(self.to_move)
+
+    def legal_actions(self) -> list[int]:
+        """The cards the player to move holds (a play of this game has no other choice)."""
+        return sorted(self.hands[self.to_move])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []  # the deal is part of the setup
+
+    def apply_action(self, card: int) -> None:
+        player = self.to_move
+        self.undo_stack.append((player, card, self.leader, self.trick, self.middle))
+        self.trick, self.middle = list(self.trick), list(self.middle)  # record() appends to them or starts anew
+        self.record({"player": player, "card": card})
+
+    def undo_action(self) -> None:
+        player, card, leader, trick, middle = self.undo_stack.pop()
+        size = len(self.players)
+        if self.played % size == 0:  # the play closed its trick: give the trick back
+            winner, self.tricks[-1]["taker"] = self.tricks[-1]["taker"], None
+            if winner is not None:
+                self.scores[winner] -= 1
+                del self.piles[winner][-len(trick) - 1:]
+        self.log["plays"].pop()
+        if (self.played % size) == 0:
+            self.tricks.pop()
+        else:
+            self.tricks[-1]["plays"].pop()
+        self.hands[player].add(card)
+        self.leader, self.trick, self.middle = leader, trick, middle
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's tricks taken, in seating order: what a seat plays for."""
+        return tuple(self.scores[name] for name in self.players)
+
+    def key(self) -> tuple:
+        hands = tuple(frozenset(self.hands[name]) for name in self.players)
+        return self.played, self.leader, hands, tuple(self.trick), self.returns()
+
+    def last_action(self) -> dict | None:
+        return dict(self.log["plays"][-1]) if self.log["plays"] else None
+
+    def action_of(self, action: dict) -> int | None:
+        """The card of ``action`` where it is a legal play of the player to move, else ``None``."""
+        legal = not self.is_over() and action.get("player") == self.to_move and action.get("card") in self.hands[
+            self.to_move]
+        return action["card"] if legal else None
+
+    def action_to_log(self, card: int) -> dict:
+        return {"player": self.to_move, "card": card}
+
+    def observation(self, seat: int) -> dict:
+        """What the seat has seen: its own hand, every play so far, and how many cards each seat holds."""
+        name = self.players[seat]
+        return {"seat": seat, "hand": sorted(self.hands[name]), "plays": [dict(play) for play in self.log["plays"]],
+                "held": [len(self.hands[other]) for other in self.players], "leader": self.leader}
+
+    def sample_world(self, seat: int, rng: random.Random) -> ToyState:
+        """A copy with the cards the seat cannot see dealt anew among the other seats, each keeping its count:
+        a world consistent with ``observation(seat)``."""
+        world = self.clone()
+        others = [name for index, name in enumerate(self.players) if index != seat]
+        unseen = [card for name in others for card in self.hands[name]]
+        rng.shuffle(unseen)
+        for name in others:
+            count = len(self.hands[name])
+            world.hands[name], unseen = set(unseen[:count]), unseen[count:]
+        return world
+
     def patch(self, action: object) -> list[dict]:
         problems = play_problems(action)
         if problems:
@@ -218,4 +293,5 @@ class ToyState:
         twin.piles = {name: list(cards) for name, cards in self.piles.items()}
         twin.trick, twin.middle = list(self.trick), [dict(play) for play in self.middle]
         twin.tricks = [{**trick, "plays": list(trick["plays"])} for trick in self.tricks]
+        twin.undo_stack = list(self.undo_stack)
         return twin

@@ -1,0 +1,107 @@
+"""A David & Goliath position a search can walk (``replaykit.search``): every hand known, legal plays only,
+each step taken back exactly.
+
+The log's State (``dg_replay.state``) reads what was played, mistakes included; a search needs far less
+and far faster: the hands as bit sets (a card is bit ``colour × values + value − 1``), the trick on the
+table, who leads, and each seat's captures as rule 8 needs them (``rules.Tally``: cards and points per
+colour). The rules applied are the rulebook's, through the same functions the State uses: must-follow
+(``rules.playable``), who takes what (``rules.resolve_trick``) and the score (``rules.Tally``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from dg_replay.cards import COLORS, Card
+from dg_replay.rules import Tally, playable, resolve_trick
+from replaykit.search import TERMINAL
+
+
+class Position:
+    """One position of one game, seats by index in seating order (see the module docstring)."""
+
+    __slots__ = ("captured", "cards", "color_bits", "hands", "history", "leader", "players", "scores", "tallies",
+                 "trick")
+
+    def __init__(self, players: Sequence[str], hands: Mapping[str, Sequence[Card]], leader: str,
+                 max_value: int) -> None:
+        self.players = tuple(players)
+        self.cards = tuple(Card(color, value) for color in COLORS for value in range(1, max_value + 1))
+        full = (1 << max_value) - 1
+        self.color_bits = {color: full << (index * max_value) for index, color in enumerate(COLORS)}
+        bit = {card: 1 << index for index, card in enumerate(self.cards)}
+        self.hands = [sum(bit[card] for card in hands[name]) for name in self.players]
+        self.leader = self.players.index(leader)
+        self.trick: list[tuple[int, Card]] = []  # (seat, card) in order of play
+        self.tallies = [Tally() for _ in self.players]
+        self.scores = [0] * len(self.players)
+        self.captured = [((0,) * len(COLORS), (0,) * len(COLORS))] * len(self.players)  # per seat, for key()
+        self.history: list[tuple] = []  # per step: (seat, bit index, what a closed trick changed, or None)
+
+    # -- where the game stands --------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        if not self.trick and not any(self.hands):
+            return TERMINAL
+        return (self.leader + len(self.trick)) % len(self.players)
+
+    def legal_actions(self) -> list[int]:
+        """The bit indexes of the cards the seat to move may play, lowest first."""
+        turn = self.turn
+        if turn == TERMINAL:
+            return []
+        hand = self.hands[turn]
+        if self.trick:
+            hand = playable(hand, self.color_bits[self.trick[0][1].color])
+        actions = []
+        while hand:
+            low = hand & -hand
+            actions.append(low.bit_length() - 1)
+            hand ^= low
+        return actions
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []  # the deal is known: a position with every hand known has no chance step left
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's score now (at the end: its final score, rule 8), in seating order."""
+        return tuple(self.scores)
+
+    def key(self) -> tuple:
+        """Equal exactly when what is left to play and each seat's captures per colour are equal: the rest of
+        the game, and so every seat's final score, depends on nothing else."""
+        return tuple(self.hands), self.leader, tuple(self.trick), tuple(self.captured)
+
+    # -- moving -----------------------------------------------------------------------------------------
+
+    def apply_action(self, index: int) -> None:
+        seat = self.turn
+        card = self.cards[index]
+        self.hands[seat] &= ~(1 << index)
+        self.trick.append((seat, card))
+        closed = None
+        if len(self.trick) == len(self.players):
+            outcome = resolve_trick(self.trick)
+            closed = (self.leader, self.trick, outcome.captures, list(self.captured))
+            for taker, cards in outcome.captures.items():
+                tally = self.tallies[taker]
+                self.scores[taker] = tally.take(cards)
+                self.captured[taker] = (tuple(tally.counts.values()), tuple(tally.sums.values()))
+            self.leader, self.trick = self.trick[outcome.high][0], []
+        self.history.append((seat, index, closed))
+
+    def undo_action(self) -> None:
+        seat, index, closed = self.history.pop()
+        if closed is not None:
+            self.leader, self.trick, captures, self.captured = closed
+            for taker, cards in captures.items():
+                self.scores[taker] = self.tallies[taker].take(cards, -1)
+        self.trick.pop()
+        self.hands[seat] |= 1 << index
+
+    def card(self, index: int) -> Card:
+        return self.cards[index]
+
+    def index(self, card: Card) -> int:
+        return self.cards.index(card)

@@ -1,0 +1,81 @@
+"""``card-replay analyse LOG [--json] [--max-nodes N]``: the computer analysis of one log (``replaykit.analysis``).
+
+Without ``--json`` a table of the plays (step, player, the play, the best choices, its cost, whether the
+values are exact) and each player's accuracy; with it, the analysis as one JSON document. Exit status: 0
+analysed, 1 when the log's game offers no analysis (or the log starts no game), 2 when the input cannot
+be read as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from typing import TextIO
+
+from replaykit.analysis import Budget, analyse
+from replaykit.engine import Engine
+from replaykit.jsonio import JSONReadError, read_json
+
+ANALYSED, NO_ANALYSIS, UNREADABLE = 0, 1, 2
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:
+    command = commands.add_parser("analyse", help="what each play could guarantee, its cost, and each "
+                                                 "player's accuracy")
+    command.add_argument("path", metavar="LOG", help="a log file, or - for stdin")
+    command.add_argument("--json", action="store_true", help="print the analysis as one JSON document")
+    command.add_argument("--max-nodes", type=int, default=Budget.max_nodes, metavar="N",
+                         help="positions searched for one play before its values are left unproven "
+                              "(default %(default)s)")
+
+
+def run(args: argparse.Namespace, among: Sequence[Engine], out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    try:
+        if args.path == "-":
+            raw = stdin.buffer.read()
+        else:
+            with open(args.path, "rb") as stream:
+                raw = stream.read()
+        document = read_json(raw)
+    except OSError as error:
+        err.write(f"{args.path}: cannot open: {error.strerror or error}\n")
+        return UNREADABLE
+    except JSONReadError as error:
+        err.write(f"{args.path}: {error}\n")
+        return UNREADABLE
+    game = document.get("game") if isinstance(document, dict) else None
+    engine = next((engine for engine in among if game in engine.log_games), None)
+    result = None if engine is None else analyse(engine, document, Budget(max_nodes=max(1, args.max_nodes)))
+    if result is None:
+        err.write(f"{args.path}: no analysis: " + ("its game offers none\n" if engine else "it names no game "
+                                                    "installed\n"))
+        return NO_ANALYSIS
+    out.write(json.dumps(result, ensure_ascii=False) + "\n" if args.json else table(result))
+    return ANALYSED
+
+
+def words(action: dict | None) -> str:
+    """An action as a short phrase: its fields but the player (``card 7``)."""
+    if action is None:
+        return "-"
+    return " ".join(f"{key} {value}" for key, value in action.items() if key != "player")
+
+
+def table(result: dict) -> str:
+    rows = [("step", "player", "played", "best", "cost", "exact")]
+    for play in result["plays"]:
+        best = " / ".join(words(action) for action in play["best"] or ())
+        cost = "illegal" if not play["legal"] else ("-" if play["cost"] is None else f"{play['cost']:g}")
+        rows.append((play["step"], play["player"], words(play["played"]), best or "-", cost,
+                     "yes" if play["exact"] else "no"))
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows]
+    lines.append("")
+    for player, seat in result["seats"].items():
+        if seat["plays"]:
+            lines.append(f"{player}: {seat['plays']} plays valued, {seat['best_share']:.0%} at cost 0, "
+                         f"mean cost {seat['mean_cost']:g}")
+        else:
+            lines.append(f"{player}: no play valued")
+    return "\n".join(lines) + "\n"

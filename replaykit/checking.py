@@ -1,0 +1,135 @@
+"""Checking inputs: each log read and validated by the engine its ``game`` names, its answer rendered where it
+was checked (a process of a pool, a worker of a cluster), so only short strings travel back; an archive
+(``.jsonl``) read a line at a time or in line-aligned pieces. ``replaykit.cli`` runs these on this machine,
+``replaykit.cluster`` on a Dask cluster.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from multiprocessing.pool import Pool as PoolType
+
+from replaykit import registry
+from replaykit.engine import Engine
+from replaykit.jsonio import JSONReadError, dumps, read_json
+
+OK, INVALID, UNREADABLE = 0, 1, 2
+PIECE_SIZE = 1 << 20  # bytes of an archive handed to a process or a worker at a time
+Item = tuple[str, bytes | None, str | None]  # label, raw bytes, read error
+Outcome = tuple[int, str, str | None]  # exit status, text for standard output, message for standard error
+Tally = tuple[int, int, int]  # inputs found valid, invalid, unreadable
+# worst exit status, standard output, standard error messages, inputs checked by outcome, bytes they took
+Batch = tuple[int, str, list[str], Tally, int]
+
+
+def tally(status: int) -> Tally:
+    return (int(status == OK), int(status == INVALID), int(status == UNREADABLE))
+
+
+
+def cannot_open(error: OSError) -> str:
+    return f"cannot open: {error.strerror or error}"
+
+
+def inputs(path: str) -> Iterator[Item]:
+    """Yield ``(label, raw bytes, read error)`` for each input a path names."""
+    try:
+        # Closed in the finally below, also when the caller stops iterating early.
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    except OSError as error:
+        yield path, None, cannot_open(error)
+        return
+    try:
+        if path.endswith(".jsonl"):
+            for number, line in enumerate(stream, 1):
+                if line.strip():
+                    yield f"{path}:{number}", line, None
+        else:
+            yield ("<stdin>" if path == "-" else path), stream.read(), None
+    except OSError as error:
+        yield path, None, f"cannot read: {error.strerror or error}"
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def check(item: Item, as_json: bool = False, among: Sequence[Engine] | None = None) -> Outcome:
+    """Validate one input. The output is rendered here, in the worker, so that only short strings
+    travel back between processes."""
+    label, raw, problem = item
+    if problem is None:
+        try:
+            document = read_json(raw or b"")
+        except JSONReadError as error:
+            problem = str(error)
+    if problem is not None:
+        text = dumps({"file": label, "valid": None, "read_error": problem}) + "\n" if as_json else ""
+        return UNREADABLE, text, f"{label}: {problem}"
+    _engine, report = registry.validate(document, among=among)
+    status = OK if report.valid else INVALID
+    if as_json:
+        return status, dumps({"file": label, **report.to_dict()}) + "\n", None
+    lines = []
+    for finding in report.findings:
+        severity = "" if finding.is_error else "warning: "
+        lines.append(f"{label}: {finding.location()}: {finding.code}: {severity}{finding.message}\n")
+    errors = sum(finding.is_error for finding in report.findings)
+    warnings = len(report.findings) - errors
+    verdict = "valid" if report.valid else "INVALID"
+    lines.append(f"{label}: {verdict} ({errors} error{'s' * (errors != 1)}, "
+                 f"{warnings} warning{'s' * (warnings != 1)})\n")
+    return status, "".join(lines), None
+
+
+def results(items: Iterable[Item], work: functools.partial, pool: PoolType | None) -> Iterator[Batch]:
+    """Check inputs in order, in ``pool`` when there is one. Inputs are handed out a batch at a time, so
+    memory stays flat however long the input is (``Pool.imap`` alone would read it all ahead)."""
+    if pool is None:
+        for item in items:
+            code, text, problem = work(item)
+            yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
+        return
+    iterator = iter(items)
+    while batch := list(itertools.islice(iterator, 512)):
+        for item, (code, text, problem) in zip(batch, pool.imap(work, batch, chunksize=32), strict=True):
+            yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
+
+
+def archive_chunks(path: str, size: int = PIECE_SIZE) -> Iterator[tuple[str, int, int, int]]:
+    """Split an archive into line-aligned pieces of about ``size`` bytes: (path, start, length, first line)."""
+    with open(path, "rb") as stream:
+        start, line = 0, 1
+        while block := stream.read(size):
+            block += stream.readline()  # finish the last line, so no log is cut in two
+            yield path, start, len(block), line
+            start += len(block)
+            line += block.count(b"\n")
+
+
+def check_chunk(chunk: tuple[str, int, int, int], as_json: bool, among: Sequence[Engine] | None = None) -> Batch:
+    """Validate one piece of an archive in a worker, which reads it itself: the parent only hands out
+    offsets and writes the answers, so it never becomes the bottleneck."""
+    path, start, length, first_line = chunk
+    with open(path, "rb") as stream:
+        stream.seek(start)
+        data = stream.read(length)
+    return check_lines(path, data, first_line, as_json, among)
+
+
+def check_lines(label: str, data: bytes, first_line: int, as_json: bool,
+                among: Sequence[Engine] | None = None) -> Batch:
+    """Validate whole lines of an archive, the first of them line ``first_line`` of the file ``label``
+    names; blank lines are skipped as a stream's reader skips them."""
+    status, texts, problems, counts = OK, [], [], [0, 0, 0]
+    for offset, line in enumerate(data.split(b"\n")):
+        if line.strip():
+            code, text, problem = check((f"{label}:{first_line + offset}", line, None), as_json, among)
+            status = max(status, code)
+            counts[code] += 1
+            texts.append(text)
+            if problem is not None:
+                problems.append(problem)
+    return status, "".join(texts), problems, (counts[0], counts[1], counts[2]), len(data)
