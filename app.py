@@ -17,6 +17,7 @@ from flask_wtf.csrf import CSRFProtect
 
 import api as web
 from api import (
+    analyse,  # noqa: F401  (its route joins api_v1's blueprint, registered below)
     api_v1,
     assets,
     bodies,
@@ -32,6 +33,7 @@ from api import (
     ratelimits,
     record,
     samples,
+    workload,
 )
 from api.storage import Repository
 from replaykit import registry
@@ -49,9 +51,11 @@ DEFAULTS = {
     **bodies.DEFAULTS,
     **edge.DEFAULTS,
     **quota.DEFAULTS,
+    **workload.DEFAULTS,
 }
 # settings an operator may give as variables
-ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *guards.DEFAULTS, *bodies.DEFAULTS, *edge.DEFAULTS, *quota.DEFAULTS)
+ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *guards.DEFAULTS, *bodies.DEFAULTS, *edge.DEFAULTS, *quota.DEFAULTS,
+               *workload.DEFAULTS)
 
 
 def create_app(test_config: dict | None = None) -> Flask:

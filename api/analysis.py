@@ -234,7 +234,9 @@ def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict,
 def log_before(verdict: games.Verdict, moment: str) -> dict | None:
     """A single game's log up to the step at ``moment`` (its plays before it), where a hypothetical branch
     starts: the step itself is the one to try otherwise. A moment that is not a step of its own (the deal, a
-    trick's outcome) branches at the next step. ``None`` for an unknown moment or a game with no such step."""
+    trick's outcome) branches at the next step. ``None`` for an unknown moment or a game with no such step.
+    ``played`` is the log just after that step, as the game went on: the choice that leads to it (that it
+    contains) is the real play, which the branch marks among the others."""
     engine = verdict.engine
     if engine is None or not verdict.adapter.branches or verdict.adapter.parts(verdict.report) is not None:
         return None
@@ -249,10 +251,13 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
         return None
     previous = anchors[anchors.index(target) - 1]
     found: list[dict] = []
+    played: list[dict] = []
 
     def keep(anchor: str, state) -> None:
         if anchor == previous and not found:
             found.append(state.to_log())
+        elif anchor == target and found and not played:
+            played.append(state.to_log())
 
     engine.load(verdict.document, limits, observe=keep)
     state = engine.replay(found[0], limits)[1] if found else None
@@ -262,7 +267,7 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
     leads = state is not None and (state.chance or target == state.moment or target.startswith(state.moment + "-"))
     if not leads:
         return None
-    return {"moment": target, "log": found[0]}
+    return {"moment": target, "log": found[0], "played": played[0] if played else None}
 
 
 def before_response(verdict: games.Verdict, moment: str) -> Response:

@@ -136,7 +136,7 @@ def read_upload() -> bytes:
     return request.get_data(cache=False)
 
 
-def _checked(action: Callable[[bytes], T]) -> T:
+def checked(action: Callable[[bytes], T]) -> T:
     """Run ``api.check`` or ``api.store`` on the body; the engine's two refusals become problem documents."""
     try:
         return action(read_upload())
@@ -175,7 +175,7 @@ def _record(game_id: str) -> GameRecord:
 @guards.work_limit()
 def validate_log():
     """Replay a log with the rules and answer its report (valid or not)."""
-    verdict = _checked(web.check)
+    verdict = checked(web.check)
     return json_response(verdict.report)
 
 
@@ -185,14 +185,15 @@ def validate_log():
 @problem(400, "The body is not valid JSON.")
 @problem(413, "The body is larger than the configured limit.")
 @problem(415, "The body is neither JSON nor a multipart file upload.")
-@problem(422, "The JSON is not a log's shape; nothing is stored.")
+@problem(422, "The JSON is not a log's shape, or storing it would cost more than UPLOAD_MAX_WORK (steps × "
+              "seats); nothing is stored.")
 @problem(429, "Too many uploads from this client; Retry-After says when to try again.")
-@problem(503, "The storage is unavailable for a moment; Retry-After says when to try again.")
+@problem(503, "The storage is busy or cannot be reached; Retry-After says when to try again.")
 @problem(507, "This client's storage quota is used up, or the server's storage is full; nothing is stored.")
 @guards.uploads_limit()
 def create_game():
     """Store a log (valid or not, as long as it has a log's shape) and answer its report."""
-    verdict, record = _checked(web.store)
+    verdict, record = checked(web.store)
     links = _game_links(record.id)
     body = {"id": record.id, "valid": verdict.valid, "report": verdict.report, "links": links,
             "delete_token": record.delete_token}

@@ -23,12 +23,18 @@ from api import guards, i18n
 from api.api_v1 import LOG_BODY, LOG_REF, blp, json_response, problem, read_upload
 from api.games import Verdict
 from api.problems import Problem
+from replaykit.reading import show
 from replaykit.state import State, past_unseen
 from schemas.common import AnyFindingSchema
 
 # A cap on the choices listed, so that no answer grows past a known size whatever a game offers: a
 # Dalmuti lead with unknown hands has the most (every count of every value, with Jesters).
 MAX_CHOICES = 500
+# An action of any game has a handful of fields with short names, and a game's refusal names the ones it
+# does not know: past these bounds the answer counts them instead, so its size does not follow the body's.
+MAX_ACTION_FIELDS = 40
+MAX_FIELD_NAME = 40
+NAMES_SHOWN = 5
 
 
 class ChoiceSchema(Schema):
@@ -172,6 +178,7 @@ def apply_action():
     if not isinstance(body, dict) or set(body) != {"log", "action"}:
         raise Problem(422, 'The body must be a JSON object with exactly two members: "log" (the log so far) and '
                       '"action" (what was played).')
+    _bounded(body["action"])
     _verdict, state = _playable(body["log"])
     try:
         patch = state.patch(body["action"])
@@ -180,6 +187,21 @@ def apply_action():
     findings = [finding.to_dict() for finding in state.apply(body["action"])]
     return json_response({"patch": patch, "findings": findings,
                   "legal": not any(finding["severity"] == "error" for finding in findings)})
+
+
+def _bounded(action: object) -> None:
+    """422, naming a few fields and counting the rest, for an action with too many fields or too long a name."""
+    if not isinstance(action, dict):
+        return
+    if len(action) > MAX_ACTION_FIELDS:
+        names = ", ".join(show(name) for name in list(action)[:NAMES_SHOWN])
+        raise Problem(422, _("An action has at most %(most)d fields; this one has %(count)d: %(names)s and "
+                             "%(rest)d more.", most=MAX_ACTION_FIELDS, count=len(action), names=names,
+                             rest=len(action) - NAMES_SHOWN))
+    for name in action:
+        if len(name) > MAX_FIELD_NAME:
+            raise Problem(422, _("A field of an action has a name of at most %(longest)d characters; %(name)s has "
+                                 "%(length)d.", longest=MAX_FIELD_NAME, name=show(name), length=len(name)))
 
 
 def _read(raw: bytes) -> object:

@@ -3,7 +3,10 @@
 - **Proxies**: ``X-Forwarded-For`` and ``-Proto`` are believed only from ``TRUSTED_PROXIES`` proxies in
   front (werkzeug's ``ProxyFix``; 0, the default, believes none), so a client cannot pick the address its
   rate limits and quota are counted under. ``X-Forwarded-Host`` is never believed.
-- **Redirects** carry a path, never an absolute URL built from the request's ``Host`` header.
+- **Hosts**: every absolute URL the service writes (a page's ``og:url``, the API page's examples) starts
+  with ``PUBLIC_ORIGIN``, never with the request's ``Host`` header, and redirects carry a path only.
+  ``TRUSTED_HOSTS`` (names separated by commas; empty, the default, accepts any) makes Flask answer 400
+  to a request for any other host; the shipped nginx site refuses them before they reach the service.
 - **Cookies and TLS**: the session cookie is ``HttpOnly`` and ``SameSite=Lax``; with ``HTTPS`` set it is
   also ``Secure`` and every answer carries ``Strict-Transport-Security``.
 - **Cross-site writes**: a browser's cross-site ``POST`` or ``DELETE`` to the API (``Sec-Fetch-Site:
@@ -18,13 +21,46 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 from flask_babel import gettext as _
+from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api.problems import API_PREFIX, Problem
+from api.problems import API_PREFIX, Problem, problem_response
 
-DEFAULTS = {"TRUSTED_PROXIES": 0, "HTTPS": False}
+# PUBLIC_ORIGIN's default is where `make run` serves; a deployment sets its own (docs/SCALING.md).
+DEFAULTS = {"TRUSTED_PROXIES": 0, "HTTPS": False, "PUBLIC_ORIGIN": "http://127.0.0.1:5000", "TRUSTED_HOSTS": ""}
 HSTS = "max-age=31536000; includeSubDomains"
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def public_origin(text: str) -> str:
+    """``scheme://host[:port]`` as configured, checked once at start: a typo must not reach every page."""
+    origin = text.strip().rstrip("/")
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path or parts.query or parts.fragment:
+        raise ValueError(f"PUBLIC_ORIGIN must be a scheme and a host, such as https://replay.example.org, "
+                         f"not {text!r}")
+    return origin
+
+
+def public_url(path: str | None = None) -> str:
+    """An absolute URL of this service: ``PUBLIC_ORIGIN`` and a path (by default the page being answered)."""
+    if path is None:
+        path = request.script_root + request.path
+    return current_app.config["PUBLIC_ORIGIN"] + path
+
+
+def trusted_hosts(setting: object) -> list[str] | None:
+    """Flask's ``TRUSTED_HOSTS`` from a list or from names separated by commas; ``None`` accepts any host."""
+    names = setting.split(",") if isinstance(setting, str) else list(setting or ())
+    return [name.strip() for name in names if name.strip()] or None
+
+
+def unknown_host(_error: SecurityError) -> Response | tuple[str, int, dict[str, str]]:
+    """A host not in ``TRUSTED_HOSTS``: no address can be built for it, so the answer links to nothing."""
+    detail = _("This service does not answer for the host name this request was sent to.")
+    if request.path.startswith(API_PREFIX):
+        return problem_response(400, _("Bad Request"), detail)
+    return f"400 {_('Bad Request')}: {detail}\n", 400, {"Content-Type": "text/plain; charset=utf-8"}
 
 
 def refuse_cross_site() -> None:
@@ -51,6 +87,10 @@ def relative_location(response: Response) -> Response:
 
 
 def install(app: Flask) -> None:
+    app.config["PUBLIC_ORIGIN"] = public_origin(app.config["PUBLIC_ORIGIN"])
+    app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config["TRUSTED_HOSTS"])
+    app.jinja_env.globals["public_url"] = public_url
+    app.register_error_handler(SecurityError, unknown_host)
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     if app.config["HTTPS"]:

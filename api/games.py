@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,6 @@ class Verdict:
     report: dict
     document: object = None
     settings: Mapping[str, int] | None = None
-    taken: list[tuple[str, dict]] | None = None  # the snapshots, once replayed
     # What a stored game keeps besides its report, each part read when first asked for (a report view needs
     # none of them, a page neither the table's moments nor the what-if's entry for every play): ``{"boards":
     # the table views by part, "" the whole; "heads": the same without their moments; "whatif": what other
@@ -95,11 +94,36 @@ class Verdict:
             return dict(self.kept["boards"]())
         if self.engine is None:
             return {}
-        whole = replace(self, taken=self.snapshots())
         adapter, parts = self.adapter, self.adapter.parts(self.report)
         if not parts:
-            return {"": adapter.table(self.report, adapter.timeline(self.report), whole.snapshots())}
-        return {str(number): adapter.table(part, adapter.timeline(part), whole.snapshots(number))
+            return {"": adapter.table(self.report, adapter.timeline(self.report), self.snapshots())}
+        return self.part_boards(parts)
+
+    def part_boards(self, parts: list) -> dict[str, object]:
+        """Each readable part's table view, made as soon as the replay is past that part: only one part's
+        views are held at a time (a part's steps come together, each anchor starting with its part's own)."""
+        adapter, unit = self.adapter, self.adapter.part_unit + "-"
+        made: dict[int, object] = {}
+        at: list = [None, []]  # the part under way and its steps
+
+        def finish() -> None:
+            number, steps = at
+            if number is not None and number <= len(parts) and parts[number - 1] is not None:
+                made[number] = adapter.table(parts[number - 1], adapter.timeline(parts[number - 1]), steps)
+
+        def take(anchor: str, view: dict) -> None:
+            head, _dash, rest = anchor[len(unit):].partition("-") if anchor.startswith(unit) else ("", "", "")
+            if not (head.isascii() and head.isdigit()) or head.startswith("0"):
+                return
+            if int(head) != at[0]:
+                finish()
+                at[:] = [int(head), []]
+            at[1].append((rest.lstrip("-"), view))
+
+        limits = self.engine.limits(self.settings) if self.settings else None
+        self.engine.views(self.document, limits, take)
+        finish()
+        return {str(number): made[number] if number in made else adapter.table(part, adapter.timeline(part), [])
                 for number, part in enumerate(parts, start=1) if part is not None}
 
     def snapshots(self, number: int | None = None) -> list[tuple[str, dict]]:
@@ -108,10 +132,8 @@ class Verdict:
         ``game-2-trick-3``)."""
         if self.engine is None:
             return []
-        taken = self.taken
-        if taken is None:
-            limits = self.engine.limits(self.settings) if self.settings else None
-            taken = self.engine.snapshots(self.document, limits)
+        limits = self.engine.limits(self.settings) if self.settings else None
+        taken = self.engine.snapshots(self.document, limits)
         if number is None:
             return taken
         prefix = f"{self.adapter.part_unit}-{number}"

@@ -9,18 +9,29 @@ The rate limits count per client, in a storage every gunicorn worker shares: by 
 database (``api.ratelimits``), or any ``RATELIMIT_STORAGE_URI`` of the limits library. A client is an IPv4
 address, or an IPv6 address's /64 (the block one subscriber gets: counting each address would give one
 user 2^64 allowances). Uploads through the form and the API draw on one shared allowance; work without
-storage (``work_limit``: validate, and the choices and apply endpoints) on another, where a request costs
-one per started ``WORK_UNIT_BYTES`` of its body, so a client's allowance bounds the bytes it may have
-replayed, not the number of requests; views of stored games on a third.
+storage (``work_limit``: validate, and the choices and apply endpoints) on another; views of stored games
+on a third. On the first two a request costs one per started ``WORK_UNIT_BYTES`` of its body, so an
+allowance bounds the bytes a client may have replayed, not the number of its requests. An upload does
+far more per byte than a validation (it also computes the table views and the what-if, and renders the page
+lists in every language): some ten times a validation's CPU a unit, on the heaviest accepted logs
+(``python -m scripts.loadtest --costs``, docs/RELIABILITY.md). So its allowance is 40 units a minute
+against validate's 300, and either bounds a client to about the same CPU time a minute.
+
+An upload's work holds its gevent worker (it is CPU-bound and yields to no other connection), so a client
+with two uploads under way could hold both workers and every other client would wait. Each client has one
+upload worked on at a time (``one_upload_at_a_time``); another sent meanwhile is 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
+from werkzeug.exceptions import TooManyRequests
 
+from api.ratelimits import SQLStorage
 from replaykit.jsonio import JSONLimits
 
 DEFAULTS = {
@@ -31,11 +42,11 @@ DEFAULTS = {
     "RATELIMIT_ENABLED": True,
     "RATELIMIT_STORAGE_URI": "",  # empty: the app's own database (api.ratelimits)
     "RATELIMIT_HEADERS_ENABLED": True,
-    "UPLOAD_RATE_LIMIT": "30 per minute; 600 per day",
+    "UPLOAD_RATE_LIMIT": "40 per minute; 600 per day",  # in work units: 40 small logs, or 5 of 430 KB
     "VALIDATE_RATE_LIMIT": "300 per minute",
     "VIEW_RATE_LIMIT": "300 per minute",
 }
-WORK_UNIT_BYTES = 64 * 1024  # a 2 MiB body costs 32 of VALIDATE_RATE_LIMIT's 300 a minute
+WORK_UNIT_BYTES = 64 * 1024  # a 2 MiB body costs 33: within a minute's allowance of uploads as of validations
 
 
 def client_address(address: str | None = None) -> str:
@@ -60,8 +71,36 @@ def upload_rate() -> str:
 
 
 def uploads_limit(**options: object):
-    """The one allowance that form and API uploads both draw on (Flask-Limiter's shared limit)."""
-    return limiter.shared_limit(upload_rate, scope="uploads", **options)
+    """The one allowance that form and API uploads both draw on (Flask-Limiter's shared limit), each upload
+    costing one per started ``WORK_UNIT_BYTES`` of its body; and one upload of a client at a time."""
+    limit = limiter.shared_limit(upload_rate, scope="uploads", cost=_work_cost, **options)
+    return lambda view: one_upload_at_a_time(limit(view))
+
+
+# How long a client's upload in progress is remembered at most: longer than gunicorn lets a request run, so
+# an upload still running has it, and a worker killed mid-upload holds the client back this long at most.
+UPLOADING_SECONDS = 60
+RETRY_UPLOAD_SECONDS = 2  # the heaviest upload takes a second or two
+
+
+def one_upload_at_a_time(view):
+    """Refuse with 429 an upload (a POST) of a client that has another under way, in any worker or instance:
+    a mark in the rate limits' storage, set by the first ``incr`` of its window and cleared when the upload
+    is answered."""
+    @functools.wraps(view)
+    def guarded(*args: object, **kwargs: object):
+        if request.method != "POST" or not limiter.enabled:
+            return view(*args, **kwargs)
+        key, storage = f"uploading/{client_address()}", limiter.storage
+        # the app's database: waiting for it when locked, as the upload will (another worker must see the mark)
+        count = storage.incr_shared if isinstance(storage, SQLStorage) else storage.incr
+        if count(key, UPLOADING_SECONDS) > 1:
+            raise TooManyRequests(retry_after=RETRY_UPLOAD_SECONDS)
+        try:
+            return view(*args, **kwargs)
+        finally:
+            limiter.storage.clear(key)
+    return guarded
 
 
 def validate_rate() -> str:
@@ -128,10 +167,20 @@ def add_headers(response: Response) -> Response:
     return response
 
 
+def note_own_retry(response: Response) -> Response:
+    g.own_retry_after = response.headers.get("Retry-After")
+    return response
+
+
 def retry_only_when_refused(response: Response) -> Response:
-    """The rate limiter adds Retry-After to every answer; it means "try again then" only on a 429 or 503."""
-    if response.status_code not in (429, 503):
-        response.headers.pop("Retry-After", None)
+    """The rate limiter sets Retry-After on every answer, to the end of its window or later: that is what it
+    means on a 429. Any other answer keeps its own (a 503's, api.quota), or has none."""
+    if response.status_code != 429:
+        own = g.pop("own_retry_after", None)
+        if own is None:
+            response.headers.pop("Retry-After", None)
+        else:
+            response.headers["Retry-After"] = own
     return response
 
 
@@ -140,4 +189,5 @@ def install(app: Flask) -> None:
         app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # Werkzeug's own default is 500 kB
     app.after_request(retry_only_when_refused)  # before the limiter's own: Flask runs them last first
     limiter.init_app(app)
+    app.after_request(note_own_retry)  # so this one runs before the limiter's
     app.after_request(add_headers)

@@ -266,15 +266,15 @@ def sample(game: str, slug: str, number: int | None = None):
     if number is not None:
         source["json"] = url_for("api_v1.sample_part", **named, number=number)
     language = i18n.language()
-    return analysis.page(found.verdict, title=found.title_in(language), notes=found.notes_in(language), source=source,
-                         base=url_for("pages.sample", **named), number=number)
+    return analysis.page(found.verdict_in(language), title=found.title_in(language), notes=found.notes_in(language),
+                         source=source, base=url_for("pages.sample", **named), number=number)
 
 
 @bp.route("/samples/<game:game>/<string:slug>/moments.json")
 @bp.route("/samples/<game:game>/<string:slug>/g/<int:number>/moments.json")
 def sample_moments(game: str, slug: str, number: int | None = None):
     found = _sample(game, slug)
-    return analysis.moments_response(found.verdict, number, len(found.raw))
+    return analysis.moments_response(found.verdict_in(i18n.language()), number, len(found.raw))
 
 
 @bp.route("/samples/<game:game>/<string:slug>/before/<string:moment>.json")

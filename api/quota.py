@@ -1,8 +1,12 @@
 """How much one client may store, how long games are kept, and what a full disk answers.
 
-- **Quota**: each client (by address, as the rate limits count it) may keep ``STORAGE_QUOTA_BYTES`` of
-  logs; past it an upload is refused with 507 before anything is written. The owner is kept as a keyed
-  hash of the address (``api.storage.Upload``), so the database holds no addresses.
+- **Quota**: each client (by address, as the rate limits count it) may keep ``STORAGE_QUOTA_BYTES`` in
+  all: its logs and everything kept with them (results, page lists, rows: ``api.storage.stored_bytes``).
+  An upload that would take it past the quota is refused with 507 and nothing is written: checked with the
+  log's size before any work, then with everything the upload stores in the transaction that stores it. A
+  list a view renders later is kept only while it fits (else the next view renders it again), so nothing
+  added later takes a client past its quota either. The owner is kept as a keyed hash of the address
+  (``api.storage.Upload``), so the database holds no addresses.
 - **Full storage**: an upload that would leave less than ``STORAGE_MIN_FREE_BYTES`` free beside an SQLite
   database is refused with 507; a database that reports it is full answers 507 too, and one that cannot
   be reached or stays locked answers 503 with ``Retry-After``, on every route (uploads, pages, the API's
@@ -29,13 +33,15 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 
 from api.problems import Problem
+from api.storage import is_locked
 
 DEFAULTS = {
-    "STORAGE_QUOTA_BYTES": 20 * 1024 * 1024,  # ten full matches a day for a year would not reach it
+    "STORAGE_QUOTA_BYTES": 20 * 1024 * 1024,  # some 700 four-player games, each with its results and lists
     "STORAGE_MIN_FREE_BYTES": 64 * 1024 * 1024,
     "RETENTION_DAYS": 180,
 }
-RETRY_SECONDS = 30
+RETRY_SECONDS = 30  # a database that cannot be reached: an operator must act
+LOCKED_RETRY_SECONDS = 5  # a lock held past the request's own wait (storage.LOCK_WAIT) is let go soon
 FULL = ("database or disk is full", "no space left on device", "disk full", "could not extend file")
 
 
@@ -69,7 +75,8 @@ def over_quota(used: int) -> Problem:
 
 def ensure_room(repository, client: str, size: int) -> None:
     """Refuse with 507, before anything is written, an upload past the client's quota or into a nearly full
-    disk. (``Repository.add`` checks the quota again as it stores, for uploads that arrive at once.)"""
+    disk. ``size`` is the log's, the least the upload stores: ``Repository.add`` checks the quota again with
+    all it stores (results and lists too), as it stores, and for uploads that arrive at once."""
     config = current_app.config
     quota = config["STORAGE_QUOTA_BYTES"]
     used = repository.usage(client)
@@ -97,8 +104,9 @@ def storage_problem(error: OperationalError) -> Problem:
     if _is_full(error):
         return Problem(507, _("The server's storage is full; nothing was stored. Please try again later."))
     current_app.logger.warning("storage unavailable: %s", error.orig)
-    return Problem(503, _("The storage is unavailable for a moment; nothing was stored. Please try again."),
-                   headers={"Retry-After": str(RETRY_SECONDS)})
+    seconds = LOCKED_RETRY_SECONDS if is_locked(error) else RETRY_SECONDS
+    return Problem(503, _("The storage is busy or cannot be reached; nothing was stored. Please try again in "
+                          "%(seconds)d seconds.", seconds=seconds), headers={"Retry-After": str(seconds)})
 
 
 @contextmanager

@@ -16,6 +16,7 @@ Which client is counted: ``api.guards.client_address`` (an IPv4 address, or an I
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 from flask import Flask
@@ -70,13 +71,22 @@ class SQLStorage(Storage):
         return SQLAlchemyError
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
-        now = time.time()
         try:
-            with self.engine.begin() as connection:
-                return connection.execute(INCREMENT, {"key": key, "amount": amount, "expires": now + expiry,
-                                                      "now": now}).scalar_one()
+            return self._count(key, expiry, amount)
         except OperationalError:  # locked, full or failing: this worker counts alone for now
             return self.memory.incr(key, expiry, amount)
+
+    def incr_shared(self, key: str, expiry: int) -> int:
+        """``incr`` for a count that only means something when every worker shares it (``api.guards``: one
+        upload of a client at a time): it waits for a locked database, as an upload does, and never counts
+        in this worker's memory; a database still locked past ``LOCK_WAIT`` raises (a 503)."""
+        return patiently(lambda: self._count(key, expiry, 1))
+
+    def _count(self, key: str, expiry: int, amount: int) -> int:
+        now = time.time()
+        with self.engine.begin() as connection:
+            return connection.execute(INCREMENT, {"key": key, "amount": amount, "expires": now + expiry,
+                                                  "now": now}).scalar_one()
 
     def _row(self, key: str) -> tuple[int, float] | None:
         try:
@@ -107,8 +117,15 @@ class SQLStorage(Storage):
             return connection.execute(delete(Counter)).rowcount
 
     def clear(self, key: str) -> None:
-        with self.engine.begin() as connection:
-            connection.execute(delete(Counter).where(Counter.key == key))
+        """Forget a key, wherever it was counted, waiting for a locked database; one that cannot take the
+        delete leaves the row to end with its window."""
+        self.memory.clear(key)
+
+        def forget() -> None:
+            with self.engine.begin() as connection:
+                connection.execute(delete(Counter).where(Counter.key == key))
+        with contextlib.suppress(OperationalError):
+            patiently(forget)
 
 
 def purge_expired(engine: Engine) -> int:

@@ -5,11 +5,19 @@ Samples are fixed files shipped with the service, one folder per game (``sample_
 and kept in memory; the gallery, the sample pages and ``/api/v1/samples`` all serve from here. A sample is
 named by its game and its file's stem (``/samples/<game>/<slug>``), so two games may use the same names.
 Each folder's ``expected.toml`` holds the verdicts the tests expect and is no sample; its ``meta.<language>.toml``
-holds the samples' titles and notes in that language (``["<file>.json"]`` with ``title`` and ``notes``).
+holds the samples' titles and notes in that language (``["<file>.json"]`` with ``title`` and ``notes``), and its
+``notes.<language>.toml`` the notes written inside the logs, by JSON pointer (``["<file>.json"]`` with
+``"/tricks/5/plays/1/note" = "…"``). Those notes are the service's own words, so a page in that language
+shows the sample's log with them translated: replayed once per language when first asked for, with the same
+findings, since a note is never checked. A sample's table views and other plays are worked out by the first
+view that needs them and then kept, as a stored game's are (a page would otherwise replay the game to say
+that it has a table).
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 import logging
 import tomllib
 from collections.abc import Mapping
@@ -31,6 +39,8 @@ class Sample:
     document: object
     verdict: games.Verdict
     said: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language → its title and notes
+    notes_at: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language → pointer → note
+    _told: dict[str, games.Verdict] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def key(self) -> tuple[str, str]:
@@ -60,6 +70,19 @@ class Sample:
 
     def notes_in(self, language: str) -> str | None:
         return self.said.get(language, {}).get("notes") or self.notes
+
+    def verdict_in(self, language: str) -> games.Verdict:
+        """The verdict of the log with its notes in ``language`` (the log's own without a translation)."""
+        notes = self.notes_at.get(language)
+        if not notes:
+            return self.verdict
+        if language not in self._told:  # two threads may both replay it once: the same result either way
+            document = copy.deepcopy(self.document)
+            for pointer, note in notes.items():
+                *path, last = _keys(pointer)
+                _at(document, path)[last] = note
+            self._told[language] = _keeping(replace(games.validate(document), key=f"{self.verdict.key}@{language}"))
+        return self._told[language]
 
     def summary(self, language: str = "en") -> dict:
         """What the gallery and the sample list show: title, game, players, verdict and finding counts."""
@@ -91,6 +114,7 @@ def load(root: Path) -> dict[tuple[str, str], Sample]:
     for game_id in games.engines():
         found = folder(root, game_id)
         said = _translations(found) if found is not None else {}
+        noted = _notes(found) if found is not None else {}
         for path in sorted(found.glob("*.json")) if found is not None else []:
             raw = path.read_bytes()
             try:
@@ -99,9 +123,23 @@ def load(root: Path) -> dict[tuple[str, str], Sample]:
                 log.warning("sample %s is not readable JSON: %s", path, error)
                 continue
             translated = {language: words.get(path.name, {}) for language, words in said.items()}
-            verdict = replace(games.validate(document), key=f"sample:{game_id}/{path.stem}")
-            samples[game_id, path.stem] = Sample(path.stem, game_id, raw, document, verdict, translated)
+            verdict = _keeping(replace(games.validate(document), key=f"sample:{game_id}/{path.stem}"))
+            notes_at = {language: _pointing(document, notes.get(path.name, {}), path)
+                        for language, notes in noted.items()}
+            samples[game_id, path.stem] = Sample(path.stem, game_id, raw, document, verdict, translated, notes_at)
     return samples
+
+
+def _keeping(verdict: games.Verdict) -> games.Verdict:
+    """The verdict with what a stored game keeps (``games.Verdict.kept``), each worked out once, when first
+    asked for: the views hold Texts, said in each reader's language when sent."""
+    if verdict.engine is None:
+        return verdict
+    boards = functools.cache(verdict.boards)
+    whatif = functools.cache(lambda: games.split_whatif(verdict.better_plays()))
+    heads = functools.cache(lambda: {key: games.head(board) for key, board in boards().items()})
+    return replace(verdict, kept={"boards": boards, "heads": heads, "whatif": lambda: whatif()[0],
+                                  "plays": lambda: whatif()[1]})
 
 
 def _translations(found: Path) -> dict[str, dict[str, dict[str, str]]]:
@@ -117,6 +155,47 @@ def _translations(found: Path) -> dict[str, dict[str, dict[str, str]]]:
                                                 if key in ("title", "notes") and isinstance(value, str)}
                                          for name, entry in table.items() if isinstance(entry, dict)}
     return said
+
+
+def _notes(found: Path) -> dict[str, dict[str, dict[str, str]]]:
+    """``{language: {file name: {pointer: note}}}`` from the folder's ``notes.<language>.toml``."""
+    noted: dict[str, dict[str, dict[str, str]]] = {}
+    for path in sorted(found.glob("notes.*.toml")):
+        try:
+            table = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            log.warning("sample notes %s are not readable: %s", path, error)
+            continue
+        noted[path.name.split(".")[1]] = {name: {key: value for key, value in entry.items() if isinstance(value, str)}
+                                          for name, entry in table.items() if isinstance(entry, dict)}
+    return noted
+
+
+def _keys(pointer: str) -> list[str]:
+    return [key.replace("~1", "/").replace("~0", "~") for key in pointer.split("/")[1:]]
+
+
+def _at(document: object, keys: list[str]) -> object:
+    for key in keys:
+        document = document[int(key)] if isinstance(document, list) else document[key]  # type: ignore[index]
+    return document
+
+
+def _pointing(document: object, notes: Mapping[str, str], path: Path) -> dict[str, str]:
+    """The translations that replace a note the log has; any other is logged and left out, so a translation
+    can only ever change a note."""
+    kept = {}
+    for pointer, note in notes.items():
+        keys = _keys(pointer)
+        try:
+            found = _at(document, keys)
+        except (KeyError, IndexError, ValueError, TypeError):
+            found = None
+        if keys and keys[-1] == "note" and isinstance(found, str):
+            kept[pointer] = note
+        else:
+            log.warning("%s: no note at %s to translate", path.name, pointer)
+    return kept
 
 
 def legacy_names(samples: dict[tuple[str, str], Sample]) -> dict[str, Sample]:

@@ -11,9 +11,14 @@ SQLite waits for a lock in short steps (``busy_timeout`` of 50 ms, then a sleep 
 serve its other connections), ``LOCK_WAIT`` seconds in all, before the error reaches the caller (a 503).
 
 Beside each game, ``uploads`` keeps who stored it (a keyed hash of the client's address, never the
-address), its size and the hash of its delete token: the per-client quota, the uploader's delete and the
-retention cleanup (``api.quota``) read it. It is a table of its own so databases made before it need no
+address), its log's size and the hash of its delete token: the per-client quota, the uploader's delete and
+the retention cleanup (``api.quota``) read it. It is a table of its own so databases made before it need no
 migration; their games simply have no owner.
+
+What a client uses of its quota is every byte kept for its games, summed from the rows themselves
+(``stored_bytes``): the logs, the results and the page lists, those a view renders later included, plus
+``ROW_BYTES`` for each row's keys, versions, times and index entries. Being summed rather than tallied, it
+cannot drift from what is stored: a list added later, a result replaced or a game deleted shows at once.
 """
 
 from __future__ import annotations
@@ -30,7 +35,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sqlalchemy import Boolean, DateTime, Integer, LargeBinary, String, create_engine, delete, event, func, select
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Integer,
+    LargeBinary,
+    String,
+    create_engine,
+    delete,
+    event,
+    func,
+    literal,
+    select,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -42,6 +59,9 @@ from replaykit import words
 ID_BYTES = 18  # 24 URL-safe characters: unguessable, so a stored game is shared only by its link
 BUSY_MS = 50  # one blocking wait of SQLite's: it holds the whole gevent worker, so it is kept short
 LOCK_WAIT = 5.0  # seconds a request waits in all for a locked database before its 503
+# What a row costs besides its log, results or list: ids, versions, times, hashes and their index entries
+# (about 140 bytes a row in SQLite), counted generously so that no client stores more than its quota.
+ROW_BYTES = 256
 
 
 class Base(DeclarativeBase):
@@ -65,7 +85,7 @@ class Upload(Base):
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the stored game's id
     client: Mapped[str] = mapped_column(String(64), index=True)
-    size: Mapped[int] = mapped_column(Integer)
+    size: Mapped[int] = mapped_column(Integer)  # of the log
     token: Mapped[str] = mapped_column(String(64))  # SHA-256 of the delete token: a leaked database deletes nothing
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
@@ -195,6 +215,21 @@ class OverQuota(Exception):
         self.used = used
 
 
+def owned_by(client: str):
+    """The ids of a client's games, as a subquery."""
+    return select(Upload.id).where(Upload.client == client)
+
+
+def stored_bytes(session, ids) -> int:
+    """Every byte kept for the games ``ids`` (a subquery or a list): their logs, results and page lists, and
+    ``ROW_BYTES`` for each row of theirs (the game, its owner, its results, each list)."""
+    payloads = ((StoredGame, func.length(StoredGame.log)), (Upload, literal(0)),
+                (StoredResult, func.length(StoredResult.report) + func.length(StoredResult.snapshots)),
+                (StoredListing, func.length(StoredListing.body)))
+    return sum(session.scalar(select(func.count() * ROW_BYTES + func.coalesce(func.sum(size), 0))
+                              .where(table.id.in_(ids))) for table, size in payloads)
+
+
 def create_tables(connection, tables) -> None:
     """Create the tables (and their indexes) that are missing, in the connection's transaction. PostgreSQL's
     IF NOT EXISTS still races when two instances create the same table at once (a duplicate type), so
@@ -252,9 +287,9 @@ class Repository:
                     if quota:
                         # Counted after the insert, in the same transaction: a second upload of this client
                         # waits for the first to commit (the lock above, or SQLite's one writer) and sees it.
-                        used = session.scalar(select(func.sum(Upload.size)).where(Upload.client == client))
+                        used = stored_bytes(session, owned_by(client))
                         if used > quota:
-                            raise OverQuota(used - len(log))
+                            raise OverQuota(used - stored_bytes(session, [row.id]))
             except IntegrityError:  # an id collision: astronomically rare, and a fresh id fixes it
                 continue
             record = _record(row)
@@ -274,21 +309,32 @@ class Repository:
             row = session.get(StoredResult, game_id)
             return None if row is None or row.version != version else (row.report, row.snapshots)
 
-    def keep_result(self, game_id: str, version: str, report: bytes, snapshots: bytes) -> bool:
+    def keep_result(self, game_id: str, version: str, report: bytes, snapshots: bytes, quota: int = 0) -> bool:
         """Keep what a view computed for a game (replacing an older version's); ``False`` when the database
-        would not take it now (locked, full, the game deleted meanwhile): the next view computes it again."""
+        would not take it now (locked, full, the game deleted meanwhile, or its owner's ``quota`` would not
+        hold it): the next view computes it again."""
         return self._keep_beside(game_id, StoredResult(id=game_id, version=version, report=report,
-                                                       snapshots=snapshots))
+                                                       snapshots=snapshots), quota)
 
-    def _keep_beside(self, game_id: str, row: Base) -> bool:
-        """Add or replace ``row`` beside a stored game, if the game is still there and the database takes it."""
+    def _keep_beside(self, game_id: str, row: Base, quota: int = 0) -> bool:
+        """Add or replace ``row`` beside a stored game, if the game is still there, the database takes it and,
+        with a ``quota``, its owner's usage stays within it (or does not grow)."""
         try:
             with self.sessions.begin() as session:
                 # locked (PostgreSQL) until the commit: a delete running meanwhile cannot leave this row behind
                 if session.get(StoredGame, game_id, with_for_update=True) is None:
                     return False
+                owner = session.get(Upload, game_id) if quota else None
+                if owner is not None:
+                    self._one_writer_per_client(session, owner.client)
+                    before = stored_bytes(session, owned_by(owner.client))
                 session.merge(row)
-        except (OperationalError, IntegrityError):
+                if owner is not None:
+                    session.flush()
+                    after = stored_bytes(session, owned_by(owner.client))
+                    if after > quota and after > before:
+                        raise OverQuota(before)  # rolls the row back
+        except (OperationalError, IntegrityError, OverQuota):
             return False
         return True
 
@@ -299,17 +345,18 @@ class Repository:
             row = session.get(StoredListing, (game_id, part, language))
             return None if row is None or row.version != version else row.body
 
-    def keep_listing(self, game_id: str, version: str, part: int, language: str, body: bytes) -> bool:
+    def keep_listing(self, game_id: str, version: str, part: int, language: str, body: bytes,
+                     quota: int = 0) -> bool:
         """Keep a list a view rendered (replacing an older version's); ``False`` when the database would not
-        take it now: the next view renders it again."""
+        take it now, or its owner's ``quota`` would not hold it: the next view renders it again."""
         return self._keep_beside(game_id, StoredListing(id=game_id, part=part, language=language, version=version,
-                                                        body=body))
+                                                        body=body), quota)
 
     @_patient
     def usage(self, client: str) -> int:
-        """Bytes stored by one client."""
+        """Bytes stored for one client (``stored_bytes``)."""
         with self.sessions() as session:
-            return session.scalar(select(func.coalesce(func.sum(Upload.size), 0)).where(Upload.client == client))
+            return stored_bytes(session, owned_by(client))
 
     def count(self) -> int:
         with self.sessions() as session:

@@ -17,7 +17,7 @@ from pathlib import Path
 from flask import Response, current_app, request
 from flask_babel import gettext as _
 
-from api import games, guards, i18n, listings, quota
+from api import games, guards, i18n, listings, quota, workload
 from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord, OverQuota, Repository, packed, unpacked
@@ -86,8 +86,11 @@ def check(raw: bytes) -> games.Verdict:
 
 def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
     """Validate, then keep the bytes exactly as uploaded (only logs that have a log's shape are kept), within
-    the client's quota; the record returned carries the delete token."""
-    verdict = check(raw)
+    the client's quota and the bound on an upload's work (checked before the replay); the record returned
+    carries the delete token."""
+    document = read(raw)
+    workload.ensure_bounded(document)
+    verdict = replay(document)[0]
     repository = services().repository
     client = quota.client_key(guards.client_address())
     with quota.storage_errors():
@@ -152,7 +155,8 @@ class StoredListings:
             return services().repository.listing(self.game_id, self.version, part, language)
 
     def keep(self, part: int, language: str, body: bytes) -> None:
-        services().repository.keep_listing(self.game_id, self.version, part, language, body)
+        services().repository.keep_listing(self.game_id, self.version, part, language, body,
+                                           quota=current_app.config["STORAGE_QUOTA_BYTES"])
 
 
 def _kept(blob: bytes) -> dict[str, Callable[[], object]]:
@@ -188,7 +192,8 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
     derived = _derived(verdict)
     if verdict.engine is not None and verdict.engine.id == record.game:
         _version, report_blob, derived_blob = _packed(verdict, derived)
-        repository.keep_result(record.id, version, report_blob, derived_blob)
+        repository.keep_result(record.id, version, report_blob, derived_blob,
+                               quota=current_app.config["STORAGE_QUOTA_BYTES"])
     return replace(verdict, kept={name: (lambda value=value: value) for name, value in derived.items()},
                    key=f"{record.id}:{version}", shelf=shelf)
 

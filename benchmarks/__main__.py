@@ -2,7 +2,7 @@
 
 import argparse
 
-from benchmarks import archive, browser, dalmuti, engine, games, play, search, web, whatif, words
+from benchmarks import archive, browser, dalmuti, engine, games, play, search, uploads, web, whatif, words
 
 
 def main() -> None:
@@ -27,6 +27,7 @@ def main() -> None:
     print(games.every_game(10 if args.quick else 20, 10 if args.quick else 50), end="\n\n")
     print(archive.throughput(1_500 if args.quick else 6_000, 1 if args.quick else 2)[0], end="\n\n")
     print(dalmuti.section(), end="\n\n")
+    print(uploads.growth(), end="\n\n")
     print(search.horizon(), end="\n\n")
 
 

@@ -13,6 +13,7 @@ from dalmuti_replay.rules import MAX_PLAYERS, MIN_PLAYERS, Options
 from dalmuti_replay.simulate import simulate
 from dalmuti_replay.words import say
 from replaykit.engine import Code, Engine, Option
+from replaykit.work import count, entries, seats
 
 E, W, EW = ("error",), ("warning",), ("error", "warning")
 CODES = (
@@ -69,6 +70,14 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_claims: boo
                     points=3 * players if points_end else None, **on)
 
 
+def work(document: object) -> int:
+    """Steps × seats (``replaykit.work``): the start, and each round's setup, taxes and plays, times the
+    players and everyone who joins."""
+    rounds = entries(document, "rounds")
+    steps = 1 + len(rounds) + count(document, "rounds", "taxes") + count(document, "rounds", "tricks", "plays")
+    return steps * (seats(document) + count(document, "rounds", "join"))
+
+
 ENGINE = Engine(
     id=GAME_ID,
     name="Il Grande Dalmuti",
@@ -87,4 +96,5 @@ ENGINE = Engine(
                       *(Option(name, VARIANT_HELP[name]) for name in Options.names())),
     description=say("Richard Garfield's climbing game of social classes: lowest sets win, the first out rules."),
     version="2",  # 2: views carry the proven cards the table view is built from (kept snapshots lack them)
+    work=work,
 )

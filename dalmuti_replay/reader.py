@@ -19,6 +19,7 @@ from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import mention as describe
 from replaykit.reading import show as quote
+from replaykit.texts import TextLimits, meta_problems, text_problem
 from replaykit.words import Text
 
 LOG_KEYS = ("game", "version", "players", "options", "end", "rounds", "totals", "winners", "meta")
@@ -30,11 +31,10 @@ END_KEYS = ("rounds", "points")
 
 
 @dataclass(frozen=True)
-class Limits:
-    """Sizes past which a document is not a log at all (schema), rather than a session with much in it."""
+class Limits(TextLimits):
+    """Sizes past which a document is not a log at all (schema), rather than a session with much in it
+    (names, notes and meta are bounded by the core's ``TextLimits``)."""
 
-    max_name: int = 40
-    max_text: int = 2000
     max_names: int = 64  # entries of players, join, ranks, finish, winners and of name-keyed objects
     max_rounds: int = 100
     max_tricks: int = 100  # per round: 80 cards make at most 80 sets
@@ -54,6 +54,15 @@ def plays_in_all(rounds: list) -> int:
     a list where lists belong counts nothing here and is a finding of its own later."""
     return sum(len(trick["plays"]) for round_ in rounds if type(round_) is dict and type(round_.get("tricks")) is list
                for trick in round_["tricks"] if type(trick) is dict and type(trick.get("plays")) is list)
+
+
+def too_many_session_plays(limits: Limits, count: int) -> Text | None:
+    """The reader's words for a session of ``count`` plays and passes, past its bound (``None``: within it);
+    the State asks it too, so that it never offers nor accepts a play the reader would refuse."""
+    if count <= limits.max_session_plays:
+        return None
+    return say("The session has {count} plays and passes in all; a log may have at most {most}. Split it into "
+               "several logs, a few rounds each.", count=count, most=limits.max_session_plays)
 
 
 def numbers_of(path_tokens: tuple) -> tuple[int | None, int | None, int | None]:
@@ -116,10 +125,10 @@ class Reader:
         if "winners" in data:
             log.winners = self.names(data["winners"], ("winners",), '"winners"')
         meta = data.get("meta", {})
+        for keys, said in meta_problems(meta, self.limits):
+            self.problem(("meta", *keys), said)
         if type(meta) is dict:
             log.meta = meta
-        else:
-            self.problem(("meta",), say('"meta" must be an object; found {kind}.', kind=describe(meta)))
         return log
 
     def options(self, value: object) -> Options:
@@ -167,14 +176,10 @@ class Reader:
         tokens = ("rounds",)
         if not self.sized_list(value, tokens, '"rounds"', self.limits.max_rounds, "rounds"):
             return []
-        plays = plays_in_all(value)
-        if plays > self.limits.max_session_plays:
-            self.problem(tokens, say("The session has {count} plays and passes in all; a log may have at most "
-                                     "{most}. Split it into several logs, a few rounds each.", count=plays,
-                                     most=self.limits.max_session_plays))
+        too_many = too_many_session_plays(self.limits, plays_in_all(value))
+        if too_many is not None:
+            self.problem(tokens, too_many)
             return []
-        if not value:
-            self.problem(tokens, say('A log needs at least one round in "rounds".'))
         return [self.round(item, index) for index, item in enumerate(value)]  # type: ignore[union-attr]
 
     def round(self, value: object, index: int) -> Round | None:
@@ -317,19 +322,16 @@ class Reader:
                          if what is not None else say("A list of cards must be a list; found {kind}.",
                                                       kind=describe(value)))
             return False
-        if len(value) > most:
-            self.problem(tokens, TOO_LONG[entries](len(value), what=what, most=most))
+        if (said := too_long(entries, len(value), most)) is not None:
+            self.problem(tokens, said)
             return False
         return True
 
     def text(self, value: object, tokens: tuple, what: Text, longest: int, shortest: int = 0) -> str | None:
-        if type(value) is not str:
-            self.problem(tokens, say("{what} must be text; found {kind}.", what=what, kind=describe(value)))
-            return None
-        if not shortest <= len(value) <= longest:
-            self.problem(tokens, say("{what} must be {shortest} to {longest} characters long; this one has {count}.",
-                                     what=what, shortest=shortest, longest=longest, count=len(value)))
-        return value
+        said = text_problem(value, what, longest, shortest)
+        if said is not None:
+            self.problem(tokens, said)
+        return value if type(value) is str else None
 
     def required_name(self, data: dict, key: str, tokens: tuple) -> str | None:
         if key not in data:
@@ -425,6 +427,16 @@ TOO_LONG = {
     "cards": lambda n, **p: say_n("A list of cards has {count} card; a log may have at most {most}.",
                                   "A list of cards has {count} cards; a log may have at most {most}.", n, **p),
 }
+# What a list of each kind is called in the sentences above: its key in the log.
+LIST_KEYS = {"rounds": '"rounds"', "transfers": '"taxes"', "tricks": '"tricks"', "plays": '"plays"', "cards": None}
+
+
+def too_long(entries: str, count: int, most: int) -> Text | None:
+    """The reader's words for a list of ``count`` ``entries`` (a key of ``TOO_LONG``) where at most ``most``
+    fit, or ``None``; the State asks it before it offers or takes a step that lengthens a list."""
+    return TOO_LONG[entries](count, what=LIST_KEYS[entries], most=most) if count > most else None
+
+
 MISSING_NAME = {
     "from": lambda: say('"from" is missing: it says who gives the cards.'),
     "to": lambda: say('"to" is missing: it says who receives them.'),

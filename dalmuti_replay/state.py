@@ -4,7 +4,9 @@ The validator reads a log into steps and applies them here (``engine.load``); th
 among ``choices()``; the table view is ``view()`` after every step. ``apply`` takes any JSON value:
 actions are the log's own items (``actions``), a malformed one is a ``schema`` finding, a step out of
 the log's order too (a deal after play began, a trick already behind), and a rule broken is the same
-finding the validator gives for that entry of a log, the session going on "as played".
+finding the validator gives for that entry of a log, the session going on "as played". A step that would
+take the log past the reader's ``Limits`` (rounds, tricks of a round, plays of a trick, transfers of a round,
+plays of the session) is never offered, and ``apply`` answers it with the reader's ``schema`` finding.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dalmuti_replay import actions
 from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
 from dalmuti_replay.choosing import choices_of
 from dalmuti_replay.log import Log, Round, Trick
-from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
+from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader, too_long, too_many_session_plays
 from dalmuti_replay.report import SessionReport
 from dalmuti_replay.rounds import CLOSED, TAXES, TRICKS
 from dalmuti_replay.rounds import DEAL as DEALING
@@ -24,6 +26,9 @@ from dalmuti_replay.session import Session
 from dalmuti_replay.words import say
 from replaykit.findings import Finding, anchor
 from replaykit.state import Choice, IllegalAction, view
+from replaykit.words import Text
+
+LIMITED = (ROUND, TRANSFER, PLAY)  # the kinds of step that lengthen a list the reader bounds, as offered
 
 
 class DalmutiState:
@@ -35,6 +40,7 @@ class DalmutiState:
         self.limits = limits
         self.logs: list[Round] = []  # every round's log, also those not replayed
         self.eager = True  # replay the tax phase at each transfer (a validator wanting only the report: no)
+        self.played = 0  # plays and passes recorded: the reader bounds the session's (max_session_plays)
 
     # -- where the session stands -------------------------------------------------------------------
 
@@ -48,7 +54,41 @@ class DalmutiState:
         return play is None or play.phase == CLOSED or play.over
 
     def is_over(self) -> bool:
-        return self.session.is_over()
+        return self.session.is_over() or self.stuck()
+
+    def stuck(self) -> bool:
+        """Every step the rules offer now would take the log past the reader's limits."""
+        blocked = self.blocked()
+        return bool(blocked) and not any(actions.kind_of(choice.action) not in blocked
+                                         for choice in choices_of(self, random.Random(0)))
+
+    def blocked(self) -> set[str]:
+        """The kinds of step that, as ``choices`` offers them (appended where the rules place them), would
+        take the log past the reader's limits."""
+        return {kind for kind in LIMITED if self.past_limit(Step(kind, None)) is not None}
+
+    def past_limit(self, step: Step) -> tuple[tuple, Text] | None:
+        """Where and why the log would be past the reader's limits once ``step`` is recorded (the pointer's
+        tokens and the reader's words), or ``None``."""
+        limits = self.limits
+        if step.kind == ROUND:
+            said = too_long("rounds", len(self.logs) + 1, limits.max_rounds)
+            return None if said is None else (("rounds",), said)
+        if step.kind not in (TRANSFER, TRICK, PLAY) or not self.logs:
+            return None
+        log, tokens = self.logs[-1], ("rounds", len(self.logs) - 1)
+        if step.kind == TRANSFER:
+            said = too_long("transfers", len(log.taxes or ()) + 1, limits.max_transfers)
+            return None if said is None else ((*tokens, "taxes"), said)
+        if step.kind == PLAY and (said := too_many_session_plays(limits, self.played + 1)) is not None:
+            return ("rounds",), said  # the reader counts these first, over the whole session
+        trick = step.trick or (self.default_place()[0] if self.round is not None else len(log.tricks) or 1)
+        said = too_long("tricks", max(len(log.tricks), trick), limits.max_tricks)
+        if said is not None:
+            return (*tokens, "tricks"), said
+        plays = len(log.tricks[trick - 1].plays) if trick <= len(log.tricks) else 0
+        said = None if step.kind == TRICK else too_long("plays", plays + 1, limits.max_plays)
+        return None if said is None else ((*tokens, "tricks", trick - 1, "plays"), said)
 
     @property
     def chance(self) -> bool:
@@ -86,7 +126,9 @@ class DalmutiState:
     def choices(self, rng: random.Random | None = None) -> list[Choice]:
         if self.is_over():
             return []
-        return choices_of(self, rng or random.Random())
+        found = choices_of(self, rng or random.Random())
+        blocked = self.blocked()
+        return [choice for choice in found if actions.kind_of(choice.action) not in blocked] if blocked else found
 
     def apply(self, action: object, strict: bool = False) -> list[Finding]:
         step, found = self.read(action)
@@ -118,6 +160,10 @@ class DalmutiState:
         problem = None if step is None else self.out_of_order(step)
         if problem is not None:
             reader.problem(("rounds", max(number - 1, 0)), problem)
+            step = None
+        limit = None if step is None else self.past_limit(step)
+        if limit is not None:
+            reader.problem(*limit)
             step = None
         return step, list(reader.findings)
 
@@ -154,6 +200,7 @@ class DalmutiState:
         """``step``'s work: the position it recorded (round, trick, play) and its findings."""
         kind = step.kind
         if kind == PLAY:
+            self.played += 1
             play = self.round
             if play is not None:
                 number = len(self.logs)

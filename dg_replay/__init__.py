@@ -40,9 +40,9 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS, observe: Callable[[s
     if log is None:
         report: GameReport | MatchReport = GameReport([], reader.findings)
     elif isinstance(log, MatchLog):
-        report, state = replay_match(log, reader.findings, observe)
+        report, state = replay_match(log, reader.findings, observe, limits)
     else:
-        report, state = replay_game(log, reader.findings, observe)
+        report, state = replay_game(log, reader.findings, observe, limits)
     report.unlisted += reader.unlisted
     return report, state
 

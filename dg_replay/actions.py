@@ -5,6 +5,10 @@ and ``"trick"`` (its number, from 1) to record it as played where the rules woul
 trick cut short (``"trick"`` one past the current one) or one play too many (the current trick's number).
 Without it a play joins the trick on the table, or starts the next one when that trick is complete.
 
+A play the reader would refuse — one trick more than ``Limits.max_tricks``, or one play more than
+``max_plays`` in a trick — is never offered (at that bound the game is over for the State), ``apply``
+answers it with the reader's own ``schema`` finding, recording nothing, and it has no ``patch``.
+
 Where a hand is known the choices are exact. Where it is not, every card not proven impossible is offered
 with ``known`` false: a card not yet played, in no other player's known hand, of no colour the player has
 shown not to hold (they did not follow it), not off the led colour when the log proves they held it, and
@@ -18,7 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from dg_replay.cards import COLORS, Card, card_text
-from dg_replay.reader import DEFAULT_LIMITS, Play, finding
+from dg_replay.reader import DEFAULT_LIMITS, Play, finding, too_many_plays, too_many_tricks
 from dg_replay.rules import HAND_SIZE
 from dg_replay.words import COLOUR_WORDS, say
 from replaykit.findings import ERROR, SCHEMA, Finding
@@ -96,6 +100,11 @@ class Actions:
             new = self.starts_trick(trick)
         except ValueError as problem:
             return [finding(SCHEMA, ERROR, problem.args[0] if problem.args else str(problem))]
+        refused = self.past_limit(new)
+        if refused is not None:
+            if strict:
+                raise IllegalAction([refused])
+            return [refused]
         if not strict:
             return self.record(play, new)
         trial = self.clone()
@@ -105,6 +114,16 @@ class Actions:
         for name in self.__slots__:  # type: ignore[attr-defined]
             setattr(self, name, getattr(trial, name))
         return found
+
+    def past_limit(self: GameState, new: bool) -> Finding | None:
+        """The reader's finding for a play that starts a trick (``new``) or joins the one on the table, where
+        the log would then be past the reader's limits; ``None`` within them."""
+        count = len(self.tricks)
+        if new:
+            said = too_many_tricks(self.limits, count + 1)
+            return None if said is None else finding(SCHEMA, ERROR, said, path="/tricks")
+        said = too_many_plays(self.limits, count, len(self.tricks[-1].plays) + 1)
+        return None if said is None else finding(SCHEMA, ERROR, said, count, path=f"/tricks/{count - 1}/plays")
 
     def record(self: GameState, play: Play, new: bool) -> list[Finding]:
         self.fresh = []
@@ -116,6 +135,9 @@ class Actions:
     def patch(self: GameState, action: object) -> list[dict]:
         play, trick = read_action(action)
         new = self.starts_trick(trick)
+        refused = self.past_limit(new)
+        if refused is not None:  # no log the reader reads holds it
+            raise ValueError(refused.message)
         value: dict = {"player": play.player, "card": card_text(play.card)}  # type: ignore[arg-type]
         if play.note is not None:
             value["note"] = play.note

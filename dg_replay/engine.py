@@ -11,6 +11,7 @@ from dg_replay.rules import MAX_PLAYERS, MIN_PLAYERS
 from dg_replay.simulate import simulate, simulate_match
 from dg_replay.words import say
 from replaykit.engine import Code, Engine, Option
+from replaykit.work import count, entries, seats
 
 E, W = ("error",), ("warning",)
 CODES = (
@@ -39,6 +40,16 @@ CODES = (
 )
 
 
+def work(document: object) -> int:
+    """Steps × seats (``replaykit.work``): each game's start and plays, times its players; a match adds its
+    own start and, per game, the deal (its views show the game's players, or the match's where more)."""
+    if not isinstance(document, dict) or document.get("game") != MATCH_ID:
+        return (1 + count(document, "tricks", "plays")) * seats(document)
+    table = seats(document)
+    return table + sum((1 + count(game, "tricks", "plays")) * max(seats(game), table)
+                       for game in entries(document, "games"))
+
+
 def _simulate(players: int, seed: int, *, no_hands: bool = False, no_claims: bool = False,
               match: bool = False) -> dict:
     make = simulate_match if match else simulate
@@ -60,4 +71,5 @@ ENGINE = Engine(
                       Option("no_claims", "leave out captures, scores and winners"),
                       Option("match", "a whole match: one game per player")),
     description=say("Reinhard Staupe's trick-taking game: the lowest card takes the highest."),
+    work=work,
 )

@@ -8,7 +8,7 @@ who deals it. Then the match-wide claims (totals) and its length are checked.
 from __future__ import annotations
 
 from dg_replay.match_state import MatchState
-from dg_replay.reader import MatchLog, finding
+from dg_replay.reader import DEFAULT_LIMITS, Limits, MatchLog, finding
 from dg_replay.replay import Observe, load_game, start
 from dg_replay.report import MatchReport
 from dg_replay.rules import winners
@@ -17,13 +17,13 @@ from dg_replay.words import say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 
 
-def replay_match(match: MatchLog, findings: list[Finding],
-                 observe: Observe | None = None) -> tuple[MatchReport, MatchState | None]:
+def replay_match(match: MatchLog, findings: list[Finding], observe: Observe | None = None,
+                 limits: Limits = DEFAULT_LIMITS) -> tuple[MatchReport, MatchState | None]:
     seating = seating_of(match.players or [])
     report = MatchReport(list(seating), findings, meta=match.meta, claimed_totals=match.totals)
     if match.players is None:
         return report, None
-    state = MatchState(match.players)
+    state = MatchState(match.players, limits)
     state.has_games = match.has_games
     if observe is not None:
         observe("", state)
@@ -34,7 +34,7 @@ def replay_match(match: MatchLog, findings: list[Finding],
             report.games.append(None)
             continue
         own: list[Finding] = []
-        game = start(log)
+        game = start(log, limits=limits)
         state.start_game(log.players or [], log.dealer, log.hands, game)
         if log.players is None:  # nothing is played, but who led shows who dealt
             first = log.tricks[0].plays if log.tricks else []

@@ -6,7 +6,9 @@ recorded), and ``choices(rng)`` offers one outcome drawn with ``rng``: the next 
 shuffled deck. Keeping the deal inside that action, rather than a separate chance step per hand, keeps one
 match step per game entry of the log, so ``patch`` adds one game to ``/games``. Every other action is a
 play of the game under way (``dg_replay.actions``); its findings are those of the game, numbered by
-``game`` and placed under ``/games/N``.
+``game`` and placed under ``/games/N``. A game more than the reader reads (``Limits.max_games``) is never
+dealt: the match is over there, ``apply`` answers it with the reader's ``schema`` finding and it has no
+``patch``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 import random
 
 from dg_replay.cards import Card, card_text, deck
-from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, finding
+from dg_replay.position import Position
+from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, Limits, finding, too_many_games
 from dg_replay.rules import HAND_SIZE, Rules
 from dg_replay.state import GameState, seating_of
 from dg_replay.words import say
@@ -48,11 +51,15 @@ def read_deal(action: dict, players: list[str]) -> tuple[str, dict[str, list[Car
 class MatchState:
     """A match: its games so far (``None`` for a game the log could not read) and the one under way."""
 
-    def __init__(self, players: list[str]) -> None:
+    def __init__(self, players: list[str], limits: Limits = DEFAULT_LIMITS) -> None:
         self.players = list(players)
+        self.limits = limits  # the reader's: no game is dealt past them, nor a play made (``GameState``)
         self.rules = Rules(seating_of(players))
         self.games: list[GameState | None] = []
         self.has_games = False  # the log holds a list of games (else a patch creates it)
+        # The totals of the games before the last (``totals``), by the count of games they were summed at.
+        self.before: tuple[int, dict[str, int]] = (0, dict.fromkeys(self.rules.seating, 0))
+        self.seen: dict[str, tuple[dict, int, dict]] = {}  # each seat as the last view showed it (``view``)
 
     # -- the games -------------------------------------------------------------------------------
 
@@ -64,7 +71,7 @@ class MatchState:
                    ) -> GameState:
         """Begin the next game (``game``: its state, when the loader has made it from the log)."""
         if game is None:
-            game = GameState(players, dealer, hands)
+            game = GameState(players, dealer, hands, limits=self.limits)
             game.has_tricks = True  # the game entry a deal patches in has its list of tricks
         number = len(self.games) + 1
         game.base, game.prefix = pointer("games", number - 1), f"game-{number}-"
@@ -100,17 +107,30 @@ class MatchState:
                        path=game.base + ("/dealer" if game.has_dealer else ""), game=index + 1, player=dealer)
 
     def totals(self) -> dict[str, int]:
-        totals = dict.fromkeys(self.rules.seating, 0)
-        for game in self.games:
-            if game is not None:
-                for name in totals:
-                    totals[name] += game.scores.get(name, 0)
+        """Each seat's total over the games so far, the one under way included: the games before it are
+        finished, so their sum is kept and only the current game's scores are added to it."""
+        count = len(self.games)
+        if self.before[0] != count:
+            finished = dict.fromkeys(self.rules.seating, 0)
+            for game in self.games[:-1]:
+                if game is not None:
+                    for name in finished:
+                        finished[name] += game.scores.get(name, 0)
+            self.before = (count, finished)
+        totals = dict(self.before[1])
+        game = self.current
+        if game is not None:
+            for name in totals:
+                totals[name] += game.scores.get(name, 0)
         return totals
 
     # -- the State contract ----------------------------------------------------------------------
 
     def is_over(self) -> bool:
-        return len(self.games) >= self.rules.player_count and (self.current is None or self.current.is_over())
+        """Every player has dealt, or the log holds as many games as the reader reads."""
+        count = len(self.games)
+        return (self.current is None or self.current.is_over()) and (
+            count >= self.rules.player_count or too_many_games(self.limits, count + 1) is not None)
 
     @property
     def chance(self) -> bool:
@@ -159,6 +179,12 @@ class MatchState:
             deal = read_deal(action, self.players) if kind == "deal" else None  # type: ignore[arg-type]
         except ValueError as problem:
             return [finding(SCHEMA, ERROR, str(problem))]
+        refused = None if deal is None else too_many_games(self.limits, len(self.games) + 1)
+        if refused is not None:  # the reader would drop the whole list of games: nothing is recorded
+            found = [finding(SCHEMA, ERROR, refused, path="/games")]
+            if strict:
+                raise IllegalAction(found)
+            return found
         if strict:
             trial = self.clone()
             found = trial.apply(action)
@@ -188,6 +214,9 @@ class MatchState:
         if self.kind(action) == "play":
             return self.current.patch(action)  # type: ignore[union-attr]
         dealer, hands = read_deal(action, self.players)  # type: ignore[arg-type]
+        refused = too_many_games(self.limits, len(self.games) + 1)
+        if refused is not None:  # no match log the reader reads holds it
+            raise ValueError(refused)
         entry: dict = {"game": GAME_ID, "players": list(self.players), "dealer": dealer}
         if hands is not None:
             entry["hands"] = {name: [card_text(card) for card in cards] for name, cards in hands.items()}  # type: ignore[misc]
@@ -196,6 +225,8 @@ class MatchState:
         return [*ops, {"op": "add", "path": "/games/-", "value": entry}]
 
     def view(self) -> dict:
+        """The game under way's view, each seat with its match total. A seat whose game entry and total are
+        those of the last view is the same entry again (views are read, never changed in place)."""
         totals = self.totals()
         game = self.current
         if game is not None:
@@ -203,19 +234,37 @@ class MatchState:
         else:
             shown = view([{"name": name, "hand": [], "unseen": 0, "pile": [], "score": 0}
                           for name in self.rules.seating], [])
+        seats, seen = [], self.seen
         for seat in shown["seats"]:
-            seat["total"] = totals.get(seat["name"], 0)
+            name = seat["name"]
+            total = totals.get(name, 0)
+            kept = seen.get(name)
+            if kept is None or kept[0] is not seat or kept[1] != total:
+                kept = seen[name] = (seat, total, {**seat, "total": total})
+            seats.append(kept[2])
+        shown["seats"] = seats
+        over = self.is_over()
         return {**shown, "game": len(self.games), "games": self.rules.player_count, "totals": totals,
-                "chance": self.chance, "over": self.is_over()}
+                "chance": not over and (game is None or game.is_over()), "over": over}
 
     def to_log(self) -> dict:
         return {"game": MATCH_ID, "players": list(self.players),
                 "games": [{"game": GAME_ID} if game is None else game.to_log() for game in self.games]}
 
+    def searchable(self) -> Position | None:
+        """The position of the game being played, for the computer analysis's search; ``None`` between games."""
+        game = self.current
+        return None if game is None or self.chance else game.searchable()
+
+    def last_action(self) -> dict | None:
+        game = self.current
+        return None if game is None else game.last_action()
+
     def clone(self) -> MatchState:
         twin = object.__new__(MatchState)
         twin.__dict__.update(self.__dict__)
         twin.games = list(self.games)
+        twin.seen = dict(self.seen)
         if self.games and self.games[-1] is not None:
             twin.games[-1] = self.games[-1].clone()  # earlier games are finished: shared
         return twin

@@ -11,9 +11,10 @@ colour). The rules applied are the rulebook's, through the same functions the St
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from dg_replay.cards import COLORS, Card
-from dg_replay.rules import Tally, playable, resolve_trick
+from dg_replay.cards import COLORS, Card, card_text
+from dg_replay.rules import TRICKS_PER_GAME, Tally, playable, resolve_trick
 from replaykit.search import TERMINAL
 
 
@@ -38,6 +39,50 @@ class Position:
         self.captured = [((0,) * len(COLORS), (0,) * len(COLORS))] * len(self.players)  # per seat, for key()
         self.history: list[tuple] = []  # per step: (seat, bit index, what a closed trick changed, or None)
 
+    @classmethod
+    def of_game(cls, state: Any) -> Position | None:
+        """The position a log's State (``dg_replay.state.GameState``) has reached, or ``None`` where it cannot
+        be searched. A hand the log does not record is the cards the rest of the log shows its player playing
+        (hindsight, as a double-dummy analysis takes the deal after the game), so a whole game's transcript
+        is searched as well as a log with its deal. ``None`` unless every trick so far was resolved and each
+        seat holds exactly a card for each of its plays still to come (a transcript that stops early, or a
+        mistake such as a card played twice, leaves it otherwise)."""
+        rules, seating = state.rules, state.rules.seating
+        if not rules.deck_defined or not state.every_trick_resolved:
+            return None
+        to_move = state.to_move
+        record = state.current
+        on_table = list(record.plays) if record is not None and not record.resolved else []
+        if to_move is None or any(play.player not in seating or play.card is None for play in on_table):
+            return None
+        hands = {name: state.hands[name] if name in state.hands else
+                 {card for position, card in state.proven.get(name, ()) if position >= state.position}
+                 for name in seating}
+        position = cls(seating, hands, on_table[0].player if on_table else to_move, rules.max_value)
+        position.trick = [(seating.index(play.player), play.card) for play in on_table]
+        played = {seat for seat, _card in position.trick}
+        resolved = len(state.tricks) - bool(record is not None and not record.resolved)
+        for seat, name in enumerate(seating):
+            if len(hands[name]) != TRICKS_PER_GAME - resolved - (seat in played):
+                return None
+            tally = position.tallies[seat] = state.tallies[name].copy()
+            position.captured[seat] = (tuple(tally.counts.values()), tuple(tally.sums.values()))
+            position.scores[seat] = state.scores[name]
+        return position if position.players[position.turn] == to_move else None
+
+    # -- between the log's actions and the search's ------------------------------------------------------
+
+    def action_of(self, action: object) -> int | None:
+        """The bit index of a log's play where it is a legal play of the seat to move, else ``None``."""
+        if self.turn == TERMINAL or not isinstance(action, dict) or action.get("player") != self.players[self.turn]:
+            return None
+        card = Card.from_object(action.get("card"))
+        index = self.cards.index(card) if card in self.cards else None
+        return index if index in self.legal_actions() else None
+
+    def action_to_log(self, index: int) -> dict:
+        return {"player": self.players[self.turn], "card": card_text(self.cards[index])}
+
     # -- where the game stands --------------------------------------------------------------------------
 
     @property
@@ -61,6 +106,9 @@ class Position:
             hand ^= low
         return actions
 
+    def plays_left(self) -> int:
+        return sum(hand.bit_count() for hand in self.hands)
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return []  # the deal is known: a position with every hand known has no chance step left
 
@@ -68,10 +116,13 @@ class Position:
         """Each seat's score now (at the end: its final score, rule 8), in seating order."""
         return tuple(self.scores)
 
-    def key(self) -> tuple:
-        """Equal exactly when what is left to play and each seat's captures per colour are equal: the rest of
-        the game, and so every seat's final score, depends on nothing else."""
-        return tuple(self.hands), self.leader, tuple(self.trick), tuple(self.captured)
+    def key(self) -> tuple | None:
+        """At the start of a trick: equal exactly when what is left to play, who leads and each seat's captures
+        per colour are equal (the rest of the game, and so every seat's final score, depends on nothing
+        else). Inside a trick ``None``: such positions are reached again only through the trick's start."""
+        if self.trick:
+            return None
+        return tuple(self.hands), self.leader, tuple(self.captured)
 
     # -- moving -----------------------------------------------------------------------------------------
 

@@ -17,6 +17,8 @@ from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
+from replaykit.texts import TextLimits, meta_problems, text_problem
+from replaykit.words import Text
 
 GAME_ID = "david-goliath"
 MATCH_ID = "david-goliath-match"
@@ -28,20 +30,35 @@ PLAY_KEYS = frozenset({"player", "card", "note"})
 
 
 @dataclass(frozen=True)
-class Limits:
-    """Sizes past which a document is not a log at all (schema), rather than a game with too much in it."""
+class Limits(TextLimits):
+    """Sizes past which a document is not a log at all (schema), rather than a game with too much in it
+    (names, notes and meta are bounded by the core's ``TextLimits``)."""
 
-    max_name: int = 40
-    max_text: int = 2000
     max_tricks: int = 40
     max_plays: int = 40
     max_cards: int = 120
     max_games: int = 30
     max_keys: int = 40  # entries of an object keyed by player (hands, captures, scores, totals): a table seats 6
-    max_title: int = 200  # meta.title; meta.notes is bounded by max_text
 
 
 DEFAULT_LIMITS = Limits()
+
+
+# The structural bounds, worded once: the reader refuses a log past them, and the State (``actions``,
+# ``match_state``) never offers nor accepts a step that would take a log past them.
+def too_many_tricks(limits: Limits, count: int) -> Text | None:
+    return say("A game has 15 tricks; {count} is not a log of one game.", count=count) \
+        if count > limits.max_tricks else None
+
+
+def too_many_plays(limits: Limits, number: int, count: int) -> Text | None:
+    return say("Trick {number} has {count} plays, far more than any table.", number=number, count=count) \
+        if count > limits.max_plays else None
+
+
+def too_many_games(limits: Limits, count: int) -> Text | None:
+    return say("A match has one game per player; {count} games is not a match log.", count=count) \
+        if count > limits.max_games else None
 
 
 # What a message names, in the middle of a sentence and at its start (languages capitalise differently).
@@ -158,9 +175,8 @@ class Reader:
         games = data.get("games")
         if type(games) is not list:
             self.problem("/games", say('A match log needs a "games" list; found {what}.', what=describe(games)))
-        elif len(games) > self.limits.max_games:
-            self.problem("/games", say("A match has one game per player; {count} games is not a match log.",
-                                        count=len(games)))
+        elif (said := too_many_games(self.limits, len(games))) is not None:
+            self.problem("/games", said)
         else:
             match.has_games = True
             for index, entry in enumerate(games):
@@ -243,15 +259,10 @@ class Reader:
 
     def text(self, value: object, path: str, what: str, longest: int, shortest: int = 0,
              trick: int | None = None, play: int | None = None) -> str | None:
-        if type(value) is not str:
-            self.problem(path, say("{what} must be text; found {found}.", what=NOUNS[what][1],
-                                   found=describe(value)), trick, play)
-            return None
-        if not shortest <= len(value) <= longest:
-            self.problem(path, say("{what} must be {shortest} to {longest} characters long; this one has "
-                                   "{count}.", what=NOUNS[what][1], shortest=shortest, longest=longest,
-                                   count=len(value)), trick, play)
-        return value
+        said = text_problem(value, NOUNS[what][1], longest, shortest)
+        if said is not None:
+            self.problem(path, said, trick, play)
+        return value if type(value) is str else None
 
     def card(self, value: object, path: str, trick: int | None = None, play: int | None = None) -> Card | None:
         card = Card.from_object(value)
@@ -294,8 +305,8 @@ class Reader:
         if type(value) is not list:
             self.problem(path, say('"tricks" must be a list; found {what}.', what=describe(value)))
             return []
-        if len(value) > self.limits.max_tricks:
-            self.problem(path, say("A game has 15 tricks; {count} is not a log of one game.", count=len(value)))
+        if (said := too_many_tricks(self.limits, len(value))) is not None:
+            self.problem(path, said)
             return []
         return [self.trick(item, f"{path}/{index}", index + 1) for index, item in enumerate(value)]
 
@@ -314,10 +325,8 @@ class Reader:
                                                what=describe(plays)),
                          number)
             trick.readable = False
-        elif len(plays) > self.limits.max_plays:
-            self.problem(path + "/plays", say("Trick {number} has {count} plays, far more than any table.",
-                                               number=number, count=len(plays)),
-                         number)
+        elif (said := too_many_plays(self.limits, number, len(plays))) is not None:
+            self.problem(path + "/plays", said, number)
             trick.readable = False
         else:
             trick.plays = [self.play(item, path, number, index) for index, item in enumerate(plays)]
@@ -395,16 +404,6 @@ class Reader:
 
     def meta(self, data: dict, base: str) -> dict:
         meta = data.get("meta", {})
-        if type(meta) is not dict:
-            self.problem(base + "/meta", say('"meta" must be an object; found {what}.', what=describe(meta)))
-            return {}
-        # Free-form, but its title and notes head every page: bounded like any other text of a log.
-        for key, longest in (("title", self.limits.max_title), ("notes", self.limits.max_text)):
-            text = meta.get(key)
-            if type(text) is str and len(text) > longest:
-                said = say("The title may be at most {longest} characters long; this one has {count}.",
-                           longest=longest, count=len(text)) if key == "title" else \
-                    say("The notes may be at most {longest} characters long; this one has {count}.",
-                        longest=longest, count=len(text))
-                self.problem(f"{base}/meta/{key}", said)
-        return meta
+        for keys, said in meta_problems(meta, self.limits):
+            self.problem(base + pointer("meta", *keys), said)
+        return meta if type(meta) is dict else {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dg_replay.reader import GameLog, Trick
+from dg_replay.reader import DEFAULT_LIMITS, GameLog, Limits, Trick
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, winners
 from dg_replay.state import Evidence, GameState, cards_text, seating_of
@@ -50,10 +50,10 @@ def proof_of_holding(tricks: list[Trick], max_value: float) -> tuple[Evidence, d
     return proof, proven
 
 
-def start(log: GameLog, built: int = 0) -> GameState:
+def start(log: GameLog, built: int = 0, limits: Limits = DEFAULT_LIMITS) -> GameState:
     """The state of a log's setup, with what its plays prove where the deal is not given; ``built``: findings
-    already made (they count against the detail budget)."""
-    state = GameState(log.players or [], log.dealer, log.hands, DETAILED_FINDINGS - built)
+    already made (they count against the detail budget); ``limits``: the reader's."""
+    state = GameState(log.players or [], log.dealer, log.hands, DETAILED_FINDINGS - built, limits)
     state.has_tricks = log.has_tricks
     state.has_dealer = log.has_dealer
     if any(name not in state.hands for name in state.rules.seating):
@@ -195,8 +195,8 @@ def _winners_wrong(claimed: list[str], winners: list[str], so_far: bool) -> Text
     return say("The claimed winners ({claimed}) are wrong: {winners} wins.", **names)
 
 
-def replay_game(log: GameLog, findings: list[Finding],
-                observe: Observe | None = None) -> tuple[GameReport, GameState | None]:
+def replay_game(log: GameLog, findings: list[Finding], observe: Observe | None = None,
+                limits: Limits = DEFAULT_LIMITS) -> tuple[GameReport, GameState | None]:
     """A single game's report and its state after the last play (``None``: the log names no players)."""
-    state = None if log.players is None else start(log, len(findings))
+    state = None if log.players is None else start(log, len(findings), limits)
     return load_game(log, findings, state, observe), state

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from dg_replay.cards import COLORS, Card, deck
 from replaykit.seating import Seating
@@ -50,7 +51,7 @@ class TrickOutcome:
 
     high: int
     low: int | None
-    captures: dict[str, list[Card]]
+    captures: dict[Any, list[Card]]  # keyed as the plays name their players (names, or seats in a search)
 
 
 def resolve_trick(plays: Sequence[Sequence]) -> TrickOutcome:
@@ -69,7 +70,7 @@ def resolve_trick(plays: Sequence[Sequence]) -> TrickOutcome:
     last = len(values) - 1
     high = last - values[::-1].index(max(values))
     others = cards[:high] + cards[high + 1:]
-    captures: dict[str, list[Card]] = {}
+    captures: dict[Any, list[Card]] = {}
     if others:
         rest = values[:high] + values[high + 1:]
         low = len(rest) - 1 - rest[::-1].index(min(rest))

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dg_replay.actions import Actions
-from dg_replay.cards import Card
-from dg_replay.reader import Play, finding
+from dg_replay.cards import Card, card_text
+from dg_replay.position import Position
+from dg_replay.reader import DEFAULT_LIMITS, Limits, Play, finding
 from dg_replay.report import TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally, resolve_trick
 from dg_replay.setup import Setup
@@ -45,16 +46,18 @@ class GameState(Setup, Actions, Views):
     ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
     before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
 
-    __slots__ = ("base", "budget", "closed", "dealer", "deck_known", "due", "every_trick_resolved", "evidence",
-                 "first", "found", "fresh", "from_claims", "given_hands", "hand_colors", "hands", "has_dealer",
-                 "has_tricks", "head", "hidden", "last_taken", "leader_hint", "led", "order", "played", "players",
-                 "position", "prefix", "proven", "readable", "rules", "scores", "seats", "size", "tallies", "top",
-                 "tricks", "unlisted", "void")
+    __slots__ = ("base", "budget", "closed", "counts", "dealer", "deck_known", "due", "every_trick_resolved",
+                 "evidence", "first", "found", "fresh", "from_claims", "given_hands", "hand_colors", "hands",
+                 "has_dealer", "has_tricks", "head", "hidden", "last_taken", "leader_hint", "led", "limits", "order",
+                 "piles", "played", "players", "position", "prefix", "proven", "readable", "rules", "scores", "seats",
+                 "shown", "size", "tallies", "top", "tricks", "unlisted", "void")
 
 
     def __init__(self, players: list[str], dealer: str | None = None,
-                 hands: dict[str, list[Card | None]] | None = None, budget: int = DETAILED_FINDINGS) -> None:
+                 hands: dict[str, list[Card | None]] | None = None, budget: int = DETAILED_FINDINGS,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.players = list(players)
+        self.limits = limits  # the reader's: no step is offered or taken past them (``actions``)
         self.rules = rules = Rules(seating_of(players))
         self.seats = frozenset(rules.seating)
         self.size = len(rules.seating)
@@ -74,6 +77,11 @@ class GameState(Setup, Actions, Views):
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
         self.tallies = {name: Tally() for name in rules.seating}
         self.scores = dict.fromkeys(rules.seating, 0)
+        # Kept as plays are recorded, so that a view costs what changed since the last one (``dg_replay.views``):
+        # each seat's plays so far, and its captures as a chain of the tricks taken, ``(earlier, cards)``.
+        self.counts = dict.fromkeys(rules.seating, 0)
+        self.piles: dict[str, tuple | None] = {}
+        self.shown: dict = {}  # what the last views showed (``dg_replay.views``)
         self.void: dict[str, set[str]] = {}  # colours a player with an unknown hand has shown not to hold
         self.evidence: Evidence = {}
         self.proven: dict[str, list[tuple[int, Card]]] = {}  # cards a player plays later (view only)
@@ -192,7 +200,9 @@ class GameState(Setup, Actions, Views):
         outcome = resolve_trick(record.plays)  # type: ignore[arg-type]
         record.resolved = True
         record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
+        piles = self.piles
         for name, cards in outcome.captures.items():
+            piles[name] = (piles.get(name), tuple(cards))
             tally = self.tallies.get(name)
             if tally is not None:  # cards taken by someone who is not a player score for nobody
                 self.scores[name] = tally.take(cards)
@@ -203,7 +213,9 @@ class GameState(Setup, Actions, Views):
 
     def unresolve(self, record: TrickRecord) -> None:
         """A resolved trick takes one more play (as played): its captures go back until it is closed."""
+        piles = self.piles
         for name, cards in record.captures.items():
+            piles[name] = piles[name][0]  # this trick's captures were the last taken
             tally = self.tallies.get(name)
             if tally is not None:
                 self.scores[name] = tally.take(cards, -1)
@@ -223,7 +235,7 @@ class GameState(Setup, Actions, Views):
         # and pointers are built only for findings.
         record = self.tricks[-1]
         seats, hands, played, top, add = self.seats, self.hands, self.played, self.top, self.add
-        colors_left, deck_known = self.hand_colors, self.deck_known
+        colors_left, deck_known, counts = self.hand_colors, self.deck_known, self.counts
         number, size = record.number, self.size
         scored = number <= TRICKS_PER_GAME and self.readable[-1]
         on_table, order, led, hidden, position = record.plays, self.order, self.led, self.hidden, self.position
@@ -251,6 +263,8 @@ class GameState(Setup, Actions, Views):
                                       due=order[index], leader=order[0]),
                     f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
             on_table.append(play)
+            if known:
+                counts[player] += 1  # type: ignore[index]
             if card is None:
                 hidden = True
             else:
@@ -280,7 +294,11 @@ class GameState(Setup, Actions, Views):
 
     def pile(self, name: str) -> list[Card]:
         """The cards ``name`` has taken, trick by trick."""
-        return [card for trick in self.tricks if trick.resolved for card in trick.captures.get(name, ())]
+        chunks, node = [], self.piles.get(name)
+        while node is not None:
+            node, cards = node
+            chunks.append(cards)
+        return [card for cards in reversed(chunks) for card in cards]
 
     def lead(self, player: str | None, card: Card | None, known: bool, number: int) -> None:
         """The first play of a trick: who leads it (checked against who should) and the colour led."""
@@ -336,7 +354,8 @@ class GameState(Setup, Actions, Views):
         return f"{self.prefix}trick-{len(self.tricks) + 1}-play-1"
 
     def is_over(self) -> bool:
-        return not self.size or (len(self.tricks) >= TRICKS_PER_GAME and not self.is_open())
+        return not self.size or (len(self.tricks) >= TRICKS_PER_GAME and not self.is_open()) or \
+            self.past_limit(not self.is_open()) is not None
 
     @property
     def to_move(self) -> str | None:
@@ -360,6 +379,20 @@ class GameState(Setup, Actions, Views):
                                         tricks=TRICKS_PER_GAME), "/tricks", severity=WARNING, into=into)
         return into
 
+    def searchable(self) -> Position | None:
+        """The position now for the computer analysis's search (``dg_replay.position``), where it can be one."""
+        return Position.of_game(self)
+
+    def last_action(self) -> dict | None:
+        """The play last recorded, as a log writes it."""
+        record = self.current
+        if record is None or not record.plays:
+            return None
+        play = record.plays[-1]
+        return {key: value for key, value in (("player", play.player),
+                                              ("card", None if play.card is None else card_text(play.card)))
+                if value is not None}
+
     def clone(self) -> GameState:
         """An independent copy: closed tricks are shared (they no longer change), the rest is copied."""
         twin = object.__new__(GameState)
@@ -373,6 +406,9 @@ class GameState(Setup, Actions, Views):
         twin.played = dict(self.played)
         twin.tallies = {name: tally.copy() for name, tally in self.tallies.items()}
         twin.scores = dict(self.scores)
+        twin.counts = dict(self.counts)
+        twin.piles = dict(self.piles)
+        twin.shown = dict(self.shown)
         twin.void = {name: set(colors) for name, colors in self.void.items()}
         twin.tricks = list(self.tricks)
         twin.readable = list(self.readable)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from dg_replay.actions import hand_order
 from dg_replay.cards import COLORS, card_text
 from dg_replay.reader import GAME_ID
-from dg_replay.rules import HAND_SIZE, color_score
+from dg_replay.rules import HAND_SIZE, Tally
 from replaykit.state import view
 
 if TYPE_CHECKING:
@@ -24,40 +24,102 @@ def texts(cards) -> list[str]:
     return [card_text(card) for card in cards]
 
 
+def color_score_of(tally: Tally, color: str) -> int:
+    """``rules.color_score`` of the cards of ``color`` a tally holds (rule 8: their values, or one each)."""
+    count = tally.counts[color]
+    return tally.sums[color] if count <= 2 else count
+
+
 class Views:
-    """The view half of ``GameState`` (a mixin: the state's data lives in ``dg_replay.state``)."""
+    """The view half of ``GameState`` (a mixin: the state's data lives in ``dg_replay.state``).
+
+    A view costs what changed since the state's last one, never a recount of the game so far: a seat's hand
+    is looked at again only after that seat played (a hand only shrinks), its pile only after it took or gave
+    back a trick (the state keeps captures as a chain of tricks, so the pile grows by the last one), the
+    middle grows by the plays added to the trick on the table, and the last trick taken is described once.
+    Views share what did not change (a seat's entry, its hand, the middle's plays): they are read, never
+    changed in place.
+    """
 
     __slots__ = ()
 
     def view(self: GameState) -> dict:
+        shown, counts, piles = self.shown, self.counts, self.piles
         seats = []
         for name in self.rules.seating:
-            dealt = self.hands.get(name)
-            if dealt is not None:
-                hand, unseen = sorted(dealt, key=hand_order), 0
-            else:
-                hand = sorted((card for position, card in self.proven.get(name, ()) if position >= self.position),
-                              key=hand_order)
-                count = sum(play.player == name for trick in self.tricks for play in trick.plays)
-                unseen = max(0, HAND_SIZE - count - len(hand))
-            pile = self.pile(name)
-            colors = {color: [card.value for card in pile if card.color == color] for color in COLORS}
-            seats.append({"name": name, "hand": texts(hand), "unseen": unseen, "pile": texts(pile),
-                          "score": self.scores[name], "dealt": dealt is not None,
-                          "colors": {color: {"cards": len(values), "points": color_score(values)}
-                                     for color, values in colors.items()}})
+            kept = shown.get(name)
+            seats.append(kept[3] if kept is not None and kept[0] == counts[name] and kept[1] is piles.get(name)
+                         else self.seat_view(name))
         record = self.current
-        middle = [] if record is None else [{"player": play.player, "cards": [card_text(play.card)]}
-                                            for play in record.plays if play.card is not None]
         taken = None
         if self.last_taken is not None:
             done = self.tricks[self.last_taken - 1]
-            taken = {"trick": done.number, "high": done.high + 1 if done.high is not None else None,
-                     "low": done.low + 1 if done.low is not None else None,
-                     "captures": {name: texts(cards) for name, cards in done.captures.items()}}
-        return view(seats, middle, trick=0 if record is None else record.number, tricks=len(self.tricks),
-                    resolved=bool(record and record.resolved), taken=taken, dealer=self.dealer,
-                    to_move=self.to_move, over=self.is_over())
+            kept = shown.get("taken")
+            if kept is None or kept[0] is not done:
+                kept = shown["taken"] = (done, self.taken_view(done))
+            taken = kept[1]
+        return view(seats, [] if record is None else self.middle_view(record.plays), trick=0 if record is None
+                    else record.number, tricks=len(self.tricks), resolved=bool(record and record.resolved),
+                    taken=taken, dealer=self.dealer, to_move=self.to_move, over=self.is_over())
+
+    def seat_view(self: GameState, name: str) -> dict:
+        """``name``'s seat, from the last view's where there is one (``view`` reuses it while the seat has
+        neither played nor taken or given back a trick since)."""
+        count, chain, dealt = self.counts[name], self.piles.get(name), self.hands.get(name)
+        kept = self.shown.get(name)
+        if kept is None:
+            held = sorted(dealt if dealt is not None else
+                          (card for position, card in self.proven.get(name, ()) if position >= self.position),
+                          key=hand_order)
+            cards, hand = held, texts(held)
+        elif kept[0] == count:
+            cards, hand = kept[2], kept[3]["hand"]
+        else:  # it played: its hand is the last one shown without the cards no longer held
+            still = self.holds(name)
+            cards = [card for card in kept[2] if still(card)]
+            hand = kept[3]["hand"] if len(cards) == len(kept[2]) else \
+                [text for card, text in zip(kept[2], kept[3]["hand"], strict=True) if still(card)]
+        if kept is not None and kept[1] is chain:
+            pile = kept[3]["pile"]
+        elif kept is not None and chain is not None and chain[0] is kept[1]:
+            pile = kept[3]["pile"] + texts(chain[1])
+        else:
+            pile = texts(self.pile(name))
+        tally = self.tallies[name]
+        unseen = 0 if dealt is not None else max(0, HAND_SIZE - count - len(hand))
+        entry = {"name": name, "hand": hand, "unseen": unseen, "pile": pile, "score": self.scores[name],
+                 "dealt": dealt is not None,
+                 "colors": {color: {"cards": tally.counts[color], "points": color_score_of(tally, color)}
+                            for color in COLORS}}
+        self.shown[name] = (count, chain, cards, entry)
+        return entry
+
+    def holds(self: GameState, name: str):
+        """Whether ``name`` still holds a card it held at the last view: in the deal, or played from here on."""
+        dealt = self.hands.get(name)
+        if dealt is not None:
+            return dealt.__contains__
+        played_at = self.shown.get("played at")
+        if played_at is None:  # the proof is the loader's, given once: where each proven card is played
+            played_at = self.shown["played at"] = {card: position for cards in self.proven.values()
+                                                   for position, card in cards}
+        return lambda card: played_at[card] >= self.position
+
+    def middle_view(self: GameState, plays: list) -> list[dict]:
+        """The trick on the table: the last middle shown and the plays added to the trick since."""
+        kept = self.shown.get("middle")
+        if kept is None or kept[0] is not plays or kept[1] > len(plays):
+            kept = (plays, 0, [])
+        middle = kept[2] + [{"player": play.player, "cards": [card_text(play.card)]}
+                            for play in plays[kept[1]:] if play.card is not None]
+        self.shown["middle"] = (plays, len(plays), middle)
+        return middle
+
+    @staticmethod
+    def taken_view(done) -> dict:
+        return {"trick": done.number, "high": done.high + 1 if done.high is not None else None,
+                "low": done.low + 1 if done.low is not None else None,
+                "captures": {name: texts(cards) for name, cards in done.captures.items()}}
 
     def to_log(self: GameState) -> dict:
         log: dict = {"game": GAME_ID, "players": list(self.players)}

@@ -11,6 +11,7 @@ from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS
 from olympi_replay.simulate import simulate
 from olympi_replay.words import say
 from replaykit.engine import Code, Engine, Option
+from replaykit.work import count, seats
 
 E, W = ("error",), ("warning",)
 CODES = (
@@ -58,6 +59,11 @@ def _simulate(players: int, seed: int, *, no_hands: bool = False, no_deck: bool 
                     world_record=world_record)
 
 
+def work(document: object) -> int:
+    """Steps × seats (``replaykit.work``): the start, and each race's start and turns, times the players."""
+    return (1 + count(document, "races") + count(document, "races", "turns")) * seats(document)
+
+
 ENGINE = Engine(
     id=GAME_ID,
     name="Olympi Cards",
@@ -74,4 +80,5 @@ ENGINE = Engine(
                       Option("no_claims", "leave out awards, scores and winners"),
                       Option("world_record", "play with the World Record variant")),
     description=say("Paolo Mori's card game of nine Olympic races: retire early for cards, late for medals."),
+    work=work,
 )

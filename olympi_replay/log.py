@@ -9,16 +9,16 @@ from dataclasses import dataclass, field
 from olympi_replay.cards import Card
 from olympi_replay.disciplines import Discipline
 from replaykit.findings import Finding
+from replaykit.texts import TextLimits
 
 GAME_ID = "olympi"
 
 
 @dataclass(frozen=True)
-class Limits:
-    """Sizes past which a document is not a log at all (a ``schema`` finding), not a game with too much in it."""
+class Limits(TextLimits):
+    """Sizes past which a document is not a log at all (a ``schema`` finding), not a game with too much in it
+    (names, notes and meta are bounded by the core's ``TextLimits``)."""
 
-    max_name: int = 40
-    max_text: int = 2000
     max_races: int = 20  # a game has nine; more is reported as too-many-races up to this bound
     max_turns: int = 400  # turns in one race: 90 cards and seven players' retirements fit many times
     max_cards: int = 120  # any list of cards or names (a hand, the deck, a draw, players, winners)

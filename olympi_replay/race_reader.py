@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from olympi_replay.cards import CARD_BY_TEXT, Card
-from olympi_replay.log import Awards, Race, Turn
+from olympi_replay.log import Awards, Limits, Race, Turn
 from olympi_replay.rules import MEDALS
 from olympi_replay.words import say
 from replaykit.findings import pointer
 from replaykit.reading import describe
+from replaykit.words import Text
 
 if TYPE_CHECKING:
     from olympi_replay.reader import Reader
@@ -23,6 +24,18 @@ ACTIONS = ("play", "retire", "pass")
 RACE_KEYS = frozenset({"discipline", "postponed", "turns", "awards", "note"})
 AWARD_KEYS = frozenset({"medals", "first_player", "record"})
 TURN_KEYS = frozenset({"player", "action", "cards", "draw", "reshuffle", "note"})
+
+
+def too_many_races(limits: Limits, count: int) -> Text | None:
+    """The reader's words for ``count`` races past the bound (``None``: within it); the State asks it too."""
+    return say("A game has nine races; {count} is not a log of one game.", count=count) \
+        if count > limits.max_races else None
+
+
+def too_many_turns(limits: Limits, count: int) -> Text | None:
+    """The reader's words for a race of ``count`` turns past the bound (``None``: within it)."""
+    return say("A race of {count} turns is far longer than any race can be.", count=count) \
+        if count > limits.max_turns else None
 
 
 class RaceReading:
@@ -58,8 +71,8 @@ class RaceReading:
         if type(value) is not list:
             self.problem("/races", say('"races" must be a list of races; found {kind}.', kind=describe(value)))
             return None
-        if len(value) > self.limits.max_races:
-            self.problem("/races", say("A game has nine races; {count} is not a log of one game.", count=len(value)))
+        if (said := too_many_races(self.limits, len(value))) is not None:
+            self.problem("/races", said)
             return None
         races = []
         for index, item in enumerate(value):
@@ -87,9 +100,8 @@ class RaceReading:
         if type(turns) is not list:
             self.problem(path + "/turns", say('A race needs a "turns" list; found {kind}.', kind=describe(turns)))
             race.malformed = True
-        elif len(turns) > self.limits.max_turns:
-            self.problem(path + "/turns", say("A race of {count} turns is far longer than any race can be.",
-                                                   count=len(turns)))
+        elif (said := too_many_turns(self.limits, len(turns))) is not None:
+            self.problem(path + "/turns", said)
             race.malformed = True
         else:
             race.turns = [self.one_turn(item, f"{path}/turns/{index}", index + 1) for index, item in enumerate(turns)]

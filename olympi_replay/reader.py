@@ -18,6 +18,7 @@ from olympi_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
+from replaykit.texts import meta_problems, text_problem
 from replaykit.words import Text
 
 ACTIONS = ("play", "retire", "pass")
@@ -91,10 +92,10 @@ class Reader(RaceReading):
         if "winners" in data:
             log.winners = self.names(data["winners"], "/winners", "winners", self.limits.max_cards)
         meta = data.get("meta", {})
+        for keys, said in meta_problems(meta, self.limits):
+            self.problem(pointer("meta", *keys), said)
         if type(meta) is dict:
             log.meta = meta
-        else:
-            self.problem("/meta", say('"meta" must be an object; found {kind}.', kind=describe(meta)))
         log.stopped = log.stopped or None in (log.players, log.disciplines, log.races)
         return log
 
@@ -111,12 +112,9 @@ class Reader(RaceReading):
 
     def text(self, value: object, path: str, what: Text, longest: int, shortest: int = 0) -> str | None:
         """``what`` names the value as the subject of a sentence (``say("A note")``)."""
-        if type(value) is not str:
-            self.problem(path, say("{what} must be text; found {kind}.", what=what, kind=describe(value)))
-            return None
-        if not shortest <= len(value) <= longest:
-            self.problem(path, say("{what} must be {shortest} to {longest} characters long; this one has {count}.",
-                                   what=what, shortest=shortest, longest=longest, count=len(value)))
+        said = text_problem(value, what, longest, shortest)
+        if said is not None:
+            self.problem(path, said)
             return None
         return value
 

@@ -7,7 +7,9 @@ postponed the card on top) is the table's step, a chance step, since the Discipl
 turn (``{"player", "action", "cards"}`` as a race's ``turns`` write it, with ``draw``/``reshuffle`` where
 known) is a player's; a retirement whose cards were drawn unseen may be followed by the chance step
 ``{"draw": [cards]}`` that names them. Rules checks are those of ``replay.py`` and ``race.py``, so a step
-gives the very findings the validator gives for it.
+gives the very findings the validator gives for it. A race or a turn past the reader's ``Limits`` (races in a
+game, turns in a race) is never offered — the game is over there — and ``apply`` answers it with the
+reader's ``schema`` finding.
 """
 
 from __future__ import annotations
@@ -18,14 +20,15 @@ import random
 from olympi_replay.cards import ALL_CARDS, COLORS, COPIES, Card, shown, texts
 from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import sentence
-from olympi_replay.log import Race, Turn
+from olympi_replay.log import Race, Turn, finding
+from olympi_replay.race_reader import too_many_races, too_many_turns
 from olympi_replay.replay import GameReplay
 from olympi_replay.report import GameReport
 from olympi_replay.rules import MEDALS, RACES, RECORD_VP, VP
 from olympi_replay.state_actions import read_action
 from olympi_replay.state_choices import race_choices, reveal_choices
 from olympi_replay.words import say
-from replaykit.findings import anchor
+from replaykit.findings import ERROR, Finding, anchor
 from replaykit.state import Choice, IllegalAction, view
 
 RECORD = "WR"  # a World Record among a seat's trophies
@@ -41,6 +44,9 @@ class OlympiState:
     def __init__(self, game: GameReplay, log: dict, limits) -> None:
         self.game, self.log, self.limits = game, log, limits
         self.pending: tuple[Draw, int] | None = None  # a draw made unseen, which a draw step may name
+        # The plays laid in the race as the last view counted them: (its turns, how many were counted, how many
+        # laid, the latest MIDDLE_KEPT), so that a view looks only at the turns since.
+        self.laid: tuple = ((), 0, 0, [])
 
     # -- where the game stands ---------------------------------------------------------------------
 
@@ -60,8 +66,24 @@ class OlympiState:
 
     def is_over(self) -> bool:
         game = self.game
-        return self.pending is None and self.race_done() and (
-            game.stopped or game.entries >= RACES or len(game.pile) == 0)
+        if self.pending is not None:
+            return False
+        if self.race_done():
+            return game.stopped or game.entries >= RACES or len(game.pile) == 0 or self.past_limit("race") is not None
+        return self.past_limit("turn") is not None
+
+    def past_limit(self, kind: str) -> Finding | None:
+        """The reader's finding for one more race, or one more turn of the race under way, where the log would
+        then be past the reader's limits; ``None`` within them."""
+        races = self.log["races"]
+        if kind == "race":
+            said = too_many_races(self.limits, len(races) + 1)
+            return None if said is None else finding("schema", ERROR, said, path="/races")
+        turns = races[-1].get("turns") if races and type(races[-1]) is dict else None
+        said = too_many_turns(self.limits, (len(turns) if type(turns) is list else 0) + 1)
+        if said is None:
+            return None
+        return finding("schema", ERROR, said, len(races), path=f"/races/{len(races) - 1}/turns")
 
     @property
     def chance(self) -> bool:
@@ -199,11 +221,16 @@ class OlympiState:
                 "medals": {medal: medals[name].get(medal, 0) for medal in MEDALS}, "records": records[name],
                 "retired": race is not None and name in race.record.order})
         turns = [] if race is None else race.record.turns
-        laid = [entry for entry in turns if entry.action == "play" and not entry.ignored]
-        middle = [{"player": entry.player, "cards": texts(entry.cards)} for entry in laid[-MIDDLE_KEPT:]]
+        seen, counted, laid, latest = self.laid
+        if seen is not turns or counted > len(turns):
+            counted, laid, latest = 0, 0, []
+        fresh = [entry for entry in turns[counted:] if entry.action == "play" and not entry.ignored]
+        latest, laid = (latest + fresh)[-MIDDLE_KEPT:], laid + len(fresh)
+        self.laid = (turns, len(turns), laid, latest)
+        middle = [{"player": entry.player, "cards": texts(entry.cards)} for entry in latest]
         definition = None if race is None else race.definition
         podium = {} if race is None else {name: list(won) for name, won in race.record.medals.items()}
-        return view(seats, middle, earlier=max(0, len(laid) - MIDDLE_KEPT),
+        return view(seats, middle, earlier=max(0, laid - MIDDLE_KEPT),
                     race=0 if race is None else race.record.number,
                     discipline=None if race is None else race.record.discipline,
                     finished=race is not None and race.finished, podium=podium,

@@ -34,12 +34,16 @@ def read_action(state: OlympiState, action: object) -> tuple[str, object, list]:
     if "player" in action or "action" in action:
         if race is None or game.stopped:
             return "turn", None, [_problem("/races", say("No race is under way: a turn needs a race started first."))]
+        if (refused := state.past_limit("turn")) is not None:
+            return "turn", None, [refused]
         number = len(race.record.turns) + 1
         reader.race = race.record.number
         turn = reader.one_turn(action, f"/races/{len(state.log['races']) - 1}/turns/{number - 1}", number)
         return "turn", turn, reader.findings
     if "discipline" in action or "postponed" in action:
         path = f"/races/{len(state.log['races'])}"
+        if (refused := state.past_limit("race")) is not None:
+            return "race", None, [refused]
         if game.stopped:
             return "race", None, [_problem(path, say("A tenth race was recorded: nothing after it is replayed."))]
         reader.race = game.entries + 1

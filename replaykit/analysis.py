@@ -8,10 +8,14 @@ the search finished within its budget (``Budget.max_nodes`` positions for one pl
 play is listed with ``exact`` false and no values. Plays the rules refuse (the validator's errors) are
 listed with ``legal`` false and no cost: the analysis judges choices among legal plays only.
 
-A game's State takes part when it offers the search's walk (``replaykit.search``) and three translations
-between a log's actions and the search's compact ones: ``last_action()`` (the step last applied, as the
-log writes it), ``action_of(log action)`` (its compact form where it is a legal choice of the seat to move,
-else ``None``) and ``action_to_log(compact)``.
+A game's State takes part when it offers ``searchable()`` — the position now as something the search walks
+(``replaykit.search``), an independent copy, or ``None`` where it cannot be searched (a hand unknown, a
+position the rules' mistakes left inconsistent) — and ``last_action()``, the step last applied as the log
+wrote it. The searchable position translates between the log's actions and its own compact ones:
+``players`` (seating order), ``plays_left()`` (the steps to the end of the game), ``action_of(log action)``
+(its compact form where it is a legal choice of the seat to move, else ``None``) and
+``action_to_log(compact)``. A play from a position that cannot be searched is counted (``unsearched``), not
+listed; the table's own steps (a deal, ``chance``) are neither.
 """
 
 from __future__ import annotations
@@ -28,73 +32,87 @@ ACCURACY_PLACES = 3  # decimals of the shares and means printed
 @dataclass(frozen=True)
 class Budget:
     """The work one analysis may do: ``max_nodes`` positions searched for one play, ``max_total`` for all of
-    them together (the plays after it is spent are listed unvalued), ``max_plays`` plays listed."""
+    them together, ``max_plays`` plays listed (the first ones)."""
 
     max_nodes: int = 200_000
-    max_total: int = 2_000_000
+    max_total: int = 500_000
     max_plays: int = 2_000
 
 
-def searchable(state: Any) -> bool:
-    """Whether a game's State offers what the analysis walks."""
-    return all(hasattr(state, name) for name in ("turn", "legal_actions", "apply_action", "undo_action",
-                                                 "returns", "key", "last_action", "action_of", "action_to_log"))
+@dataclass
+class Step:
+    anchor: str
+    position: Any  # what the search walks, from before the step; None where it cannot be searched
+    played: object
 
 
 def analyse(engine: Any, document: object, budget: Budget = Budget()) -> dict | None:
     """The analysis of every play of ``document`` (by its game's ``engine``), or ``None`` where the game's
-    State cannot be searched or the log never starts a game."""
-    plays: list[dict] = []
+    State cannot be searched or the log never starts a game.
+
+    The plays are valued from the last one back, as an endgame solver works: each seat's search keeps its
+    transposition table from one play to the one before, whose tree holds the later positions, and once a
+    play's search runs out of budget the plays with as many steps left or more, whose trees are larger still,
+    are left unvalued (in a match, the end of each game is searched again).
+    """
+    steps: list[Step] = []
     before: list[Any] = [None]
-    able = [True]
-    spent = [0]
+    started, able, chance = [False], [True], [False]
 
     def observe(anchor: str, state: Any) -> None:
-        if not searchable(state):
+        if not hasattr(state, "searchable"):
             able[0] = False
             return
-        # A step the rules could not read at all changes nothing: no play to judge.
-        moved = before[0] is not None and state.key() != before[0].key()
-        if moved and anchor and len(plays) < budget.max_plays:
-            allowed = min(budget.max_nodes, budget.max_total - spent[0])
-            entry = judge(anchor, before[0], state.last_action(), allowed, spent)
-            if entry is not None:
-                plays.append(entry)
-        before[0] = state.clone()
+        if started[0] and anchor and not chance[0] and len(steps) < budget.max_plays:
+            steps.append(Step(anchor, before[0], state.last_action()))
+        started[0], chance[0] = True, state.chance
+        before[0] = state.searchable()
 
     engine.load(document, engine.default_limits, observe=observe)
-    if not able[0] or before[0] is None:
+    if not able[0] or not started[0]:
         return None
-    return {"plays": plays, "seats": accuracy(plays)}
+    searches: dict[int, Search] = {}
+    spent, horizon = 0, None  # the fewest steps left from which a search ran out of budget
+    plays: list[dict] = []
+    for step in reversed(steps):
+        if step.position is None or step.position.turn < 0:
+            continue
+        left = step.position.plays_left()
+        hopeless = horizon is not None and left >= horizon
+        allowed = 0 if hopeless else min(budget.max_nodes, budget.max_total - spent)
+        search = searches.setdefault(step.position.turn, Search(step.position.turn))
+        entry, used = judge(step, search, allowed)
+        spent += used
+        if entry["legal"] and not entry["exact"] and not hopeless:
+            horizon = left
+        plays.append(entry)
+    plays.reverse()
+    unsearched = sum(step.position is None for step in steps)
+    return {"plays": plays, "unsearched": unsearched, "seats": accuracy(plays)}
 
 
-def judge(anchor: str, state: Any, played: dict, max_nodes: int, spent: list[int]) -> dict | None:
-    """One play's entry, from the position before it, searching at most ``max_nodes`` positions (added to
-    ``spent[0]``); ``None`` for a step no seat chose (a chance step)."""
-    seat = state.turn
-    if seat < 0:
-        return None
-    player = state.players[seat]
-    entry: dict = {"step": anchor, "player": player, "played": played, "legal": True, "exact": False,
-                   "choices": [], "best": None, "cost": None}
-    compact = state.action_of(played)
+def judge(step: Step, search: Search, max_nodes: int) -> tuple[dict, int]:
+    """One play's entry, valued by ``search`` within ``max_nodes`` more positions, and the positions used."""
+    state = step.position
+    entry: dict = {"step": step.anchor, "player": state.players[state.turn], "played": step.played, "legal": True,
+                   "exact": False, "choices": [], "best": None, "cost": None}
+    compact = state.action_of(step.played)
     if compact is None:
         entry["legal"] = False
-        return entry
+        return entry, 0
     if max_nodes <= 0:
-        return entry
-    search = Search(seat, max_nodes=max_nodes)
+        return entry, 0
+    start = search.nodes
+    search.max_nodes = start + max_nodes
     try:
         values = search.action_values(state)
     except OutOfBudget:
-        return entry
-    finally:
-        spent[0] += search.nodes
+        return entry, search.nodes - start
     best_value = max(values.values())
     entry.update(exact=True, best=[state.action_to_log(action) for action in _best(values, best_value)],
                  choices=[{"action": state.action_to_log(action), "value": value} for action, value in values.items()],
                  cost=best_value - values[compact])
-    return entry
+    return entry, search.nodes - start
 
 
 def _best(values: dict[Hashable, float], best_value: float) -> list[Hashable]:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from replaykit.findings import ERROR, WARNING, Finding
 from replaykit.state import State
 from replaykit.words import say
+from replaykit.work import generic
 
 DEFAULT_MAX_FINDINGS = 200
 MORE_FINDINGS = "more-findings"
@@ -94,6 +95,8 @@ class Engine:
     simulate_options: tuple[Option, ...] = ()
     description: str = ""
     version: str = "1"  # of the rules as this engine applies them: a change invalidates reports kept elsewhere
+    # What storing a document asks for, read from it before any replay: steps × seats (``replaykit.work``).
+    work: Callable[[object], int] = generic
 
     def validate(self, document: object, limits: Any = None, max_findings: int = DEFAULT_MAX_FINDINGS) -> Report:
         return self.replay(document, limits, max_findings)[0]
@@ -111,9 +114,14 @@ class Engine:
     def snapshots(self, document: object, limits: Any = None) -> list[tuple[str, dict]]:
         """``(anchor, state.view())`` at the start and after every action of the log, in order."""
         taken: list[tuple[str, dict]] = []
-        self.load(document, self.default_limits if limits is None else limits,
-                  observe=lambda anchor, state: taken.append((anchor, state.view())))
+        self.views(document, limits, lambda anchor, view: taken.append((anchor, view)))
         return taken
+
+    def views(self, document: object, limits: Any, take: Callable[[str, dict], None]) -> None:
+        """``snapshots`` handed to ``take`` one by one as the log is played, so that a caller keeps only what
+        it needs (a document of several games: one game's views at a time)."""
+        self.load(document, self.default_limits if limits is None else limits,
+                  observe=lambda anchor, state: take(anchor, state.view()))
 
     @property
     def package(self) -> str:

@@ -170,24 +170,42 @@ def render(value: object, languages: Languages) -> object:
     return value
 
 
-def _pack(value: object) -> object:
-    """A JSON-ready value with each Text written as ``{"$text": [...]}``, which ``loads`` reads back."""
-    if isinstance(value, Joined):
-        return {PACKED: ["joined", _pack(value.items), _pack(value.last), _pack(value.joint)]}
-    if isinstance(value, Text):
-        return {PACKED: ["text", value.domain, value.template, _pack(dict(value.params)), value.plural, value.count]}
-    if isinstance(value, dict):
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # written as they are
+
+
+def _pack(value: object, seen: dict[int, object]) -> object:
+    """A JSON-ready value with each Text written as ``{"$text": [...]}``, which ``loads`` reads back.
+
+    A stored table view holds millions of plain values, and the same lists and Texts again and again (the
+    cards in the middle at each moment of a trick, its label): plain values are looked at by type, not by a
+    call, and a list or Text met again (``seen``, by identity, while ``value`` keeps it alive) is packed once."""
+    kind = type(value)
+    if kind is dict and PACKED not in value:
+        return {key: item if type(item) in _PLAIN else seen.get(id(item)) or _pack(item, seen)
+                for key, item in value.items()}
+    if kind is list or kind is tuple:
+        packed: object = [item if type(item) in _PLAIN else seen.get(id(item)) or _pack(item, seen)
+                          for item in value]
+    elif isinstance(value, Joined):
+        packed = {PACKED: ["joined", _pack(value.items, seen), _pack(value.last, seen), _pack(value.joint, seen)]}
+    elif isinstance(value, Text):
+        packed = {PACKED: ["text", value.domain, value.template, _pack(dict(value.params), seen), value.plural,
+                           value.count]}
+    elif isinstance(value, dict):
         if PACKED in value:  # a user's own object (a log's meta) that only looks packed: kept as its JSON text
             return {PACKED: ["as-is", json.dumps(value, separators=(",", ":"))]}
-        return {key: _pack(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_pack(item) for item in value]
-    return value
+        return {key: _pack(item, seen) for key, item in value.items()}
+    elif isinstance(value, list | tuple):
+        packed = [_pack(item, seen) for item in value]
+    else:
+        return value
+    seen[id(value)] = packed
+    return packed
 
 
 def dumps(value: object) -> str:
     """A value as compact JSON text with its Texts packed, to be stored: ``loads`` gives it back."""
-    return json.dumps(_pack(value), separators=(",", ":"))
+    return json.dumps(_pack(value, {}), separators=(",", ":"))
 
 
 def loads(text: str | bytes) -> object:

@@ -7,7 +7,11 @@ naming no known game, so here every unit is optional.
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from replaykit.texts import TextLimits, meta_problems
 
 UNITS = {
     "game": "Game number within a match (1-based).",
@@ -17,6 +21,20 @@ UNITS = {
     "play": "Play number within its trick (1-based).",
     "turn": "Turn number within its race (1-based).",
 }
+
+
+def meta_field(limits: TextLimits, description: str, example: object = None, **kwargs: Any) -> fields.Dict:
+    """A log's ``meta``, as every game has it: a free object whose title and notes the core bounds
+    (``replaykit.texts``), with the reader's own words; ``kwargs`` go to the field."""
+    def bounded(meta: dict) -> None:
+        problems = meta_problems(meta, limits)
+        if problems:
+            raise ValidationError({keys[0]: [str(said)] for keys, said in problems})
+
+    about = {"description": f"{description} A title of at most {limits.max_title} and notes of at most "
+                            f"{limits.max_text} characters."}
+    return fields.Dict(validate=bounded, metadata=about if example is None else {**about, "example": example},
+                       **kwargs)
 
 
 class AnyFindingSchema(Schema):

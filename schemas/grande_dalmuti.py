@@ -16,7 +16,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from dalmuti_replay.cards import CARD_PATTERN
 from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.reader import DEFAULT_LIMITS as LIMITS
-from schemas.common import TimelineHeaderSchema
+from schemas.common import TimelineHeaderSchema, meta_field
 
 CARD_OPENAPI = {"type": "string", "pattern": f"^({CARD_PATTERN.pattern})$", "example": "7",
                 "description": 'A card: its value as text, "1" (best) to "12", or "J" for a Jester.'}
@@ -178,7 +178,8 @@ class DalmutiEndSchema(Closed):
 
 
 class DalmutiLogSchema(Closed):
-    """A session of Il Grande Dalmuti: one or more rounds. Unknown keys are errors except inside meta."""
+    """A session of Il Grande Dalmuti: its rounds (none yet at its setup). Unknown keys are errors except inside
+    meta."""
 
     game = fields.String(required=True, validate=validate.Equal(GAME_ID), metadata=_about("The game.", GAME_ID))
     version = fields.Integer(strict=True, validate=validate.Equal(1), metadata=_about("Log format version.", 1))
@@ -191,11 +192,11 @@ class DalmutiLogSchema(Closed):
     rounds = fields.List(fields.Nested(DalmutiRoundSchema, metadata={"anyOf": [{"not": {"required": ["join"]}},
                                                                                {"required": ["ranks"]}]}),
                          required=True,
-                         validate=validate.Length(1, LIMITS.max_rounds), metadata=_about("The rounds in order."))
+                         validate=validate.Length(0, LIMITS.max_rounds), metadata=_about("The rounds in order."))
     totals = points_field("Claimed final totals.", {"Anna": 12, "Bruno": 9})
     winners = names_field("Claimed winners.", ["Anna"])
-    meta = fields.Dict(metadata=_about("Free object: title, event, date, notes, … (any keys).",
-                                       {"title": "Friday session"}))
+    meta = meta_field(LIMITS, "Free object: title, event, date, notes, … (any keys).",
+                      example={"title": "Friday session"})
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def nobody_joins_round_1(self, data: dict, original: Any, **kwargs: Any) -> None:

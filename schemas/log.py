@@ -19,6 +19,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from dg_replay.cards import Card
 from dg_replay.reader import DEFAULT_LIMITS as LIMITS
+from schemas import common
 
 GAME_ID = "david-goliath"
 MATCH_ID = "david-goliath-match"
@@ -156,17 +157,9 @@ def version_field() -> fields.Integer:
                           error_messages={"null": only, "invalid": only, "too_large": only})
 
 
-def _meta_texts(meta: dict) -> None:
-    for key, longest in (("title", LIMITS.max_title), ("notes", LIMITS.max_text)):
-        if isinstance(meta.get(key), str) and len(meta[key]) > longest:
-            raise ValidationError({key: [f"The {key} may be at most {longest} characters long."]})
-
-
 def meta_field() -> fields.Dict:
-    return fields.Dict(
-        metadata={"description": "Free object: title, event, date, source, notes, … (any keys); a title of at "
-                                 f"most {LIMITS.max_title} and notes of at most {LIMITS.max_text} characters."},
-        validate=_meta_texts, error_messages=_messages('"meta"', "an object"))
+    return common.meta_field(LIMITS, "Free object: title, event, date, source, notes, … (any keys).",
+                             error_messages=_messages('"meta"', "an object"))
 
 
 class ClosedSchema(Schema):

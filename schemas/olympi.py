@@ -17,7 +17,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from olympi_replay.disciplines import count_nodes
 from olympi_replay.log import DEFAULT_LIMITS as LIMITS
 from olympi_replay.log import GAME_ID
-from schemas.common import TimelineHeaderSchema
+from schemas.common import TimelineHeaderSchema, meta_field
 from schemas.olympi_report import ReportSchema
 
 COLORS = {"blue": "B", "yellow": "Y", "black": "K", "green": "G", "red": "R"}
@@ -313,7 +313,7 @@ class OlympiLogSchema(Closed):
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True),
                          metadata={"description": "Claimed final VP."})
     winners = names_field("Claimed winners.", LIMITS.max_cards)
-    meta = fields.Dict(metadata={"description": "Free object: title, notes, …"})
+    meta = meta_field(LIMITS, "Free object: title, notes, …")
 
 
 class OlympiTimelineSchema(TimelineHeaderSchema):

@@ -60,7 +60,9 @@ def release(workers: list[int], limit: float = 60.0) -> float:
     return time.monotonic() - started
 
 
-def run(rounds: int = 3, seconds: float = 2.0, threads: int = 6, kill: str = "group") -> dict:
+def run(rounds: int = 3, seconds: float = 2.0, threads: int = 6, kill: str = "group", answers: int = 0) -> dict:
+    """``rounds`` of uploads killed after ``seconds``, or later if fewer than ``answers`` of the round's uploads
+    were answered by then (a busy machine: a kill before anything was stored proves nothing)."""
     # Unique bodies, so a byte comparison proves each stored log is its own upload.
     bodies = [json.dumps({**simulate(3 + seed % 4, seed), "meta": {"upload": seed}}).encode() for seed in range(60)]
     answered: dict[str, bytes] = {}
@@ -71,12 +73,16 @@ def run(rounds: int = 3, seconds: float = 2.0, threads: int = 6, kill: str = "gr
         server = Server(database)
         for _ in range(rounds):
             server.start()
+            before = len(answered)
             stop = threading.Event()
             workers = [threading.Thread(target=uploader, args=(server.port, bodies, stop, answered, lock))
                        for _ in range(threads)]
             for worker in workers:
                 worker.start()
             time.sleep(seconds)
+            deadline = time.monotonic() + 60
+            while len(answered) - before < answers and time.monotonic() < deadline:
+                time.sleep(0.05)
             if kill == "master":  # mid-flight: the uploaders are still sending
                 releases.append(release(server.kill_master()))
             else:

@@ -2,9 +2,9 @@
 ``redis-server`` and ``nginx`` started as children on free loopback ports, each with its files in a folder
 of its own, and gunicorn instances (``scripts.server``) sharing one PostgreSQL database and that Redis.
 
-nginx runs the shipped site, ``deploy/nginx-card-replay.conf``, with only its ports changed, inside a
-small main configuration that keeps its pid, logs and temporary files in the folder and stays in the
-foreground (``daemon off``), so stopping the child stops it. Its access log names the instance that
+nginx runs the shipped site, ``deploy/nginx-card-replay.conf``, with only its ports and host name changed,
+inside a small main configuration that keeps its pid, logs and temporary files in the folder and stays in
+the foreground (``daemon off``), so stopping the child stops it. Its access log names the instance that
 answered each request (``upstream``).
 
     .venv/bin/python -m scripts.instances postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
@@ -30,6 +30,7 @@ from pathlib import Path
 from scripts.server import ROOT, Server, free_port, stop_group
 
 SITE = ROOT / "deploy" / "nginx-card-replay.conf"
+HOST = "127.0.0.1"  # where nginx listens here, and the one host name its site serves
 MAIN = """daemon off;
 master_process on;
 worker_processes 1;
@@ -106,14 +107,16 @@ class Nginx(Child):
 
     def __init__(self, folder: Path, upstreams: list[int]) -> None:
         self.folder, self.upstreams, self.port = folder, upstreams, free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://{HOST}:{self.port}"
 
     def site(self) -> str:
-        """The shipped site with its upstream servers on our instances' ports and listening on ours."""
+        """The shipped site with its upstream servers on our instances' ports, listening on ours, and serving
+        ``HOST`` (the name a client of ``url`` sends) in place of the public host name."""
         text = SITE.read_text()
         servers = re.findall(r"^ *server 127\.0\.0\.1:\d+ [^\n]*\n", text, flags=re.MULTILINE)
         ours = "".join(re.sub(r"127\.0\.0\.1:\d+", f"127.0.0.1:{port}", servers[0]) for port in self.upstreams)
-        return text.replace("".join(servers), ours).replace("listen 80;", f"listen 127.0.0.1:{self.port};")
+        text = re.sub(r"server_name (?!_;)[^;]+;", f"server_name {HOST};", text.replace("".join(servers), ours))
+        return text.replace("listen 80", f"listen {HOST}:{self.port}")
 
     def __enter__(self) -> Nginx:
         self.folder.mkdir(parents=True, exist_ok=True)

@@ -4,9 +4,14 @@ threads for a fixed time. Prints requests/s, p50 and p99 latency, and the number
 ``--slow-clients N`` keeps N more connections open the whole time, trickling headers or a body a byte at a
 time (half each, reconnecting when the server drops them): the figures must barely move. ``--quota``
 instead has one client upload as fast as it can against a small storage quota and reports what was kept.
+``--heavy`` has one client send a hostile body as fast as its rate limit lets it (``--upload``: store it,
+from ``--threads`` connections at once) while a normal client validates beside it, and reports the normal
+client's latencies. ``--costs`` times a validation and an upload of each game's heaviest body.
 
     .venv/bin/python -m scripts.loadtest --seconds 20 --clients 8 [--slow-clients 16]
     .venv/bin/python -m scripts.loadtest --quota --seconds 6
+    .venv/bin/python -m scripts.loadtest --heavy --upload --threads 2 --seconds 60
+    .venv/bin/python -m scripts.loadtest --costs
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sqlalchemy import select
+
+from api.storage import Repository, Upload, stored_bytes
 from dg_replay.simulate import simulate
 from scripts.server import Server
 
@@ -98,7 +106,9 @@ def run(seconds: float, clients: int, workers: int = 2, max_requests: int = 100_
     bodies.append(b'{"game": "david-goliath", "players": ["A"], "tricks": [{"plays": [{"player": "B"}]}]}')
     tally = Tally()
     drops: list[int] = []
-    with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "load.sqlite3", workers) as server:
+    # One client to the quota (every thread is 127.0.0.1): lifted, as it would stop the uploads within seconds.
+    with tempfile.TemporaryDirectory() as folder, \
+            Server(Path(folder) / "load.sqlite3", workers, env={"STORAGE_QUOTA_BYTES": "0"}) as server:
         deadline = time.monotonic() + seconds
         threads = [threading.Thread(target=slow_client, args=(server.port, deadline, SLOW_STARTS[index % 2], drops))
                    for index in range(slow_clients)]
@@ -122,12 +132,13 @@ def run(seconds: float, clients: int, workers: int = 2, max_requests: int = 100_
 
 def quota_run(seconds: float, quota: int = 512 * 1024, stop_after: int | None = None) -> dict:
     """One client uploading as fast as it can against a quota of ``quota`` bytes, for ``seconds`` or until
-    ``stop_after`` uploads were refused."""
+    ``stop_after`` uploads were refused: the bytes of the logs it stored, and every byte the database keeps
+    for it (what the quota counts: the logs, their results and page lists, ``api.storage.stored_bytes``)."""
     bodies = [json.dumps({**simulate(3 + seed % 4, seed), "meta": {"upload": seed}}).encode() for seed in range(40)]
     statuses: dict[int, int] = {}
-    stored = 0
+    logs = 0
     env = {"STORAGE_QUOTA_BYTES": str(quota)}
-    with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "quota.sqlite3", env=env) as server:
+    with tempfile.TemporaryDirectory() as folder, Server(database := Path(folder) / "quota.sqlite3", env=env) as server:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         deadline, index = time.monotonic() + seconds, 0
         while time.monotonic() < deadline and statuses.get(507, 0) != stop_after:
@@ -137,47 +148,95 @@ def quota_run(seconds: float, quota: int = 512 * 1024, stop_after: int | None = 
             response = connection.getresponse()
             response.read()
             statuses[response.status] = statuses.get(response.status, 0) + 1
-            stored += len(body) if response.status == 201 else 0
-    return {"quota": quota, "stored_bytes": stored, "statuses": dict(sorted(statuses.items()))}
+            logs += len(body) if response.status == 201 else 0
+        repository = Repository(f"sqlite:///{database}")
+        with repository.sessions() as session:
+            kept = stored_bytes(session, select(Upload.id))
+        repository.dispose()
+    return {"quota": quota, "log_bytes": logs, "stored_bytes": kept, "statuses": dict(sorted(statuses.items()))}
 
 
-def heavy_run(seconds: float, heavy: bytes, limit: str | None = None) -> dict:
-    """One client sending ``heavy`` to validate as fast as its rate limit lets it (the limits on, as in
-    production), and one normal client validating a real log twice a second beside it."""
-    env = {"RATELIMIT_ENABLED": "true", **({"VALIDATE_RATE_LIMIT": limit} if limit else {})}
+def heavy_run(seconds: float, heavy: bytes, limit: str | None = None, upload: bool = False,
+              threads: int = 1) -> dict:
+    """One client sending ``heavy`` as fast as its rate limit lets it (the limits on, as in production), to
+    validate or, with ``upload``, to store, from ``threads`` connections at once; one normal client
+    validating a real log twice a second beside it. An upload run lifts the storage quota, which would
+    otherwise stop the heavy client long before its rate limit does (20 MiB: a few dozen such uploads)."""
+    setting = "UPLOAD_RATE_LIMIT" if upload else "VALIDATE_RATE_LIMIT"
+    env = {"RATELIMIT_ENABLED": "true", "TRUSTED_PROXIES": "1", **({setting: limit} if limit else {}),
+           **({"STORAGE_QUOTA_BYTES": "0"} if upload else {})}
+    path = "/api/v1/games" if upload else "/api/v1/validate"
     normal_body = json.dumps(simulate(4, 3)).encode()
     heavy_statuses: dict[int, int] = {}
     normal: list[tuple[int, float]] = []
 
-    def ask(port: int, body: bytes, forwarded: str) -> tuple[int, float]:
+    def ask(port: int, where: str, body: bytes, forwarded: str) -> tuple[int, float]:
         started = time.monotonic()
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        connection.request("POST", "/api/v1/validate", body=body,
+        connection.request("POST", where, body=body,
                            headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded})
         response = connection.getresponse()
         response.read()
         connection.close()
         return response.status, time.monotonic() - started
 
-    with tempfile.TemporaryDirectory() as folder, \
-            Server(Path(folder) / "heavy.sqlite3", env={**env, "TRUSTED_PROXIES": "1"}) as server:
+    with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "heavy.sqlite3", env=env) as server:
         deadline = time.monotonic() + seconds
 
         def hammer() -> None:
             while time.monotonic() < deadline:
-                status, _ = ask(server.port, heavy, "198.51.100.1")
-                heavy_statuses[status] = heavy_statuses.get(status, 0) + 1
+                status, _ = ask(server.port, path, heavy, "198.51.100.1")
+                with lock:
+                    heavy_statuses[status] = heavy_statuses.get(status, 0) + 1
 
-        thread = threading.Thread(target=hammer)
-        thread.start()
+        lock = threading.Lock()
+        hammers = [threading.Thread(target=hammer) for _ in range(threads)]
+        for thread in hammers:
+            thread.start()
         while time.monotonic() < deadline:
-            normal.append(ask(server.port, normal_body, "198.51.100.2"))
+            normal.append(ask(server.port, "/api/v1/validate", normal_body, "198.51.100.2"))
             time.sleep(0.5)
-        thread.join()
+        for thread in hammers:
+            thread.join()
     times = sorted(took for _, took in normal)
     return {"heavy_bytes": len(heavy), "heavy_statuses": dict(sorted(heavy_statuses.items())),
             "normal_requests": len(times), "normal_ok": sum(status == 200 for status, _ in normal),
-            "normal_p50_s": statistics.median(times) if times else None, "normal_max_s": times[-1] if times else None}
+            "normal_p50_s": statistics.median(times) if times else None,
+            "normal_p99_s": times[max(int(len(times) * 0.99) - 1, 0)] if times else None,
+            "normal_max_s": times[-1] if times else None}
+
+
+def costs() -> list[dict]:
+    """Each game's heaviest accepted body validated and uploaded in this process (the limits off, best of
+    two): CPU seconds of each, their ratio, and the upload's seconds per unit it is charged
+    (``api.guards.WORK_UNIT_BYTES``), which is what a client's upload allowance bounds."""
+    from api.guards import WORK_UNIT_BYTES
+    from app import create_app
+    from dg_replay.simulate import simulate_match
+    from scripts.hostile import STORED, bodies
+
+    heavy = bodies()
+    cases = {STORED[0]: heavy[STORED[0]], STORED[1]: heavy[STORED[1]],
+             "david-goliath: a 6-player match": json.dumps(simulate_match(6, 5)).encode()}
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        client = create_app({"SECRET_KEY": "costs", "DATABASE_URL": f"sqlite:///{folder}/costs.sqlite3",
+                             "RATELIMIT_ENABLED": False, "STORAGE_QUOTA_BYTES": 0}).test_client()
+        for name, body in cases.items():
+            seconds = {}
+            for path in ("/api/v1/validate", "/api/v1/games"):
+                taken = []
+                for _ in range(2):
+                    started = time.process_time()
+                    status = client.post(path, data=body, content_type="application/json").status_code
+                    taken.append(time.process_time() - started)
+                    if status not in (200, 201):  # a refusal is no measure of the work
+                        raise RuntimeError(f"{path} answered {status} for {name}")
+                seconds[path] = min(taken)
+            units = 1 + len(body) // WORK_UNIT_BYTES
+            rows.append({"body": name, "bytes": len(body), "units": units, "validate_s": seconds["/api/v1/validate"],
+                         "upload_s": seconds["/api/v1/games"], "upload_s_per_unit": seconds["/api/v1/games"] / units})
+    return rows
 
 
 def main() -> None:
@@ -186,20 +245,34 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--slow-clients", type=int, default=0, help="connections trickling a byte at a time")
     parser.add_argument("--quota", action="store_true", help="one client against a 512 KiB storage quota instead")
-    parser.add_argument("--heavy", nargs="?", const="plays by strangers", default=None, metavar="BODY",
+    parser.add_argument("--heavy", nargs="?", const=None, default=False, metavar="BODY",
                         help="one client validating a hostile body (the first of scripts.hostile's whose name holds "
-                             "BODY) within its rate limit, a normal one beside it")
+                             "BODY; by default the match of plays by strangers, or with --upload the heaviest Olympi "
+                             "log) within its rate limit, a normal one beside it")
+    parser.add_argument("--upload", action="store_true", help="with --heavy: the heavy client stores the body")
+    parser.add_argument("--threads", type=int, default=1, help="with --heavy: the heavy client's connections at once")
+    parser.add_argument("--limit", default=None, help="with --heavy: its rate limit instead of the default")
+    parser.add_argument("--costs", action="store_true", help="CPU time of a validate and an upload of each game's "
+                                                               "heaviest body, in this process")
     args = parser.parse_args()
-    if args.heavy is not None:
+    if args.costs:
+        for row in costs():
+            ratio = row["upload_s"] / row["validate_s"]
+            print(f"{row['body']:72} {row['bytes'] / 1e3:6.1f} KB, {row['units']} units: validate "
+                  f"{row['validate_s']:.3f} s, upload {row['upload_s']:.3f} s ({ratio:.1f} x), "
+                  f"{row['upload_s_per_unit']:.3f} s a unit")
+        return
+    if args.heavy is not False:
         from scripts.hostile import bodies
 
-        name, body = next((name, body) for name, body in bodies().items() if args.heavy in name)
-        print(name, heavy_run(args.seconds, body))
+        wanted = args.heavy or ("that break" if args.upload else "plays by strangers")
+        name, body = next((name, body) for name, body in bodies().items() if wanted in name)
+        print(name, heavy_run(args.seconds, body, args.limit, args.upload, args.threads))
         return
     if args.quota:
         figures = quota_run(args.seconds)
-        print(f"quota {figures['quota']:,} bytes: {figures['stored_bytes']:,} bytes stored, "
-              f"statuses {figures['statuses']}")
+        print(f"quota {figures['quota']:,} bytes: {figures['stored_bytes']:,} bytes stored in all, "
+              f"{figures['log_bytes']:,} of them logs, statuses {figures['statuses']}")
         return
     figures = run(args.seconds, args.clients, slow_clients=args.slow_clients)
     print(f"{figures['requests']} requests in {figures['seconds']} s: {figures['requests_per_second']:.0f} req/s, "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -107,11 +108,17 @@ def extract(domain: Domain, languages: tuple[str, ...] = LANGUAGES) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = Catalog(locale=language, domain=domain.name, project="Card Replay")
             catalog.update(template, no_fuzzy_matching=True)
-        written = io.BytesIO()
-        write_po(written, catalog, width=110, sort_output=False, omit_header=False)
-        # A catalogue whose messages did not change keeps its file, creation date and all: no churn in diffs.
-        if not path.exists() or _dated_apart(path.read_bytes()) != _dated_apart(written.getvalue()):
-            path.write_bytes(written.getvalue())
+        written = _rendered(catalog)
+        # A catalogue whose messages did not change keeps its file, byte for byte: its creation date, the
+        # Babel version in its header and the line breaks a translator chose are no change worth a diff.
+        if not path.exists() or _dated_apart(_rendered(read(path, language))) != _dated_apart(written):
+            path.write_bytes(written)
+
+
+def _rendered(catalog: Catalog) -> bytes:
+    written = io.BytesIO()
+    write_po(written, catalog, width=110, sort_output=False, omit_header=False)
+    return written.getvalue()
 
 
 def _dated_apart(po: bytes) -> bytes:
@@ -122,8 +129,13 @@ def compile_catalogue(domain: Domain, language: str) -> None:
     path = domain.po(language)
     if not path.exists():
         return
-    with path.with_suffix(".mo").open("wb") as file:
-        write_mo(file, read(path, language), use_fuzzy=False)
+    compiled = io.BytesIO()
+    write_mo(compiled, read(path, language), use_fuzzy=False)
+    # Written beside and renamed over: a process reading the catalogue meanwhile (parallel tests compile
+    # them too) finds the old file or the new, never half of one.
+    partial = path.with_suffix(f".mo.{os.getpid()}")
+    partial.write_bytes(compiled.getvalue())
+    partial.replace(path.with_suffix(".mo"))
 
 
 def placeholders(text: str) -> set[str]:

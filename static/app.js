@@ -1,7 +1,7 @@
 /*
  * The analysis board: walks the game's moments and keeps one selected moment in sync everywhere.
  *
- * The page carries its figures (#figures, drawn by charts.js) and names where its moments are
+ * The page's charts are drawn by charts.js as soon as they are parsed; this page names where its moments are
  * (data-moments): fetched once the page shows, they are the steps (id, status, story, x on the timeline
  * charts, major for the moments ↑/↓ jump between) and the table view (drawn by board.js). Selecting a moment
  * updates the table view, the elements marked with data-step-id (the moment or one containing it; the list
@@ -16,8 +16,6 @@
   "use strict";
 
   var analysis = document.querySelector("[data-moments]");
-  var figuresBlock = document.getElementById("figures");
-  var figures = figuresBlock ? JSON.parse(figuresBlock.textContent) : {};
   var steps = [];  // filled from the page's moments address (data-moments) once it has loaded
   var ids = [];
   var byX = {};
@@ -46,7 +44,7 @@
   }
 
   var moments = { steps: function () { return steps; }, at: atX, find: resolve };
-  var charts = window.CardReplay.drawCharts(figures, moments, function (index) {
+  var charts = window.CardReplay.charts.connect(moments, function (index) {
     pause();
     select(index, true);
     reveal();
@@ -67,13 +65,16 @@
     return inner === outer || inner.indexOf(outer + "-") === 0;
   }
 
+  // The moment's findings in their panel, and its first error's reason in the controls, always in view.
   function drawFindings(index) {
     var panel = document.getElementById("moment-panel");
     var list = document.getElementById("moment-findings");
+    var reason = document.getElementById("step-reason");
     if (!panel || !list) {
       return;
     }
     list.textContent = "";
+    var first = null;
     document.querySelectorAll(".analysis-main li.finding[data-anchor]").forEach(function (element) {
       var here = resolve(element.getAttribute("data-anchor")) === index;
       element.classList.toggle("is-selected", here);
@@ -81,9 +82,17 @@
         var copy = element.cloneNode(true);
         copy.classList.remove("is-selected");
         list.appendChild(copy);
+        if (!first && element.classList.contains("finding-error")) {
+          first = element;
+        }
       }
     });
     panel.hidden = !list.children.length;
+    if (reason) {
+      var message = first && first.querySelector(".finding-message");
+      reason.textContent = message ? message.textContent : "";
+      reason.hidden = !message;
+    }
   }
 
   // A play of a known hand: what each other legal play would have done (D&G: and its best swap).
@@ -362,8 +371,25 @@
     }
   }
 
+  // Inside a hypothetical branch, ← and → (and Prev and Next) step along the branch's line, not the game's.
+  function inBranch(where) {
+    var branch = window.CardReplay.branch;
+    if (!branch || !branch.active() || (where !== "prev" && where !== "next")) {
+      return false;
+    }
+    if (where === "prev") {
+      branch.back();
+    } else {
+      branch.forward();
+    }
+    return true;
+  }
+
   document.querySelectorAll("button[data-step]").forEach(function (button) {
     button.addEventListener("click", function () {
+      if (inBranch(button.getAttribute("data-step"))) {
+        return;
+      }
       if (button.getAttribute("data-step") !== "play") {
         pause();
       }
@@ -409,6 +435,9 @@
       return;
     }
     event.preventDefault();
+    if (inBranch(KEYS[event.key])) {
+      return;
+    }
     if (KEYS[event.key] !== "play") {
       pause();
     }
@@ -457,6 +486,24 @@
     if (below > 0 && room > 0) {
       window.scrollBy(0, Math.min(below, room));
     }
+  }
+
+  // Near the page's foot the analysis ends above the window's: rather than slide under the header with it,
+  // the sticky panel shrinks to the room left (and scrolls inside). The lists are at least a window tall
+  // (board.css), so the panel's height never decides where the analysis ends.
+  var sticky = document.querySelector(".analysis-panel");
+  function fitPanel() {
+    if (!sticky) {
+      return;
+    }
+    var top = parseFloat(window.getComputedStyle(sticky).top) || 0;
+    var room = analysis.getBoundingClientRect().bottom - top;
+    var short = !oneColumn.matches && room < window.innerHeight - top;
+    sticky.style.maxHeight = short ? Math.max(room, 120) + "px" : "";
+  }
+  if (analysis && sticky) {
+    window.addEventListener("scroll", fitPanel, { passive: true });
+    window.addEventListener("resize", fitPanel);
   }
 
   // Without a deep link the board opens where the game first went wrong, else at its start.

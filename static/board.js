@@ -81,7 +81,8 @@
       return unseen > 0 ? _("{count} in hand · {unseen} unseen", {count: table.sizes[name], unseen: unseen})
         : _("{count} in hand", {count: table.sizes[name]});
     }
-    return held + (table.sources[name] === "dealt" ? " in hand" : " proven in hand");
+    return table.sources[name] === "dealt" ? _("{count} in hand", {count: held})
+      : _("{count} proven in hand", {count: held});
   }
 
   // Styles in the order the game lists its cards: the order of a hand's groups.

@@ -3,16 +3,25 @@
  * as far as you like, the table and scores following; step back; return to the real game. A branch is
  * shareable: the URL hash carries the moment and the actions tried ("#trick-6-play-2~try=…").
  *
- * The rules stay on the server: the log up to the moment comes from "…/before/<moment>.json", and each
- * position's legal choices, its table and its findings from POST /api/v1/choices; a choice is recorded by
- * applying the JSON Patch that comes with it. Text from logs is only ever set with textContent.
+ * As lichess keeps variations, the branch's line stays in the list of moments under the moment it leaves
+ * from, its plays clickable; ← and → step along it (→ replays a play stepped back over, and says so where the
+ * line ends), and the controls show the branch's position in words. Among the first choices the play the
+ * game really made is marked.
+ *
+ * The rules stay on the server: the log up to the moment comes from "…/before/<moment>.json" (with the log
+ * just after the real play), and each position's legal choices, its table and its findings from
+ * POST /api/v1/choices; a choice is recorded by applying the JSON Patch that comes with it. Text from logs
+ * is only ever set with textContent.
  */
 (function () {
   "use strict";
 
   var panel = document.getElementById("branch");
   var opener = document.querySelector("[data-branch]");
-  var branch = null;  // {moment, logs: [log, …], actions: [action, …], answer}
+  // {moment, logs: [log, …], actions: [action, …], labels: [label, …], ahead: [{action, label}, …] (stepped
+  // back over, for →), answer, played (the log after the real play)}
+  var branch = null;
+  var line = null;  // the last branch's {moment, moves: [{action, label}, …]}, kept in the list once left
   var busy = false;
 
   var element = window.CardReplay.element;  // board.js's
@@ -73,11 +82,84 @@
     document.getElementById("branch-status").textContent = text;
   }
 
+  // Whether a log made by a choice is the one the game went on to: every part of it is in the real log after
+  // the play (which may hold more, such as the players' notes).
+  function within(part, whole) {
+    if (Array.isArray(part)) {
+      return Array.isArray(whole) && part.length === whole.length &&
+        part.every(function (item, index) { return within(item, whole[index]); });
+    }
+    if (part && typeof part === "object") {
+      return Boolean(whole) && typeof whole === "object" &&
+        Object.keys(part).every(function (key) { return key in whole && within(part[key], whole[key]); });
+    }
+    return part === whole;
+  }
+
+  function moves() {
+    return branch.actions.map(function (action, index) { return { action: action, label: branch.labels[index] }; })
+      .concat(branch.ahead);
+  }
+
+  // The branch's line in the list of moments, right after the moment it leaves from: its plays as buttons,
+  // the one shown marked.
+  function drawLine() {
+    var old = document.getElementById("branch-line");
+    if (old) {
+      old.parentNode.removeChild(old);
+    }
+    var anchor = line && document.querySelector(".analysis-main [data-step-id='" + line.moment + "']");
+    if (!anchor || !line.moves.length) {
+      return;
+    }
+    var tag = anchor.tagName === "LI" ? "li" : anchor.tagName === "TR" ? "tr" : "div";
+    var holder = element(tag, "branch-line");
+    holder.id = "branch-line";
+    var into = holder;
+    if (tag === "tr") {
+      into = element("td", "");
+      into.colSpan = 99;
+      holder.appendChild(into);
+    }
+    into.appendChild(element("span", "branch-line-title", _("Tried here:")));
+    var shown = branch && branch.moment === line.moment ? branch.actions.length : -1;
+    line.moves.forEach(function (move, index) {
+      var button = element("button", "branch-move", move.label);
+      button.type = "button";
+      button.classList.toggle("is-current", index + 1 === shown);
+      button.addEventListener("click", function () { goTo(index + 1); });
+      into.appendChild(button);
+    });
+    anchor.parentNode.insertBefore(holder, anchor.nextSibling);
+  }
+
+  // The controls tell the branch's position: where it is, in words, and the play that led there.
+  function drawControls(label) {
+    var status = document.getElementById("step-status");
+    var story = document.getElementById("step-story");
+    var reason = document.getElementById("step-reason");
+    var tried = branch.labels.length;
+    if (status) {
+      status.textContent = label;
+    }
+    if (story) {
+      story.textContent = tried ? _("Tried: {play}", {play: branch.labels[tried - 1]})
+        : _("From here the game is yours: pick a play. Nothing you try changes the log.");
+    }
+    if (reason) {
+      reason.hidden = true;
+    }
+    document.querySelectorAll("button[data-step=prev], button[data-step=next]").forEach(function (button) {
+      button.disabled = false;
+    });
+  }
+
   function draw() {
     var answer = branch.answer;
     var list = document.getElementById("branch-choices");
     list.textContent = "";
     var tried = branch.actions.length;
+    var log = branch.logs[branch.logs.length - 1];
     document.getElementById("branch-note").textContent = tried === 0
       ? _("From here the game is yours: pick a play. Nothing you try changes the log.")
       : _n("{count} play tried since this moment; not what happened.",
@@ -91,13 +173,21 @@
       if (choice.hint) {
         button.title = choice.hint;
       }
+      if (tried === 0 && branch.played && within(applyPatch(log, choice.patch), branch.played)) {
+        button.classList.add("is-played");
+        button.appendChild(element("span", "branch-played", _("played in the game")));
+      }
       button.addEventListener("click", function () { choose(choice); });
       item.appendChild(button);
       list.appendChild(item);
     });
     panel.querySelector("[data-branch-back]").disabled = tried === 0;
-    window.CardReplay.drawView(window.CardReplay.boardData(), answer.view,
-                               answer.moment ? _("Hypothetical · {moment}", {moment: answer.moment}) : _("Hypothetical · the end"));
+    var label = answer.moment ? _("Hypothetical · {place}", {place: answer.place || answer.moment})
+      : _("Hypothetical · the end");
+    window.CardReplay.drawView(window.CardReplay.boardData(), answer.view, label);
+    drawControls(label);
+    line = { moment: branch.moment, moves: moves() };
+    drawLine();
     var hash = "#" + branch.moment + "~try=" + encode(branch.actions);
     if (window.location.hash !== hash) {
       window.history.replaceState(null, "", hash);
@@ -116,23 +206,59 @@
     });
   }
 
+  function take(choice) {
+    branch.logs.push(applyPatch(branch.logs[branch.logs.length - 1], choice.patch));
+    branch.actions.push(choice.action);
+    branch.labels.push(choice.label);
+  }
+
+  // A play tried here: the one stepped back over keeps the rest of the line ahead; another starts a new line.
   function choose(choice) {
     if (busy) {
       return;
     }
-    var log = applyPatch(branch.logs[branch.logs.length - 1], choice.patch);
-    branch.logs.push(log);
-    branch.actions.push(choice.action);
-    show(log);
+    var next = branch.ahead[0];
+    if (next && JSON.stringify(next.action) === JSON.stringify(choice.action)) {
+      branch.ahead.shift();
+    } else {
+      branch.ahead = [];
+    }
+    take(choice);
+    show(branch.logs[branch.logs.length - 1]);
   }
 
+  // ←: one play back along the line; at its start, back to the game at the moment the branch left from.
   function back() {
-    if (busy || branch.logs.length < 2) {
+    if (busy) {
+      return;
+    }
+    if (branch.logs.length < 2) {
+      var moment = branch.moment;
+      leave();
+      window.CardReplay.returnTo(moment);
       return;
     }
     branch.logs.pop();
-    branch.actions.pop();
+    branch.ahead.unshift({ action: branch.actions.pop(), label: branch.labels.pop() });
     show(branch.logs[branch.logs.length - 1]);
+  }
+
+  // →: the play stepped back over, again; where the line ends, a word rather than silence.
+  function forward() {
+    if (busy) {
+      return;
+    }
+    var next = branch.ahead[0];
+    var wanted = next && JSON.stringify(next.action);
+    var match = next && branch.answer.choices.filter(function (choice) {
+      return JSON.stringify(choice.action) === wanted;
+    })[0];
+    if (!match) {
+      say(branch.answer.over ? _("The game is over in this branch.")
+        : _("The branch goes no further: pick a play to go on."));
+      return;
+    }
+    choose(match);
   }
 
   // Replays the actions of a shared branch one by one, each through the choices offered at its position.
@@ -146,16 +272,40 @@
       say(_("A play of the shared branch is not legal here; the branch stops before it."));
       return Promise.resolve();
     }
-    var log = applyPatch(branch.logs[branch.logs.length - 1], match.patch);
-    branch.logs.push(log);
-    branch.actions.push(match.action);
-    return ask(log).then(function (answer) {
+    take(match);
+    return ask(branch.logs[branch.logs.length - 1]).then(function (answer) {
       branch.answer = answer;
       return replayActions(actions.slice(1));
     });
   }
 
-  function start(moment, actions) {
+  // A play of the line in the list: back along the line, or on along it, to just after that play.
+  function goTo(count) {
+    if (busy) {
+      return;
+    }
+    if (!branch || branch.moment !== line.moment) {
+      var kept = line.moves;
+      start(line.moment, kept.slice(0, count).map(function (move) { return move.action; }), kept.slice(count));
+      return;
+    }
+    if (count <= branch.actions.length) {
+      while (branch.actions.length > count) {
+        branch.logs.pop();
+        branch.ahead.unshift({ action: branch.actions.pop(), label: branch.labels.pop() });
+      }
+      show(branch.logs[branch.logs.length - 1]);
+      return;
+    }
+    var onward = branch.ahead.splice(0, count - branch.actions.length);
+    busy = true;
+    replayActions(onward.map(function (move) { return move.action; })).then(function () {
+      busy = false;
+      draw();
+    });
+  }
+
+  function start(moment, actions, ahead) {
     if (!panel || !opener) {
       return;
     }
@@ -168,7 +318,8 @@
         return response.json();
       })
       .then(function (found) {
-        branch = { moment: found.moment, logs: [found.log], actions: [], answer: null };
+        branch = { moment: found.moment, logs: [found.log], actions: [], labels: [], ahead: ahead || [],
+                   answer: null, played: found.played };
         panel.hidden = false;
         document.body.classList.add("in-branch");
         return ask(found.log).then(function (answer) {
@@ -193,6 +344,7 @@
     branch = null;
     panel.hidden = true;
     document.body.classList.remove("in-branch");
+    drawLine();  // the line stays in the list, none of its plays shown
     return true;
   }
 
@@ -212,6 +364,6 @@
   }
 
   window.CardReplay = window.CardReplay || {};
-  window.CardReplay.branch = { start: start, leave: leave, decode: decode,
+  window.CardReplay.branch = { start: start, leave: leave, decode: decode, back: back, forward: forward,
                                active: function () { return branch !== null; } };
 })();

@@ -167,6 +167,30 @@
     };
   }
 
+  // Drawn as soon as this script runs, right after the charts' places (the page's long list is not parsed yet,
+  // so plotly lays out a short page); app.js connects the moments and the clicks once it runs.
+  var block = document.getElementById("figures");
+  var source = null;  // {moments, pick}, from app.js
+  var none = { steps: function () { return []; }, at: function () { return -1; }, find: function () { return -1; } };
+  function moments() {
+    return source ? source.moments : none;
+  }
+  var drawn = draw(block ? JSON.parse(block.textContent) : {}, {
+    steps: function () { return moments().steps(); },
+    at: function (x) { return moments().at(x); },
+    find: function (id) { return moments().find(id); }
+  }, function (index) {
+    if (source) {
+      source.pick(index);
+    }
+  });
+
   window.CardReplay = window.CardReplay || {};
-  window.CardReplay.drawCharts = draw;
+  // connect(moments, pick): the moments as draw() takes them and what a click picks; returns {mark, tell}.
+  window.CardReplay.charts = {
+    connect: function (found, pick) {
+      source = { moments: found, pick: pick };
+      return drawn;
+    }
+  };
 })();

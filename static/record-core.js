@@ -194,6 +194,18 @@
     });
   }
 
+  // The one player whose name starts with ``prefix`` (any case; a whole name wins over longer ones), else null.
+  function playerByPrefix(prefix, players) {
+    var wanted = String(prefix).toLowerCase();
+    var exact = players.filter(function (name) {
+      return name.toLowerCase() === wanted;
+    });
+    var starting = players.filter(function (name) {
+      return wanted && name.toLowerCase().indexOf(wanted) === 0;
+    });
+    return exact.length === 1 ? exact[0] : starting.length === 1 ? starting[0] : null;
+  }
+
   // A stable text of a JSON value (keys sorted), to compare actions and to name them in the page.
   function canonical(value) {
     if (Array.isArray(value)) {
@@ -299,6 +311,7 @@
     parseCards: parseCards,
     cardsOf: cardsOf,
     choicesWithCards: choicesWithCards,
+    playerByPrefix: playerByPrefix,
     canonical: canonical,
     Drafts: Drafts,
     newDraftId: newDraftId,

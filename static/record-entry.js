@@ -16,13 +16,44 @@
     return document.getElementById(id);
   }
 
+  var drawn = null;   // the last choices drawn, to draw again when a player is picked
+  var leader = null;  // the player picked when anyone may play (no dealer said): {moment, name}
+
+  // The players the choices are of, when more than one may play now (a first lead with no dealer said).
+  function playersOffered(choices, answer) {
+    var found = [];
+    choices.forEach(function (choice) {
+      var name = choice.action.player;
+      if (typeof name === "string" && found.indexOf(name) < 0) {
+        found.push(name);
+      }
+    });
+    return !answer || answer.to_move || found.length < 2 ? [] : found;
+  }
+
   function drawChoices(choices, answer, setup, text) {
+    drawn = { choices: choices, answer: answer, setup: setup, text: text };
     var box = $("rec-choices");
     box.textContent = "";
     var filter = $("rec-type").value.trim().toLowerCase();
+    var players = playersOffered(choices, answer);
+    var who = answer && answer.to_move;
+    if (players.length) {  // who plays first, then their cards: not every player's every card at once
+      who = leader && leader.moment === answer.moment ? leader.name : null;
+      players.forEach(function (name) {
+        var button = element("button", "rec-choice rec-choice-text rec-who", name);
+        button.type = "button";
+        button.dataset.who = name;
+        button.setAttribute("aria-pressed", String(name === who));
+        box.appendChild(button);
+      });
+    }
     choices.forEach(function (choice, index) {
+      if (players.length && (!who || choice.action.player !== who) && !filter) {
+        return;
+      }
       var button = element("button", "rec-choice" + (choice.known ? "" : " is-unknown"));
-      var cards = cardsPlayed(choice.action, answer);
+      var cards = cardsPlayed(choice.action, who);
       if (cards) {  // a play of the player to move: its cards, as chips; the whole sentence for screen readers
         grouped(cards).forEach(function (group) {
           var made = table.chip(setup, group.card);
@@ -43,6 +74,7 @@
       button.hidden = Boolean(filter) && choice.label.toLowerCase().indexOf(filter) < 0;
       box.appendChild(button);
     });
+    offBook(box, choices, answer, who, setup, text);
     var hints = [];
     choices.forEach(function (choice) {
       if (choice.hint && hints.indexOf(choice.hint) < 0) {
@@ -54,21 +86,85 @@
     })) {
       hints.unshift(text.choices_unknown);
     }
+    if (players.length && !who) {
+      hints.unshift(_("Who plays first? Pick the player, then the card."));
+    }
     if (answer && answer.truncated) {
       hints.push(core.format(text.choices_truncated, { count: answer.truncated }));
     }
-    $("rec-hint").textContent = hints.join(" ");
+    var list = $("rec-hint");
+    list.textContent = "";
+    hints.forEach(function (hint) {  // one a line: each is a sentence of its own
+      list.appendChild(element("li", "", hint));
+    });
   }
+
+  // The cards of a known hand that no legal step plays: tappable too, recorded as played after the warning.
+  function offBook(box, choices, answer, who, setup, text) {
+    var seat = ((answer && answer.view && answer.view.seats) || []).filter(function (found) {
+      return found.name === who;
+    })[0];
+    var model = choices.filter(function (choice) {
+      var cards = core.cardsOf(choice.action);
+      return choice.action.player === who && cards !== null && cards.length === 1;
+    })[0];
+    if (!seat || seat.unseen || !model || answer.chance) {
+      return;
+    }
+    var offered = choices.map(function (choice) {
+      return core.canonical(choice.action);
+    });
+    var seen = {};
+    (seat.hand || []).forEach(function (card) {
+      var action = withCard(model.action, card);
+      if (seen[card] || offered.indexOf(core.canonical(action)) >= 0) {
+        return;
+      }
+      seen[card] = true;
+      var label = core.format(text.played_cards, { player: who, cards: card });
+      var button = element("button", "rec-choice is-illegal");
+      button.type = "button";
+      button.appendChild(table.chip(setup, card));
+      button.setAttribute("aria-label", _("{play} (breaks a rule)", { play: label }));
+      button.title = button.getAttribute("aria-label");
+      button.dataset.illegal = card;
+      button.dataset.action = core.canonical(action);
+      box.appendChild(button);
+    });
+  }
+
+  function withCard(action, card) {
+    var made = JSON.parse(JSON.stringify(action));
+    if (typeof made.card === "string") {
+      made.card = card;
+    } else {
+      made.cards = [card];
+    }
+    return made;
+  }
+
+  $("rec-choices").addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-who], button[data-illegal]");
+    if (!button || !drawn) {
+      return;
+    }
+    if (button.dataset.who) {
+      leader = { moment: drawn.answer.moment, name: button.dataset.who };
+      drawChoices(drawn.choices, drawn.answer, drawn.setup, drawn.text);
+    } else {
+      window.RecordPlay.enter(JSON.parse(button.dataset.action), core.format(drawn.text.played_cards,
+        { player: JSON.parse(button.dataset.action).player, cards: button.dataset.illegal }));
+    }
+  });
 
   // The parts of the first offered step, each an input holding its value as typed text, to change into
   // what really happened: at the table's steps (a discipline revealed, cards drawn) the drawn outcome is
   // rarely what the table saw.
-  function drawFields(choices, chance, setup) {
+  function drawFields(choices, setup) {
     var box = $("rec-fields");
     box.textContent = "";
     var model = choices.length ? choices[0].action : null;
     $("rec-fill").hidden = !model;
-    $("rec-fill").open = Boolean(model && chance);
     var keys = Object.keys(model || {});
     var more = (setup || {}).fill_keys || {};
     keys.slice().forEach(function (key) {
@@ -82,12 +178,18 @@
       var value = key in model ? model[key] : undefined;
       if (value !== null && typeof value === "object" && !Array.isArray(value)) {
         Object.keys(value).forEach(function (member) {  // a deal: one line of cards per player
-          box.appendChild(field(key + " · " + member, key, member, value[member]));
+          box.appendChild(field(word(key, setup) + " · " + member, key, member, value[member]));
         });
       } else {
-        box.appendChild(field(key, key, null, value));
+        box.appendChild(field(word(key, setup), key, null, value));
       }
     });
+  }
+
+  // A part of a step in words; a part the page has no word for shows the game's own key.
+  function word(key, setup) {
+    var known = { player: _("Player"), card: _("Card"), cards: _("Cards"), action: _("What they do") };
+    return known[key] || ((setup || {}).words || {})[key] || key;
   }
 
   function field(name, key, member, value) {
@@ -157,11 +259,11 @@
   }
 
   // The cards of a plain play by the player to move (nothing else in the action), else null.
-  function cardsPlayed(action, answer) {
+  function cardsPlayed(action, who) {
     var plain = Object.keys(action).every(function (key) {
       return key === "player" || key === "card" || key === "cards" || (key === "action" && action.action === "play");
     });
-    if (!plain || !answer || action.player !== answer.to_move) {
+    if (!plain || !who || action.player !== who) {
       return null;
     }
     return typeof action.card === "string" ? [action.card] : Array.isArray(action.cards) ? action.cards : null;
@@ -182,12 +284,20 @@
     if (byLabel.length === 1) {
       return { choice: byLabel[0] };
     }
-    var read = core.parseCards(entry, window.RecordSetup.deck(setup, players));
+    var deck = window.RecordSetup.deck(setup, players);
+    // "cy b7": a leading word that is no card but the start of one player's name says who played
+    var words = entry.split(/[\s,;]+/);
+    var named = words.length > 1 && core.parseCards(words[0], deck).bad.length ?
+      core.playerByPrefix(words[0], answer.view && answer.view.seats ? answer.view.seats.map(function (seat) {
+        return seat.name;
+      }) : []) : null;
+    var read = core.parseCards(named ? words.slice(1).join(" ") : entry, deck);
     if (read.bad.length || !read.cards.length) {
       return { problem: core.format(text.not_cards, { tokens: read.bad.join(" ") || entry }) };
     }
+    var who = named || answer.to_move;
     var mine = choices.filter(function (choice) {
-      return !answer.to_move || !choice.action.player || choice.action.player === answer.to_move;
+      return !who || !choice.action.player || choice.action.player === who;
     });
     var found = core.choicesWithCards(mine, read.cards);
     if (found.length) {
@@ -196,7 +306,10 @@
     var model = mine.filter(function (choice) {
       return core.cardsOf(choice.action) !== null;
     })[0];
-    var action = model ? JSON.parse(JSON.stringify(model.action)) : { player: answer.to_move };
+    var action = model ? JSON.parse(JSON.stringify(model.action)) : { player: who };
+    if (named) {
+      action.player = named;
+    }
     if (model && typeof model.action.card === "string" && read.cards.length === 1) {
       action.card = read.cards[0];
     } else {
@@ -206,6 +319,40 @@
     return { action: action, label: core.format(text.played_cards, { player: action.player || "", cards: read.cards.join(" ") }) };
   }
 
-  window.RecordEntry = { drawChoices: drawChoices, drawFields: drawFields, filledAction: filledAction,
-    readTyped: readTyped };
+  // Typed entry, recorded: the choice named, else the cards checked by /apply (record.js).
+  function typed(value) {
+    var play = window.RecordPlay;
+    var game = draftGame();
+    var read = play.answer() && readTyped(value, play.answer(), game.setup, game.players, window.RecordSetup.text);
+    if (read && read.problem) {
+      play.problem(read.problem);
+    } else if (read) {
+      play.enter(read.choice ? read.choice.action : read.action, read.choice ? read.choice.label : read.label);
+    }
+  }
+
+  function draftGame() {
+    var play = window.RecordPlay;
+    return { setup: window.RecordSetup.setups[play.current().game],
+      players: (core.logOf(play.current()).players || []).length };
+  }
+
+  $("rec-fill-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var game = draftGame();
+    var action = filledAction(game.setup, game.players);
+    window.RecordPlay.enter(action, table.said(action));
+  });
+  $("rec-other-button").addEventListener("click", function () {
+    var action;
+    try {
+      action = JSON.parse($("rec-other-text").value);
+    } catch (error) {
+      window.RecordPlay.problem(core.format(window.RecordSetup.text.json_problem, { message: error.message }));
+      return;
+    }
+    window.RecordPlay.enter(action, table.said(action));
+  });
+
+  window.RecordEntry = { drawChoices: drawChoices, drawFields: drawFields, typed: typed };
 })();

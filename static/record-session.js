@@ -116,7 +116,9 @@
       openProblem(core.format(text.json_problem, { message: error.message }));
       return;
     }
-    var title = log && log.meta && typeof log.meta.title === "string" && log.meta.title.trim() ? log.meta.title : text.untitled;
+    var game = setups[gameOf(log)];
+    var title = log && log.meta && typeof log.meta.title === "string" && log.meta.title.trim() ? log.meta.title :
+      game && Array.isArray(log.players) ? window.RecordSetup.defaultTitle(game.name, log.players) : text.untitled;
     begin(log, title, text.opened, openProblem);
   }
 
@@ -133,7 +135,12 @@
 
   function finalLog() {
     var draft = play.current();
-    return window.RecordSheet.write(core.logOf(draft), draft, setups[draft.game]);
+    var log = window.RecordSheet.write(core.logOf(draft), draft, setups[draft.game]);
+    var meta = log.meta && typeof log.meta === "object" ? log.meta : {};
+    if (typeof meta.title !== "string" || !meta.title.trim()) {
+      log.meta = Object.assign({}, meta, { title: draft.title });  // stored under its name, not "Uploaded game"
+    }
+    return log;
   }
 
   window.RecordSession = { finalLog: finalLog };
@@ -163,6 +170,7 @@
   $("rec-leave").addEventListener("click", function () {
     play.close();
     listDrafts();
+    $("rec-drafts").scrollIntoView({ block: "start" });
   });
 
   // -- Arriving -----------------------------------------------------------------------------------------

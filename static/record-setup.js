@@ -18,10 +18,8 @@
   });
   var text = JSON.parse(document.getElementById("record-text").textContent);
   var players = document.getElementById("rec-players");
-  var hands = document.getElementById("rec-hands");
-  var grid = document.getElementById("rec-deal-grid");
   var first = document.getElementById("rec-first");
-  var selectedHand = 0;
+  var dealEntry = null;
 
   function setup() {
     var checked = form.querySelector("input[name=game]:checked") || form.querySelector("input[name=game]");
@@ -34,14 +32,18 @@
     });
   }
 
-  // The deck of the deal entry: a colour deck's values run to 3 × players where the game says so.
-  function deck(game, count) {
+  // The deck of the deal entry: a colour deck's values run to 3 × players where the game says so; a rank
+  // deck stops at its top value for this many players ("top"), unless the full_deck variant is on.
+  function deck(game, count, options) {
     if (!game || !game.deck) {
       return { kind: "raw" };  // a game the form does not know: cards taken as typed
     }
     var made = JSON.parse(JSON.stringify(game.deck));
     if (made.kind === "colour" && !made.values) {
       made.values = [1, 3 * Math.max(count, game.players[0])];
+    }
+    if (options && made.top && made.top[String(count)] && !options.full_deck) {
+      made.values = [made.values[0], made.top[String(count)]];
     }
     return made;
   }
@@ -77,82 +79,21 @@
     refreshHands(list);
   }
 
+  // The deal entry, drawn again when the players change; what was typed stays with its seat.
   function refreshHands(list) {
-    var kept = {};
-    Array.prototype.forEach.call(hands.querySelectorAll("input"), function (input) {
-      kept[input.dataset.player] = input.value;
-    });
-    hands.textContent = "";
-    list.forEach(function (name, index) {
-      var item = document.createElement("li");
-      item.className = "rec-hand" + (index === selectedHand ? " is-selected" : "");
-      var label = document.createElement("label");
-      label.textContent = name || core.format(text.player_label, { number: index + 1 });
-      var input = document.createElement("input");
-      input.type = "text";
-      input.autocomplete = "off";
-      input.spellcheck = false;
-      input.dataset.player = String(index);
-      input.id = "rec-hand-" + index;
-      label.htmlFor = input.id;
-      input.value = kept[String(index)] || "";
-      input.addEventListener("focus", function () {
-        select(index);
-      });
-      item.appendChild(label);
-      item.appendChild(input);
-      hands.appendChild(item);
-    });
-    drawGrid(list.length);
-  }
-
-  function select(index) {
-    selectedHand = index;
-    Array.prototype.forEach.call(hands.children, function (item, at) {
-      item.classList.toggle("is-selected", at === index);
-    });
-  }
-
-  function drawGrid(count) {
     var game = setup();
-    var cards = deck(game, count);
-    grid.textContent = "";
-    var rows = cards.kind === "colour" ? Object.keys(cards.names) : [null];
-    rows.forEach(function (letter) {
-      var row = document.createElement("div");
-      row.className = "rec-grid-row";
-      for (var value = cards.values[0]; value <= cards.values[1]; value++) {
-        row.appendChild(gridButton(letter ? letter + value : String(value), letter ? cards.names[letter] : "rank"));
-      }
-      if (!letter && cards.jester) {
-        row.appendChild(gridButton(cards.jester, "rank"));
-      }
-      grid.appendChild(row);
+    var kept = dealEntry ? dealEntry.read().cards : {};
+    var typed = {};
+    Object.keys(kept).forEach(function (key) {
+      typed[key] = kept[key].join(" ");
     });
+    dealEntry = new window.RecordDeal.DealEntry(document.getElementById("rec-deal-entry"), {
+      deck: deck(game, list.length), prefix: "rec-hand-", gridId: "rec-deal-grid", values: typed,
+      seats: list.map(function (name, index) {
+        return { key: String(index), label: name || core.format(text.player_label, { number: index + 1 }),
+          size: game.hand_size || null };
+      }) });
   }
-
-  function gridButton(card, colour) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "chip rec-grid-card chip-" + colour;
-    button.textContent = card;
-    button.dataset.card = card;
-    return button;
-  }
-
-  grid.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-card]");
-    var input = hands.querySelectorAll("input")[selectedHand];
-    if (!button || !input) {
-      return;
-    }
-    input.value = (input.value.trim() + " " + button.dataset.card).trim();
-    var size = setup().hand_size;
-    var held = core.parseCards(input.value, deck(setup(), names().length)).cards.length;
-    if (size && held >= size && selectedHand + 1 < hands.children.length) {
-      select(selectedHand + 1);  // a full hand: the next player's cards come next
-    }
-  });
 
   function showFor(game) {
     Array.prototype.forEach.call(form.querySelectorAll("[data-game]"), function (part) {
@@ -192,6 +133,7 @@
       return { problem: core.format(text.players_needed, { low: game.players[0], high: game.players[1] }) };
     }
     var log = { game: game.game, players: list };
+    var doubts = [];
     if (game.first && first.value) {
       log[game.first] = first.value;
     }
@@ -223,7 +165,7 @@
         log.disciplines = parsed;
       } else {
         log.disciplines = Array.prototype.map.call(form.querySelectorAll("select[name=discipline]"), function (choice) {
-          return choice.value;
+          return window.RecordDisciplines ? window.RecordDisciplines.resolve(choice.value) : choice.value;
         });
       }
     }
@@ -234,6 +176,7 @@
       }
       if (dealt.hands) {
         log.hands = dealt.hands;
+        doubts = dealt.doubts;
       }
     }
     log[game.steps] = JSON.parse(JSON.stringify(game.start || []));
@@ -244,30 +187,30 @@
     if (title) {
       log.meta = { title: title };
     }
-    return { log: log, title: title || text.untitled, game: game.id };
+    return { log: log, title: title || defaultTitle(game.name, list), game: game.id, doubts: doubts };
   }
 
-  // The typed hands: none at all (no deal recorded) or one per player.
+  // A game with no title typed is called by its game, players and day (and stored so, not "Uploaded game").
+  function defaultTitle(name, list) {
+    return _("{game} · {players} · {date}", { game: name, players: list.join(", "),
+      date: new Date().toLocaleDateString(document.documentElement.lang || undefined) });
+  }
+
+  // The typed hands: none at all (no deal recorded) or one per player, with what is wrong with them.
   function deal(game, list) {
-    var cards = deck(game, list.length);
-    var found = {};
-    var typed = 0;
-    var problem = null;
-    Array.prototype.forEach.call(hands.querySelectorAll("input"), function (input, index) {
-      var read = core.parseCards(input.value, cards);
-      if (read.bad.length && !problem) {
-        problem = core.format(text.hand_problem, { player: list[index],
-          problem: core.format(text.not_cards, { tokens: read.bad.join(" ") }) });
-      }
-      if (read.cards.length) {
-        typed += 1;
-      }
-      found[list[index]] = read.cards;
-    });
-    if (problem) {
-      return { problem: problem };
+    if (dealEntry.empty()) {
+      return {};
     }
-    return typed ? { hands: found } : {};
+    var read = dealEntry.read();
+    if (read.bad.length) {
+      return { problem: core.format(text.hand_problem, { player: read.bad[0].seat.label,
+        problem: core.format(text.not_cards, { tokens: read.bad[0].tokens.join(" ") }) }) };
+    }
+    var found = {};
+    list.forEach(function (name, index) {
+      found[name] = read.cards[String(index)];
+    });
+    return { hands: found, doubts: dealEntry.problems() };
   }
 
   Array.prototype.forEach.call(form.querySelectorAll("input[name=game]"), function (radio) {
@@ -286,19 +229,49 @@
       refreshPlayers();
     }
   });
+  // A deal that breaks the rules is explained before the game starts; it may still be recorded as it was.
+  var doubted = null;
+  document.getElementById("rec-deal-doubts-title").textContent = _("This deal breaks the rules");
+  document.getElementById("rec-deal-fix").textContent = _("Correct the deal");
+  document.getElementById("rec-deal-anyway").textContent = _("Start with the deal as it was");
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     var problem = document.getElementById("rec-setup-problem");
     var built = build();
     problem.hidden = !built.problem;
     problem.textContent = built.problem || "";
-    if (!built.problem) {
+    var doubts = document.getElementById("rec-deal-doubts");
+    var list = document.getElementById("rec-deal-doubt-list");
+    list.textContent = "";
+    (built.doubts || []).forEach(function (doubt) {
+      var item = document.createElement("li");
+      item.textContent = doubt;
+      list.appendChild(item);
+    });
+    doubts.hidden = built.problem || !(built.doubts || []).length;
+    doubted = doubts.hidden ? null : built;
+    if (!doubts.hidden) {
+      doubts.scrollIntoView({ block: "center" });
+      document.getElementById("rec-deal-anyway").focus();
+    } else if (!built.problem) {
       document.dispatchEvent(new CustomEvent("record:setup", { detail: built }));
     }
   });
+  document.getElementById("rec-deal-anyway").addEventListener("click", function () {
+    if (doubted) {
+      document.getElementById("rec-deal-doubts").hidden = true;
+      document.dispatchEvent(new CustomEvent("record:setup", { detail: doubted }));
+      doubted = null;
+    }
+  });
+  document.getElementById("rec-deal-fix").addEventListener("click", function () {
+    document.getElementById("rec-deal-doubts").hidden = true;
+    document.getElementById("rec-deal").open = true;
+    document.getElementById("rec-hand-0").focus();
+  });
 
   changeGame();
-  window.RecordSetup = { setups: setups, text: text, deck: deck, byId: function (id) {
+  window.RecordSetup = { setups: setups, text: text, deck: deck, defaultTitle: defaultTitle, byId: function (id) {
     return document.getElementById(id);
   }, showProblem: function (message) {
     var problem = document.getElementById("rec-setup-problem");

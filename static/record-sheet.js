@@ -12,6 +12,7 @@
 
   var core = window.RecordCore;
   var element = window.RecordTable.element;
+  var select = window.RecordTable.select;
   var NOBODY = "\u0000nobody";  // a "player" claim written as null: nobody took it
 
   function $(id) {
@@ -81,18 +82,6 @@
     return key.split("/").reduce(function (value, token) {
       return value !== null && typeof value === "object" ? value[token] : undefined;
     }, part);
-  }
-
-  function select(options, chosen, labelText) {
-    var made = element("select");
-    made.setAttribute("aria-label", labelText);
-    options.forEach(function (option) {
-      var item = element("option", "", option[1]);
-      item.value = option[0];
-      item.selected = option[0] === chosen;
-      made.appendChild(item);
-    });
-    return made;
   }
 
   // Each kind draws its inputs into ``box`` and reads them back: {value} when claimed, null when not.

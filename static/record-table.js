@@ -113,19 +113,43 @@
     });
   }
 
-  function drawFindings(findings) {
+  // The warnings every unfinished game has (the game, round or trick not over yet), said again after
+  // every step while recording: left out until the game is over.
+  function unfinishedOnly(finding) {
+    return finding.severity !== "error" && (/^incomplete-/.test(finding.code) || finding.code === "trick-size");
+  }
+
+  function findingItem(finding) {
+    var item = element("li", "finding finding-" + finding.severity);
+    var body = element("span", "finding-body");
+    body.appendChild(element("span", "finding-severity", finding.severity === "error" ? _("error") : _("warning")));
+    body.appendChild(element("code", "finding-code", finding.code));
+    body.appendChild(element("span", "finding-message", finding.message));
+    item.appendChild(body);
+    return item;
+  }
+
+  // The errors in full; the warnings folded away under their count, to open when wanted.
+  function drawFindings(findings, over) {
     var list = document.getElementById("rec-findings");
+    var folded = document.getElementById("rec-warnings");
     list.textContent = "";
-    findings.forEach(function (finding) {
-      var item = element("li", "finding finding-" + finding.severity);
-      var body = element("span", "finding-body");
-      body.appendChild(element("span", "finding-severity", finding.severity === "error" ? _("error") : _("warning")));
-      body.appendChild(element("code", "finding-code", finding.code));
-      body.appendChild(element("span", "finding-message", finding.message));
-      item.appendChild(body);
-      list.appendChild(item);
+    folded.querySelector("ol").textContent = "";
+    var shown = findings.filter(function (finding) {
+      return over || !unfinishedOnly(finding);
     });
-    document.getElementById("rec-findings-panel").hidden = !findings.length;
+    var warnings = 0;
+    shown.forEach(function (finding) {
+      if (finding.severity === "error") {
+        list.appendChild(findingItem(finding));
+      } else {
+        warnings += 1;
+        folded.querySelector("ol").appendChild(findingItem(finding));
+      }
+    });
+    folded.hidden = !warnings;
+    folded.querySelector("summary").textContent = _n("{count} warning", "{count} warnings", warnings);
+    document.getElementById("rec-findings-panel").hidden = !shown.length;
   }
 
   // The steps recorded, each a button to change it and one to delete it; an illegal one marked.
@@ -134,12 +158,14 @@
     list.textContent = "";
     steps.forEach(function (step, index) {
       var item = element("li", "rec-step" + (step.legal ? "" : " is-illegal") + (index === editing ? " is-editing" : ""));
+      item.appendChild(element("span", "rec-step-number", _("{number}.", { number: index + 1 })));
       var change = element("button", "rec-step-label", step.label);
       change.type = "button";
       change.dataset.edit = String(index);
       item.appendChild(change);
       if ((step.findings || []).length) {
-        item.appendChild(element("span", "rec-step-findings", core.format(text.step_findings, { count: step.findings.length })));
+        item.appendChild(element("span", "rec-step-findings", _n("{count} finding", "{count} findings",
+          step.findings.length)));
       }
       var remove = element("button", "link-button rec-step-delete", "×");
       remove.type = "button";
@@ -148,6 +174,11 @@
       item.appendChild(remove);
       list.appendChild(item);
     });
+    // the latest step in view, or the one being changed
+    var shown = list.children[editing === null ? steps.length - 1 : editing];
+    if (shown) {
+      list.scrollTop += shown.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
+    }
   }
 
   // Whose step it is, in a sentence.
@@ -175,6 +206,19 @@
     document.getElementById("rec-warning").hidden = false;
   }
 
-  window.RecordTable = { element: element, chip: chip, said: said, drawTable: drawTable, drawFindings: drawFindings,
+  // A labelled select of [value, words] options with ``chosen`` selected.
+  function select(options, chosen, labelText) {
+    var made = element("select");
+    made.setAttribute("aria-label", labelText);
+    options.forEach(function (option) {
+      var item = element("option", "", option[1]);
+      item.value = option[0];
+      item.selected = String(option[0]) === String(chosen);
+      made.appendChild(item);
+    });
+    return made;
+  }
+
+  window.RecordTable = { element: element, select: select, chip: chip, said: said, drawTable: drawTable, drawFindings: drawFindings,
     drawSteps: drawSteps, drawWarning: drawWarning, statusLine: statusLine };
 })();

@@ -56,12 +56,13 @@
 
   // -- Showing the game ------------------------------------------------------------------------------
 
+  // a table's step offers no drawn outcome to tap: record-chance.js asks what the table saw
   function drawChoices(choices) {
-    entry.drawChoices(choices, answer, setupOf(draft.game), text);
+    entry.drawChoices(answer && answer.chance ? [] : choices, answer, setupOf(draft.game), text);
   }
 
-  function drawFields(choices, chance) {
-    entry.drawFields(choices, chance, setupOf(draft.game));
+  function drawFields(choices) {
+    entry.drawFields(choices, setupOf(draft.game));
   }
 
   function drawSteps() {
@@ -76,9 +77,10 @@
     var status = table.statusLine(reply, text);
     $("rec-status").textContent = errors ? core.format(text.errors_so_far, { status: status, count: errors }) : status;
     table.drawTable(reply.view || {}, reply.to_move, setupOf(draft.game), text);
-    table.drawFindings(reply.findings || []);
+    table.drawFindings(reply.findings || [], reply.over);
     drawChoices(reply.choices || []);
-    drawFields(reply.choices || [], reply.chance);
+    drawFields(reply.chance ? [] : reply.choices || []);
+    window.RecordChance.draw(reply, setupOf(draft.game), currentLog());
     $("rec-unseen").hidden = !reply.may_leave_unseen;
     $("rec-unseen-note").hidden = !reply.left_unseen;
     drawSteps();
@@ -89,7 +91,7 @@
 
   // Ask the server what the log so far allows; the draft is already saved, so a failure loses nothing.
   // A chance step left unseen (draft.unseen) asks for the choices after it.
-  function refresh(message) {
+  function refresh(message, reveal) {
     busy = true;
     root.setAttribute("aria-busy", "true");
     var unseen = Boolean(draft.unseen) && editing === null;
@@ -98,19 +100,22 @@
         draft.unseen = false;  // nothing is left to leave unseen (the log changed under it): ask again
         save();
         busy = false;
-        return refresh(message);
+        return refresh(message, reveal);
       }
       if (reply.status !== 200) {
         throw refused(reply);
       }
       problem(null);
       show(reply.data);
+      if (reveal) {
+        $(reveal).scrollIntoView({ block: "nearest" });  // the place to act, where the eye is
+      }
       announce([message, $("rec-status").textContent].filter(Boolean).join(" "));
     }).catch(function (error) {
       // The choices shown belong to the log before this step: none may be tapped until the server answers.
       answer = null;
       drawChoices([]);
-      drawFields([], false);
+      drawFields([]);
       drawSteps();
       problem(error.message, true);
       announce(error.message);
@@ -132,10 +137,16 @@
     drafts.save(draft);
   }
 
+  // What Undo takes back, the latest first: a step added, deleted or changed (a bounded list).
+  function remember(change) {
+    draft.changes = (draft.changes || []).concat([change]).slice(-50);
+  }
+
   function record(step) {
     var message = core.format(step.legal ? text.recorded : text.recorded_illegal, { label: step.label });
     if (editing !== null) {
       var at = editing;
+      remember({ kind: "replace", index: at, step: draft.steps[at] });
       return guarded(function () {
         return replay(at, [step], at + 1).then(function () {
           return refresh(core.format(text.replaced, { number: at + 1 }));
@@ -144,6 +155,7 @@
     }
     draft.steps.push(step);
     draft.unseen = false;
+    remember({ kind: "add" });
     save();
     return refresh(message);
   }
@@ -210,6 +222,14 @@
     });
   }
 
+  // An action entered by hand: the offered choice that is the same action, else checked by /apply.
+  function enter(action, label) {
+    var same = answer.choices.filter(function (choice) {
+      return core.canonical(choice.action) === core.canonical(action);
+    });
+    return same.length ? pick(same[0]) : attempt(action, label);
+  }
+
   function warn(step) {
     pending = step;
     table.drawWarning(step, text);
@@ -224,21 +244,6 @@
     $("rec-warning").hidden = true;
   }
 
-  // Typed entry: a choice's label, else cards (record-entry.js reads which).
-  function typed(value) {
-    var read = answer && entry.readTyped(value, answer, setupOf(draft.game), (currentLog().players || []).length, text);
-    if (!read) {
-      return;
-    }
-    if (read.problem) {
-      problem(read.problem);
-    } else if (read.choice) {
-      pick(read.choice);
-    } else {
-      attempt(read.action, read.label);
-    }
-  }
-
   function undo() {
     if (editing !== null) {
       editing = null;
@@ -251,6 +256,18 @@
       refresh(text.unseen_undone);
       return;
     }
+    var change = (draft.changes || []).pop();
+    if (change && change.kind !== "add") {
+      // a step deleted or changed: put it back as it was, and check the steps after it again
+      save();
+      guarded(function () {
+        return replay(change.index, [change.step], change.index + (change.kind === "replace" ? 1 : 0)).then(function () {
+          return refresh(_("Step {number} is back as it was; the steps after it were checked again.",
+            { number: change.index + 1 }));
+        });
+      });
+      return;
+    }
     var last = draft.steps.pop();
     if (!last) {
       announce(text.nothing_to_undo);
@@ -261,6 +278,7 @@
   }
 
   function deleteStep(index) {
+    remember({ kind: "delete", index: index, step: draft.steps[index] });
     guarded(function () {
       return replay(index, [], index + 1).then(function () {
         return refresh(core.format(text.deleted, { number: index + 1 }));
@@ -281,7 +299,7 @@
         history.replaceState(null, "", "#draft=" + draft.id);
       }
       window.RecordSheet.draw(draft, setupOf(draft.game), text, true);
-      return refresh(message);
+      return refresh(message, "rec-status");
     },
     close: function () {
       draft = null;
@@ -294,7 +312,17 @@
     },
     answer: function () {
       return answer;
-    }
+    },
+    // for the table's steps (record-chance.js) and the cards no legal step plays (record-entry.js)
+    busy: function () {
+      return busy || !answer;
+    },
+    enter: function (action, label) {
+      if (!busy && answer) {
+        enter(action, label);
+      }
+    },
+    problem: problem
   };
 
   // -- Wiring ----------------------------------------------------------------------------------------
@@ -311,7 +339,7 @@
     if (!busy) {
       var value = $("rec-type").value;
       $("rec-type").value = "";
-      typed(value);
+      entry.typed(value);
     }
   });
   $("rec-type").addEventListener("input", function () {
@@ -336,31 +364,6 @@
     }
   });
   $("rec-cancel").addEventListener("click", closeWarning);
-  $("rec-fill-form").addEventListener("submit", function (event) {
-    event.preventDefault();
-    if (busy || !answer) {
-      return;
-    }
-    var action = entry.filledAction(setupOf(draft.game), (currentLog().players || []).length);
-    var same = answer.choices.filter(function (choice) {
-      return core.canonical(choice.action) === core.canonical(action);
-    });
-    if (same.length) {
-      pick(same[0]);
-    } else {
-      attempt(action, table.said(action));
-    }
-  });
-  $("rec-other-button").addEventListener("click", function () {
-    var action;
-    try {
-      action = JSON.parse($("rec-other-text").value);
-    } catch (error) {
-      problem(core.format(text.json_problem, { message: error.message }));
-      return;
-    }
-    attempt(action, table.said(action));
-  });
   $("rec-steps").addEventListener("click", function (event) {
     var target = event.target.closest("button");
     if (!target || busy) {
@@ -370,7 +373,7 @@
       deleteStep(Number(target.dataset.delete));
     } else if (target.dataset.edit !== undefined) {
       editing = Number(target.dataset.edit);
-      refresh(core.format(text.editing, { number: editing + 1 }));
+      refresh(core.format(text.editing, { number: editing + 1 }), "rec-editing");
     }
   });
   $("rec-retry").addEventListener("click", function () {

@@ -1,4 +1,10 @@
-"""Shared fixtures for the web layer: an app on a temporary SQLite file, its client, a live server."""
+"""Shared fixtures: an app on a temporary SQLite file, its client, a live server, Chromium, and the test
+PostgreSQL database in a schema of this test process's own.
+
+`make test` runs the suite in parallel processes (pytest-xdist, ``--dist loadfile``): a module's tests stay
+in one process, so a module-scoped fixture (a browser, a Dask cluster, redis and nginx) starts once; ports
+are chosen free, temporary folders are per process, and so is the PostgreSQL schema.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +13,12 @@ import os
 import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 from werkzeug.serving import make_server
 
 from app import create_app
@@ -18,6 +26,26 @@ from dg_replay.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no access log lines in test output
+
+
+# The modules that take longest (``--durations``), started first: `make test` hands modules to its processes
+# in this order (--no-loadscope-reorder), so no long one is left to run alone at the end.
+LONGEST_FIRST = ("test_openapi_fuzz.py", "test_browser_record.py", "test_cluster_dask.py", "test_browser.py",
+                 "test_contract_state.py", "test_contract.py", "test_browser_board_layout.py",
+                 "test_browser_grande_dalmuti.py", "test_instances.py", "test_browser_board.py",
+                 "test_browser_i18n.py", "test_browser_olympi.py", "test_packaging.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: the rest keep their order
+    # Under pytest 9 schemathesis names each operation's test ("…[POST /api/v1/validate]") but gives them all
+    # one id, and pytest-xdist sends tests by id: all but one operation would never run. Each gets the id its
+    # name makes.
+    counted = Counter(item.nodeid for item in items)
+    for item in items:
+        if counted[item.nodeid] > 1:
+            item._id = item.parent.id.child(item.name)
 
 
 def app_config(tmp_path: Path, **extra: object) -> dict:
@@ -66,6 +94,27 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
     with LiveServer(application) as server:
         yield server
     application.extensions["card_replay"].repository.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """``TEST_POSTGRES_URL`` with a schema made for this process (dropped at the end) first on its search
+    path, so parallel test processes never see each other's tables."""
+    url = os.environ.get("TEST_POSTGRES_URL", "")
+    schema = f"test_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_{os.getpid()}"
+    try:
+        engine = sqlalchemy.create_engine(url)
+        with engine.begin() as connection:
+            connection.execute(sqlalchemy.text(f"CREATE SCHEMA {schema}"))
+    except Exception as error:  # no URL, no driver or no server: all mean "no PostgreSQL here"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must test PostgreSQL storage, but {url or 'no URL'} is not reachable: {error}")
+        pytest.skip(f"no PostgreSQL reachable ({error.__class__.__name__})")
+    yield sqlalchemy.make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+        hide_password=False)
+    with engine.begin() as connection:
+        connection.execute(sqlalchemy.text(f"DROP SCHEMA {schema} CASCADE"))
+    engine.dispose()
 
 
 # -- Browser tests: Debian's Chromium through Playwright -------------------------------------------------

@@ -163,3 +163,16 @@ def test_nothing_is_left_unseen_where_the_next_step_is_a_player_s(client) -> Non
     asked_wrongly = client.post("/api/v1/choices?unseen=maybe", json=dg_log([]))
     assert asked_wrongly.status_code == 400 and '"maybe"' in asked_wrongly.get_json()["detail"]
     assert client.post("/api/v1/choices?unseen=false", json=dg_log([])).status_code == 200
+
+
+def test_a_dalmuti_session_starts_from_its_setup_with_no_rounds_yet(client) -> None:
+    # The format's Actions section: a session starts from the setup with no rounds, and its first step is
+    # round 1 beginning, which adds the first entry of "rounds".
+    setup = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"], "rounds": []}
+    answer = client.post("/api/v1/choices", json=setup)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["valid"] and not body["over"] and body["findings"] == []
+    assert [choice["action"] for choice in body["choices"]] == [{"round": 1}]
+    started = jsonpatch.apply_patch(setup, body["choices"][0]["patch"])
+    assert len(started["rounds"]) == 1 and started["rounds"][0]["tricks"] == []

@@ -1,4 +1,8 @@
-"""Per-client quota, full storage, the uploader's delete and the retention cleanup (api.quota)."""
+"""Per-client quota, full storage, the uploader's delete and the retention cleanup (api.quota).
+
+The quota counts every byte kept for a client's games; the tests add it up from the rows themselves
+(``stored``), independently of the SQL that ``Repository.usage`` runs.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +12,43 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 
-from api.storage import StoredGame, Upload
+from api import quota
+from api.storage import ROW_BYTES, Repository, StoredGame, StoredListing, StoredResult, Upload
 from app import create_app
-from dg_replay.simulate import simulate
+from dg_replay.simulate import simulate, simulate_match
 from tests.conftest import app_config
 from tests.test_hardening import assert_problem
 
 LOG = json.dumps(simulate(4, 41)).encode()
+BARE = len(LOG) + 2 * ROW_BYTES  # LOG stored alone (``Repository.add`` with no results or lists): 2 rows
+
+
+def stored(application) -> int:
+    """Every byte kept for the games, added up row by row: the log, the report and table views, each page
+    list, and ``ROW_BYTES`` for each row (the game's, its owner's, the results', each list's)."""
+    payloads = {StoredGame: lambda row: len(row.log), Upload: lambda row: 0,
+                StoredResult: lambda row: len(row.report) + len(row.snapshots),
+                StoredListing: lambda row: len(row.body)}
+    with application.extensions["card_replay"].repository.sessions() as session:
+        rows = [row for table in payloads for row in session.scalars(select(table))]
+    return sum(payloads[type(row)](row) + ROW_BYTES for row in rows)
+
+
+def usage(application, address: str = "192.0.2.7") -> int:
+    with application.test_request_context():
+        return application.extensions["card_replay"].repository.usage(quota.client_key(address))
+
+
+def one_upload_stores(tmp_path) -> int:
+    """What one upload of LOG keeps in all, as counted from the rows of a database of its own."""
+    application = create_app(app_config(tmp_path / "probe"))
+    assert upload(application.test_client()).status_code == 201
+    return stored(application)
 
 
 def upload(client, body: bytes = LOG, address: str = "192.0.2.7"):
@@ -26,7 +57,7 @@ def upload(client, body: bytes = LOG, address: str = "192.0.2.7"):
 
 
 def test_a_client_past_its_quota_gets_507_and_others_still_store(tmp_path):
-    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=3 * len(LOG))).test_client()
+    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=3 * one_upload_stores(tmp_path))).test_client()
     assert [upload(client).status_code for _ in range(3)] == [201, 201, 201]
     detail = assert_problem(upload(client), 507)["detail"]
     assert "of the" in detail and "DELETE /api/v1/games/ID" in detail
@@ -35,7 +66,7 @@ def test_a_client_past_its_quota_gets_507_and_others_still_store(tmp_path):
 
 
 def test_deleting_frees_quota_and_needs_the_games_own_token(tmp_path):
-    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=len(LOG))).test_client()
+    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=one_upload_stores(tmp_path))).test_client()
     first, second = upload(client).get_json(), upload(client, address="192.0.2.9").get_json()
     path = f"/api/v1/games/{first['id']}"
     assert_problem(client.delete(path), 403)
@@ -117,7 +148,7 @@ def fill_at_once(repository, client: str, quota: int, uploads: int = 8) -> list[
             outcomes.append("stored")
         except OverQuota as error:
             outcomes.append("refused")
-            assert error.used + len(LOG) > quota
+            assert error.used + BARE > quota
 
     threads = [threading.Thread(target=one) for _ in range(uploads)]
     for thread in threads:
@@ -130,16 +161,84 @@ def fill_at_once(repository, client: str, quota: int, uploads: int = 8) -> list[
 def test_uploads_arriving_at_once_never_take_a_client_past_its_quota(tmp_path):
     app = create_app(app_config(tmp_path))
     repository = app.extensions["card_replay"].repository
-    outcomes = fill_at_once(repository, "one-client", quota=3 * len(LOG))
+    outcomes = fill_at_once(repository, "one-client", quota=3 * BARE)
     assert sorted(outcomes) == ["refused"] * 5 + ["stored"] * 3
-    assert repository.usage("one-client") == 3 * len(LOG)
+    assert repository.usage("one-client") == 3 * BARE == stored(app)
 
 
 def test_the_check_as_it_stores_answers_507_like_the_early_one(tmp_path, monkeypatch):
-    from api import quota
-
-    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=len(LOG))).test_client()
+    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=one_upload_stores(tmp_path))).test_client()
     monkeypatch.setattr(quota, "ensure_room", lambda *args: None)  # as if a twin upload passed it too
     assert upload(client).status_code == 201
     detail = assert_problem(upload(client), 507)["detail"]
     assert "of the" in detail and client.application.extensions["card_replay"].repository.count() == 1
+
+
+def test_the_quota_counts_the_results_and_page_lists_kept_with_a_log(tmp_path):
+    application = create_app(app_config(tmp_path))
+    game_id = upload(application.test_client()).get_json()["id"]
+    with application.extensions["card_replay"].repository.sessions() as session:
+        lists = session.scalars(select(StoredListing)).all()
+        result = session.get(StoredResult, game_id)
+    assert sorted(row.language for row in lists) == ["en", "it", "pl"]
+    kept = len(LOG) + len(result.report) + len(result.snapshots) + sum(len(row.body) for row in lists)
+    assert usage(application) == kept + 6 * ROW_BYTES == stored(application)
+    assert kept > 5 * len(LOG), "the lists and results are most of what an upload keeps"
+
+
+def test_an_upload_whose_results_and_lists_would_pass_the_quota_is_refused_and_nothing_kept(tmp_path):
+    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=2 * len(LOG))).test_client()  # room for the log
+    assert "of the" in assert_problem(upload(client), 507)["detail"]
+    assert stored(client.application) == 0
+
+
+def test_a_list_a_view_renders_later_counts_and_is_not_kept_past_the_quota(tmp_path):
+    application = create_app(app_config(tmp_path))
+    client = application.test_client()
+    created = client.post("/api/v1/games", json=simulate_match(3, 5), environ_base={"REMOTE_ADDR": "192.0.2.7"})
+    match = created.get_json()
+    at_upload = stored(application)
+    assert usage(application) == at_upload, "a match's parts have no lists until a view renders them"
+    assert client.get(f"/games/{match['id']}/g/2?lang=it").status_code == 200
+    assert usage(application) == stored(application) > at_upload + ROW_BYTES
+    application.config["STORAGE_QUOTA_BYTES"] = usage(application) + ROW_BYTES  # no room for another list
+    before = stored(application)
+    assert client.get(f"/games/{match['id']}/g/3?lang=it").status_code == 200, "the page is still shown"
+    assert stored(application) == usage(application) == before
+    client.delete(f"/api/v1/games/{match['id']}", headers={"Authorization": f"Bearer {match['delete_token']}"})
+    assert usage(application) == stored(application) == 0
+
+
+def test_results_a_view_replaces_count_and_are_kept_only_within_the_quota(app):
+    repository = app.extensions["card_replay"].repository
+    game = repository.add(LOG, "david-goliath", True, "client", result=("v1", b"r" * 1000, b"s" * 1000))
+    assert repository.usage("client") == len(LOG) + 2000 + 3 * ROW_BYTES  # game, owner and results rows
+    quota = repository.usage("client") + 500
+    assert not repository.keep_result(game.id, "v2", b"r" * 1000, b"s" * 1600, quota=quota), "600 more: past it"
+    assert repository.result(game.id, "v1") == (b"r" * 1000, b"s" * 1000)
+    assert repository.keep_result(game.id, "v2", b"r" * 1000, b"s" * 1400, quota=quota), "400 more: within it"
+    assert repository.usage("client") == len(LOG) + 2400 + 3 * ROW_BYTES
+    assert repository.keep_result(game.id, "v3", b"r", b"s", quota=1), "smaller: kept even past a quota"
+    assert repository.usage("client") == len(LOG) + 2 + 3 * ROW_BYTES
+
+
+LISTS = st.lists(st.tuples(st.integers(0, 3), st.sampled_from(["en", "it", "pl"]), st.integers(0, 3000)), max_size=10)
+
+
+@settings(max_examples=25, deadline=None)
+@given(lists=LISTS, room=st.integers(0, 8000))
+def test_lists_kept_later_are_counted_exactly_and_never_take_a_client_past_its_quota(tmp_path_factory, lists, room):
+    repository = Repository(f"sqlite:///{tmp_path_factory.mktemp('lists') / 'games.sqlite3'}")
+    repository.create_schema()
+    game = repository.add(b"x" * 100, "david-goliath", True, "client")
+    quota, kept = 100 + 2 * ROW_BYTES + room, {}
+    for part, language, size in lists:
+        before = 100 + 2 * ROW_BYTES + sum(length + ROW_BYTES for length in kept.values())
+        after = before - kept.get((part, language), -ROW_BYTES) + size  # a new row also costs ROW_BYTES
+        stored_it = repository.keep_listing(game.id, "v", part, language, b"b" * size, quota=quota)
+        assert stored_it == (after <= quota or after <= before)
+        if stored_it:
+            kept[(part, language)] = size
+        assert repository.usage("client") == 100 + 2 * ROW_BYTES + sum(length + ROW_BYTES for length in kept.values())
+        assert repository.usage("client") <= quota
+    repository.dispose()

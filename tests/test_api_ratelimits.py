@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
+from api.guards import WORK_UNIT_BYTES
 from api.ratelimits import SQLStorage
 from app import create_app
 from dg_replay.simulate import simulate
@@ -17,11 +19,12 @@ LOG = json.dumps(simulate(3, 51))
 
 
 def limited(tmp_path, **extra):
-    return create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, UPLOAD_RATE_LIMIT="3 per minute", **extra))
+    return create_app(app_config(tmp_path, **{"RATELIMIT_ENABLED": True, "UPLOAD_RATE_LIMIT": "3 per minute", **extra}))
 
 
-def api_upload(client):
-    return client.post("/api/v1/games", data=LOG, content_type="application/json")
+def api_upload(client, body: str = LOG, address: str = "127.0.0.1"):
+    return client.post("/api/v1/games", data=body, content_type="application/json",
+                       environ_base={"REMOTE_ADDR": address})
 
 
 def test_form_and_api_uploads_draw_on_one_allowance(tmp_path):
@@ -42,6 +45,47 @@ def test_workers_and_restarts_share_the_count(tmp_path):
 def test_another_storage_may_be_configured(tmp_path):
     client = limited(tmp_path, RATELIMIT_STORAGE_URI="memory://").test_client()
     assert [api_upload(client).status_code for _ in range(4)] == [201, 201, 201, 429]
+
+
+def test_an_upload_costs_one_per_started_64_kib_so_a_heavy_one_uses_up_the_allowance_sooner(tmp_path):
+    client = limited(tmp_path, UPLOAD_RATE_LIMIT="8 per minute").test_client()
+    heavy = LOG + " " * (4 * WORK_UNIT_BYTES - 1 - len(LOG))  # the same log in 4 started units of 64 KiB
+    light = [api_upload(client, address="192.0.2.1") for _ in range(9)]
+    assert [response.status_code for response in light] == [201] * 8 + [429]
+    assert [response.headers["X-RateLimit-Remaining"] for response in light[:3]] == ["7", "6", "5"]
+    charged = [api_upload(client, heavy, address="192.0.2.2") for _ in range(3)]
+    assert [response.status_code for response in charged] == [201, 201, 429]
+    assert [response.headers["X-RateLimit-Remaining"] for response in charged[:2]] == ["4", "0"]
+
+
+def test_a_client_has_one_upload_worked_on_at_a_time(tmp_path, monkeypatch):
+    application = limited(tmp_path, UPLOAD_RATE_LIMIT="40 per minute")
+    repository = application.extensions["card_replay"].repository
+    inside, release, add = threading.Event(), threading.Event(), repository.add
+
+    def held(*args, **kwargs):  # the first upload stays under way until the test lets it go
+        if not inside.is_set():
+            inside.set()
+            release.wait(30)
+        return add(*args, **kwargs)
+
+    monkeypatch.setattr(repository, "add", held)
+    first: list = []
+    under_way = threading.Thread(target=lambda: first.append(api_upload(application.test_client())))
+    under_way.start()
+    try:
+        assert inside.wait(30)
+        client = application.test_client()
+        refused = api_upload(client)
+        assert_problem(refused, 429)
+        assert refused.headers["Retry-After"] == "2"
+        assert submit(client, text=LOG).status_code == 429, "the form is the same client's upload"
+        assert api_upload(client, address="192.0.2.3").status_code == 201, "another client is not held back"
+    finally:
+        release.set()
+        under_way.join()
+    assert first[0].status_code == 201
+    assert api_upload(application.test_client()).status_code == 201, "the mark goes with the answer"
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from tests.conftest import at_moment, moments_loaded, until, upload
 pytestmark = pytest.mark.browser
 
 LONG_NAME = "Bartholomew-Maximilian Featherstonehaugh"  # 40 characters, a name the format allows
-EMAIL_NAME = "andrea.rossi@gmail.com"
+EMAIL_NAME = "anna.rossi.tournament.player@example.com"  # 40 characters and no place to break
 
 
 @pytest.fixture
@@ -226,7 +226,7 @@ def renamed(log: dict, old: str, new: str) -> dict:
 
 
 LOGS = {
-    "david-goliath": lambda: simulate_dg(4, 3, names=(LONG_NAME, EMAIL_NAME, "Clara", "Dennis")),
+    "david-goliath": lambda: simulate_dg(4, 3, names=(LONG_NAME, EMAIL_NAME, "Clara", "Dennis"), dealer_seat=1),
     "grande-dalmuti": lambda: renamed(renamed(simulate_dalmuti(5, 3), "Anna", LONG_NAME), "Bruno", EMAIL_NAME),
     "olympi": lambda: renamed(renamed(simulate_olympi(4, 3), "Ann", LONG_NAME), "Bruno", EMAIL_NAME),
 }
@@ -235,7 +235,7 @@ LOGS = {
 @pytest.mark.parametrize("game", sorted(LOGS))
 def test_long_names_never_widen_a_page(phone, live_server, tmp_path, game):
     log = LOGS[game]()
-    assert LONG_NAME in json.dumps(log) and len(LONG_NAME) == 40
+    assert LONG_NAME in json.dumps(log) and len(LONG_NAME) == len(EMAIL_NAME) == 40
     path = tmp_path / "long.json"
     path.write_text(json.dumps(log))
     upload(phone, live_server, path)
@@ -248,6 +248,9 @@ def test_long_names_never_widen_a_page(phone, live_server, tmp_path, game):
             moments_loaded(phone)
             phone.keyboard.press("End")
             assert phone.evaluate("document.documentElement.scrollWidth") <= width
+            # the heading line (D&G's names its dealer) wraps the name inside the page
+            assert phone.evaluate("(() => { const head = document.querySelector('.page-head');"
+                                  " return head.scrollWidth <= head.clientWidth; })()")
             bar = phone.locator(".stepper").bounding_box()
             assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
 

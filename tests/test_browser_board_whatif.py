@@ -109,3 +109,55 @@ def test_an_olympi_turn_shows_the_other_choices_and_their_effect_on_the_race(pag
     page.goto(live_server.url + stored["links"]["page"] + "?lang=pl#race-1-turn-2")
     at_moment(page, "race-1-turn-2")
     assert page.locator("#whatif-swap").inner_text() == "Bruno – zagranie B5; następnie Chiara – zagranie Y6."
+
+
+COLOURS = {"B": "blue", "Y": "yellow", "G": "green", "R": "red", "P": "purple"}
+
+
+@pytest.fixture
+def laptop_page(page):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    return page
+
+
+def test_a_branch_is_a_line_of_the_list_that_the_arrows_walk(laptop_page, live_server):
+    """Issue 30, item 11: the branch's position in words, in the table and the controls; the real play marked
+    among the first choices; ← and → step along the branch (→ says where its line ends rather than leave it);
+    its line stays in the list of moments under the moment it left from, and a click there goes back in."""
+    page = laptop_page
+    log = page.request.get(live_server.url + "/samples/david-goliath/legal-3-players/log.json").json()
+    real = log["tricks"][0]["plays"][1]  # trick 1, play 2: the play tried otherwise
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
+    at_moment(page, "trick-1-play-2")
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    assert page.locator("#board-label").inner_text() == "Hypothetical · trick 1, play 2"
+    assert page.locator("#step-status").inner_text() == "Hypothetical · trick 1, play 2"
+    played = page.locator("#branch-choices .is-played")
+    assert played.count() == 1
+    assert played.inner_text().startswith(f"{real['player']} plays {COLOURS[real['card'][0]]} {real['card'][1:]}")
+    other = page.locator("#branch-choices button:not(.is-played)").first
+    label = other.inner_text()
+    other.click()
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
+    assert page.locator("#step-story").inner_text() == f"Tried: {label}"
+    line = page.locator(".analysis-main [data-step-id='trick-1-play-2'] + #branch-line")
+    assert line.locator(".branch-move").all_inner_texts() == [label]
+    assert line.locator(".branch-move.is-current").count() == 1
+    page.keyboard.press("ArrowLeft")  # back to the branch's start: still in the branch
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 2'")
+    assert page.locator("#branch").is_visible() and line.locator(".branch-move.is-current").count() == 0
+    page.keyboard.press("ArrowRight")  # on again along the line
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
+    page.keyboard.press("ArrowRight")  # the line ends here: said, and the branch stays
+    until(page, "document.getElementById('branch-status').textContent.startsWith('The branch goes no further')")
+    assert page.locator("#branch").is_visible()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(300)
+    page.keyboard.press("ArrowLeft")  # past the branch's start: the game, at the moment it left from
+    at_moment(page, "trick-1-play-2")
+    assert page.locator("#branch").is_hidden()
+    assert line.locator(".branch-move").all_inner_texts() == [label]  # the line stays in the list
+    line.locator(".branch-move").first.click()
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
+    assert page.locator("#branch").is_visible()

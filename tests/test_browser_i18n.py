@@ -63,12 +63,13 @@ def test_the_recorder_in_italian(page, live_server):
 ENGLISH = {"the", "and", "of", "is", "with", "for", "from", "not", "this", "that", "each", "every", "after",
            "before", "trick", "tricks", "plays", "player", "players", "score", "scores", "points", "error", "errors",
            "warning", "warnings", "valid", "invalid", "deal", "next", "previous", "game", "games", "turn", "takes",
-           "wins", "winner", "chart", "round", "race", "card", "cards", "log", "step", "back", "copy", "download"}
+           "wins", "winner", "chart", "round", "race", "card", "cards", "log", "step", "back", "copy", "download",
+           "hand", "proven", "captured", "hypothetical", "revoke", "holds", "highest", "lowest"}
 NAMES = ("Card Replay", "David & Goliath", "Il Grande Dalmuti", "Olympi Cards", "API", "JSON", "999 Games")
 
 
 def log_notes(value: object) -> list[str]:
-    """The notes a log writes beside its steps (not its meta's, which the service translates for samples)."""
+    """The notes a log writes beside its steps (not its meta's); a sample's are translated (notes.<lang>.toml)."""
     if isinstance(value, dict):
         return [note for key, item in value.items() if key != "meta"
                 for note in ([item] if key == "note" and isinstance(item, str) else log_notes(item))]
@@ -83,9 +84,10 @@ def english_words(page, notes: list[str] = ()) -> set[str]:
     import re
 
     # Code (a log's keys in the format pages, finding codes) is data, as card codes are: not words to translate;
-    # so are the notes a log writes beside its plays (the players' own words, as their names are); and what a
-    # page marks as English on purpose (the API's operations, as the OpenAPI document has them).
-    text = page.evaluate("document.querySelectorAll('code, pre, .play-note, .trick-note, main [lang=en]')"
+    # so are the notes an uploaded log writes beside its plays (the players' own words, as their names are; a
+    # sample's are the service's, and translated); and what a page marks as English on purpose (the API's
+    # operations, as the OpenAPI document has them).
+    text = page.evaluate("document.querySelectorAll('code, pre, main [lang=en]')"
                          ".forEach(element => element.remove()), document.body.innerText")
     for name in (*NAMES, *notes):
         text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
@@ -109,28 +111,31 @@ def test_no_english_word_is_left_on_the_pages_a_reader_walks(page, live_server, 
                "an illegal D&G game": "/samples/david-goliath/illegal-revoke",
                "an illegal Dalmuti session": "/samples/grande-dalmuti/illegal-taxes",
                "an illegal Olympi game": "/samples/olympi/illegal-claims",
+               "Olympi turns out of order": "/samples/olympi/illegal-turns",
+               "a D&G game without its deal": "/samples/david-goliath/illegal-revoke-no-hands",
                "a D&G match": "/samples/david-goliath/match-irregular",
                "the edit page": "/samples/olympi/illegal-claims/edit"}
     visited.update({f"{document} of {game}": f"/{document}/{game}" for game in ("david-goliath", "grande-dalmuti",
                                                                               "olympi")
                     for document in ("rules", "format")})
+    # A board opens on a moment whose step panel reads a note (a sample's) or the table's words (a stored game's).
+    moments = {"an illegal D&G game": "trick-6-play-2", "Olympi turns out of order": "race-1-turn-3",
+               "a D&G game without its deal": "trick-10-play-3",
+               "david-goliath": "trick-2-play-1", "grande-dalmuti": "round-1-trick-1-play-1",
+               "olympi": "race-1-turn-1"}
+    uploaded = {}
     for game, players in (("david-goliath", 4), ("grande-dalmuti", 5), ("olympi", 4)):
-        stored = page.request.post(live_server.url + "/api/v1/games", data=simulated(game, players)).json()
+        uploaded[game] = simulated(game, players)
+        stored = page.request.post(live_server.url + "/api/v1/games", data=uploaded[game]).json()
         visited[game] = stored["links"]["page"]
     left = {}
     for name, path in visited.items():
         page.goto(f"{live_server.url}{path}?lang={language}")
-        if name in ("david-goliath", "grande-dalmuti", "olympi"):
-            page.goto(f"{live_server.url}{path}?lang={language}#"
-                      + {"david-goliath": "trick-2-play-1", "grande-dalmuti": "round-1-trick-1-play-1",
-                         "olympi": "race-1-turn-1"}[name])
-            until(page, "!document.querySelector('[data-moments][aria-busy]')")
+        if name in moments:
+            page.goto(f"{live_server.url}{path}?lang={language}#{moments[name]}")
+            at_moment(page, moments[name])
         assert page.evaluate("document.documentElement.lang") == language
-        notes = []
-        if path.startswith("/samples/") and path.count("/") >= 3:
-            game, slug = path.split("/")[2:4]
-            notes = log_notes(page.request.get(f"{live_server.url}/api/v1/samples/{game}/{slug}").json()["log"])
-        found = english_words(page, notes)
+        found = english_words(page, log_notes(uploaded.get(name)))
         if found:
             left[name] = sorted(found)
     # An error page, read as it is sent (a page that failed to load is a console error in the browser).

@@ -19,8 +19,8 @@ from replaykit.registry import engines
 from scripts.cluster import Cluster
 from tests.conftest import ROOT
 
-SEEDS = 400  # logs per game: 1,200 logs, about 13 MB
-PIECE = 256 * 1024  # about 50 pieces, so the workers share the run and a lost worker loses some
+SEEDS = 150  # logs per game: 450 logs, about 5 MB (simulating them is most of this module's time)
+PIECE = 96 * 1024  # about 50 pieces, so the workers share the run and a lost worker loses some
 
 
 def simulated_archive(path: Path) -> dict[str, int]:

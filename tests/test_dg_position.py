@@ -10,10 +10,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dg_replay.engine import ENGINE
 from dg_replay.cards import Card
+from dg_replay.engine import ENGINE
 from dg_replay.position import Position
-from dg_replay.simulate import simulate
+from dg_replay.simulate import simulate, simulate_match
+from replaykit.analysis import Budget, analyse
 from replaykit.search import TERMINAL, Search
 from tests.test_search import minimax
 
@@ -115,3 +116,57 @@ def test_the_search_agrees_with_a_plain_minimax_on_random_endgames():
             expected[action] = minimax(position, seat)
             position.undo_action()
         assert Search(seat).action_values(position) == expected
+
+
+def test_each_answer_is_worth_the_score_it_guarantees_worked_by_hand():
+    # Ben leads green 5, Cy follows with green 4; Ann holds green 9 and green 1 and must follow green.
+    #   Green 9: the highest; green 4 the lowest, so Cy takes green 9 and Ann green 5 and green 4 (two greens:
+    #   9). Ann leads green 1, Ben and Cy hold no green and play red 2 and red 3: red 3 is the highest, green 1
+    #   the lowest, so Ann takes red 3. Ann ends with 9 + 3 = 12.
+    #   Green 1: Ben's green 5 is the highest and Ann's green 1 the lowest: Ann takes green 5 (5). Ben leads red
+    #   2, Cy red 3, Ann green 9: green 9 the highest, red 2 the lowest, so Ann takes red 2 and red 3 (5): 10.
+    hands = {"Ann": cards("G9", "G1"), "Ben": cards("G5", "R2"), "Cy": cards("G4", "R3")}
+    position = Position(["Ann", "Ben", "Cy"], hands, "Ben", max_value=9)
+    position.apply_action(position.index(Card.parse("G5")))
+    position.apply_action(position.index(Card.parse("G4")))
+    values = Search(seat=0).action_values(position)
+    assert {position.card(index): value for index, value in values.items()} == {Card.parse("G9"): 12,
+                                                                                Card.parse("G1"): 10}
+
+
+def test_the_analysis_of_a_game_values_its_last_plays_and_each_last_value_is_the_final_score():
+    log = simulate(3, 11)
+    result = analyse(ENGINE, log, Budget(max_nodes=20_000, max_total=200_000))
+    plays = result["plays"]
+    assert len(plays) == 45 and result["unsearched"] == 0
+    assert all(play["exact"] for play in plays[-9:])  # the last three tricks are small enough
+    final = ENGINE.validate(log).to_dict()["result"]["scores"]
+    for play in plays[-3:]:  # one card left: nothing to choose, and its value is the score at the end
+        assert play["cost"] == 0 and play["choices"] == [{"action": play["played"], "value": final[play["player"]]}]
+
+
+def test_a_whole_transcript_without_its_deal_is_analysed_as_with_it():
+    # Every card a player holds is one the transcript shows them playing later: the deal, in hindsight.
+    budget = Budget(max_nodes=20_000, max_total=100_000)
+    assert analyse(ENGINE, simulate(4, 3, hands=False), budget) == analyse(ENGINE, simulate(4, 3), budget)
+
+
+def test_a_transcript_that_stops_early_cannot_be_searched():
+    log = simulate(4, 3, hands=False)
+    log["tricks"] = log["tricks"][:10]  # whatever the players held for tricks 11 to 15 is unknown
+    for trick in log["tricks"]:
+        trick.pop("captures", None)
+    log.pop("scores"), log.pop("winners")
+    result = analyse(ENGINE, log)
+    assert result["plays"] == [] and result["unsearched"] == 40
+
+
+def test_each_game_of_a_match_is_valued_from_its_own_end():
+    match = simulate_match(3, 5)
+    result = analyse(ENGINE, match, Budget(max_nodes=5_000, max_total=200_000))
+    assert result["unsearched"] == 0 and len(result["plays"]) == 3 * 45  # the deals are the table's, not plays
+    for number, game in enumerate(match["games"], 1):
+        last = [play for play in result["plays"] if play["step"].startswith(f"game-{number}-trick-15-")]
+        assert [play["exact"] for play in last] == [True, True, True]
+        for play in last:  # one card left each: its value is the player's score at the end of that game
+            assert play["choices"][0]["value"] == game["scores"][play["player"]]

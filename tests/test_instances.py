@@ -17,6 +17,7 @@ import re
 import secrets
 import threading
 import time
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -24,7 +25,6 @@ import pytest
 from dg_replay.simulate import simulate
 from scripts.instances import Nginx, Redis, instance_env, missing_programs, start_instances
 from scripts.server import ROOT, Server
-from tests.test_storage_postgres import postgres_url  # noqa: F401 - the fixture, shared
 
 RATE = 5  # uploads per minute per client, in the shared instances' settings
 QUOTA_TEST = slice(7, 10)  # the logs the quota test uploads; the quota holds two and a half of them
@@ -37,7 +37,7 @@ def unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def database(postgres_url) -> str:  # noqa: F811 - the fixture imported above, asked for by name
+def database(postgres_url) -> str:
     """The test PostgreSQL database, once Redis and nginx are known to be installed."""
     if missing := missing_programs():
         unavailable(f"{' and '.join(missing)} missing: `make test` installs Debian's redis-server and nginx (root)")
@@ -73,12 +73,29 @@ def logs() -> list[bytes]:
     return bodies(12, secrets.token_hex(4))
 
 
+def kept_by_uploads(logs: list[bytes], folder: Path) -> list[int]:
+    """What uploading each log keeps in all (the log, its results and page lists, and their rows), which the
+    quota counts, as stored by an app of its own."""
+    from app import create_app
+    from tests.conftest import app_config
+    from tests.test_api_quota import stored
+
+    application = create_app(app_config(folder))
+    kept = []
+    for body in logs:
+        before = stored(application)
+        assert application.test_client().post("/api/v1/games", data=body,
+                                              content_type="application/json").status_code == 201
+        kept.append(stored(application) - before)
+    return kept
+
+
 @pytest.fixture(scope="module")
 def site(database, logs, tmp_path_factory):
     """Redis, two instances and nginx; a secret of this run, so quota owners are this run's alone."""
     folder = tmp_path_factory.mktemp("instances")
-    first, second, third = logs[QUOTA_TEST]
-    quota = len(first) + len(second) + len(third) // 2
+    first, second, third = kept_by_uploads(logs[QUOTA_TEST], folder / "measured")
+    quota = first + second + third // 2
     env = instance_env(database, "", secrets.token_hex(32), UPLOAD_RATE_LIMIT=f"{RATE} per minute",
                        STORAGE_QUOTA_BYTES=quota)
     with Redis(folder / "redis") as redis:
@@ -197,6 +214,12 @@ def uploader(base: str, logs: list[bytes], stop: threading.Event, acknowledged: 
                 acknowledged.append((time.monotonic(), created["id"], body))
 
 
+def until(condition, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def test_an_instance_killed_mid_burst_loses_no_acknowledged_upload(database, tmp_path):
     env = instance_env(database, "memory://", secrets.token_hex(32), RATELIMIT_ENABLED="false")
     sent = bodies(40, secrets.token_hex(4))
@@ -209,10 +232,11 @@ def test_an_instance_killed_mid_burst_loses_no_acknowledged_upload(database, tmp
                        for _ in range(4)]
             for thread in threads:
                 thread.start()
-            time.sleep(1.5)
+            # Waited for, not slept: a busy machine (parallel tests) may take seconds to serve the first ones.
+            until(lambda: any(status == 201 and port == servers[0].port for _, status, _, port in nginx.served_by()))
             servers[0].kill()  # master and workers, mid-request
             killed = time.monotonic()
-            time.sleep(1.5)
+            until(lambda: sum(moment > killed for moment, _, _ in list(acknowledged)) >= 3)
             stop.set()
             for thread in threads:
                 thread.join(timeout=30)

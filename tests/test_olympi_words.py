@@ -113,18 +113,19 @@ def test_a_claim_and_a_plural_follow_the_language():
     assert record.message == "Race 3 claims Bruno set a World Record, but nobody did."
     assert render(record.message, ITALIAN) == ("La gara 3 dichiara che Bruno ha stabilito un Record del Mondo, ma "
                                                "nessuno l'ha stabilito.")
-    assert render(record.message, POLISH) == ("Konkurencja 3 podaje, że rekord świata ustanowił Bruno, ale nikt go "
-                                              "nie ustanowił.")
-    # Polish has three forms: 1 kartę, 2-4 karty, 5 kart
+    # Polish: the verb agrees with "gracz" (a player), so a name need not tell a gender.
+    assert render(record.message, POLISH) == ("Konkurencja 3 podaje, że rekord świata ustanowił gracz Bruno, ale nikt "
+                                              "go nie ustanowił.")
+    # Polish has three forms: 1 kartę, 2-4 karty, 5 kart; a turn is "ruch" throughout
     drew = {count: say_n("{player} drew {count} card in turn {number}, but the log lists {listed}.",
                          "{player} drew {count} cards in turn {number}, but the log lists {listed}.", count,
                          player="Ann", number=4, listed=0) for count in (1, 2, 5)}
     assert [str(drew[count]) for count in (1, 2)] == ["Ann drew 1 card in turn 4, but the log lists 0.",
                                                       "Ann drew 2 cards in turn 4, but the log lists 0."]
     assert [render(drew[count], POLISH) for count in (1, 2, 5)] == [
-        "Ann dobrał 1 kartę w kolejce 4, ale zapis wymienia 0.",
-        "Ann dobrał 2 karty w kolejce 4, ale zapis wymienia 0.",
-        "Ann dobrał 5 kart w kolejce 4, ale zapis wymienia 0."]
+        "Gracz Ann dobiera 1 kartę w ruchu 4, ale zapis wymienia 0.",
+        "Gracz Ann dobiera 2 karty w ruchu 4, ale zapis wymienia 0.",
+        "Gracz Ann dobiera 5 kart w ruchu 4, ale zapis wymienia 0."]
 
 
 def test_an_olympi_board_in_polish_its_charts_and_moments(client):

@@ -41,8 +41,9 @@ def installed(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     # Built from a copy: setuptools leaves a build/ folder in the tree it builds.
     source = work / "source"
+    # (*.mo.* are catalogues being compiled by a test running beside this one: gone in a moment.)
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", "build", "instance", "*.egg-info",
-                                                                ".hypothesis", "__pycache__", ".*_cache"))
+                                                                ".hypothesis", "__pycache__", ".*_cache", "*.mo.*"))
     # A new package dropped into the checkout, named nowhere: packages are found, not listed.
     (source / NEW_PACKAGE).mkdir()
     (source / NEW_PACKAGE / "__init__.py").write_text('"""A package no configuration names."""\n')
@@ -70,6 +71,14 @@ def test_every_package_of_the_checkout_is_installed_without_being_listed(install
     assert (installed / NEW_PACKAGE / "__init__.py").is_file()
     assert (installed / "olympi_replay" / "disciplines.json").is_file()
     assert not (installed / "tests").exists() and not (installed / "benchmarks").exists()
+
+
+def test_the_build_leaves_no_metadata_beside_the_sources(installed):
+    # An egg-info at the top of the checkout is on the import path of pytest and `python -m`, where it would
+    # outlive the installed metadata and hide a game added to the entry points since.
+    source = installed.parent / "source"
+    assert (source / "setup.py").is_file()
+    assert sorted(path.name for path in source.glob("*.egg-info")) == []
 
 
 def test_the_installed_command_line_validates_every_game(installed, tmp_path):

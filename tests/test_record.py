@@ -42,7 +42,13 @@ def test_the_page_offers_every_game_with_what_its_setup_asks(client):
     # Il Grande Dalmuti: 4 to 8, no dealer (the seating is the order), the deal per round, values 1–12 and Jesters.
     assert (dalmuti["players"], dalmuti["first"], dalmuti["hands"]) == ([4, 8], None, "round")
     assert dalmuti["start"] == [{"tricks": []}]  # round 1 begins with the setup
-    assert dalmuti["deck"] == {"kind": "rank", "values": [1, 12], "jester": "J"}
+    # The deck's copies, for the deal entry's greying: value n is n cards, and two Jesters, 80 cards in all.
+    assert {key: value for key, value in dalmuti["deck"].items() if key not in ("copies", "top")} == {
+        "kind": "rank", "values": [1, 12], "jester": "J"}
+    assert dalmuti["deck"]["top"] == {"4": 10, "5": 11}  # rule 2: four players lose the 12s and 11s, five the 12s
+    assert dalmuti["deck"]["copies"] == {**{str(value): value for value in range(1, 13)}, "J": 2}
+    assert sum(dalmuti["deck"]["copies"].values()) == 80
+    assert (dg["deck"]["copies"], olympi["deck"]["copies"]) == (1, 2)  # every D&G card is unique; Olympi's paired
     assert [option["name"] for option in dalmuti["options"]] == [
         "full_deck", "settling_round", "auto_revolution", "benevolent_rulers", "chosen_one", "market",
         "black_market", "misdeal"]
@@ -71,10 +77,10 @@ def test_no_inline_script_and_the_sites_headers(client):
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     sources = re.findall(r'<script src="([^"]+)"', html)
     # words.js: the scripts' words in the reader's language; then each script after those it uses
-    assert sources == ["/static/words.js", "/static/record-core.js", "/static/record-setup.js",
-                       "/static/record-table.js", "/static/record-entry.js", "/static/record-sheet.js",
-                       "/static/record.js",
-                       "/static/record-session.js"]
+    assert sources == ["/static/words.js", "/static/record-core.js", "/static/record-deal.js",
+                       "/static/record-setup.js", "/static/record-table.js", "/static/record-entry.js",
+                       "/static/record-chance.js", "/static/record-sheet.js", "/static/record.js",
+                       "/static/record-session.js", "/static/record-disciplines.js"]
     for source in sources:
         assert client.get(source).status_code == 200
     # Each game's own stylesheet (Olympi's black cards) is there too, for its cards in the grid and the table.

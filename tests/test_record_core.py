@@ -164,3 +164,10 @@ def test_drafts_are_kept_under_a_versioned_key_listed_newest_first_and_discarded
 def test_sentences_take_named_parameters_and_keep_unknown_ones_visible():
     assert node("core.format('{player} plays {card}; {other}', {player: 'Ben', card: 'R5'})") == "Ben plays R5; {other}"
     assert node("core.canonical({b: [1, {d: 2, c: 3}], a: 'x'})") == '{"a":"x","b":[1,{"c":3,"d":2}]}'
+
+
+def test_a_typed_player_is_the_one_name_it_starts_and_a_whole_name_wins():
+    players = ["Ann", "Annabel", "Bruno", "Cy"]
+    # "cy" starts only Cy; "br" only Bruno; "an" starts two names: nobody; "ann" is Ann's whole name.
+    assert node("['cy', 'BR', 'an', 'ann', 'annab', 'x', ''].map(p => core.playerByPrefix(p, players))",
+                players=players) == ["Cy", "Bruno", None, "Ann", "Annabel", None, None]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine
+from sqlalchemy.exc import OperationalError
 
 import api as web
 from api import guards
@@ -143,10 +144,30 @@ def test_a_locked_database_still_validates_and_serves_and_refuses_uploads_with_5
     assert client.get("/healthz").status_code == 200
     assert client.get(f"/games/{game_id}").status_code == 200  # WAL: readers do not wait for the writer
     refused = assert_problem(client.post("/api/v1/games", data=LOG, content_type="application/json"), 503)
-    assert "unavailable" in refused["detail"]
+    assert "busy" in refused["detail"]
     answer = client.post("/api/v1/games", data=LOG, content_type="application/json")
     assert answer.headers["Retry-After"].isdigit()
     assert submit(client, text=LOG).status_code == 503
+
+
+def test_a_503_says_when_to_try_again_and_its_retry_after_agrees(locked, monkeypatch):
+    # Issue 27, item 7: the rate limiter stretched Retry-After to the end of its window (54 s) under words that
+    # said "for a moment". A lock is let go soon: 5 s; a database that cannot be reached: 30 s.
+    client, game_id = locked
+    refused = client.post("/api/v1/games", data=LOG, content_type="application/json")
+    assert assert_problem(refused, 503)["detail"].endswith("Please try again in 5 seconds.")
+    assert refused.headers["Retry-After"] == "5"
+    assert submit(client, text=LOG).headers["Retry-After"] == "5"
+    assert client.get("/readyz").status_code == 200  # readers do not wait for the writer
+
+    def unreachable(*_args, **_kwargs):
+        raise OperationalError("SELECT", {}, sqlite3.OperationalError("unable to open database file"))
+
+    monkeypatch.setattr(client.application.extensions["card_replay"].repository, "get", unreachable)
+    refused = client.get(f"/api/v1/games/{game_id}")
+    assert assert_problem(refused, 503)["detail"].endswith("Please try again in 30 seconds.")
+    assert refused.headers["Retry-After"] == "30"
+    assert "Retry-After" not in client.get("/api/v1/samples").headers  # an answer that refuses nothing
 
 
 def test_the_rate_limits_hold_while_the_database_cannot_count(tmp_path):

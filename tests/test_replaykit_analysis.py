@@ -99,10 +99,11 @@ def test_the_command_answers_json_and_says_why_it_cannot(tmp_path):
     assert status == 1 and "names no game installed" in err
 
 
-def test_the_whole_analysis_stops_valuing_plays_once_its_total_budget_is_spent():
-    # Each of the last plays needs a search of its own; a total budget smaller than the first play's search
-    # leaves every play unvalued, and a generous one values them all.
+def test_plays_are_valued_from_the_end_until_the_budget_runs_out():
+    # From the end: Ann's last play searches 1 position (the end), Bob's last 2 (Ann's one card, the end):
+    # 3 of the 5 allowed. Ann's answer in trick 3 needs 3 for each of her two cards: out of budget, so it
+    # and every play before it are left unvalued.
     tight = analyse(ENGINE, GAME, Budget(max_nodes=10**6, max_total=5))["plays"]
-    assert [play["exact"] for play in tight] == [False] * 8
+    assert [play["exact"] for play in tight] == [False] * 6 + [True, True]
     roomy = analyse(ENGINE, GAME, Budget(max_nodes=10**6, max_total=10**6))["plays"]
     assert all(play["exact"] for play in roomy)

@@ -1,33 +1,18 @@
 """Storage on a real PostgreSQL server (``DATABASE_URL``): logs kept byte for byte, across restarts.
 
 `make test` installs and starts PostgreSQL where it may and passes its URL in ``TEST_POSTGRES_URL``; under
-CI a missing server is a failure, elsewhere these tests are skipped.
+CI a missing server is a failure, elsewhere these tests are skipped. Each test process works in a schema of
+its own (the ``postgres_url`` fixture of conftest.py), so parallel runs do not count each other's rows.
 """
 
 import json
 import os
 import time
 
-import pytest
 import sqlalchemy
 
 from app import create_app
 from dg_replay.simulate import simulate
-
-
-@pytest.fixture(scope="module")
-def postgres_url():
-    url = os.environ.get("TEST_POSTGRES_URL", "")
-    try:
-        engine = sqlalchemy.create_engine(url)
-        with engine.connect():
-            pass
-        engine.dispose()
-    except Exception as error:  # no URL, no driver or no server: all mean "no PostgreSQL here"
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must test PostgreSQL storage, but {url or 'no URL'} is not reachable: {error}")
-        pytest.skip(f"no PostgreSQL reachable ({error.__class__.__name__})")
-    return url
 
 
 def app_on(url):
@@ -103,12 +88,12 @@ def test_rate_limit_counters_quota_and_delete_work_on_postgresql(postgres_url):
 
 
 def test_uploads_arriving_at_once_never_take_a_client_past_its_quota_on_postgresql(postgres_url):
-    from tests.test_api_quota import LOG, fill_at_once
+    from tests.test_api_quota import BARE, fill_at_once
 
     app, _client = app_on(postgres_url)
     repository = app.extensions["card_replay"].repository
     client = f"race-{os.getpid()}-{time.time_ns()}"
-    outcomes = fill_at_once(repository, client, quota=3 * len(LOG))
+    outcomes = fill_at_once(repository, client, quota=3 * BARE)
     assert sorted(outcomes) == ["refused"] * 5 + ["stored"] * 3
-    assert repository.usage(client) == 3 * len(LOG)
+    assert repository.usage(client) == 3 * BARE
     repository.dispose()

@@ -89,7 +89,8 @@ def target(finding: dict) -> str | None:
 
 def recorder() -> dict:
     return {"first": "dealer", "steps": "tricks", "claims": "scores", "hands": "setup",
-            "deck": colour_deck(cards.COLORS, cards.COLOR_NAMES, None), "hand_size": len(cards.COLORS) * 3,
+            "deck": {**colour_deck(cards.COLORS, cards.COLOR_NAMES, None), "copies": 1},
+            "hand_size": len(cards.COLORS) * 3,
             "match": "david-goliath-match",
             "words": {"trick": UNITS["trick"], "dealer": say("dealer")}}  # the view's keys worth showing
 

@@ -54,10 +54,21 @@ def hands_of(view: dict | None) -> dict[str, list[str]]:
 
 def left_hand(before: dict[str, list[str]], after: dict[str, list[str]], name: object) -> dict[str, list[str]]:
     """The cards that left ``name``'s hand between two snapshots."""
-    if not isinstance(name, str) or name not in before:
+    if not isinstance(name, str) or name not in before or before[name] is after.get(name):
         return {}
-    gone = [card for card in before[name] if card not in after.get(name, [])]
+    still = set(after.get(name, ()))
+    gone = [card for card in before[name] if card not in still]
     return {name: gone} if gone else {}
+
+
+def grown(center: list[list], middle: list[dict], now: list[dict]) -> tuple[list[list], list[list]]:
+    """What lies in the middle as ``now`` shows it, and what joined it since ``middle`` (which ``center``
+    shows): a view that continues the last one (the state shares the entries it keeps) costs its new plays."""
+    if middle and len(now) >= len(middle) and now[len(middle) - 1] is middle[-1]:
+        added = [[entry["player"], card] for entry in now[len(middle):] for card in entry["cards"]]
+        return center + added, added
+    center = [[entry["player"], card] for entry in now for card in entry["cards"]]
+    return center, center
 
 
 def outcomes(snapshots: list[tuple[str, dict]]) -> dict[int, dict]:
@@ -93,18 +104,20 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
     for trick in report.get("tricks") or []:
         number, plays = trick["number"], trick.get("plays") or []
         center: list[list] = []
+        middle: list[dict] = []  # the view's middle that ``center`` shows
         led = card_of(plays[0].get("card")) if plays else None
+        label = say("Trick {number}", number=number)
         for index, play in enumerate(plays, start=1):
             name, text = play.get("player"), play.get("card")
             moment_id = play_id(number, index)
             view = views.get(moment_id)
             after = hands_of(view) if view is not None else holding
-            moment = {"leave": left_hand(holding, after, name), "pile": {}, "bad": [], "proof": [],
-                      "label": say("Trick {number}", number=number)}
+            moment = {"leave": left_hand(holding, after, name), "pile": {}, "bad": [], "proof": [], "label": label}
             holding = after
             if view is not None:
-                center = [[entry["player"], card] for entry in view["middle"] for card in entry["cards"]]
-                seen_cards += [card for _player, card in center]
+                center, added = grown(center, middle, view["middle"])
+                middle = view["middle"]
+                seen_cards += [card for _player, card in added]
             for finding in errors_at.get(moment_id, []):
                 moment["bad"].append([name, text])
                 if finding["code"] == "must-follow-suit" and led and name in holding:

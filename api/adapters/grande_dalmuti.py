@@ -119,7 +119,12 @@ def better_plays(engine, document: object, report: dict) -> dict | None:
 def recorder() -> dict:
     # a session's setup begins round 1 (its seating is the players' order); later rounds are steps
     return {"first": None, "steps": "rounds", "start": [{"tricks": []}], "claims": "totals", "hands": "round",
-            "deck": {"kind": "rank", "values": [1, cards.TOP_VALUE], "jester": cards.JESTER_TEXT},
+            "deck": {"kind": "rank", "values": [1, cards.TOP_VALUE], "jester": cards.JESTER_TEXT,
+                     # each value n is n cards (twelve 12s), and two Jesters
+                     "copies": {**{str(value): value for value in range(1, cards.TOP_VALUE + 1)},
+                                cards.JESTER_TEXT: cards.JESTERS_IN_DECK},
+                     # small games leave the top values out (rule 2), unless the full_deck variant is on
+                     "top": {str(count): cards.deck_top(count) for count in (4, 5)}},
             "options": [{"name": name, "help": help} for name, help in VARIANT_HELP.items()], "end": True,
             # the view's keys worth showing (the taxes show as the round's steps)
             "words": {"round": UNITS["round"], "trick": UNITS["trick"], "rank": say("social class"),

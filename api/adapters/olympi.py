@@ -105,7 +105,8 @@ def better_plays(engine, document: object, report: dict) -> dict | None:
 
 def recorder() -> dict:
     return {"first": "first_player", "steps": "races", "claims": "scores", "hands": "setup",
-            "deck": colour_deck(cards.COLORS, cards.COLOR_NAMES, (1, 9)), "hand_size": rules.HAND_SIZE,
+            "deck": {**colour_deck(cards.COLORS, cards.COLOR_NAMES, (1, 9)), "copies": cards.COPIES},
+            "hand_size": rules.HAND_SIZE,
             "options": [{"name": "world_record", "help": say("the World Record variant")}],
             # a race revealed may name the discipline postponed before it, whether or not the outcome offered does
             "fill_keys": {"discipline": ["postponed"]},
@@ -114,7 +115,8 @@ def recorder() -> dict:
                       "disciplines_left": say("disciplines left"), "first_player": say("First-player card"),
                       "podium": say("medals of this race"), "record": say("World Record"), "medals": say("medals"),
                       "records": say("World Records"), "retired": say("retired")},
-            "values": MEDAL_WORDS,
+            # a catalogue discipline is shown by its title, never its id (house-higher-or-same-colour)
+            "values": {**{key: entry.title for key, entry in catalogue.current().entries.items()}, **MEDAL_WORDS},
             # the score sheet's line per race: races[i].awards
             "sheet": {"parts": "races", "unit": UNITS["race"], "claims": [
                 {"key": "awards/medals", "kind": "medals", "label": say("medals of this race"),

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from replaykit.findings import ERROR, SCHEMA, Finding, pointer
 from replaykit.reading import mention
+from replaykit.texts import TextLimits, meta_problems
 from toy_replay.rules import GAME_ID, UNITS
 
 KEYS = {"game", "players", "hands", "plays", "scores", "meta"}
@@ -15,10 +16,10 @@ NOWHERE = tuple((unit, None) for unit in UNITS)
 
 
 @dataclass(frozen=True)
-class Limits:
-    """Sizes past which a document is not a Toy Tricks log (each a ``LOG_MAX_<NAME>`` setting)."""
+class Limits(TextLimits):
+    """Sizes past which a document is not a Toy Tricks log (each a ``LOG_MAX_<NAME>`` setting); names and
+    meta are bounded as in every game, by the core's ``TextLimits``."""
 
-    max_name: int = 40
     max_players: int = 20
     max_plays: int = 400
 
@@ -80,6 +81,5 @@ def shape(document: object, limits: Limits = DEFAULT_LIMITS) -> list[Finding]:
     scores = document.get("scores", {})
     if not isinstance(scores, dict) or not all(map(is_card, scores.values())):
         found.append(schema("scores must be an object of whole numbers by player.", "scores"))
-    if not isinstance(document.get("meta", {}), dict):
-        found.append(schema("meta must be an object.", "meta"))
+    found += [schema(said, "meta", *keys) for keys, said in meta_problems(document.get("meta", {}), limits)]
     return found

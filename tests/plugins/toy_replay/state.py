@@ -85,6 +85,7 @@ class ToyState:
         self.middle: list[dict] = []  # this trick's plays as the table shows them
         self.tricks: list[dict] = []  # every trick so far: number, plays as given, who took it
         self.undo_stack: list[tuple] = []  # per apply_action: what record() replaced, to put it back
+        self.last: object = None  # the action last applied, as the log wrote it
 
     # -- where the game stands -----------------------------------------------------------------------
 
@@ -161,6 +162,7 @@ class ToyState:
         found = self.judge(action)
         if strict and any(finding.is_error for finding in found):
             raise IllegalAction(found)
+        self.last = action
         if any(finding.code == "schema" for finding in found):
             return found  # not a play: nothing changes
         self.record(action)
@@ -199,6 +201,9 @@ class ToyState:
         """The cards the player to move holds (a play of this game has no other choice)."""
         return sorted(self.hands[self.to_move])
 
+    def plays_left(self) -> int:
+        return sum(len(hand) for hand in self.hands.values())
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return []  # the deal is part of the setup
 
@@ -232,14 +237,18 @@ class ToyState:
         hands = tuple(frozenset(self.hands[name]) for name in self.players)
         return self.played, self.leader, hands, tuple(self.trick), self.returns()
 
-    def last_action(self) -> dict | None:
-        return dict(self.log["plays"][-1]) if self.log["plays"] else None
+    def searchable(self) -> ToyState:
+        return self.clone()  # a Toy Tricks state is its own search position
 
-    def action_of(self, action: dict) -> int | None:
+    def last_action(self) -> object:
+        return self.last
+
+    def action_of(self, action: object) -> int | None:
         """The card of ``action`` where it is a legal play of the player to move, else ``None``."""
-        legal = not self.is_over() and action.get("player") == self.to_move and action.get("card") in self.hands[
-            self.to_move]
-        return action["card"] if legal else None
+        if self.is_over() or not isinstance(action, dict) or action.get("player") != self.to_move:
+            return None
+        card = action.get("card")
+        return card if type(card) is int and card in self.hands[self.to_move] else None
 
     def action_to_log(self, card: int) -> dict:
         return {"player": self.to_move, "card": card}

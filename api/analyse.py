@@ -1,0 +1,80 @@
+"""``POST /api/v1/analyse``: the computer analysis of a log (``replaykit.analysis``), for every game whose State
+the search can walk.
+
+For each play: the value of each legal choice for its player (the result it can guarantee at the end of
+the game whatever the others do), the best choices and the cost of the play made; for each player its
+accuracy. The work is bounded before it starts, like validate's: the body by its size and the client's
+work allowance, the search by ``SEARCH_BUDGET`` (positions for one play and for the whole log), past which
+plays are listed unvalued (``exact`` false) rather than the request taking longer. Nothing is stored.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from marshmallow import Schema, fields
+
+import api as web
+from api import guards
+from api.api_v1 import LOG_BODY, blp, checked, json_response, problem
+from api.problems import Problem
+from replaykit.analysis import Budget, analyse
+
+# The most search one request may do: about a second of the pure-Python search on the project's machine
+# (make bench, "Search"), and the plays listed.
+SEARCH_BUDGET = Budget(max_nodes=20_000, max_total=40_000, max_plays=2_000)
+
+
+class ValuedChoiceSchema(Schema):
+    action = fields.Dict(required=True, metadata={"description": "The choice as the log writes an action."})
+    value = fields.Float(required=True, metadata={"description": "What the player can guarantee by it."})
+
+
+class AnalysedPlaySchema(Schema):
+    step = fields.String(required=True, metadata={"description": "The moment's anchor.",
+                                                  "example": "trick-13-play-2"})
+    player = fields.String(required=True)
+    played = fields.Raw(required=True, metadata={"description": "The action as the log writes it."})
+    legal = fields.Boolean(required=True, metadata={"description": "False: the rules refuse it; no cost."})
+    exact = fields.Boolean(required=True, metadata={
+        "description": "The search finished within its budget: choices, best and cost are proven."})
+    choices = fields.List(fields.Nested(ValuedChoiceSchema), required=True)
+    best = fields.List(fields.Dict(), required=True, allow_none=True, metadata={
+        "description": "The choices of the highest value."})
+    cost = fields.Float(required=True, allow_none=True, metadata={
+        "description": "The best value less the value of the play made."})
+
+
+class SeatAccuracySchema(Schema):
+    plays = fields.Integer(required=True, metadata={"description": "Legal plays valued exactly."})
+    best_share = fields.Float(required=True, allow_none=True, metadata={"description": "Share of them at cost 0."})
+    mean_cost = fields.Float(required=True, allow_none=True)
+
+
+class AnalysisSchema(Schema):
+    game = fields.String(required=True, metadata={"example": "david-goliath"})
+    plays = fields.List(fields.Nested(AnalysedPlaySchema), required=True)
+    unsearched = fields.Integer(required=True, metadata={
+        "description": "Plays from positions the search cannot walk: a transcript without its deal that stops "
+                       "early, or a mistake that left a player more or fewer cards than plays to come."})
+    seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatAccuracySchema), required=True)
+
+
+@blp.route("/analyse", methods=["POST"])
+@blp.doc(requestBody=LOG_BODY, summary="What each play could guarantee, the best choices, each play's cost")
+@blp.response(200, AnalysisSchema, description="Each play valued, and each player's accuracy.")
+@problem(400, "The body is not valid JSON.")
+@problem(413, "The body is larger than the configured limit.")
+@problem(415, "The body is neither JSON nor a multipart file upload.")
+@problem(422, "The JSON is not a log's shape (errors lists why), or its game offers no computer analysis.")
+@problem(429, "Too many requests from this client; Retry-After says when to try again.")
+@guards.work_limit()
+def analyse_log():
+    """Value every play of a log by exhaustive search, within a bounded budget."""
+    verdict, state = checked(lambda raw: web.replay(web.read(raw)))
+    if state is None:
+        raise Problem(422, _("No game of %(game)s can start from this log; errors says why.", game=verdict.name),
+                      errors=verdict.report.get("errors", []))
+    result = analyse(verdict.engine, verdict.document, SEARCH_BUDGET)
+    if result is None:
+        raise Problem(422, _("%(game)s offers no computer analysis yet.", game=verdict.name))
+    return json_response({"game": verdict.engine.id, **result})

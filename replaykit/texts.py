@@ -1,0 +1,59 @@
+"""What every log shares, whatever its game: player names, free-text notes and ``meta``, bounded once here.
+
+Each game's log format has its own shape, but the same free text rides along in all of them: names of
+1 to 40 characters (every spec says so), notes on plays, tricks, rounds, races, and a free ``meta`` object
+whose ``title`` and ``notes`` head every page. Free text is the cheapest place for a client to pack
+megabytes, so its bounds are the core's: ``TextLimits`` holds them (each a ``LOG_MAX_<NAME>`` setting, like
+a game's own limits), every game's ``Limits`` extends it, and every reader words an over-long value with
+the sentences below, as a ``schema`` finding at the value's own pointer.
+
+The functions return the problem and leave the finding to the game's reader, which alone knows how a
+finding of its game is placed (trick, round, race).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from replaykit.reading import describe
+from replaykit.words import Text, say
+
+MAX_NAME = 40  # a player's name: 1 to 40 characters in every log format
+MAX_TEXT = 2000  # a note, and meta.notes
+MAX_TITLE = 200  # meta.title: it heads the page, the gallery and the link previews
+
+
+@dataclass(frozen=True)
+class TextLimits:
+    """The bounds of the free text every log carries; a game's ``Limits`` adds its own fields to these."""
+
+    max_name: int = MAX_NAME
+    max_text: int = MAX_TEXT
+    max_title: int = MAX_TITLE
+
+
+def text_problem(value: object, what: Text, longest: int, shortest: int = 0) -> Text | None:
+    """What is wrong with a text the log gives (a name, a note), or ``None``. ``what`` names it as the
+    subject of a sentence, capitalised: ``say("A note")``."""
+    if type(value) is not str:
+        return say("{what} must be text; found {found}.", what=what, found=describe(value))
+    if not shortest <= len(value) <= longest:
+        return say("{what} must be {shortest} to {longest} characters long; this one has {count}.", what=what,
+                   shortest=shortest, longest=longest, count=len(value))
+    return None
+
+
+def meta_problems(meta: object, limits: TextLimits) -> list[tuple[tuple[str, ...], Text]]:
+    """The problems of a log's ``meta`` (free-form, but an object whose ``title`` and ``notes`` are bounded),
+    each with the keys under ``/meta`` where it lies: ``()`` for ``meta`` itself, ``("title",)``."""
+    if type(meta) is not dict:
+        return [((), say('"meta" must be an object; found {what}.', what=describe(meta)))]
+    found = []
+    title, notes = meta.get("title"), meta.get("notes")
+    if type(title) is str and len(title) > limits.max_title:
+        found.append((("title",), say("The title may be at most {longest} characters long; this one has {count}.",
+                                      longest=limits.max_title, count=len(title))))
+    if type(notes) is str and len(notes) > limits.max_text:
+        found.append((("notes",), say("The notes may be at most {longest} characters long; this one has {count}.",
+                                      longest=limits.max_text, count=len(notes))))
+    return found

@@ -1,0 +1,193 @@
+/*
+ * The table's steps (a deal, cards drawn, a discipline revealed): the recorder never offers the outcome the
+ * server drew at random; it asks what the table saw. The offered step gives only the shape of the answer
+ * (which parts, how many cards each): cards are entered seat by seat in a grid (record-deal.js) with
+ * counts as they fill, a discipline or a player picked by name. What is entered is recorded as entered
+ * (record.js checks it through the State API); "Nobody saw it" leaves the step out of the log instead.
+ */
+(function () {
+  "use strict";
+
+  var element = window.RecordTable.element;
+  var parts = [];  // the parts drawn: {key, kind, entry|select|input}
+  document.getElementById("rec-chance-hint").textContent = _("Enter what the table saw, as it was. If nobody " +
+    "saw it, leave it out: nothing is recorded that nobody entered.");
+  document.getElementById("rec-chance-record").textContent = _("Record what the table saw");
+
+  // The words of the parts a table's step may have; a part the page has no word for shows the game's own.
+  function words(key, setup) {
+    var known = {
+      hands: _("The cards dealt"), draw: _("The cards drawn"), dealer: _("Who deals"),
+      discipline: _("The discipline raced"), postponed: _("Revealed first and postponed (if it was)")
+    };
+    return known[key] || ((setup || {}).words || {})[key] || key;
+  }
+
+  // A discipline as people call it: its catalogue title for a catalogue id, else its name.
+  function disciplineNames(log, setup) {
+    var titles = {};
+    (((setup || {}).disciplines || {}).catalogue || []).forEach(function (entry) {
+      titles[entry.id] = entry.title;
+    });
+    return (log.disciplines || []).map(function (entry) {
+      var name = typeof entry === "string" ? entry : entry && entry.name;
+      return name ? [name, titles[name] || name] : null;
+    }).filter(Boolean);
+  }
+
+  // The options of a named part: the players, or the disciplines, or at least what the choices offer.
+  function optionsOf(key, choices, log, setup) {
+    var offered = [];
+    choices.forEach(function (choice) {
+      var value = choice.action[key];
+      if (typeof value === "string" && offered.indexOf(value) < 0) {
+        offered.push(value);
+      }
+    });
+    var players = log.players || [];
+    if (offered.length && offered.every(function (value) { return players.indexOf(value) >= 0; })) {
+      return { options: players.map(function (name) { return [name, name]; }), ruled: true };
+    }
+    var named = disciplineNames(log, setup);
+    if (named.length) {
+      return { options: named, ruled: false };
+    }
+    return { options: offered.map(function (value) { return [value, value]; }), ruled: false };
+  }
+
+  function draw(answer, setup, log) {
+    var box = document.getElementById("rec-chance");
+    var fields = document.getElementById("rec-chance-parts");
+    fields.textContent = "";
+    parts = [];
+    var choices = answer && answer.chance && !answer.over ? answer.choices || [] : [];
+    box.hidden = !choices.length;
+    if (!choices.length) {
+      return;
+    }
+    var model = choices[0].action;
+    var keys = Object.keys(model);
+    var extras = [];
+    ((setup || {}).fill_keys ? Object.keys(setup.fill_keys) : []).forEach(function (key) {
+      setup.fill_keys[key].forEach(function (extra) {
+        if (keys.indexOf(key) >= 0) {
+          extras.push(extra);
+          keys = [extra].concat(keys.filter(function (other) { return other !== extra; }));  // what happens first is asked first: the discipline postponed, then the one raced
+        }
+      });
+    });
+    var players = (log.players || []).length;
+    var deck = window.RecordSetup.deck(setup, players, log.options || {});
+    keys.forEach(function (key) {
+      var value = key in model ? model[key] : "";
+      var group = element("fieldset", "rec-chance-part");
+      group.dataset.key = key;
+      group.appendChild(element("legend", "", words(key, setup)));
+      var part = { key: key, optional: extras.indexOf(key) >= 0 || choices.some(function (choice) { return !(key in choice.action); }) };
+      if (Array.isArray(value) || (value && typeof value === "object")) {
+        var seats = Array.isArray(value) ? [{ key: "", label: words(key, setup), size: value.length }]
+          : Object.keys(value).map(function (name) {
+            return { key: name, label: name, size: Array.isArray(value[name]) ? value[name].length : null };
+          });
+        var holder = element("div");
+        group.appendChild(holder);
+        part.kind = Array.isArray(value) ? "cards" : "seats";
+        part.entry = new window.RecordDeal.DealEntry(holder, { deck: deck, seats: seats,
+          prefix: "rec-chance-" + key + "-" });
+      } else if (typeof value === "string") {
+        var found = optionsOf(key, choices, log, setup);
+        var select = element("select");
+        select.dataset.key = key;
+        select.setAttribute("aria-label", words(key, setup));
+        var blank = element("option", "", part.optional ? _("None") : _("Choose…"));
+        blank.value = "";
+        select.appendChild(blank);
+        found.options.forEach(function (option) {
+          var item = element("option", "", option[1]);
+          item.value = option[0];
+          select.appendChild(item);
+        });
+        // who deals next the rules say; which card turned up, only the table knows
+        select.value = found.ruled ? value : "";
+        part.kind = "name";
+        part.select = select;
+        group.appendChild(select);
+      } else {
+        part.kind = "raw";
+        part.input = element("input");
+        part.input.type = "text";
+        part.input.dataset.key = key;
+        part.input.setAttribute("aria-label", words(key, setup));
+        group.appendChild(part.input);
+      }
+      parts.push(part);
+      fields.appendChild(group);
+    });
+    document.getElementById("rec-chance-title").textContent = _("What did the table see?");
+  }
+
+  // What was entered, as the step's action, or {missing: sentence} while a named part is not chosen.
+  function read() {
+    var action = {};
+    var missing = null;
+    parts.forEach(function (part) {
+      var sized = part.entry && part.entry.seats.some(function (seat) { return seat.size; });
+      if (sized && part.entry.empty() && !missing) {
+        // no card entered is no outcome: the table names what it saw, or says nobody saw it
+        missing = _("Enter the cards the table saw, or say that nobody saw them.");
+      }
+      var bad = part.entry ? part.entry.read().bad : [];
+      if (bad.length && !missing) {
+        missing = _("{seat}: not a card: {tokens}.", { seat: bad[0].seat.label, tokens: bad[0].tokens.join(" ") });
+      }
+      if (part.kind === "cards") {
+        action[part.key] = part.entry.read().cards[""];
+      } else if (part.kind === "seats") {
+        action[part.key] = part.entry.read().cards;
+      } else if (part.kind === "name") {
+        if (part.select.value) {
+          action[part.key] = part.select.value;
+        } else if (!part.optional && !missing) {
+          missing = _("Choose {part} first.", { part: part.select.getAttribute("aria-label") });
+        }
+      } else if (part.input.value.trim()) {
+        var raw = part.input.value.trim();
+        action[part.key] = isNaN(Number(raw)) ? raw : Number(raw);
+      }
+    });
+    return missing ? { missing: missing } : { action: action };
+  }
+
+  // The step in a sentence for the list of steps.
+  function label(action) {
+    var said = [];
+    if (action.dealer) {
+      said.push(_("{player} deals", { player: action.dealer }));
+    }
+    if (action.postponed) {
+      said.push(_("{discipline} postponed", { discipline: action.postponed }));
+    }
+    if (action.discipline) {
+      said.push(_("{discipline} is raced", { discipline: action.discipline }));
+    }
+    if (action.hands) {
+      said.push(_("the deal entered"));
+    }
+    if (action.draw) {
+      said.push(_("drawn: {cards}", { cards: action.draw.join(" ") || "–" }));
+    }
+    return said.join("; ") || window.RecordTable.said(action);
+  }
+
+  document.getElementById("rec-chance-record").addEventListener("click", function () {
+    var entered = read();
+    if (entered.missing) {
+      window.RecordPlay.problem(entered.missing);
+    } else {
+      window.RecordPlay.problem(null);
+      window.RecordPlay.enter(entered.action, label(entered.action));
+    }
+  });
+
+  window.RecordChance = { draw: draw, read: read, label: label };
+})();

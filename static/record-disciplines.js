@@ -1,0 +1,288 @@
+/*
+ * The table's own discipline cards (Olympi Cards): the real cards' rules are printed on them and published
+ * nowhere, so a table composes each card's rule once, with pickers, from the rule vocabulary of the log
+ * format (a comparison of the cards played with the previous play or the player's own last play, a range
+ * of values or of sums, all or any of these), reads it back in the validator's own sentence (the State
+ * API's view of a race run under it) and keeps the card in this browser for its next games. Kept cards are
+ * offered in the nine discipline pickers; resolve() turns a picked one into the discipline the log declares.
+ */
+(function () {
+  "use strict";
+
+  var box = document.getElementById("rec-table-cards");
+  var root = document.getElementById("recorder");
+  if (!box || !root) {
+    return;
+  }
+  var core = window.RecordCore;
+  var element = window.RecordTable.element;
+  var select = window.RecordTable.select;
+  var KEY = "card-replay.disciplines.v1";
+  var TABLE = "table:";  // a picker's value for a kept card: table:INDEX
+  var OPS = [[">", _("higher than")], [">=", _("at least")], ["<", _("lower than")], ["<=", _("at most")],
+    ["==", _("equal to")], ["!=", _("other than")]];
+  var REFS = [["previous", _("the previous play")], ["own", _("the player's own last play")]];
+  var KINDS = [["value", _("each card's value is")], ["sum", _("the sum of the cards is")],
+    ["color", _("the colour is")], ["value_in", _("each card's value is between")],
+    ["sum_in", _("the sum is between")], ["free", _("any card may be played")]];
+  var COLOURS = [["same", _("the same as")], ["different", _("different from")]];
+  var rows = build();
+  var asked = 0;  // the latest sentence asked for: an older answer arriving late is not shown
+
+  // The editor: a name, cards per play, the conditions joined by all or any, the sentence read back.
+  function build() {
+    box.appendChild(element("summary", "", _("The table's own discipline cards")));
+    box.appendChild(element("p", "hint", _("Compose each card's rule as printed on it, once: it is kept in " +
+      "this browser and offered above in the next games.")));
+    box.appendChild(element("ul", "rec-kept-cards")).id = "rec-kept-cards";
+    var name = element("label", "rec-card-field", _("Name on the card"));
+    var input = name.appendChild(element("input"));
+    input.type = "text";
+    input.id = "rec-card-name";
+    input.maxLength = 40;
+    box.appendChild(name);
+    var per = element("label", "rec-card-field", _("Cards per play"));
+    per.appendChild(select([["1", "1"], ["2", "2"]], "1", _("Cards per play"))).id = "rec-card-per-play";
+    box.appendChild(per);
+    var join = element("label", "rec-card-field", _("A play is legal when"));
+    join.appendChild(select([["all_of", _("all these hold")], ["any_of", _("any of these holds")]], "all_of",
+      _("A play is legal when"))).id = "rec-rule-join";
+    box.appendChild(join);
+    var list = box.appendChild(element("ol", "rec-rule-rows"));
+    list.id = "rec-rule-rows";
+    var add = box.appendChild(element("button", "rec-button", _("Add a condition")));
+    add.type = "button";
+    add.id = "rec-rule-add";
+    box.appendChild(element("p", "rec-card-field", _("The rule, as the validator reads it:")));
+    var said = box.appendChild(element("p", "rec-rule-sentence"));
+    said.id = "rec-rule-sentence";
+    said.setAttribute("aria-live", "polite");
+    var problem = box.appendChild(element("p", "alert alert-error"));
+    problem.id = "rec-card-problem";
+    problem.hidden = true;
+    var keepButton = box.appendChild(element("button", "button-primary", _("Keep this card")));
+    keepButton.type = "button";
+    keepButton.id = "rec-card-keep";
+    return list;
+  }
+
+  function kept() {
+    try {
+      var found = JSON.parse(window.localStorage.getItem(KEY) || "[]");
+      return Array.isArray(found) ? found : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function keep(cards) {
+    window.localStorage.setItem(KEY, JSON.stringify(cards));
+  }
+
+  function number(value, label) {
+    var made = element("input");
+    made.type = "number";
+    made.min = "1";
+    made.max = "99";
+    made.inputMode = "numeric";
+    made.value = String(value);
+    made.setAttribute("aria-label", label);
+    return made;
+  }
+
+  // One condition of the rule: its kind, then the pickers that kind needs.
+  function addRow(rule) {
+    var condition = rule || { value: ">", than: "previous" };
+    var kind = KINDS.map(function (pair) { return pair[0]; }).filter(function (name) {
+      return name in condition;
+    })[0] || "value";
+    var row = element("li", "rec-rule-row");
+    var kindPicker = select(KINDS, kind, _("Condition"));
+    row.appendChild(kindPicker);
+    var parts = element("span", "rec-rule-parts");
+    row.appendChild(parts);
+    function fill() {
+      parts.textContent = "";
+      var chosen = kindPicker.value;
+      if (chosen === "value" || chosen === "sum") {
+        parts.appendChild(select(OPS, condition[chosen] || ">", _("Comparison")));
+        parts.appendChild(select(REFS, condition.than || "previous", _("Compared with")));
+      } else if (chosen === "color") {
+        parts.appendChild(select(COLOURS, condition.color || "same", _("Colour")));
+        parts.appendChild(select(REFS, condition.as || "previous", _("Compared with")));
+      } else if (chosen === "value_in" || chosen === "sum_in") {
+        var range = condition[chosen] || [1, 9];
+        parts.appendChild(number(range[0], _("From")));
+        parts.appendChild(element("span", "", _("and")));
+        parts.appendChild(number(range[1], _("To")));
+      }
+    }
+    kindPicker.addEventListener("change", fill);
+    fill();
+    var remove = element("button", "link-button rec-step-delete", "×");
+    remove.type = "button";
+    remove.setAttribute("aria-label", _("Remove this condition"));
+    remove.addEventListener("click", function () {
+      row.remove();
+      readBack();
+    });
+    row.appendChild(remove);
+    rows.appendChild(row);
+  }
+
+  function ruleOf(row) {
+    var kind = row.querySelector("select").value;
+    var pickers = row.querySelectorAll(".rec-rule-parts select, .rec-rule-parts input");
+    var rule = {};
+    if (kind === "value" || kind === "sum") {
+      rule[kind] = pickers[0].value;
+      rule.than = pickers[1].value;
+    } else if (kind === "color") {
+      rule = { color: pickers[0].value, as: pickers[1].value };
+    } else if (kind === "free") {
+      rule = { free: true };
+    } else {
+      rule[kind] = [Number(pickers[0].value), Number(pickers[1].value)];
+    }
+    return rule;
+  }
+
+  // The card in the editor, as the log format declares a discipline.
+  function card() {
+    var made = { name: document.getElementById("rec-card-name").value.trim(),
+      cards_per_play: Number(document.getElementById("rec-card-per-play").value) };
+    var rules = Array.prototype.map.call(rows.children, ruleOf);
+    if (rules.length === 1) {
+      made.rule = rules[0];
+    } else if (rules.length) {
+      made.rule = {};
+      made.rule[document.getElementById("rec-rule-join").value] = rules;
+    }
+    return made;
+  }
+
+  // The rule in the validator's own words: a race under it, as the State API's view says it.
+  function readBack() {
+    var made = card();
+    var name = made.name || "?";
+    var others = [1, 2, 3, 4, 5, 6, 7, 8].map(function (index) {
+      return { name: name + " · " + index };
+    });
+    var log = { game: "olympi", players: ["A", "B"], disciplines: [Object.assign({}, made, { name: name })].concat(others),
+      races: [{ discipline: name, turns: [] }] };
+    var mine = ++asked;
+    var said = document.getElementById("rec-rule-sentence");
+    return core.post(root.dataset.choices, log, window.RecordSetup.text.offline).then(function (reply) {
+      if (mine !== asked) {
+        return;
+      }
+      var errors = (reply.data.errors || reply.data.findings || []).filter(function (finding) {
+        return finding.severity === "error" || !finding.severity;
+      });
+      said.classList.toggle("is-wrong", reply.status !== 200 || errors.length > 0);
+      said.textContent = reply.status === 200 && !errors.length ? reply.data.view.rule || "" :
+        (errors[0] && errors[0].message) || reply.data.detail || "";
+    }, function (error) {
+      said.textContent = error.message;
+    });
+  }
+
+  // The kept cards: listed with their sentence's source, and offered in every discipline picker.
+  function drawKept() {
+    var cards = kept();
+    var list = document.getElementById("rec-kept-cards");
+    list.textContent = "";
+    cards.forEach(function (made, index) {
+      var item = element("li", "rec-kept-card");
+      item.appendChild(element("strong", "", made.name));
+      var change = element("button", "rec-button", _("Change"));
+      change.type = "button";
+      change.dataset.change = String(index);
+      var forget = element("button", "rec-button rec-danger", _("Forget"));
+      forget.type = "button";
+      forget.dataset.forget = String(index);
+      item.appendChild(change);
+      item.appendChild(forget);
+      list.appendChild(item);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("select[name=discipline]"), function (picker) {
+      var chosen = picker.value;
+      var group = picker.querySelector("optgroup") || picker.appendChild(element("optgroup"));
+      group.label = _("The table's cards");
+      group.textContent = "";
+      cards.forEach(function (made, index) {
+        var option = element("option", "", made.name);
+        option.value = TABLE + index;
+        group.appendChild(option);
+      });
+      picker.value = chosen;
+      if (!picker.value) {
+        picker.selectedIndex = 0;
+      }
+    });
+  }
+
+  function edit(made) {
+    document.getElementById("rec-card-name").value = made ? made.name : "";
+    document.getElementById("rec-card-per-play").value = String(made ? made.cards_per_play || 1 : 1);
+    rows.textContent = "";
+    var rule = made && made.rule;
+    var joined = rule && (rule.all_of || rule.any_of);
+    document.getElementById("rec-rule-join").value = rule && rule.any_of ? "any_of" : "all_of";
+    (joined || (rule ? [rule] : [null])).forEach(addRow);
+    if (box.open) {
+      readBack();
+    }
+  }
+
+  document.getElementById("rec-rule-add").addEventListener("click", function () {
+    addRow(null);
+    readBack();
+  });
+  box.addEventListener("toggle", function () {
+    if (box.open) {
+      readBack();
+    }
+  });
+  box.addEventListener("change", readBack);
+  box.addEventListener("input", function (event) {
+    if (event.target.type === "number" || event.target.id === "rec-card-name") {
+      readBack();
+    }
+  });
+  document.getElementById("rec-card-keep").addEventListener("click", function () {
+    var made = card();
+    var problem = document.getElementById("rec-card-problem");
+    problem.hidden = Boolean(made.name);
+    problem.textContent = made.name ? "" : _("Give the card its name, as printed on it.");
+    if (!made.name) {
+      return;
+    }
+    var cards = kept().filter(function (other) {
+      return other.name !== made.name;  // a card kept again under its name replaces the old one
+    });
+    keep(cards.concat([made]));
+    drawKept();
+    edit(null);
+  });
+  document.getElementById("rec-kept-cards").addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    var cards = kept();
+    if (button && button.dataset.change) {
+      edit(cards[Number(button.dataset.change)]);
+    } else if (button && button.dataset.forget) {
+      cards.splice(Number(button.dataset.forget), 1);
+      keep(cards);
+      drawKept();
+    }
+  });
+
+  drawKept();
+  edit(null);
+  window.RecordDisciplines = {
+    // a picker's value as the log declares it: a kept card in full, a catalogue id as it is
+    resolve: function (value) {
+      return value.indexOf(TABLE) === 0 ? kept()[Number(value.slice(TABLE.length))] : value;
+    }
+  };
+})();
