@@ -41,6 +41,8 @@ class Budget:
 
 @dataclass
 class Step:
+    """One play of the log, as the walk met it."""
+
     anchor: str
     position: Any  # what the search walks, from before the step; None where it cannot be searched
     played: object
