@@ -74,7 +74,9 @@ def analyse_log():
     if state is None:
         raise Problem(422, _("No game of %(game)s can start from this log; errors says why.", game=verdict.name),
                       errors=verdict.report.get("errors", []))
-    result = analyse(verdict.engine, verdict.document, SEARCH_BUDGET)
+    # The log is read with the limits it was validated with, as every other request reads it.
+    result = analyse(verdict.engine, verdict.document, SEARCH_BUDGET,
+                     verdict.engine.limits(guards.log_settings()))
     if result is None:
         raise Problem(422, _("%(game)s offers no computer analysis yet.", game=verdict.name))
     return json_response({"game": verdict.engine.id, **result})

@@ -12,7 +12,7 @@ import random
 import time
 
 from benchmarks.timing import best_of, table
-from dg_replay.cards import Card
+from dg_replay import new_state
 from dg_replay.position import Position
 from dg_replay.simulate import simulate
 from replaykit.search import OutOfBudget, Search
@@ -21,10 +21,10 @@ SECONDS = 2.0
 
 
 def dealt(players: int, seed: int) -> Position:
+    """A simulated deal as the search starts from it (the State says who leads)."""
     log = simulate(players, seed)
-    names, dealer = log["players"], log["dealer"]
-    hands = {name: [Card.parse(text) for text in hand] for name, hand in log["hands"].items()}
-    return Position(names, hands, names[(names.index(dealer) + 1) % players], max_value=3 * players)
+    setup = {key: log[key] for key in ("game", "players", "dealer", "hands")}
+    return Position.of_game(new_state({**setup, "tricks": []}))
 
 
 def endgame(players: int, tricks: int, seed: int) -> Position:

@@ -11,6 +11,7 @@ colour). The rules applied are the rulebook's, through the same functions the St
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from dg_replay.cards import COLORS, Card, card_text
@@ -18,20 +19,27 @@ from dg_replay.rules import TRICKS_PER_GAME, Tally, playable, resolve_trick
 from replaykit.search import TERMINAL
 
 
+@cache
+def layout(max_value: int) -> tuple[tuple[Card, ...], dict[str, int], dict[Card, int]]:
+    """A deck's cards by bit index, each colour's bits, and each card's index: made once per deck size, not
+    for every position the analysis builds."""
+    cards = tuple(Card(color, value) for color in COLORS for value in range(1, max_value + 1))
+    full = (1 << max_value) - 1
+    color_bits = {color: full << (index * max_value) for index, color in enumerate(COLORS)}
+    return cards, color_bits, {card: index for index, card in enumerate(cards)}
+
+
 class Position:
     """One position of one game, seats by index in seating order (see the module docstring)."""
 
-    __slots__ = ("captured", "cards", "color_bits", "hands", "history", "leader", "players", "scores", "tallies",
-                 "trick")
+    __slots__ = ("captured", "cards", "color_bits", "hands", "history", "indexes", "leader", "players", "scores",
+                 "tallies", "trick")
 
     def __init__(self, players: Sequence[str], hands: Mapping[str, Sequence[Card]], leader: str,
                  max_value: int) -> None:
         self.players = tuple(players)
-        self.cards = tuple(Card(color, value) for color in COLORS for value in range(1, max_value + 1))
-        full = (1 << max_value) - 1
-        self.color_bits = {color: full << (index * max_value) for index, color in enumerate(COLORS)}
-        bit = {card: 1 << index for index, card in enumerate(self.cards)}
-        self.hands = [sum(bit[card] for card in hands[name]) for name in self.players]
+        self.cards, self.color_bits, self.indexes = layout(max_value)
+        self.hands = [sum(1 << self.indexes[card] for card in hands[name]) for name in self.players]
         self.leader = self.players.index(leader)
         self.trick: list[tuple[int, Card]] = []  # (seat, card) in order of play
         self.tallies = [Tally() for _ in self.players]
@@ -76,8 +84,7 @@ class Position:
         """The bit index of a log's play where it is a legal play of the seat to move, else ``None``."""
         if self.turn == TERMINAL or not isinstance(action, dict) or action.get("player") != self.players[self.turn]:
             return None
-        card = Card.from_object(action.get("card"))
-        index = self.cards.index(card) if card in self.cards else None
+        index = self.indexes.get(Card.from_object(action.get("card")))
         return index if index in self.legal_actions() else None
 
     def action_to_log(self, index: int) -> dict:
@@ -155,4 +162,4 @@ class Position:
         return self.cards[index]
 
     def index(self, card: Card) -> int:
-        return self.cards.index(card)
+        return self.indexes[card]

@@ -48,9 +48,9 @@ class Step:
     played: object
 
 
-def analyse(engine: Any, document: object, budget: Budget = Budget()) -> dict | None:
-    """The analysis of every play of ``document`` (by its game's ``engine``), or ``None`` where the game's
-    State cannot be searched or the log never starts a game.
+def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: Any = None) -> dict | None:
+    """The analysis of every play of ``document`` (by its game's ``engine``, read with ``limits``, by default
+    the engine's own), or ``None`` where the game's State cannot be searched or the log never starts a game.
 
     The plays are valued from the last one back, as an endgame solver works: each seat's search keeps its
     transposition table from one play to the one before, whose tree holds the later positions, and once a
@@ -70,7 +70,7 @@ def analyse(engine: Any, document: object, budget: Budget = Budget()) -> dict | 
         started[0], chance[0] = True, state.chance
         before[0] = state.searchable()
 
-    engine.load(document, engine.default_limits, observe=observe)
+    engine.load(document, limits or engine.default_limits, observe=observe)
     if not able[0] or not started[0]:
         return None
     searches: dict[int, Search] = {}

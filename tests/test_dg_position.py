@@ -10,6 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dg_replay import new_state
 from dg_replay.cards import Card
 from dg_replay.engine import ENGINE
 from dg_replay.position import Position
@@ -52,7 +53,7 @@ def walk(log: dict):
 
     def observe(_anchor, state):
         if before[0] is not None:
-            steps.append((before[0], state.tricks[-1].plays[-1].card))
+            steps.append((before[0], Card.parse(state.last_action()["card"])))
         before[0] = state.clone()
 
     report, _state = ENGINE.load(log, ENGINE.default_limits, observe=observe)
@@ -60,10 +61,9 @@ def walk(log: dict):
 
 
 def position_of(log: dict) -> Position:
-    players, dealer = log["players"], log["dealer"]
-    leader = players[(players.index(dealer) + 1) % len(players)]
-    return Position(players, {name: cards(*hand) for name, hand in log["hands"].items()}, leader,
-                    max_value=3 * len(players))
+    """The deal of a simulated log as the search starts from it (the State says who leads)."""
+    setup = {key: log[key] for key in ("game", "players", "dealer", "hands")}
+    return Position.of_game(new_state({**setup, "tricks": []}))
 
 
 def test_the_legal_plays_are_the_states_choices_on_every_step_of_simulated_games():
