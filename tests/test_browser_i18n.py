@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from replaykit import registry
 from tests.conftest import at_moment, until
 
 pytestmark = pytest.mark.browser
@@ -115,8 +116,7 @@ def test_no_english_word_is_left_on_the_pages_a_reader_walks(page, live_server, 
                "a D&G game without its deal": "/samples/david-goliath/illegal-revoke-no-hands",
                "a D&G match": "/samples/david-goliath/match-irregular",
                "the edit page": "/samples/olympi/illegal-claims/edit"}
-    visited.update({f"{document} of {game}": f"/{document}/{game}" for game in ("david-goliath", "grande-dalmuti",
-                                                                              "olympi")
+    visited.update({f"{document} of {game}": f"/{document}/{game}" for game in registry.engines()
                     for document in ("rules", "format")})
     # A board opens on a moment whose step panel reads a note (a sample's) or the table's words (a stored game's).
     moments = {"an illegal D&G game": "trick-6-play-2", "Olympi turns out of order": "race-1-turn-3",

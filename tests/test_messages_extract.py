@@ -38,14 +38,18 @@ msgstr ""
 """
 
 
+# The sentences KEPT translates, as a module says them.
+SOURCE = ('say("The deck is short.")\nsay("A card that was played twice in the same trick, by the same player or by '
+          'another one.")\n')
+
+
 def toy_domain(tmp_path, code: str) -> messages.Domain:
     (tmp_path / "code.py").write_text(code)
     return messages.Domain("toy", tmp_path, (("**.py", "python"),), messages.ENGINE_KEYWORDS, tmp_path / "locale")
 
 
 def test_a_catalogue_whose_messages_did_not_change_keeps_its_bytes(tmp_path):
-    domain = toy_domain(tmp_path, 'say("The deck is short.")\nsay("A card that was played twice in the same '
-                                  'trick, by the same player or by another one.")\n')
+    domain = toy_domain(tmp_path, SOURCE)
     domain.po("it").parent.mkdir(parents=True)
     domain.po("it").write_text(KEPT, encoding="utf-8")
     messages.extract(domain, ("it",))
@@ -53,8 +57,7 @@ def test_a_catalogue_whose_messages_did_not_change_keeps_its_bytes(tmp_path):
 
 
 def test_a_catalogue_whose_messages_changed_is_rewritten_with_its_translations_kept(tmp_path):
-    domain = toy_domain(tmp_path, 'say("The deck is short.")\nsay("A card that was played twice in the same '
-                                  'trick, by the same player or by another one.")\nsay("No trumps.")\n')
+    domain = toy_domain(tmp_path, SOURCE + 'say("No trumps.")\n')
     domain.po("it").parent.mkdir(parents=True)
     domain.po("it").write_text(KEPT, encoding="utf-8")
     messages.extract(domain, ("it",))

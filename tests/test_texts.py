@@ -12,9 +12,6 @@ import json
 import pytest
 
 from app import create_app
-from dalmuti_replay.simulate import simulate as simulate_dalmuti
-from dg_replay.simulate import simulate as simulate_dg
-from olympi_replay.simulate import simulate as simulate_olympi
 from replaykit import registry
 from replaykit.texts import MAX_NAME, MAX_TEXT, MAX_TITLE, TextLimits, meta_problems, text_problem
 from replaykit.words import say
@@ -62,8 +59,12 @@ def test_every_game_bounds_names_notes_and_meta_by_the_core_s_limits() -> None:
         assert engine.limits({"max_title": 12}).max_title == 12, engine.id
 
 
-LOGS = {"david-goliath": lambda: simulate_dg(4, 3), "grande-dalmuti": lambda: simulate_dalmuti(4, 3),
-        "olympi": lambda: simulate_olympi(3, 3)}
+def simulated(engine):
+    fewest, most = engine.players
+    return lambda: engine.simulate(min(max(4, fewest), most), 3)
+
+
+LOGS = {game_id: simulated(engine) for game_id, engine in registry.engines().items()}  # every game installed
 
 
 def test_the_toy_plugin_reads_meta_with_the_core_too() -> None:
