@@ -8,11 +8,13 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 STARTED := $(shell date +%s)
+PURE_TESTS := tests/test_native.py tests/test_search.py tests/test_dg_position.py tests/test_analysis.py \
+	tests/test_replaykit_analysis.py
 
 # The storage tests also run against a real PostgreSQL server, installed and started here when we may.
 POSTGRES_URL ?= postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
 
-.PHONY: run test lint bench chromium postgres servers node clean translations
+.PHONY: run test lint bench chromium postgres servers node clean translations native
 
 $(STAMP): pyproject.toml $(ASSETS)
 	rm -rf card_replay.egg-info  # left at the top by builds before setup.py sent it to build/; it hid new games
@@ -67,7 +69,12 @@ servers:
 translations: $(STAMP)
 	$(BIN)/python -m scripts.messages compile
 
-run: $(STAMP) translations
+# The hot modules compiled by mypyc where a C compiler is present, pure Python where not; one line each says
+# which (scripts/native.py). Nothing is compiled again while its sources are unchanged.
+native: $(STAMP)
+	@$(BIN)/python -m scripts.native
+
+run: $(STAMP) translations native
 	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
@@ -75,13 +82,16 @@ lint: $(STAMP)
 
 # One test process per core (pytest-xdist), a module's tests in one process (--dist loadfile: its fixtures
 # start once), the longest modules first (tests/conftest.py); the slowest tests and the time of the whole
-# `make test`, installs included, are printed.
-test: $(STAMP) translations chromium postgres servers lint
+# `make test`, installs included, are printed. The search's tests then run again on the pure modules
+# (CARD_REPLAY_PURE=1), so both paths are tested wherever the compiled one is built.
+test: $(STAMP) translations chromium postgres servers lint native
 	@TEST_POSTGRES_URL=$(POSTGRES_URL) $(BIN)/pytest -n auto --dist loadfile --no-loadscope-reorder --durations=15; status=$$?; \
+	  echo "make test: the search's tests again, on the pure modules"; \
+	  CARD_REPLAY_PURE=1 $(BIN)/pytest -n auto -q $(PURE_TESTS) || status=1; \
 	  seconds=$$(( $$(date +%s) - $(STARTED) )); \
 	  echo "make test: $$((seconds / 60)) min $$((seconds % 60)) s in all"; exit $$status
 
-bench: $(STAMP)
+bench: $(STAMP) native
 	$(BIN)/python -m benchmarks
 
 clean:

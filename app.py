@@ -20,12 +20,14 @@ from api import (
     analyse,  # noqa: F401  (its route joins api_v1's blueprint, registered below)
     api_v1,
     assets,
+    background,
     bodies,
+    branches,
     choices,  # noqa: F401  (its routes join api_v1's blueprint, registered below)
     edge,
-    games,
     guards,
     health,
+    homes,
     i18n,
     pages,
     problems,
@@ -33,6 +35,7 @@ from api import (
     ratelimits,
     record,
     samples,
+    verdicts,
     workload,
 )
 from api.storage import Repository
@@ -52,10 +55,12 @@ DEFAULTS = {
     **edge.DEFAULTS,
     **quota.DEFAULTS,
     **workload.DEFAULTS,
+    **background.DEFAULTS,
+    **branches.DEFAULTS,
 }
 # settings an operator may give as variables
 ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", *guards.DEFAULTS, *bodies.DEFAULTS, *edge.DEFAULTS, *quota.DEFAULTS,
-               *workload.DEFAULTS)
+               *workload.DEFAULTS, *background.DEFAULTS, *branches.DEFAULTS)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -72,6 +77,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         _private_folder(Path(app.instance_path))
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'games.sqlite3'}"
 
+    homes.check(registry.engines().values())  # a game's home with a folder missing stops the app here
     repository = Repository(app.config["DATABASE_URL"])
     repository.create_schema()
     shipped = samples.load(Path(app.config["SAMPLES_DIR"]))
@@ -79,12 +85,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     for plugin in registry.broken():
         app.logger.warning('the game plugin "%s" (%s) could not be loaded and is skipped: %s', plugin.name,
                            plugin.target, plugin.problem)
-    app.url_map.converters["game"] = games.GameConverter
-    app.jinja_loader = games.template_loader(app.jinja_loader)
+    app.url_map.converters["game"] = homes.GameConverter
+    app.jinja_loader = homes.template_loader(app.jinja_loader, registry.engines().values())
     i18n.install(app)
 
     csrf = CSRFProtect(app)
-    names = ", ".join(engine.name for engine in games.engines().values())
+    names = ", ".join(engine.name for engine in verdicts.engines().values())
     smorest = Api(app, spec_kwargs={"info": {"description": f"Strict replay validation of card game logs: {names}."}})
     app.extensions["card_replay_api"] = smorest
     api_v1.register(smorest)
@@ -99,6 +105,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     bodies.install(app)
     edge.install(app)
     quota.install(app)
+    background.install(app)
     problems.install(app)  # after flask-smorest, whose own JSON error handler it replaces
     return app
 

@@ -1,7 +1,8 @@
-"""The web layer: the JSON API (``api.api_v1``), the pages (``api.pages``), storage, and each game's
-presentation (``api.adapters``).
+"""The web layer: the JSON API (``api.api_v1``), the pages (``api.pages``), storage, what every game's
+presentation shares (``api.adapters``) and this repository's games' own (``api.games``).
 
-Importing ``api`` loads no web library, so the pure parts (``api.adapters``) import without Flask. The
+Importing ``api`` loads no web library, so the pure parts (``api.adapters``, ``api.games``) import without
+Flask. The
 names both blueprints share (``services``, ``check``, ``store``, ``resource_dir`` …) live in ``api.web``
 and are reached as ``api.<name>`` (``import api as web``), loaded on first use (PEP 562).
 """

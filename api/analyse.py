@@ -2,10 +2,14 @@
 the search can walk.
 
 For each play: the value of each legal choice for its player (the result it can guarantee at the end of
-the game whatever the others do), the best choices and the cost of the play made; for each player its
-accuracy. The work is bounded before it starts, like validate's: the body by its size and the client's
-work allowance, the search by ``SEARCH_BUDGET`` (positions for one play and for the whole log), past which
-plays are listed unvalued (``exact`` false) rather than the request taking longer. Nothing is stored.
+the game whatever the others do), the best choices and the cost of the play made, with its mark; for each
+player its accuracy. Games are analysed when their State offers ``searchable()``, whatever their name. The
+work is bounded before it starts, like validate's: the body by its size and the client's work allowance,
+the search by ``SEARCH_BUDGET``: 20,000 positions for one play and 40,000 for the whole log searched
+exactly, past which plays are estimated (``exact`` false, an ``estimate`` block) from 8 sampled worlds of
+at most 2,000 positions each and 40,000 for every estimate together — so at most 80,000 positions (and
+the worlds' dealing) per request, past which plays are listed unvalued rather than the request taking
+longer. Nothing is stored.
 """
 
 from __future__ import annotations
@@ -20,13 +24,29 @@ from api.problems import Problem
 from replaykit.analysis import Budget, analyse
 
 # The most search one request may do, and the plays listed: 40,000 positions are 0.2 s of the pure-Python
-# search on a quiet 2-core machine and about a second on a busy one (make bench, "Search").
-SEARCH_BUDGET = Budget(max_nodes=20_000, max_total=40_000, max_plays=2_000)
+# search on a quiet 2-core machine and about a second on a busy one (make bench, "Search"); the estimates
+# as much again.
+SEARCH_BUDGET = Budget(max_nodes=20_000, max_total=40_000, max_plays=2_000, worlds=8, world_nodes=2_000,
+                       max_sampled=40_000)
 
 
 class ValuedChoiceSchema(Schema):
     action = fields.Dict(required=True, metadata={"description": "The choice as the log writes an action."})
-    value = fields.Float(required=True, metadata={"description": "What the player can guarantee by it."})
+    value = fields.Float(required=True, metadata={
+        "description": "What the player can guarantee by it; for an estimate, the mean over the worlds."})
+    spread = fields.Float(metadata={"description": "Estimates only: the standard deviation of the value over the "
+                                                   "worlds."})
+
+
+class EstimateSchema(Schema):
+    worlds = fields.Integer(required=True, metadata={"description": "Worlds whose search finished: the values' "
+                                                                    "sample count."})
+    sampled = fields.Integer(required=True, metadata={"description": "Worlds drawn."})
+    seed = fields.Integer(required=True, metadata={"description": "The seed the worlds are drawn from."})
+    reach = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Null: every world searched to the end. Else the fewest steps a world's search looked "
+                       "ahead, its result so far taken there."})
+    nodes = fields.Integer(required=True, metadata={"description": "Positions searched for the estimate."})
 
 
 class AnalysedPlaySchema(Schema):
@@ -42,12 +62,25 @@ class AnalysedPlaySchema(Schema):
         "description": "The choices of the highest value."})
     cost = fields.Float(required=True, allow_none=True, metadata={
         "description": "The best value less the value of the play made."})
+    estimate = fields.Nested(EstimateSchema, required=True, allow_none=True, metadata={
+        "description": "Null unless the values are sampled estimates (exact is then false)."})
+    marks = fields.List(fields.String(), required=True, metadata={
+        "description": "inaccuracy, mistake or blunder by the play's cost (docs/ANALYSIS.md); empty below."})
+
+
+class ShareSchema(Schema):
+    plays = fields.Integer(required=True)
+    best_share = fields.Float(required=True, allow_none=True)
+    mean_cost = fields.Float(required=True, allow_none=True)
 
 
 class SeatAccuracySchema(Schema):
     plays = fields.Integer(required=True, metadata={"description": "Legal plays valued exactly."})
     best_share = fields.Float(required=True, allow_none=True, metadata={"description": "Share of them at cost 0."})
     mean_cost = fields.Float(required=True, allow_none=True)
+    estimated = fields.Nested(ShareSchema, required=True, metadata={"description": "The same over plays estimated."})
+    marks = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
+        "description": "How many of the player's plays bear each mark."})
 
 
 class AnalysisSchema(Schema):
@@ -65,7 +98,8 @@ class AnalysisSchema(Schema):
 @problem(400, "The body is not valid JSON.")
 @problem(413, "The body is larger than the configured limit.")
 @problem(415, "The body is neither JSON nor a multipart file upload.")
-@problem(422, "The JSON is not a log's shape (errors lists why), or its game offers no computer analysis.")
+@problem(422, "The JSON is not a log's shape (errors lists why), no game starts in it, or its game offers no "
+              "computer analysis.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
 @guards.work_limit()
 def analyse_log():
@@ -77,6 +111,9 @@ def analyse_log():
     # The log is read with the limits it was validated with, as every other request reads it.
     result = analyse(verdict.engine, verdict.document, SEARCH_BUDGET,
                      verdict.engine.limits(guards.log_settings()))
+    if result is None and hasattr(state, "searchable"):  # a game the search walks, but none in this log
+        raise Problem(422, _("No game of %(game)s starts in this log: there is nothing to analyse.",
+                             game=verdict.name))
     if result is None:
         raise Problem(422, _("%(game)s offers no computer analysis yet.", game=verdict.name))
     return json_response({"game": verdict.engine.id, **result})

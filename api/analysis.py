@@ -2,7 +2,7 @@
 game's list of moments), the overview of a document of several games, and the moments the analysis board
 fetches once a page shows (``…/moments.json``: steps and table view, kept out of the HTML).
 
-Every function takes a validated ``games.Verdict`` and hands templates ready-made values; the routes that
+Every function takes a validated ``verdicts.Verdict`` and hands templates ready-made values; the routes that
 find the verdict (a stored game, a sample) live in ``api.pages``.
 """
 
@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 import api as web
-from api import assets, games, i18n, listings
+from api import assets, i18n, listings, verdicts
 from api.adapters import finding_anchor
 from api.adapters.wording import title
 
@@ -92,7 +92,7 @@ def outer_unit(step_ids: list[str]) -> str | None:
     return deep.split("-")[0] if deep else None
 
 
-def preview(verdict: games.Verdict, report: dict, banner: dict) -> str:
+def preview(verdict: verdicts.Verdict, report: dict, banner: dict) -> str:
     """The one-line description a link preview (Open Graph) shows: the game and the verdict."""
     counts = _("%(errors)s, %(warnings)s", errors=ngettext("%(num)s error", "%(num)s errors", banner["errors"]),
                warnings=ngettext("%(num)s warning", "%(num)s warnings", banner["warnings"]))
@@ -111,12 +111,12 @@ def _part_findings(whole: dict, number: int, part: dict, part_unit: str) -> list
     return own + extra
 
 
-def _eyebrow(verdict: games.Verdict, report: dict) -> str:
+def _eyebrow(verdict: verdicts.Verdict, report: dict) -> str:
     # Each part said in the reader's language before joining (a joined Text would stay English).
     return " · ".join(str(i18n.localized(part)) for part in [verdict.name, *verdict.adapter.facts(report)])
 
 
-def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str | None, source: dict,
+def render_game(verdict: verdicts.Verdict, report: dict, *, title: str, notes: str | None, source: dict,
                 crumbs: list[dict], findings: list[dict] | None = None, number: int | None = None) -> str:
     adapter = verdict.adapter
     shown = findings if findings is not None else [*report.get("errors", []), *report.get("warnings", [])]
@@ -145,7 +145,7 @@ def render_game(verdict: games.Verdict, report: dict, *, title: str, notes: str 
         game_style=assets.game_style_url(verdict.engine))
 
 
-def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str, notes: str | None,
+def render_parts(verdict: verdicts.Verdict, parts: list[dict | None], *, title: str, notes: str | None,
                  source: dict, part_url: Callable[[int], str]) -> str:
     adapter, report = verdict.adapter, verdict.report
     charts = listings.charts(adapter.overview_figures(report))
@@ -166,7 +166,7 @@ def render_parts(verdict: games.Verdict, parts: list[dict | None], *, title: str
         game_style=assets.game_style_url(verdict.engine))
 
 
-def _shown_report(verdict: games.Verdict, number: int | None) -> dict | None:
+def _shown_report(verdict: verdicts.Verdict, number: int | None) -> dict | None:
     """The report a game page shows: the document's, or its part ``number``; ``None`` for the overview of a
     document of several games, which has no moments of its own."""
     if verdict.adapter.parts(verdict.report) is None:
@@ -189,7 +189,7 @@ MOMENTS_BASE = 256 * 1024
 MOMENTS_PER_LOG_BYTE = 8
 
 
-def moments_response(verdict: games.Verdict, number: int | None, log_size: int | None = None) -> Response:
+def moments_response(verdict: verdicts.Verdict, number: int | None, log_size: int | None = None) -> Response:
     """``…/moments.json``; with ``log_size``, at most ``MOMENTS_BASE`` plus ``MOMENTS_PER_LOG_BYTE`` bytes per
     byte of the log (the table view left out past it)."""
     report = _shown_report(verdict, number)
@@ -204,7 +204,7 @@ def moments_response(verdict: games.Verdict, number: int | None, log_size: int |
     return assets.send_bytes(raw, "application/json", "no-cache")
 
 
-def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict, base: str,
+def page(verdict: verdicts.Verdict, *, title: str, notes: str | None, source: dict, base: str,
          number: int | None):
     """A report's page: the overview of a document of several games, one of them (``number``), or a game."""
     report = verdict.report
@@ -231,7 +231,7 @@ def page(verdict: games.Verdict, *, title: str, notes: str | None, source: dict,
                        crumbs=crumbs, findings=_part_findings(verdict.report, number, shown, unit), number=number)
 
 
-def log_before(verdict: games.Verdict, moment: str) -> dict | None:
+def log_before(verdict: verdicts.Verdict, moment: str) -> dict | None:
     """A single game's log up to the step at ``moment`` (its plays before it), where a hypothetical branch
     starts: the step itself is the one to try otherwise. A moment that is not a step of its own (the deal, a
     trick's outcome) branches at the next step. ``None`` for an unknown moment or a game with no such step.
@@ -270,14 +270,14 @@ def log_before(verdict: games.Verdict, moment: str) -> dict | None:
     return {"moment": target, "log": found[0], "played": played[0] if played else None}
 
 
-def before_response(verdict: games.Verdict, moment: str) -> Response:
+def before_response(verdict: verdicts.Verdict, moment: str) -> Response:
     found = log_before(verdict, moment)
     if found is None:
         abort(404, _("This game has no step at that moment to try otherwise."))
     return assets.send_bytes(i18n.compact_json(found).encode(), "application/json", "no-cache")
 
 
-def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> dict:
+def moments(verdict: verdicts.Verdict, report: dict, number: int | None = None) -> dict:
     """What the analysis board walks, fetched by the page once it shows (``…/moments.json``): the steps and
     the table view. A long session has hundreds of moments: kept out of the HTML, they cost the page's first
     paint nothing, and a next visit revalidates them (a 304 when unchanged)."""
@@ -289,7 +289,7 @@ def moments(verdict: games.Verdict, report: dict, number: int | None = None) -> 
             **({"whatif": {"plays": better["plays"]}} if better else {})}
 
 
-def _better_plays(verdict: games.Verdict, report: dict, number: int | None) -> dict | None:
+def _better_plays(verdict: verdicts.Verdict, report: dict, number: int | None) -> dict | None:
     """What other plays would have done, for a single game only (not a part of a match)."""
     return None if number is not None else verdict.better_plays()
 

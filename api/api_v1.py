@@ -21,11 +21,11 @@ from marshmallow import Schema, fields
 
 import api as web
 from api import guards, i18n, openapi, quota
-from api.games import Verdict
 from api.openapi import ANY_LOG, ANY_REPORT, ANY_TIMELINE, LOG_BODY, LOG_REF, REPORT_REF, ComponentClash
 from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord
+from api.verdicts import Verdict
 from replaykit.jsonio import dumps
 from schemas.common import AnyFindingSchema
 

@@ -26,6 +26,7 @@ from plotly.offline import get_plotlyjs_version
 from werkzeug.security import safe_join
 
 import api as web
+from api import homes
 from replaykit import registry
 from replaykit.engine import Engine
 
@@ -133,22 +134,16 @@ def compress(response: Response) -> Response:
     return response
 
 
-def game_style(engine: Engine) -> Path | None:
-    """A game's own stylesheet: ``static/games/<id>.css``, else ``static/style.css`` inside its package."""
-    shared = Path(current_app.static_folder or "") / "games" / f"{engine.id}.css"
-    return shared if shared.is_file() else registry.resource(engine, "static", "style.css")
-
-
 def game_style_url(engine: Engine | None) -> str | None:
     """The address of a game's stylesheet for its pages, or ``None`` when it has none."""
-    if engine is None or game_style(engine) is None:
+    if engine is None or homes.style(engine) is None:
         return None
     return url_for("game_style", game=engine.id)
 
 
 def game_style_view(game: str) -> Response:
     engine = registry.engines().get(game)
-    path = game_style(engine) if engine is not None else None
+    path = homes.style(engine) if engine is not None else None
     if path is None:
         abort(404, _("This game has no stylesheet of its own."))
     return send(path, "text/css", ONE_HOUR)

@@ -21,8 +21,8 @@ from marshmallow import Schema, fields
 import api as web
 from api import guards, i18n
 from api.api_v1 import LOG_BODY, LOG_REF, blp, json_response, problem, read_upload
-from api.games import Verdict
 from api.problems import Problem
+from api.verdicts import Verdict
 from replaykit.reading import show
 from replaykit.state import State, past_unseen
 from schemas.common import AnyFindingSchema
@@ -148,18 +148,26 @@ def choices():
     if left:
         state = past
     rng = random.Random(hashlib.sha256(raw).digest())
+    return json_response(answer(verdict.engine, state, rng, verdict.valid, _findings(verdict),
+                                may_leave_unseen=past is not None and not left, left_unseen=left))
+
+
+def answer(engine: object, state: State, rng: random.Random, valid: bool, findings: list[dict], *,
+           may_leave_unseen: bool, left_unseen: bool = False) -> dict:
+    """The ``ChoicesSchema`` body of ``state``: where the game stands and each choice with its patch (the
+    branches of api/branches.py answer the same way)."""
     offered = state.choices(rng)
     listed = []
     for choice in offered[:MAX_CHOICES]:
         listed.append({**choice.to_dict(), "patch": state.patch(choice.action)})
-    body = {"game": verdict.engine.id, "valid": verdict.valid, "findings": _findings(verdict),
+    body = {"game": engine.id, "valid": valid, "findings": findings,
             "over": state.is_over(), "to_move": state.to_move, "moment": state.moment,
-            "place": i18n.place(state.moment, verdict.engine), "chance": state.chance,
-            "known": all(choice.known for choice in offered), "may_leave_unseen": past is not None and not left,
-            "left_unseen": left, "view": state.view(), "choices": listed}
+            "place": i18n.place(state.moment, engine), "chance": state.chance,
+            "known": all(choice.known for choice in offered), "may_leave_unseen": may_leave_unseen,
+            "left_unseen": left_unseen, "view": state.view(), "choices": listed}
     if len(offered) > MAX_CHOICES:
         body["truncated"] = len(offered) - MAX_CHOICES
-    return json_response(body)
+    return body
 
 
 @blp.route("/apply", methods=["POST"])

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from flask_smorest import Api
 
-from api import games
+from api import verdicts
 from replaykit.engine import Engine
 from schemas import of_record, timelines
 
@@ -77,7 +77,7 @@ def _one_of(components: dict, key: str | None = "game") -> dict:
 def name_games(api: Api, generic: dict[str, type], register_operations: Callable[[], None]) -> None:
     """Name every game's schemas in ``api``'s document and the three unions, then register the operations
     (``register_operations``), which refer to them by these names."""
-    found = components(games.engines().values(), generic)
+    found = components(verdicts.engines().values(), generic)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         # Nested schemas first: registering a schema also names (and so claims) every schema it nests.

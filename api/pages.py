@@ -22,7 +22,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import TextAreaField
 
 import api as web
-from api import analysis, games, guards, i18n, markdown, quota, samples
+from api import analysis, guards, homes, i18n, markdown, quota, samples, verdicts
 
 bp = Blueprint("pages", __name__)
 
@@ -66,7 +66,7 @@ def _games() -> list[dict]:
     return [{"id": engine.id, "name": engine.name, "description": engine.description,
              "players": engine.players, "rules": url_for("pages.rules", game_id=engine.id),
              "format": url_for("pages.log_format", game_id=engine.id)}
-            for engine in games.engines().values()]
+            for engine in verdicts.engines().values()]
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -169,15 +169,15 @@ def gallery():
 
 def _document_page(game_id: str, name: str, title: str):
     """A game's document in the reader's language where translated, else in English, saying so."""
-    engine = games.by_id(game_id)
+    engine = verdicts.by_id(game_id)
     if engine is None:
         abort(404, _("This service has no game by that name."))
-    path = games.document(engine, name)
+    path = homes.document(engine, name)
     if path is None or not path.is_file():
         abort(404, _("This game has no such page yet."))
     english = path.read_text(encoding="utf-8")
     language = i18n.language()
-    translation = games.document(engine, name, language) if language != "en" else None
+    translation = homes.document(engine, name, language) if language != "en" else None
     shown_in = language if translation is not None and translation.is_file() else "en"
     text = translation.read_text(encoding="utf-8") if shown_in != "en" else english
     return render_template("document.html", blocks=markdown.blocks(text, original=english), engine=engine,
@@ -219,7 +219,8 @@ def game(game_id: str, number: int | None = None):
               "json": url_for("api_v1.stored_game", game_id=game_id),
               "timeline": url_for("api_v1.stored_timeline", game_id=game_id),
               "edit": url_for("pages.edit_game", game_id=game_id),
-              "moments": url_for("pages.game_moments", game_id=game_id, number=number)}
+              "moments": url_for("pages.game_moments", game_id=game_id, number=number),
+              "analysis": url_for("background.game_analysis", game_id=game_id, number=number)}
     if game_id in _owned():
         source["delete"] = url_for("pages.delete_game", game_id=game_id)
     if number is not None:
@@ -262,7 +263,8 @@ def sample(game: str, slug: str, number: int | None = None):
     named = {"game": game, "slug": slug}
     source = {"json": url_for("api_v1.sample", **named), "log": url_for("pages.sample_log", **named),
               "edit": url_for("pages.edit_sample", **named),
-              "moments": url_for("pages.sample_moments", **named, number=number)}
+              "moments": url_for("pages.sample_moments", **named, number=number),
+              "analysis": url_for("background.sample_analysis", **named, number=number)}
     if number is not None:
         source["json"] = url_for("api_v1.sample_part", **named, number=number)
     language = i18n.language()
@@ -306,7 +308,7 @@ def legacy_sample(slug: str, tail: str, number: int | None = None):
 
 def _edit(raw: bytes, title: str, back: str, game_id: str | None):
     form = UploadForm(formdata=None, text=raw.decode("utf-8", "replace"))
-    engine = games.by_id(game_id) if game_id else None
+    engine = verdicts.by_id(game_id) if game_id else None
     format_url = url_for("pages.log_format", game_id=engine.id) if engine else url_for("pages.rules_index")
     return render_template("edit.html", form=form, title=title, back=back, limit=_limit(), format_url=format_url)
 
@@ -342,7 +344,7 @@ def api_docs():
                                "description": operation.get("description", ""), "responses": responses,
                                "body": list(body), "body_schemas": _schema_names(body, spec),
                                "id": f"{method}-{path}".replace("/", "-").strip("-")})
-    names = ", ".join(str(i18n.localized(engine.name)) for engine in games.engines().values())
+    names = ", ".join(str(i18n.localized(engine.name)) for engine in verdicts.engines().values())
     return render_template("api_docs.html", operations=operations, info=spec.get("info", {}), game_names=names,
                            spec_url=url_for("api-docs.openapi_json"))
 

@@ -1,12 +1,14 @@
 """How much one client may store, how long games are kept, and what a full disk answers.
 
 - **Quota**: each client (by address, as the rate limits count it) may keep ``STORAGE_QUOTA_BYTES`` in
-  all: its logs and everything kept with them (results, page lists, rows: ``api.storage.stored_bytes``).
+  all: its logs and everything kept with them (results, page lists, computer analyses, rows:
+  ``api.storage.stored_bytes``).
   An upload that would take it past the quota is refused with 507 and nothing is written: checked with the
   log's size before any work, then with everything the upload stores in the transaction that stores it. A
-  list a view renders later is kept only while it fits (else the next view renders it again), so nothing
-  added later takes a client past its quota either. The owner is kept as a keyed hash of the address
-  (``api.storage.Upload``), so the database holds no addresses.
+  list a view renders later, or an analysis result, is kept only while it fits (else the next view renders
+  the list again; the analysis fails with a short note, ``api.jobs``), so only a game's analysis job row and
+  that note can take a client past its quota, by a few hundred bytes a game. The owner is kept as a keyed
+  hash of the address (``api.storage.Upload``), so the database holds no addresses.
 - **Full storage**: an upload that would leave less than ``STORAGE_MIN_FREE_BYTES`` free beside an SQLite
   database is refused with 507; a database that reports it is full answers 507 too, and one that cannot
   be reached or stays locked answers 503 with ``Retry-After``, on every route (uploads, pages, the API's
@@ -14,7 +16,8 @@
   space is under ``STORAGE_MIN_FREE_BYTES``, else 503. Nothing half-written is kept: each upload is one
   transaction.
 - **Retention**: ``flask --app app cleanup`` deletes games older than ``RETENTION_DAYS`` (0 keeps them
-  for ever) and expired rate-limit counters; run it daily (deploy/card-replay-cleanup.timer).
+  for ever), the background analyses of games no longer kept (deleted or expired) and expired rate-limit
+  counters; run it daily (deploy/card-replay-cleanup.timer).
 """
 
 from __future__ import annotations
@@ -30,10 +33,11 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 from flask_babel import gettext as _
+from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
 from api.problems import Problem
-from api.storage import is_locked
+from api.storage import StoredGame, is_locked
 
 DEFAULTS = {
     "STORAGE_QUOTA_BYTES": 20 * 1024 * 1024,  # some 700 four-player games, each with its results and lists
@@ -119,8 +123,9 @@ def storage_errors() -> Iterator[None]:
 
 
 def cleanup(app: Flask, days: int | None = None) -> dict[str, int]:
-    """Delete games past retention and expired rate-limit counters; returns what was removed."""
-    from api import ratelimits, services
+    """Delete games past retention, the analyses of games no longer kept and expired rate-limit counters;
+    returns what was removed."""
+    from api import background, ratelimits, services
 
     keep = app.config["RETENTION_DAYS"] if days is None else days
     removed = {"games": 0, "counters": 0}
@@ -129,6 +134,7 @@ def cleanup(app: Flask, days: int | None = None) -> dict[str, int]:
         if keep > 0:
             removed["games"] = repository.purge(datetime.now(UTC) - timedelta(days=keep))
         removed["counters"] = ratelimits.purge_expired(repository.engine)
+        removed["analyses"] = background.store().prune(select(StoredGame.id))
     return removed
 
 
@@ -141,6 +147,7 @@ def install(app: Flask) -> None:
     @app.cli.command("cleanup")
     @click.option("--days", type=int, default=None, help="keep this many days instead of RETENTION_DAYS")
     def cleanup_command(days: int | None) -> None:
-        """Delete stored games past the retention period and expired rate-limit counters."""
+        """Delete stored games past the retention period, the analyses of games gone, expired rate-limit counters."""
         removed = cleanup(app, days)
-        click.echo(f"deleted {removed['games']} games and {removed['counters']} expired rate-limit counters")
+        click.echo(f"deleted {removed['games']} games (and {removed['analyses']} analyses of games no longer kept) "
+                   f"and {removed['counters']} expired rate-limit counters")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template, request, url_for
 
-from api import assets, games
+from api import assets, verdicts
 from api.adapters import adapter_for
 
 bp = Blueprint("record", __name__)
@@ -23,7 +23,7 @@ def setups() -> list[dict]:
     """Every installed game, in the registry's order, ready for the page's data block; ``form`` is true for
     those the setup form can start."""
     found = []
-    for engine in games.engines().values():
+    for engine in verdicts.engines().values():
         describe = adapter_for(engine).recorder
         found.append({"id": engine.id, "game": engine.log_games[0], "games": list(engine.log_games),
                       "name": engine.name, "players": list(engine.players), "form": describe is not None,
@@ -41,7 +41,7 @@ def _same_site_path(value: str | None) -> str | None:
 
 @bp.route("/record")
 def page():
-    formed = {engine.id: engine for engine in games.engines().values() if adapter_for(engine).recorder is not None}
+    formed = {engine.id: engine for engine in verdicts.engines().values() if adapter_for(engine).recorder is not None}
     styles = [assets.game_style_url(engine) for engine in formed.values()]
     chosen = request.args.get("game")
     return render_template("record.html", setups=setups(), chosen=chosen if chosen in formed else None,

@@ -1,9 +1,10 @@
 """The annotated sample games, read and validated once when the app starts.
 
-Samples are fixed files shipped with the service, one folder per game (``sample_games/<game id>/``, or
-``samples/`` inside the game's own package, how a plugin brings them), so their reports are computed once
-and kept in memory; the gallery, the sample pages and ``/api/v1/samples`` all serve from here. A sample is
-named by its game and its file's stem (``/samples/<game>/<slug>``), so two games may use the same names.
+Samples are fixed files shipped with the service, one folder per game, its home's ``samples``
+(``sample_games/<game id>/`` for this repository's games, ``samples/`` inside a plugin's package), so their
+reports are computed once and kept in memory; the gallery, the sample pages and ``/api/v1/samples`` all
+serve from here. A sample is named by its game and its file's stem (``/samples/<game>/<slug>``), so two
+games may use the same names.
 Each folder's ``expected.toml`` holds the verdicts the tests expect and is no sample; its ``meta.<language>.toml``
 holds the samples' titles and notes in that language (``["<file>.json"]`` with ``title`` and ``notes``), and its
 ``notes.<language>.toml`` the notes written inside the logs, by JSON pointer (``["<file>.json"]`` with
@@ -24,8 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from api import games
-from replaykit import registry
+from api import homes, verdicts
 from replaykit.jsonio import read_json
 
 log = logging.getLogger(__name__)
@@ -37,10 +37,10 @@ class Sample:
     game: str  # the id of the game whose folder it is in
     raw: bytes
     document: object
-    verdict: games.Verdict
+    verdict: verdicts.Verdict
     said: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language → its title and notes
     notes_at: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # language → pointer → note
-    _told: dict[str, games.Verdict] = field(default_factory=dict, compare=False, repr=False)
+    _told: dict[str, verdicts.Verdict] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def key(self) -> tuple[str, str]:
@@ -71,7 +71,7 @@ class Sample:
     def notes_in(self, language: str) -> str | None:
         return self.said.get(language, {}).get("notes") or self.notes
 
-    def verdict_in(self, language: str) -> games.Verdict:
+    def verdict_in(self, language: str) -> verdicts.Verdict:
         """The verdict of the log with its notes in ``language`` (the log's own without a translation)."""
         notes = self.notes_at.get(language)
         if not notes:
@@ -81,7 +81,7 @@ class Sample:
             for pointer, note in notes.items():
                 *path, last = _keys(pointer)
                 _at(document, path)[last] = note
-            self._told[language] = _keeping(replace(games.validate(document), key=f"{self.verdict.key}@{language}"))
+            self._told[language] = _keeping(replace(verdicts.validate(document), key=f"{self.verdict.key}@{language}"))
         return self._told[language]
 
     def summary(self, language: str = "en") -> dict:
@@ -98,12 +98,10 @@ class Sample:
 
 
 def folder(root: Path, game_id: str) -> Path | None:
-    """A game's samples: ``root/<game id>``, else the ``samples`` folder of its package."""
-    shared = root / game_id
-    if shared.is_dir():
-        return shared
-    engine = games.by_id(game_id)
-    return None if engine is None else registry.resource(engine, "samples")
+    """A game's samples: the ``samples`` folder of its home (``root`` in place of the service's own
+    ``sample_games``), or ``None``."""
+    engine = verdicts.by_id(game_id)
+    return None if engine is None else homes.folder(engine, "samples", {"sample_games": root})
 
 
 def load(root: Path) -> dict[tuple[str, str], Sample]:
@@ -111,7 +109,7 @@ def load(root: Path) -> dict[tuple[str, str], Sample]:
     order, files in name order. An unreadable file is logged and skipped: a broken sample must not take the
     service down with it."""
     samples: dict[tuple[str, str], Sample] = {}
-    for game_id in games.engines():
+    for game_id in verdicts.engines():
         found = folder(root, game_id)
         said = _translations(found) if found is not None else {}
         noted = _notes(found) if found is not None else {}
@@ -123,21 +121,21 @@ def load(root: Path) -> dict[tuple[str, str], Sample]:
                 log.warning("sample %s is not readable JSON: %s", path, error)
                 continue
             translated = {language: words.get(path.name, {}) for language, words in said.items()}
-            verdict = _keeping(replace(games.validate(document), key=f"sample:{game_id}/{path.stem}"))
+            verdict = _keeping(replace(verdicts.validate(document), key=f"sample:{game_id}/{path.stem}"))
             notes_at = {language: _pointing(document, notes.get(path.name, {}), path)
                         for language, notes in noted.items()}
             samples[game_id, path.stem] = Sample(path.stem, game_id, raw, document, verdict, translated, notes_at)
     return samples
 
 
-def _keeping(verdict: games.Verdict) -> games.Verdict:
-    """The verdict with what a stored game keeps (``games.Verdict.kept``), each worked out once, when first
+def _keeping(verdict: verdicts.Verdict) -> verdicts.Verdict:
+    """The verdict with what a stored game keeps (``verdicts.Verdict.kept``), each worked out once, when first
     asked for: the views hold Texts, said in each reader's language when sent."""
     if verdict.engine is None:
         return verdict
     boards = functools.cache(verdict.boards)
-    whatif = functools.cache(lambda: games.split_whatif(verdict.better_plays()))
-    heads = functools.cache(lambda: {key: games.head(board) for key, board in boards().items()})
+    whatif = functools.cache(lambda: verdicts.split_whatif(verdict.better_plays()))
+    heads = functools.cache(lambda: {key: verdicts.head(board) for key, board in boards().items()})
     return replace(verdict, kept={"boards": boards, "heads": heads, "whatif": lambda: whatif()[0],
                                   "plays": lambda: whatif()[1]})
 

@@ -16,8 +16,9 @@ the retention cleanup (``api.quota``) read it. It is a table of its own so datab
 migration; their games simply have no owner.
 
 What a client uses of its quota is every byte kept for its games, summed from the rows themselves
-(``stored_bytes``): the logs, the results and the page lists, those a view renders later included, plus
-``ROW_BYTES`` for each row's keys, versions, times and index entries. Being summed rather than tallied, it
+(``stored_bytes``): the logs, the results and the page lists, those a view renders later included, the
+computer analyses (``api.jobs``: each game's job row, with its result or error), plus ``ROW_BYTES`` for
+each row's keys, versions, times and index entries. Being summed rather than tallied, it
 cannot drift from what is stored: a list added later, a result replaced or a game deleted shows at once.
 """
 
@@ -72,7 +73,7 @@ class StoredGame(Base):
     __tablename__ = "stored_games"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64))  # which registered game validated it (api.games)
+    game: Mapped[str] = mapped_column(String(64))  # which registered game validated it (api.verdicts)
     log: Mapped[bytes] = mapped_column(LargeBinary)
     valid: Mapped[bool] = mapped_column(Boolean)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
@@ -221,13 +222,24 @@ def owned_by(client: str):
 
 
 def stored_bytes(session, ids) -> int:
-    """Every byte kept for the games ``ids`` (a subquery or a list): their logs, results and page lists, and
-    ``ROW_BYTES`` for each row of theirs (the game, its owner, its results, each list)."""
-    payloads = ((StoredGame, func.length(StoredGame.log)), (Upload, literal(0)),
-                (StoredResult, func.length(StoredResult.report) + func.length(StoredResult.snapshots)),
-                (StoredListing, func.length(StoredListing.body)))
+    """Every byte kept for the games ``ids`` (a subquery or a list): their logs, results, page lists and
+    computer analyses, and ``ROW_BYTES`` for each row of theirs (the game, its owner, its results, each list,
+    its analysis job)."""
+    from api.jobs import AnalysisJob  # api.jobs builds on this module: imported once both are loaded
+
+    analysed = func.coalesce(func.length(AnalysisJob.result), 0) + func.coalesce(func.length(AnalysisJob.error), 0)
+    payloads = ((StoredGame.id, func.length(StoredGame.log)), (Upload.id, literal(0)),
+                (StoredResult.id, func.length(StoredResult.report) + func.length(StoredResult.snapshots)),
+                (StoredListing.id, func.length(StoredListing.body)), (AnalysisJob.key, analysed))
     return sum(session.scalar(select(func.count() * ROW_BYTES + func.coalesce(func.sum(size), 0))
-                              .where(table.id.in_(ids))) for table, size in payloads)
+                              .where(key.in_(ids))) for key, size in payloads)
+
+
+def one_writer_per_client(session, client: str) -> None:
+    """Serialize one client's writes until the transaction ends. SQLite has one writer at a time anyway;
+    PostgreSQL takes a transaction-scoped advisory lock on the client's key."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(func.pg_advisory_xact_lock(func.hashtext(client))))
 
 
 def create_tables(connection, tables) -> None:
@@ -253,9 +265,12 @@ class Repository:
     def create_schema(self) -> None:
         # IF NOT EXISTS: several workers may start at once on a fresh database; none may fail on the race,
         # and one that finds the database locked by another's creation waits for it (twice the usual wait).
+        # The analysis jobs' table too: the quota counts its rows (``stored_bytes``).
+        from api.jobs import AnalysisJob
+
         def create() -> None:
             with self.engine.begin() as connection:
-                create_tables(connection, Base.metadata.sorted_tables)
+                create_tables(connection, [*Base.metadata.sorted_tables, AnalysisJob.__table__])
         patiently(create, max(self.lock_wait, LOCK_WAIT) * 4)
 
     @_patient
@@ -273,7 +288,7 @@ class Repository:
             owner = Upload(id=row.id, client=client, size=len(log), token=token_hash(token), created=now)
             try:
                 with self.sessions.begin() as session:
-                    self._one_writer_per_client(session, client)
+                    one_writer_per_client(session, client)
                     session.add(row)
                     session.add(owner)
                     if result is not None:
@@ -295,12 +310,6 @@ class Repository:
             record = _record(row)
             return GameRecord(record.id, record.game, record.log, record.valid, record.created, token)
         raise RuntimeError("could not find a free game id")
-
-    def _one_writer_per_client(self, session, client: str) -> None:
-        """Serialize one client's uploads until the transaction ends. SQLite has one writer at a time anyway;
-        PostgreSQL takes a transaction-scoped advisory lock on the client's key."""
-        if self.engine.dialect.name == "postgresql":
-            session.execute(select(func.pg_advisory_xact_lock(func.hashtext(client))))
 
     @_patient
     def result(self, game_id: str, version: str) -> tuple[bytes, bytes] | None:
@@ -326,7 +335,7 @@ class Repository:
                     return False
                 owner = session.get(Upload, game_id) if quota else None
                 if owner is not None:
-                    self._one_writer_per_client(session, owner.client)
+                    one_writer_per_client(session, owner.client)
                     before = stored_bytes(session, owned_by(owner.client))
                 session.merge(row)
                 if owner is not None:

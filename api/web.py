@@ -17,7 +17,7 @@ from pathlib import Path
 from flask import Response, current_app, request
 from flask_babel import gettext as _
 
-from api import games, guards, i18n, listings, quota, workload
+from api import background, guards, i18n, listings, quota, verdicts, workload
 from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord, OverQuota, Repository, packed, unpacked
@@ -56,7 +56,7 @@ class NotJSON(ValueError):
 class NotALog(ValueError):
     """The upload is JSON but not a log's shape; ``findings`` are the ``schema`` findings."""
 
-    def __init__(self, verdict: games.Verdict) -> None:
+    def __init__(self, verdict: verdicts.Verdict) -> None:
         super().__init__(_("This is not a %(game)s log.", game=verdict.engine.name) if verdict.engine else
                          _("This is not a log of any game this service knows."))
         self.verdict = verdict
@@ -71,20 +71,20 @@ def read(raw: bytes) -> object:
         raise NotJSON(str(i18n.localized(error.text)).rstrip(".") + ".") from None
 
 
-def replay(document: object) -> tuple[games.Verdict, State | None]:
+def replay(document: object) -> tuple[verdicts.Verdict, State | None]:
     """Validate a document and keep the state after its last action; raises ``NotALog``."""
-    verdict, state = games.replay(document, guards.log_settings())
+    verdict, state = verdicts.replay(document, guards.log_settings())
     if verdict.schema_errors:
         raise NotALog(verdict)
     return verdict, state
 
 
-def check(raw: bytes) -> games.Verdict:
+def check(raw: bytes) -> verdicts.Verdict:
     """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
     return replay(read(raw))[0]
 
 
-def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
+def store(raw: bytes) -> tuple[verdicts.Verdict, GameRecord]:
     """Validate, then keep the bytes exactly as uploaded (only logs that have a log's shape are kept), within
     the client's quota and the bound on an upload's work (checked before the replay); the record returned
     carries the delete token."""
@@ -102,26 +102,27 @@ def store(raw: bytes) -> tuple[games.Verdict, GameRecord]:
                                     listings=_listings(verdict, result[0]))
         except OverQuota as error:
             raise quota.over_quota(error.used) from None
+    background.queue_upload(record)  # its computer analysis, in the background
     return verdict, record
 
 
 def results_version(engine_id: str) -> str:
     """What a kept report depends on: the game's engine and its rules version, and the size limits."""
-    engine = games.by_id(engine_id)
+    engine = verdicts.by_id(engine_id)
     settings = json.dumps(sorted(guards.log_settings().items()))
     digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
     return f"{engine.id}:{engine.version}:{RESULTS_FORMAT}:{digest}" if engine else f"unknown:{digest}"
 
 
-def _derived(verdict: games.Verdict) -> dict[str, object]:
-    """What a stored game keeps besides its report (``games.Verdict.kept``), from one replay of the log."""
-    summary, plays = games.split_whatif(verdict.better_plays())
+def _derived(verdict: verdicts.Verdict) -> dict[str, object]:
+    """What a stored game keeps besides its report (``verdicts.Verdict.kept``), from one replay of the log."""
+    summary, plays = verdicts.split_whatif(verdict.better_plays())
     boards = verdict.boards()
-    return {"boards": boards, "heads": {key: games.head(board) for key, board in boards.items()}, "whatif": summary,
+    return {"boards": boards, "heads": {key: verdicts.head(board) for key, board in boards.items()}, "whatif": summary,
             "plays": plays}
 
 
-def _packed(verdict: games.Verdict, derived: dict[str, object] | None = None) -> tuple[str, bytes, bytes]:
+def _packed(verdict: verdicts.Verdict, derived: dict[str, object] | None = None) -> tuple[str, bytes, bytes]:
     """The report and what is derived from it, in the form ``Repository.add`` keeps them: each derived part
     packed on its own, so a view unpacks only the parts it shows."""
     engine_id = verdict.engine.id if verdict.engine else ""
@@ -130,7 +131,7 @@ def _packed(verdict: games.Verdict, derived: dict[str, object] | None = None) ->
     return results_version(engine_id), packed(verdict.report), zlib.compress(json.dumps(parts).encode(), 6)
 
 
-def _listings(verdict: games.Verdict, version: str) -> tuple[str, dict[tuple[int, str], bytes]] | None:
+def _listings(verdict: verdicts.Verdict, version: str) -> tuple[str, dict[tuple[int, str], bytes]] | None:
     """A single game's page lists in every language, kept with it so that no view renders them (a match's
     parts are short games: each is rendered by its first view, then kept)."""
     if verdict.adapter.parts(verdict.report) is not None:
@@ -164,7 +165,7 @@ def _kept(blob: bytes) -> dict[str, Callable[[], object]]:
     return {name: functools.cache(lambda text=text: words.loads(text)) for name, text in parts.items()}
 
 
-def stored_verdict(record: GameRecord) -> games.Verdict:
+def stored_verdict(record: GameRecord) -> verdicts.Verdict:
     """A stored game's report and table views, as kept with it when they were computed by the current rules
     and limits; else computed from its bytes (and kept, for the next view). So a view replays no log, and
     a stored game still follows the rules of the day (and the games installed now: a record of a game no
@@ -176,7 +177,7 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
     version = results_version(record.game)
     with quota.storage_errors():
         kept = repository.result(record.id, version)
-    engine = games.by_id(record.game)
+    engine = verdicts.by_id(record.game)
     shelf = StoredListings(record.id, listings_version(version))
     try:
         # Reading is cheap beside a replay, and a what-if branch starts from the document itself.
@@ -186,9 +187,9 @@ def stored_verdict(record: GameRecord) -> games.Verdict:
                              problem=i18n.localized(error.text))) from None
     if kept is not None:
         report_blob, derived_blob = kept
-        return games.Verdict(engine, unpacked(report_blob), document, guards.log_settings(), kept=_kept(derived_blob),
-                             key=f"{record.id}:{version}", shelf=shelf)
-    verdict = games.validate(document, guards.log_settings())
+        return verdicts.Verdict(engine, unpacked(report_blob), document, guards.log_settings(),
+                                kept=_kept(derived_blob), key=f"{record.id}:{version}", shelf=shelf)
+    verdict = verdicts.validate(document, guards.log_settings())
     derived = _derived(verdict)
     if verdict.engine is not None and verdict.engine.id == record.game:
         _version, report_blob, derived_blob = _packed(verdict, derived)
@@ -206,7 +207,7 @@ def log_response(raw: bytes, filename: str) -> Response:
     return response
 
 
-def part_of(verdict: games.Verdict, number: int) -> dict | None:
+def part_of(verdict: verdicts.Verdict, number: int) -> dict | None:
     """Part ``number`` (1-based) of a document of several games (a match game), or ``None``."""
     parts = verdict.adapter.parts(verdict.report) or []
     return parts[number - 1] if 1 <= number <= len(parts) else None

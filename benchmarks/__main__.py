@@ -2,7 +2,24 @@
 
 import argparse
 
-from benchmarks import archive, browser, dalmuti, engine, games, play, search, uploads, web, whatif, words
+from benchmarks import (
+    archive,
+    branches,
+    browser,
+    compiled,
+    dalmuti,
+    dalmuti_search,
+    engine,
+    games,
+    jobs,
+    olympi_search,
+    play,
+    search,
+    uploads,
+    web,
+    whatif,
+    words,
+)
 
 
 def main() -> None:
@@ -16,6 +33,7 @@ def main() -> None:
     print(web.page_figures(), end="\n\n")
     print(web.full_collections(), end="\n\n")
     print(play.choices_vs_validate(), end="\n\n")
+    print(branches.branch_vs_whole_log(), end="\n\n")
     print(whatif.whatif_vs_validate(), end="\n\n")
     print(words.render_vs_validate(), end="\n\n")
     print(engine.bulk((2_000, 10_000) if args.quick else (10_000, 100_000))[0], end="\n\n")
@@ -29,6 +47,10 @@ def main() -> None:
     print(dalmuti.section(), end="\n\n")
     print(uploads.growth(), end="\n\n")
     print(search.horizon(), end="\n\n")
+    print(olympi_search.horizon(), end="\n\n")
+    print(dalmuti_search.horizon(), end="\n\n")
+    print(compiled.compiled_vs_pure(), end="\n\n")
+    print(jobs.upload_to_results(), end="\n\n")
 
 
 main()

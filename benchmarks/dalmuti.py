@@ -46,7 +46,7 @@ def throughput() -> str:
 
 
 def answer_sizes() -> str:
-    from api.adapters.grande_dalmuti import ADAPTER
+    from api.games.grande_dalmuti import ADAPTER
     from dalmuti_replay.engine import ENGINE
     from dalmuti_replay.simulate import simulate
 

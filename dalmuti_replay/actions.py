@@ -153,6 +153,22 @@ def transfer_entry(transfer: Transfer | None) -> dict:
     return entry
 
 
+def action_of_step(step: Step) -> dict:
+    """A step as an action in the log's words (without the place it was recorded at)."""
+    if step.kind == PLAY:
+        return play_entry(step.value)
+    if step.kind == TRANSFER:
+        return transfer_entry(step.value)
+    if step.kind == REVOLUTION:
+        return {"revolution": step.value}
+    if step.kind == DEAL:
+        return {"hands": {name: cards_text(cards) for name, cards in step.value.items()}}
+    if step.kind == TRICK:
+        return {"trick": step.trick}
+    head = round_head(step.value)
+    return {"round": step.round, **{key: head[key] for key in ("join", "ranks", "note") if key in head}}
+
+
 def round_head(round_: Round) -> dict:
     """A round's entry before its steps: newcomers, ranks, note, and the tricks to come."""
     entry: dict = {}

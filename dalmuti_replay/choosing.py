@@ -9,24 +9,20 @@ Who moves and what is legal come from ``legal``; this module only words them.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from dalmuti_replay.cards import Card
 from dalmuti_replay.legal import due, owed, playable, revolutionary, transfers_for
-from dalmuti_replay.rounds import DEAL
+from dalmuti_replay.rounds import CLOSED, DEAL, RoundPlay
+from dalmuti_replay.session import Session
 from dalmuti_replay.words import say
 from replaykit.state import Choice
-
-if TYPE_CHECKING:
-    from dalmuti_replay.state import DalmutiState
 
 
 def texts(cards: list[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def drawn_deal(state: DalmutiState, rng: random.Random) -> Choice:
-    play = state.round
+def drawn_deal(play: RoundPlay, rng: random.Random) -> Choice:
     table = play.state.table
     deck = sorted(table.deck.elements())
     rng.shuffle(deck)
@@ -37,8 +33,7 @@ def drawn_deal(state: DalmutiState, rng: random.Random) -> Choice:
                   say("Round {round} is dealt", round=play.number), chance=True)
 
 
-def play_choices(state: DalmutiState) -> tuple[str | None, list[Choice]]:
-    play = state.round
+def play_choices(play: RoundPlay) -> tuple[str | None, list[Choice]]:
     player, size, below = due(play)
     if player is None:
         holding = play.state.holding()
@@ -58,10 +53,9 @@ def play_choices(state: DalmutiState) -> tuple[str | None, list[Choice]]:
     return player, found
 
 
-def before_play(state: DalmutiState) -> tuple[str | None, list[Choice]]:
+def before_play(play: RoundPlay) -> tuple[str | None, list[Choice]]:
     """A revolution, every transfer that may be recorded now (in the rules' order: the rulings accept any),
     and the first lead once nothing is owed (or beside a market the first merchant may let go)."""
-    play = state.round
     found: list[Choice] = []
     for name, known in revolutionary(play):
         found.append(Choice({"revolution": name}, say("{name} declares a revolution", name=name), known,
@@ -77,24 +71,24 @@ def before_play(state: DalmutiState) -> tuple[str | None, list[Choice]]:
                                 say("{giver} gives {cards} to {receiver}", giver=duty.giver,
                                     cards=" ".join(texts(cards)), receiver=receiver), known, hint))
     if may_begin:  # nothing owed, or only a market nobody has begun
-        player, plays = play_choices(state)
+        player, plays = play_choices(play)
         found += plays
         if not duties:
             return player, found
     return duties[0].giver, found
 
 
-def choices_of(state: DalmutiState, rng: random.Random | None, who_only: bool = False):
-    """The choices at ``state`` (or, with ``who_only``, who makes them)."""
-    if state.needs_round():
-        number = len(state.logs) + 1
+def choices_of(session: Session, play: RoundPlay | None, number: int, rng: random.Random | None,
+               who_only: bool = False):
+    """The choices (or, with ``who_only``, who makes them) where ``play`` is the round under way (``None``:
+    none is) and ``number`` the number of the next round to begin."""
+    if play is None or play.phase == CLOSED or play.over:
         choice = Choice({"round": number}, say("Round {round} begins", round=number))
-        return (state.session.order_due() or [None])[0] if who_only else [choice]
-    play = state.round
+        return (session.order_due() or [None])[0] if who_only else [choice]
     if play.phase == DEAL and not who_only:
-        return [drawn_deal(state, rng or random.Random())]
+        return [drawn_deal(play, rng or random.Random())]
     if play.tricks is None:
-        player, found = before_play(state)
+        player, found = before_play(play)
     else:
-        player, found = play_choices(state)
+        player, found = play_choices(play)
     return player if who_only else found

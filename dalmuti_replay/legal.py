@@ -11,25 +11,17 @@ import itertools
 from collections import Counter
 
 from dalmuti_replay.cards import JESTER, Card, best_cards
+from dalmuti_replay.moves import cards_of, shapes
 from dalmuti_replay.rounds import TRICKS, RoundPlay
 from dalmuti_replay.rules import DUTY_ORDER, Duty, revolutions_allowed
 from dalmuti_replay.taxes import NOT_DUE, classify
 
 
 def sets_of(hand: Counter[Card], size: int | None, below: int | None) -> list[list[Card]]:
-    """Every distinct set the hand can lay: of ``size`` cards when given, of value below ``below``."""
-    jesters = hand[JESTER]
-    found = []
-    for card, count in sorted(hand.items()):
-        if card.jester or (below is not None and card.value >= below):
-            continue
-        for real in range(1, count + 1):
-            for extra in range(jesters + 1):
-                if size is None or real + extra == size:
-                    found.append([card] * real + [JESTER] * extra)
-    if below is None:
-        found.extend([JESTER] * count for count in range(1, jesters + 1) if size in (None, count))
-    return found
+    """Every distinct set the hand can lay: of ``size`` cards when given, of value below ``below``: the
+    candidates rule 7's predicates accept (``moves.shapes``)."""
+    held = [(card.value, count) for card, count in sorted(hand.items()) if not card.jester and count > 0]
+    return [cards_of(move) for move in shapes(held, hand[JESTER], size, below)]
 
 
 def possible_hand(play: RoundPlay, name: str, held: int | None = None) -> Counter[Card]:

@@ -98,6 +98,7 @@ class RoundRecord:
     order: list[str]  # the seating played, after a Great Revolution
     joined: list[str] = field(default_factory=list)
     dealt: dict[str, int] = field(default_factory=dict)
+    start: dict[str, int] = field(default_factory=dict)  # the cards each holds as play begins (the State's count)
     revolution: str | None = None
     revolution_kind: str | None = None  # "plain" or "great"
     taxes: list[TransferRecord] = field(default_factory=list)
@@ -121,7 +122,7 @@ class RoundRecord:
 
     def to_dict(self) -> dict:
         return {"number": self.number, "ranks": list(self.ranks), "order": list(self.order),
-                "joined": list(self.joined), "dealt": dict(self.dealt),
+                "joined": list(self.joined), "dealt": dict(self.dealt), "start": dict(self.start),
                 "hands": {name: texts(cards) for name, cards in self.hands.items()},
                 "revolution": self.revolution,
                 "revolution_kind": self.revolution_kind, "taxes": [tax.to_dict() for tax in self.taxes],

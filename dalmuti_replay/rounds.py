@@ -11,11 +11,10 @@ findings to its own list, and ``findings()`` gives them in the order the rules a
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 from dalmuti_replay.cards import Card
-from dalmuti_replay.log import Play, Round, Transfer, Trick
+from dalmuti_replay.log import Play, Round, Transfer, Trick, shallow
 from dalmuti_replay.report import RoundRecord
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import Table, bonuses, taxes_due
@@ -100,9 +99,9 @@ class RoundPlay:
     def fork(self, share_log: bool = False) -> RoundPlay:
         """A copy that can go on (or close) apart from this one. ``share_log``: the copy only closes, so the
         round's log, which closing never changes, need not be copied."""
-        twin = copy.copy(self)
+        twin = shallow(self)
         if not share_log:
-            log = twin.log = copy.copy(self.log)
+            log = twin.log = shallow(self.log)
             log.tricks = [Trick(list(trick.plays), trick.note) for trick in self.log.tricks]
             log.taxes = None if self.log.taxes is None else list(self.log.taxes)
         twin.setup, twin.revolution_found = list(self.setup), list(self.revolution_found)
@@ -111,7 +110,7 @@ class RoundPlay:
         twin.piles, twin.seat_views = dict(self.piles), dict(self.seat_views)
         record = twin.record = self.record.shallow()
         record.out, record.taxes = list(self.record.out), list(self.record.taxes)
-        record.tricks = [*self.record.tricks[:-1], *(copy.copy(trick) for trick in self.record.tricks[-1:])]
+        record.tricks = [*self.record.tricks[:-1], *(shallow(trick) for trick in self.record.tricks[-1:])]
         for trick in record.tricks[-1:]:
             trick.plays = list(trick.plays)
         state = twin.state = self.state.copy()
@@ -119,13 +118,13 @@ class RoundPlay:
         state.findings = {DEAL: twin.setup, TAXES: twin.setup, TRICKS: twin.tricks_found}.get(self.phase,
                                                                                              twin.end_found)
         if self.dealt is not None:
-            twin.dealt = copy.copy(self.dealt)
+            twin.dealt = shallow(self.dealt)
             twin.dealt.log = twin.log
         if self.tricks is not None:
-            phase = twin.tricks = copy.copy(self.tricks)
+            phase = twin.tricks = shallow(self.tricks)
             phase.state, phase.played = state, Counter(self.tricks.played)
             if self.tricks.current is not None:
-                current = phase.current = copy.copy(self.tricks.current)
+                current = phase.current = shallow(self.tricks.current)
                 current.state, current.record = state, record.tricks[-1]
         return twin
 
@@ -175,6 +174,8 @@ class RoundPlay:
         stops before its last round's play, and what is still owed is not missing yet)."""
         added = self.replay_taxes(closed=closed)
         self.phase = TRICKS
+        # The report's counts at the first play are the rules' own, so no reader works them out again
+        self.record.start = {name: self.state.counts[name] for name in self.state.table.order}
         self.state.findings = self.tricks_found
         self.tricks = TrickPhase(self.state)
         return added

@@ -21,20 +21,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from dalmuti_replay.rounds import CLOSED, RoundPlay
-
-if TYPE_CHECKING:
-    from dalmuti_replay.state import DalmutiState
+from dalmuti_replay.session import Session
 
 
 def texts(cards) -> list[str]:
     return [str(card) for card in cards]
 
 
-def view_of(state: DalmutiState, view: Callable[..., dict]) -> dict:
-    session = state.session
+def view_of(session: Session, view: Callable[..., dict]) -> dict:
     play = session.current
     if play is None:
         seats = [{"name": name, "hand": [], "unseen": 0, "pile": [], "score": session.totals.get(name, 0),

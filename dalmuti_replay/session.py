@@ -7,9 +7,7 @@ are known, every claim checked against the plays (``report``). Findings are coll
 
 from __future__ import annotations
 
-import copy
-
-from dalmuti_replay.log import Log, Round, finding
+from dalmuti_replay.log import Log, Round, finding, shallow
 from dalmuti_replay.report import RoundRecord, SessionReport
 from dalmuti_replay.rounds import CLOSED, RoundPlay, names
 from dalmuti_replay.rules import MAX_ALLOWED, MAX_PLAYERS, MIN_PLAYERS, Options, Table, bonuses, winners
@@ -177,7 +175,7 @@ class Session:
 
     def fork(self) -> Session:
         """A copy that can go on apart from this one: earlier rounds are closed and shared."""
-        twin = copy.copy(self)
+        twin = shallow(self)
         twin.rounds = list(self.rounds)
         if self.current is not None and self.current.phase != CLOSED:
             twin.rounds[-1] = self.current.fork()
@@ -188,7 +186,7 @@ class Session:
         """The report as if the log ended here: the last round closed (on a fork, so this session can go on),
         then the log's claims (``log``) checked against the plays; ``found`` are the reader's findings."""
         if self.current is not None and self.current.phase != CLOSED and not self.halted:
-            closing = copy.copy(self)
+            closing = shallow(self)
             closing.rounds = [*self.rounds[:-1], self.current.fork(share_log=True)]
             closing.totals = dict(self.totals)
             closing.close_round(last=len(self.rounds) == len(log.rounds))

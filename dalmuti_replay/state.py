@@ -7,6 +7,11 @@ the log's order too (a deal after play began, a trick already behind), and a rul
 finding the validator gives for that entry of a log, the session going on "as played". A step that would
 take the log past the reader's ``Limits`` (rounds, tricks of a round, plays of a trick, transfers of a round,
 plays of the session) is never offered, and ``apply`` answers it with the reader's ``schema`` finding.
+
+``undo`` takes back the last step applied: a step is made in place, with a fork of the state kept before
+it every ``SNAPSHOT_EVERY`` steps, and undo goes back to the last one and makes the steps since again. What
+a search and an analysis ask of the State (returns, observations, the deal's odds, a key, compact plays,
+the searchable position) is ``model.Model``'s.
 """
 
 from __future__ import annotations
@@ -17,21 +22,25 @@ import random
 from dalmuti_replay import actions
 from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
 from dalmuti_replay.choosing import choices_of
-from dalmuti_replay.log import Log, Round, Trick
+from dalmuti_replay.legal import due
+from dalmuti_replay.log import Log, Round, Trick, shallow
+from dalmuti_replay.model import Model
 from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader, too_long, too_many_session_plays
 from dalmuti_replay.report import SessionReport
 from dalmuti_replay.rounds import CLOSED, TAXES, TRICKS
 from dalmuti_replay.rounds import DEAL as DEALING
+from dalmuti_replay.seats import view_of
 from dalmuti_replay.session import Session
 from dalmuti_replay.words import say
 from replaykit.findings import Finding, anchor
 from replaykit.state import Choice, IllegalAction, view
 from replaykit.words import Text
 
+SNAPSHOT_EVERY = 16  # steps: an undo forks a snapshot and makes at most this many steps again
 LIMITED = (ROUND, TRANSFER, PLAY)  # the kinds of step that lengthen a list the reader bounds, as offered
 
 
-class DalmutiState:
+class DalmutiState(Model):
     """A session from its setup (``head``: the log's keys before ``rounds``) and the steps applied since."""
 
     def __init__(self, head: dict, session: Session, limits: Limits = DEFAULT_LIMITS) -> None:
@@ -41,6 +50,10 @@ class DalmutiState:
         self.logs: list[Round] = []  # every round's log, also those not replayed
         self.eager = True  # replay the tax phase at each transfer (a validator wanting only the report: no)
         self.played = 0  # plays and passes recorded: the reader bounds the session's (max_session_plays)
+        # Per step applied, for undo(): a snapshot of the state before it (now and then, else None) and the step
+        # (None: a deal left unseen).
+        self.history: list[tuple[DalmutiState | None, Step | None]] = []
+        self.last: Step | None = None  # the step last made
 
     # -- where the session stands -------------------------------------------------------------------
 
@@ -60,7 +73,7 @@ class DalmutiState:
         """Every step the rules offer now would take the log past the reader's limits."""
         blocked = self.blocked()
         return bool(blocked) and not any(actions.kind_of(choice.action) not in blocked
-                                         for choice in choices_of(self, random.Random(0)))
+                                         for choice in self.offered(random.Random(0)))
 
     def blocked(self) -> set[str]:
         """The kinds of step that, as ``choices`` offers them (appended where the rules place them), would
@@ -100,7 +113,7 @@ class DalmutiState:
             return None
         if self.needs_round():
             return (self.session.order_due() or [None])[0]
-        return choices_of(self, None, who_only=True)
+        return choices_of(self.session, self.round, len(self.logs) + 1, None, who_only=True)
 
     @property
     def moment(self) -> str:
@@ -126,9 +139,12 @@ class DalmutiState:
     def choices(self, rng: random.Random | None = None) -> list[Choice]:
         if self.is_over():
             return []
-        found = choices_of(self, rng or random.Random())
+        found = self.offered(rng or random.Random())
         blocked = self.blocked()
         return [choice for choice in found if actions.kind_of(choice.action) not in blocked] if blocked else found
+
+    def offered(self, rng: random.Random | None) -> list[Choice]:
+        return choices_of(self.session, self.round, len(self.logs) + 1, rng)
 
     def apply(self, action: object, strict: bool = False) -> list[Finding]:
         step, found = self.read(action)
@@ -136,19 +152,77 @@ class DalmutiState:
             if strict:
                 raise IllegalAction(found)  # a schema finding is an error: nothing was applied
             return found
-        if not strict:
-            return self.step(step)[1]
+        if not strict or self.surely_clean(step):
+            self.remember(step)
+            found = self.step(step)[1]
+            if strict and any(item.is_error for item in found):  # not expected: surely_clean is exact
+                self.undo()
+                raise IllegalAction(found)
+            return found
         trial = self.clone()
         found = trial.step(step)[1]
         if any(item.is_error for item in found):
             raise IllegalAction(found)
+        # The trial was a fork: this state's objects are untouched, a snapshot for undo() at no cost.
+        before = object.__new__(DalmutiState)
+        before.__dict__.update(self.__dict__)
+        before.history = []
+        history = self.history
         self.__dict__.update(trial.__dict__)
+        self.history = history
+        history.append((before, copy.deepcopy(step) if step.kind == ROUND else step))
         return found
+
+    def remember(self, step: Step | None) -> None:
+        """Note a step about to be made in place (``None``: a deal left unseen), with a snapshot of the state
+        before it once every ``SNAPSHOT_EVERY`` steps: ``undo`` goes back to a snapshot and makes the steps
+        since again, so a step costs a fork only now and then."""
+        recent = next((index for index, (kept, _step) in enumerate(reversed(self.history)) if kept is not None),
+                      None)
+        kept = None
+        if recent is None or recent + 1 >= SNAPSHOT_EVERY:
+            kept = self.clone()
+            kept.history = []
+        if step is not None and step.kind == ROUND:
+            step = copy.deepcopy(step)  # the round begun becomes the round's log, which its later steps fill
+        self.history.append((kept, step))
+
+    def surely_clean(self, step: Step) -> bool:
+        """Whether ``step`` is a play the rules accept at this point of the round's tricks, known without
+        making it: the player due, and a set (or pass) the searchable position allows (one predicate for the
+        check and the moves, ``moves``). A strict step so known is made in place, without a trial fork."""
+        play = self.round
+        if step.kind != PLAY or step.trick is not None or step.play is not None or play is None \
+                or play.phase != TRICKS or due(play)[0] != step.value.player:
+            return False
+        spot = self.searchable()
+        return spot is not None and spot.turn >= 0 and spot.action_of(actions.play_entry(step.value)) is not None
+
+    def undo(self) -> None:
+        """Take back the last step applied (``apply``, ``leave_unseen``): the state is again exactly what it
+        was before it. A state read by ``load`` has no step to take back until one is applied."""
+        history = self.history
+        if not history:
+            raise ValueError("no step applied to take back")
+        kept, _step = history.pop()
+        again: list = []
+        if kept is None:  # back to the last snapshot, then the steps made since it again
+            index = max(index for index, (snapshot, _step) in enumerate(history) if snapshot is not None)
+            kept, again = history[index][0], history[index:]
+        twin = kept.clone()  # snapshots stay as they are: clones share them
+        self.__dict__.update(twin.__dict__)
+        self.history = history
+        for _kept, step in again:
+            if step is None:
+                self.round.phase = TAXES
+            else:
+                self.step(copy.deepcopy(step) if step.kind == ROUND else step)  # kept as it was begun
 
     def leave_unseen(self) -> bool:
         """The round's deal left out of the log, as most tables play: its hands stay unknown, taxes come next."""
         if not self.chance:
             return False
+        self.remember(None)
         self.round.phase = TAXES
         return True
 
@@ -194,6 +268,7 @@ class DalmutiState:
     def step(self, step: Step) -> tuple[str, list[Finding]]:
         """Apply a step read from a log or an action: its anchor and the findings it gave."""
         where, found = self.advance(step)
+        self.last = step
         return step_anchor(where), found
 
     def advance(self, step: Step) -> tuple[tuple, list[Finding]]:
@@ -284,15 +359,14 @@ class DalmutiState:
         return [{"op": "add", "path": f"{last}/tricks/{trick - 1}/plays/-", "value": entry}]
 
     def view(self) -> dict:
-        from dalmuti_replay.seats import view_of
-
-        return view_of(self, view)
+        return view_of(self.session, view)
 
     def to_log(self) -> dict:
         return {**copy.deepcopy(self.head), "rounds": [actions.round_entry(log) for log in self.logs]}
 
     def clone(self) -> DalmutiState:
-        twin = copy.copy(self)
+        twin = shallow(self)
+        twin.history = list(self.history)  # the positions kept are never changed: they are shared
         twin.session = self.session.fork()
         twin.logs = list(self.logs)
         current = twin.session.current

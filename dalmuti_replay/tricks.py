@@ -12,6 +12,7 @@ from collections import Counter
 
 from dalmuti_replay.cards import Card, in_deck, is_mixed, set_value, show
 from dalmuti_replay.log import Play, Trick
+from dalmuti_replay.moves import lower, right_size
 from dalmuti_replay.report import PlayRecord, TrickRecord
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.words import say, say_n
@@ -174,13 +175,13 @@ class TrickReplay:
             self.add("mixed-values", say("{player}'s set {cards} mixes values; only Jesters may join a set. It counts "
                                          "as {value}s, its first numbered card (ruling).", player=player,
                                          cards=show(cards), value=set_value(cards)), index, "cards", player=player)
-        if self.base is not None and len(cards) != self.base:
+        if not right_size(len(cards), self.base):
             self.add("set-size", say_n("{player} plays {count} card ({cards}); trick {trick}'s base set has {base}.",
                                        "{player} plays {count} cards ({cards}); trick {trick}'s base set has {base}.",
                                        len(cards), player=player, cards=show(cards), trick=self.number,
                                        base=self.base), index, "cards", player=player)
         value = set_value(cards)
-        if self.last_value is not None and value >= self.last_value:
+        if not lower(value, self.last_value):
             words = {"player": player, "cards": show(cards), "last": self.last_player, "value": self.last_value}
             if all(card.jester for card in cards):
                 message = say("{player}'s {cards} (Jesters alone count 13, ruling) is not lower than the last set, "

@@ -1,6 +1,9 @@
-"""What a player may do next in a game of David & Goliath, and recording it: ``choices``, ``apply``, ``patch``.
+"""What a player may do next in a game of David & Goliath, and recording it: ``legal_actions`` (no words) and
+``choices`` (labelled), ``apply`` and ``undo``, ``patch``; must-follow asked once, by the check of a play and by
+the choices alike (``may_play``, on ``rules.playable``).
 
-An action is a play in the log's own words, ``{"player": "Ben", "card": "R5"}``; it may add ``"note"``,
+An action is an ``Action`` value (compact form ``"Ben/R5"``) or, at the API's edge and in logs, a play in
+the log's own words, ``{"player": "Ben", "card": "R5"}``; it may add ``"note"``,
 and ``"trick"`` (its number, from 1) to record it as played where the rules would place it otherwise: a
 trick cut short (``"trick"`` one past the current one) or one play too many (the current trick's number).
 Without it a play joins the trick on the table, or starts the next one when that trick is complete.
@@ -8,6 +11,9 @@ Without it a play joins the trick on the table, or starts the next one when that
 A play the reader would refuse — one trick more than ``Limits.max_tricks``, or one play more than
 ``max_plays`` in a trick — is never offered (at that bound the game is over for the State), ``apply``
 answers it with the reader's own ``schema`` finding, recording nothing, and it has no ``patch``.
+
+``undo`` takes back a step ``apply`` recorded: each such step keeps a copy of the state before it (the loader's
+plays keep none, so a validated log is not slowed).
 
 Where a hand is known the choices are exact. Where it is not, every card not proven impossible is offered
 with ``known`` false: a card not yet played, in no other player's known hand, of no colour the player has
@@ -19,18 +25,15 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from dg_replay.cards import COLORS, Card, card_text
+from dg_replay.cards import COLORS, Card, card_text, cards_text
 from dg_replay.reader import DEFAULT_LIMITS, Play, finding, too_many_plays, too_many_tricks
-from dg_replay.rules import HAND_SIZE
+from dg_replay.rules import HAND_SIZE, dealable, playable
 from dg_replay.words import COLOUR_WORDS, say
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.state import Choice, IllegalAction
 from replaykit.words import Text
-
-if TYPE_CHECKING:
-    from dg_replay.state import GameState
 
 ACTION_KEYS = frozenset({"player", "card", "note", "trick"})
 ACTION_EXAMPLE = '{"player": "Ben", "card": "R5"}'
@@ -46,8 +49,38 @@ def hand_order(card: Card) -> tuple[int, int]:
     return COLORS.index(card.color), card.value
 
 
-def read_action(action: object) -> tuple[Play, int | None]:
-    """The play an action records and the trick it names; ``ValueError`` saying why when it is not one."""
+class Action(NamedTuple):
+    """A play as a value: who plays which card, and rarely a note or the trick it names (see the module
+    docstring). Its compact form ``compact()``, ``"Ben/R5"``, is stable (a card's text holds no slash);
+    the dict form, ``to_dict()``, is the log's and the API's."""
+
+    player: str
+    card: Card
+    note: str | None = None
+    trick: int | None = None
+
+    def compact(self) -> str:
+        return f"{self.player}/{card_text(self.card)}"
+
+    @classmethod
+    def from_compact(cls, text: str) -> Action:
+        player, _slash, card = text.rpartition("/")
+        return cls(player, Card.parse(card))
+
+    def to_dict(self) -> dict:
+        found: dict = {"player": self.player, "card": card_text(self.card)}
+        if self.note is not None:
+            found["note"] = self.note
+        if self.trick is not None:
+            found["trick"] = self.trick
+        return found
+
+
+def read_action(action: object) -> Action:
+    """The play an action records (a dict as the log writes it, or an ``Action``); ``ValueError`` saying why
+    when it is not one."""
+    if type(action) is Action:
+        return action
     if type(action) is not dict:
         raise ValueError(say("A David & Goliath action is a play like {example}; this one is not an object.",
                              example=ACTION_EXAMPLE))
@@ -66,11 +99,7 @@ def read_action(action: object) -> tuple[Play, int | None]:
         raise ValueError(say("A play's note is text of at most {longest} characters.", longest=DEFAULT_LIMITS.max_text))
     if trick is not None and (type(trick) is not int or trick < 1):
         raise ValueError("A play's trick is its number, a whole number from 1.")
-    return Play(player, card, note), trick
-
-
-def play_action(player: str, card: Card) -> dict:
-    return {"player": player, "card": card_text(card)}
+    return Action(player, card, note, trick)
 
 
 def play_label(player: str, card: Card) -> Text:
@@ -82,7 +111,7 @@ class Actions:
 
     __slots__ = ()
 
-    def starts_trick(self: GameState, trick: int | None) -> bool:
+    def starts_trick(self, trick: int | None) -> bool:
         """Whether a play naming ``trick`` starts a new trick; ``ValueError`` when it can go in neither."""
         count = len(self.tricks)
         if trick is None:
@@ -94,10 +123,10 @@ class Actions:
         raise ValueError(say("A play can join trick {count} or start trick {next}, not trick {trick}.", count=count,
                              next=count + 1, trick=trick) if count else say("The first play starts trick 1."))
 
-    def apply(self: GameState, action: object, strict: bool = False) -> list[Finding]:
+    def apply(self, action: object, strict: bool = False) -> list[Finding]:
         try:
-            play, trick = read_action(action)
-            new = self.starts_trick(trick)
+            play = read_action(action)
+            new = self.starts_trick(play.trick)
         except ValueError as problem:
             return [finding(SCHEMA, ERROR, problem.args[0] if problem.args else str(problem))]
         refused = self.past_limit(new)
@@ -105,17 +134,30 @@ class Actions:
             if strict:
                 raise IllegalAction([refused])
             return [refused]
-        if not strict:
-            return self.record(play, new)
-        trial = self.clone()
-        found = trial.record(play, new)
-        if any(made.is_error for made in found):
+        before = self.snapshot()
+        found = self.record(Play(play.player, play.card, play.note), new)
+        if strict and any(made.is_error for made in found):
+            self.restore(before)  # ``before`` was never shared
             raise IllegalAction(found)
-        for name in self.__slots__:  # type: ignore[attr-defined]
-            setattr(self, name, getattr(trial, name))
+        self.undos.append(before)
         return found
 
-    def past_limit(self: GameState, new: bool) -> Finding | None:
+    def undo(self) -> None:
+        """Take back the last step ``apply`` recorded, exactly (``IndexError`` when there is none: the
+        loader's plays are not steps to take back)."""
+        before = self.undos.pop()
+        if len(self.undos) < self.shared:  # a clone holds it too: become a copy of it
+            self.shared = len(self.undos)
+            before = before.snapshot()
+        self.restore(before)
+
+    def restore(self, before) -> None:
+        """Become ``before``, a copy of this state taken earlier that nothing else holds."""
+        undos, shared = self.undos, self.shared
+        self.__dict__ = before.__dict__
+        self.undos, self.shared = undos, shared
+
+    def past_limit(self, new: bool) -> Finding | None:
         """The reader's finding for a play that starts a trick (``new``) or joins the one on the table, where
         the log would then be past the reader's limits; ``None`` within them."""
         count = len(self.tricks)
@@ -125,22 +167,20 @@ class Actions:
         said = too_many_plays(self.limits, count, len(self.tricks[-1].plays) + 1)
         return None if said is None else finding(SCHEMA, ERROR, said, count, path=f"/tricks/{count - 1}/plays")
 
-    def record(self: GameState, play: Play, new: bool) -> list[Finding]:
+    def record(self, play: Play, new: bool) -> list[Finding]:
         self.fresh = []
         if new:
             self.begin_trick()
         self.play(play)
         return self.fresh
 
-    def patch(self: GameState, action: object) -> list[dict]:
-        play, trick = read_action(action)
-        new = self.starts_trick(trick)
+    def patch(self, action: object) -> list[dict]:
+        play = read_action(action)
+        new = self.starts_trick(play.trick)
         refused = self.past_limit(new)
         if refused is not None:  # no log the reader reads holds it
             raise ValueError(refused.message)
-        value: dict = {"player": play.player, "card": card_text(play.card)}  # type: ignore[arg-type]
-        if play.note is not None:
-            value["note"] = play.note
+        value = play._replace(trick=None).to_dict()
         ops = [] if self.has_tricks else [{"op": "add", "path": f"{self.base}/tricks", "value": []}]
         if new:
             ops.append({"op": "add", "path": f"{self.base}/tricks/-", "value": {"plays": [value]}})
@@ -148,60 +188,91 @@ class Actions:
             ops.append({"op": "add", "path": f"{self.base}/tricks/{len(self.tricks) - 1}/plays/-", "value": value})
         return ops
 
-    def choices(self: GameState, rng: random.Random | None = None) -> list[Choice]:
+    def may_play(self, player: str, card: Card, led: Card, position: int) -> bool:
+        """Rule 4 (``rules.playable``) on what the log shows ``player`` holding before the play at
+        ``position``: ``card`` and the cards that prove the led colour held. The check of a play and the
+        choices offered both ask this."""
+        held = self.holding(player, led.color, position)  # all of the led colour: ``playable``'s ``led`` too
+        return card in playable(held | {card}, held)
+
+    def holding(self, player: str, color: str, position: int) -> set[Card]:
+        """The cards that show ``player`` still held ``color`` before the play at ``position``: a known hand's
+        cards of that colour, else the card of it the log shows them playing later; never a guess."""
+        hand = self.hands.get(player)
+        if hand is not None:
+            return {card for card in hand if card.color == color}
+        later = self.evidence.get(player, {}).get(color)
+        return {later[2]} if later is not None and later[0] > position else set()
+
+    def holding_words(self, player: str, color: str, position: int) -> Text:
+        """``holding`` said: the cards still in a known hand, or the later play that proves it."""
+        if player in self.hands:
+            return say("the deal shows {cards} still in hand",
+                       cards=cards_text(sorted(self.holding(player, color, position))))
+        later = self.evidence[player][color]
+        return say("{card}, played later in trick {trick}", card=str(later[2]), trick=later[1])
+
+    def options(self) -> list[tuple[str, Card, bool, str | None]]:
+        """The legal plays, no words made: ``(player, card, known, colour a hint names or None)`` (see the
+        module docstring for an unknown hand)."""
         if self.is_over():
             return []
         led = self.led if self.is_open() and self.tricks[-1].plays else None
         mover = self.to_move
-        found: list[Choice] = []
+        found: list[tuple[str, Card, bool, str | None]] = []
         for name in [mover] if mover is not None else self.rules.seating:  # an unknown leader: anyone
-            found += self.exact_choices(name, led) if name in self.hands else self.open_choices(name, led)
+            found += self.exact_options(name, led) if name in self.hands else self.open_options(name, led)
         return found
 
-    def exact_choices(self: GameState, name: str, led: Card | None) -> list[Choice]:
-        playable = sorted((card for card in self.hands[name] if card not in self.played and card.value <= self.top),
-                          key=hand_order)
-        if led is not None and self.deck_known and self.hand_colors[name][led.color]:
-            playable = [card for card in playable if card.color == led.color]
-        if not playable:  # the log's own mistakes left nothing clean: offer what is not proven impossible
-            return self.open_choices(name, led)
-        return [Choice(play_action(name, card), play_label(name, card)) for card in playable]
+    def legal_actions(self) -> list[Action]:
+        return [Action(name, card) for name, card, _known, _hint in self.options()]
 
-    def open_choices(self: GameState, name: str, led: Card | None, trust_void: bool = True) -> list[Choice]:
+    def choices(self, rng: random.Random | None = None) -> list[Choice]:
+        """``options()`` in words, for a person."""
+        return [Choice(Action(name, card).to_dict(), play_label(name, card), known=known,
+                       hint=None if hint is None else say("must follow {colour} if held", colour=COLOUR_WORDS[hint]))
+                for name, card, known, hint in self.options()]
+
+    def exact_options(self, name: str, led: Card | None) -> list[tuple[str, Card, bool, str | None]]:
+        clean = sorted((card for card in self.hands[name] if card not in self.played and card.value <= self.top),
+                       key=hand_order)
+        if led is not None and self.deck_known:
+            clean = [card for card in clean if self.may_play(name, card, led, self.position)]
+        if not clean:  # the log's own mistakes left nothing clean: offer what is not proven impossible
+            return self.open_options(name, led)
+        return [(name, card, True, None) for card in clean]
+
+    def open_options(self, name: str, led: Card | None, trust_void: bool = True,
+                     ) -> list[tuple[str, Card, bool, str | None]]:
         taken = set(self.played)
         for other, cards in self.hands.items():
             if other != name:
                 taken |= cards
         void = self.void.get(name, ()) if trust_void else ()
-        later = self.evidence.get(name, {}).get(led.color) if led is not None else None
-        must_follow = later is not None and later[0] > self.position and self.deck_known
+        judged = led is not None and self.deck_known
         proven = {card for position, card in self.proven.get(name, ()) if position >= self.position}
-        hint = say("must follow {colour} if held", colour=COLOUR_WORDS[led.color]) \
-            if led is not None and self.deck_known else None
         found = []
         possible: dict[str, bool] = {}  # per colour: the unseen cards can still be dealt consistently after it
         for card in candidate_cards(self.rules.max_value):
             if card in taken or card.color in void:
                 continue
             off = led is not None and card.color != led.color
-            if off and must_follow:
+            if judged and not self.may_play(name, card, led, self.position):  # type: ignore[arg-type]
                 continue
             if trust_void and card.color not in possible:
                 possible[card.color] = self.deal_possible(name, card.color, led.color if off else None)  # type: ignore[union-attr]
             if trust_void and not possible[card.color]:
                 continue
-            found.append(Choice(play_action(name, card), play_label(name, card), known=card in proven and not off,
-                                hint=hint if off else None))
+            found.append((name, card, card in proven and not off, led.color if off and judged else None))  # type: ignore[union-attr]
         if not found and trust_void:  # the colours shown void cannot all be right: let the player go on
-            return self.open_choices(name, led, trust_void=False)
+            return self.open_options(name, led, trust_void=False)
         return found
 
-    def deal_possible(self: GameState, name: str, color: str, void: str | None) -> bool:
+    def deal_possible(self, name: str, color: str, void: str | None) -> bool:
         """Whether, once ``name`` plays a card of ``color`` (showing ``void`` not held, when not ``None``), the
         cards no one has seen can still be the rest of the unknown hands, each of the right size and of no
         colour its player has failed to follow: else a later play would prove an earlier one illegal.
 
-        A transportation problem over five colours, decided by Hall's condition on every set of colours.
         """
         if not self.deck_known:
             return True
@@ -211,11 +282,7 @@ class Actions:
         for card in candidate_cards(self.rules.max_value):
             if card not in seen:
                 supply[card.color] += 1
-        need = {player: HAND_SIZE for player in unknown}
-        for trick in self.tricks:
-            for play in trick.plays:
-                if play.player in need:
-                    need[play.player] -= 1
+        need = {player: HAND_SIZE - self.counts[player] for player in unknown}
         if sum(supply.values()) != sum(need.values()) or supply[color] < 1 or need[name] < 1:
             return True  # the log's own mistakes: nothing to judge by
         supply[color] -= 1
@@ -223,9 +290,4 @@ class Actions:
         voids = {player: set(self.void.get(player, ())) for player in unknown}
         if void is not None:
             voids[name].add(void)
-        for mask in range(1, 1 << len(COLORS)):
-            colors = [c for bit, c in enumerate(COLORS) if mask >> bit & 1]
-            demand = sum(need[player] for player in unknown if any(c not in voids[player] for c in colors))
-            if sum(supply[c] for c in colors) > demand:
-                return False
-        return True
+        return dealable(supply, need, voids)

@@ -79,6 +79,11 @@ def card_text(card: Card) -> str:
     return TEXT_OF_CARD.get(card) or str(card)
 
 
+def cards_text(cards: list[Card]) -> str:
+    """Cards as a finding lists them: ``G4 G7``, or ``nothing``."""
+    return " ".join(str(card) for card in cards) or "nothing"
+
+
 def deck(max_value: int) -> frozenset[Card]:
     """Every card valued 1..max_value in each of the five colours."""
     return frozenset(Card(color, value) for color in COLORS for value in range(1, max_value + 1))

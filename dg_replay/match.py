@@ -11,7 +11,7 @@ from dg_replay.match_state import MatchState
 from dg_replay.reader import DEFAULT_LIMITS, Limits, MatchLog, finding
 from dg_replay.replay import Observe, load_game, start
 from dg_replay.report import MatchReport
-from dg_replay.rules import winners
+from dg_replay.rules import match_totals, winners
 from dg_replay.state import seating_of
 from dg_replay.words import say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
@@ -27,7 +27,6 @@ def replay_match(match: MatchLog, findings: list[Finding], observe: Observe | No
     state.has_games = match.has_games
     if observe is not None:
         observe("", state)
-    totals = dict.fromkeys(seating, 0)
     for index, log in enumerate(match.games):
         if log is None:
             state.skip_game()
@@ -45,8 +44,6 @@ def replay_match(match: MatchLog, findings: list[Finding], observe: Observe | No
         findings.extend(found.within("game", number, base) for found in own)
         report.unlisted += played.unlisted
         report.games.append(played)
-        for name in seating:
-            totals[name] += played.scores.get(name, 0)
         rotation = state.rotation(index)
         if rotation is not None:
             findings.append(rotation)
@@ -61,8 +58,8 @@ def replay_match(match: MatchLog, findings: list[Finding], observe: Observe | No
                                 path=pointer("games", due)))
     # Extra games are a warning of their own; the match itself is then over, not unfinished.
     report.complete = played_count >= due and all(game is not None and game.complete for game in report.games)
-    report.totals = totals
-    report.winners = winners(totals, seating)
+    report.totals = match_totals([game and game.scores for game in report.games], seating)
+    report.winners = winners(report.totals, seating)
     check_totals(match, report, findings, "" if report.complete else " so far")
     return report, state
 

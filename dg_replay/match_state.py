@@ -3,22 +3,26 @@
 The next game is an action, and a chance step: the table deals. Its action is the new game's setup in the
 log's own words, ``{"dealer": "Clara", "hands": {...}}`` (``hands`` left out when the deal is not
 recorded), and ``choices(rng)`` offers one outcome drawn with ``rng``: the next dealer clockwise dealing a
-shuffled deck. Keeping the deal inside that action, rather than a separate chance step per hand, keeps one
-match step per game entry of the log, so ``patch`` adds one game to ``/games``. Every other action is a
-play of the game under way (``dg_replay.actions``); its findings are those of the game, numbered by
-``game`` and placed under ``/games/N``. A game more than the reader reads (``Limits.max_games``) is never
-dealt: the match is over there, ``apply`` answers it with the reader's ``schema`` finding and it has no
-``patch``.
+shuffled deck (``rules.deal``); ``chance_outcomes()`` says it is one of ``rules.deal_count`` equally likely
+deals, too many to list, drawn by its ``Uniform.draw``. Keeping the deal inside that action, rather than a
+separate chance step per hand, keeps one match step per game entry of the log, so ``patch`` adds one game
+to ``/games``. Every other action is a play of the game under way (``dg_replay.actions``); its findings are
+those of the game, numbered by ``game`` and placed under ``/games/N``. A game more than the reader reads
+(``Limits.max_games``) is never dealt: the match is over there, ``apply`` answers it with the reader's
+``schema`` finding and it has no ``patch``. ``undo`` takes back a deal or a play; ``returns()`` are the
+match totals (``rules.match_totals``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from dg_replay.cards import Card, card_text, deck
+from dg_replay.cards import Card, card_text
 from dg_replay.position import Position
 from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, Limits, finding, too_many_games
-from dg_replay.rules import HAND_SIZE, Rules
+from dg_replay.rules import Rules, deal, deal_count, match_totals
 from dg_replay.state import GameState, seating_of
 from dg_replay.words import say
 from replaykit.findings import ERROR, SCHEMA, WARNING, Finding, pointer
@@ -48,6 +52,15 @@ def read_deal(action: dict, players: list[str]) -> tuple[str, dict[str, list[Car
     return dealer, read  # type: ignore[return-value]
 
 
+@dataclass(frozen=True)
+class Uniform:
+    """A chance step's outcomes where they are too many to list: ``count`` equally likely ones, one drawn by
+    ``draw(rng)``."""
+
+    count: int
+    draw: Callable[[random.Random], object]
+
+
 class MatchState:
     """A match: its games so far (``None`` for a game the log could not read) and the one under way."""
 
@@ -60,6 +73,7 @@ class MatchState:
         # The totals of the games before the last (``totals``), by the count of games they were summed at.
         self.before: tuple[int, dict[str, int]] = (0, dict.fromkeys(self.rules.seating, 0))
         self.seen: dict[str, tuple[dict, int, dict]] = {}  # each seat as the last view showed it (``view``)
+        self.undos: list[tuple[str, bool]] = []  # per step ``apply`` recorded: its kind, and ``has_games`` before
 
     # -- the games -------------------------------------------------------------------------------
 
@@ -110,19 +124,11 @@ class MatchState:
         """Each seat's total over the games so far, the one under way included: the games before it are
         finished, so their sum is kept and only the current game's scores are added to it."""
         count = len(self.games)
+        seating = self.rules.seating
         if self.before[0] != count:
-            finished = dict.fromkeys(self.rules.seating, 0)
-            for game in self.games[:-1]:
-                if game is not None:
-                    for name in finished:
-                        finished[name] += game.scores.get(name, 0)
-            self.before = (count, finished)
-        totals = dict(self.before[1])
+            self.before = (count, match_totals([game and game.scores for game in self.games[:-1]], seating))
         game = self.current
-        if game is not None:
-            for name in totals:
-                totals[name] += game.scores.get(name, 0)
-        return totals
+        return match_totals([self.before[1], game and game.scores], seating)
 
     # -- the State contract ----------------------------------------------------------------------
 
@@ -163,15 +169,32 @@ class MatchState:
         if not self.chance:
             return self.current.choices(rng)  # type: ignore[union-attr]
         rng = rng or random.Random()
+        action = self.draw_deal(rng)
+        return [Choice(action, say("{dealer} deals game {number}", dealer=action["dealer"],
+                                   number=len(self.games) + 1), chance=True)]
+
+    def draw_deal(self, rng: random.Random) -> dict:
+        """The next game's action as the table makes it: the next dealer (the first drawn) dealing a shuffled
+        deck (``rules.deal``)."""
         dealer = self.next_dealer(rng)
         action: dict = {"dealer": dealer}
         if self.rules.deck_defined:
-            cards = sorted(deck(self.rules.max_value))
-            rng.shuffle(cards)
-            action["hands"] = {name: [card_text(card) for card in sorted(cards[seat * HAND_SIZE:][:HAND_SIZE])]
-                               for seat, name in enumerate(self.rules.seating)}
-        return [Choice(action, say("{dealer} deals game {number}", dealer=dealer, number=len(self.games) + 1),
-                       chance=True)]
+            action["hands"] = {name: [card_text(card) for card in cards]
+                               for name, cards in deal(self.rules.seating, self.rules.max_value, rng).items()}
+        return action
+
+    def chance_outcomes(self) -> Uniform | list:
+        """At the deal of a game, its outcomes: far too many to list, so a uniform draw with their count (the
+        deals, times the seats where the first dealer is drawn too); elsewhere none."""
+        if not self.chance:
+            return []
+        dealers = 1 if any(game is not None for game in self.games) else self.rules.player_count
+        deals = deal_count(self.rules.player_count) if self.rules.deck_defined else 1
+        return Uniform(dealers * deals, self.draw_deal)
+
+    def legal_actions(self) -> list:
+        """The plays of the game under way (``dg_replay.actions.Action``); none at a deal (``chance_outcomes``)."""
+        return [] if self.chance or self.current is None else self.current.legal_actions()
 
     def apply(self, action: object, strict: bool = False) -> list[Finding]:
         try:
@@ -186,21 +209,54 @@ class MatchState:
                 raise IllegalAction(found)
             return found
         if strict:
-            trial = self.clone()
-            found = trial.apply(action)
+            steps = len(self.undos)
+            found = self.apply(action)
             if any(made.is_error for made in found):
+                if len(self.undos) > steps:
+                    self.undo()
                 raise IllegalAction(found)
-            self.__dict__.update(trial.__dict__)
             return found
         if deal is not None:
+            self.undos.append(("deal", self.has_games))
             game = self.start_game(self.players, *deal)
             found = [made.within("game", len(self.games), game.base) for made in game.found]
         else:
             game = self.current  # type: ignore[assignment]
+            steps = len(game.undos)
             found = [made.within("game", len(self.games), game.base) for made in game.apply(action)]
+            if len(game.undos) > steps:
+                self.undos.append(("play", self.has_games))
         if deal is not None or (len(game.tricks) == 1 and len(game.tricks[0].plays) == 1):
             found += [made for made in [self.rotation(len(self.games) - 1)] if made is not None]
         return found
+
+    def undo(self) -> None:
+        """Take back the last step ``apply`` recorded, exactly: a play of the game under way, or a deal."""
+        kind, had_games = self.undos.pop()
+        if kind == "play":
+            self.current.undo()  # type: ignore[union-attr]
+            return
+        self.games.pop()
+        self.has_games = had_games
+        if self.games and self.games[-1] is not None:  # under way again: no longer shared with clones
+            self.games[-1] = self.games[-1].clone()
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's match total now, in seating order: at the end, the match's result."""
+        self.totals()  # the finished games' sum, kept
+        game = self.current
+        totals = match_totals([self.before[1], game and game.final_scores()], self.rules.seating)
+        return tuple(totals[name] for name in self.rules.seating)
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` has seen: the game under way as its ``observation``, with the match's totals."""
+        game = self.current
+        return {"game": len(self.games), "totals": self.totals(),
+                "current": None if game is None else game.observation(seat)}
+
+    def key(self) -> tuple:
+        """Equal exactly when two matches are: every game's ``key``."""
+        return tuple(self.players), self.has_games, tuple(None if game is None else game.key() for game in self.games)
 
     def kind(self, action: object) -> str:
         """``deal`` for the next game's action, ``play`` for a play; ``ValueError`` when neither can be."""
@@ -265,6 +321,7 @@ class MatchState:
         twin.__dict__.update(self.__dict__)
         twin.games = list(self.games)
         twin.seen = dict(self.seen)
+        twin.undos = list(self.undos)
         if self.games and self.games[-1] is not None:
             twin.games[-1] = self.games[-1].clone()  # earlier games are finished: shared
         return twin

@@ -6,21 +6,25 @@ and far faster: the hands as bit sets (a card is bit ``colour × values + value 
 table, who leads, and each seat's captures as rule 8 needs them (``rules.Tally``: cards and points per
 colour). The rules applied are the rulebook's, through the same functions the State uses: must-follow
 (``rules.playable``), who takes what (``rules.resolve_trick``) and the score (``rules.Tally``).
+
+For sampled (PIMC) estimates, ``observation(seat)`` is what one seat has seen and ``sample_world(seat, rng)``
+a position dealing the cards it cannot see again at random, consistent with that (``rules.dealable``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from dg_replay.cards import COLORS, Card, card_text
-from dg_replay.rules import TRICKS_PER_GAME, Tally, playable, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, Tally, dealable, playable, resolve_trick
 from replaykit.search import TERMINAL
 
 
 @cache
-def layout(max_value: int) -> tuple[tuple[Card, ...], dict[str, int], dict[Card, int]]:
+def layout(max_value: int) -> tuple[tuple[Card, ...], dict[str, int], dict[Card | None, int]]:
     """A deck's cards by bit index, each colour's bits, and each card's index: made once per deck size, not
     for every position the analysis builds."""
     cards = tuple(Card(color, value) for color in COLORS for value in range(1, max_value + 1))
@@ -32,10 +36,10 @@ def layout(max_value: int) -> tuple[tuple[Card, ...], dict[str, int], dict[Card,
 class Position:
     """One position of one game, seats by index in seating order (see the module docstring)."""
 
-    __slots__ = ("captured", "cards", "color_bits", "hands", "history", "indexes", "leader", "players", "scores",
-                 "tallies", "trick")
+    __slots__ = ("captured", "cards", "color_bits", "hands", "history", "indexes", "leader", "opening", "players",
+                 "scores", "shown", "tallies", "trick")
 
-    def __init__(self, players: Sequence[str], hands: Mapping[str, Sequence[Card]], leader: str,
+    def __init__(self, players: Sequence[str], hands: Mapping[str, Iterable[Card]], leader: str,
                  max_value: int) -> None:
         self.players = tuple(players)
         self.cards, self.color_bits, self.indexes = layout(max_value)
@@ -44,8 +48,12 @@ class Position:
         self.trick: list[tuple[int, Card]] = []  # (seat, card) in order of play
         self.tallies = [Tally() for _ in self.players]
         self.scores = [0] * len(self.players)
-        self.captured = [((0,) * len(COLORS), (0,) * len(COLORS))] * len(self.players)  # per seat, for key()
+        self.captured = [Tally().key()] * len(self.players)  # per seat: ``Tally.key()``, for key()
         self.history: list[tuple] = []  # per step: (seat, bit index, what a closed trick changed, or None)
+        # What ``voids`` starts from: each seat's colours shown lacking before this position was made, and
+        # the trick on the table then (its plays, its led card).
+        self.shown = [0] * len(self.players)
+        self.opening: tuple[int, Card | None] = (0, None)
 
     @classmethod
     def of_game(cls, state: Any) -> Position | None:
@@ -68,15 +76,33 @@ class Position:
                  for name in seating}
         position = cls(seating, hands, on_table[0].player if on_table else to_move, rules.max_value)
         position.trick = [(seating.index(play.player), play.card) for play in on_table]
+        position.shown = [position.shown_void(name, state.tricks) for name in seating]
+        position.opening = (len(on_table), on_table[0].card if on_table else None)
         played = {seat for seat, _card in position.trick}
         resolved = len(state.tricks) - bool(record is not None and not record.resolved)
         for seat, name in enumerate(seating):
             if len(hands[name]) != TRICKS_PER_GAME - resolved - (seat in played):
                 return None
             tally = position.tallies[seat] = state.tallies[name].copy()
-            position.captured[seat] = (tuple(tally.counts.values()), tuple(tally.sums.values()))
+            position.captured[seat] = tally.key()
             position.scores[seat] = state.scores[name]
         return position if position.players[position.turn] == to_move else None
+
+    def shown_void(self, name: str, tricks: Sequence[Any]) -> int:
+        """The colours ``name`` was seen not to follow in the log's ``tricks`` (as bits), less any its hand
+        still holds: a revoke in the log proves nothing."""
+        bits = 0
+        for trick in tricks:
+            plays = trick.plays
+            led = plays[0].card if plays else None
+            if led is not None and any(play.player == name and play.card is not None and play.card.color != led.color
+                                       for play in plays[1:]):
+                bits |= self.color_bits[led.color]
+        seat = self.players.index(name)
+        for color_bits in self.color_bits.values():
+            if self.hands[seat] & color_bits:
+                bits &= ~color_bits
+        return bits
 
     # -- between the log's actions and the search's ------------------------------------------------------
 
@@ -106,12 +132,7 @@ class Position:
         hand = self.hands[turn]
         if self.trick:
             hand = playable(hand, self.color_bits[self.trick[0][1].color])
-        actions = []
-        while hand:
-            low = hand & -hand
-            actions.append(low.bit_length() - 1)
-            hand ^= low
-        return actions
+        return bits_of(hand)
 
     def plays_left(self) -> int:
         return sum(hand.bit_count() for hand in self.hands)
@@ -125,11 +146,19 @@ class Position:
 
     def key(self) -> tuple | None:
         """At the start of a trick: equal exactly when what is left to play, who leads and each seat's captures
-        per colour are equal (the rest of the game, and so every seat's final score, depends on nothing
-        else). Inside a trick ``None``: such positions are reached again only through the trick's start."""
+        per colour as rule 8 can still count them (``Tally.key``) are equal: the rest of the game, and so every
+        seat's final score, depends on nothing else. Inside a trick ``None``: such positions are reached again
+        only through the trick's start."""
         if self.trick:
             return None
         return tuple(self.hands), self.leader, tuple(self.captured)
+
+    def key_for(self, seat: int) -> tuple | None:
+        """``key()`` for a search valuing the position for ``seat`` alone: the others' captures left out, as
+        rule 8 scores each seat on its own captures (``replaykit.search``)."""
+        if self.trick:
+            return None
+        return tuple(self.hands), self.leader, self.captured[seat]
 
     # -- moving -----------------------------------------------------------------------------------------
 
@@ -145,7 +174,7 @@ class Position:
             for taker, cards in outcome.captures.items():
                 tally = self.tallies[taker]
                 self.scores[taker] = tally.take(cards)
-                self.captured[taker] = (tuple(tally.counts.values()), tuple(tally.sums.values()))
+                self.captured[taker] = tally.key()
             self.leader, self.trick = self.trick[outcome.high][0], []
         self.history.append((seat, index, closed))
 
@@ -163,3 +192,92 @@ class Position:
 
     def index(self, card: Card) -> int:
         return self.indexes[card]
+
+    # -- what one seat knows, and the worlds that fit it ---------------------------------------------------
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` has seen (JSON-ready): its own hand, every card gone from the hands (played, in
+        earlier tricks or on the table), who played each card of the trick on the table, how many cards each
+        seat holds, the colours each seat has shown it lacks, who leads, each seat's captures per colour and
+        score. No card in another seat's hand."""
+        held = 0
+        for hand in self.hands:
+            held |= hand
+        return {"seat": seat, "hand": self.texts(self.hands[seat]),
+                "played": [card_text(card) for index, card in enumerate(self.cards) if not held >> index & 1],
+                "trick": [{"seat": player, "card": card_text(card)} for player, card in self.trick],
+                "held": [hand.bit_count() for hand in self.hands], "leader": self.leader,
+                "voids": [[color for color in COLORS if voids & self.color_bits[color]] for voids in self.voids()],
+                "captured": [{color: {"cards": tally.counts[color], "sums": tally.sums[color]} for color in COLORS}
+                             for tally in self.tallies],
+                "scores": list(self.scores)}
+
+    def voids(self) -> list[int]:
+        """Per seat, the bits of the colours it has shown it lacks (rule 4: it did not follow them): those shown
+        before this position was made, and each play since that left the led colour. Worked out from the
+        steps when asked, so that a step of the search costs nothing for it."""
+        voids = list(self.shown)
+        count, led = self.opening
+        for seat, index, _closed in self.history:
+            card = self.cards[index]
+            if not count:
+                led = card
+            elif led is not None and card.color != led.color:
+                voids[seat] |= self.color_bits[led.color]
+            count = (count + 1) % len(self.players)
+        return voids
+
+    def texts(self, hand: int) -> list[str]:
+        return [card_text(self.cards[index]) for index in bits_of(hand)]
+
+    def sample_world(self, seat: int, rng: random.Random) -> Position:
+        """A copy where the cards ``seat`` cannot see are dealt again at random among the other seats: each
+        keeps its count and gets no card of a colour it has shown it lacks, so the world fits
+        ``observation(seat)``. Cards are placed one at a time, each with a seat drawn among those that can
+        still take it and leave the rest dealable (``rules.dealable``); the true deal is always one such
+        world."""
+        world = self.copy()
+        others = [other for other in range(len(self.players)) if other != seat]
+        unseen: list[int] = []
+        for other in others:
+            unseen += bits_of(self.hands[other])
+            world.hands[other] = 0
+        rng.shuffle(unseen)
+        need = {other: self.hands[other].bit_count() for other in others}
+        shown = self.voids()
+        voids = {other: {color for color in COLORS if shown[other] & self.color_bits[color]} for other in others}
+        supply = dict.fromkeys(COLORS, 0)
+        for index in unseen:
+            supply[self.cards[index].color] += 1
+        for index in unseen:
+            color = self.cards[index].color
+            supply[color] -= 1
+            takers = [other for other in others if need[other] and color not in voids[other]]
+            rng.shuffle(takers)
+            for taker in takers:
+                need[taker] -= 1
+                if dealable(supply, need, voids):
+                    world.hands[taker] |= 1 << index
+                    break
+                need[taker] += 1
+        return world
+
+    def copy(self) -> Position:
+        """An independent copy of the position now (its history is not copied: the copy cannot undo)."""
+        twin = Position(self.players, {name: () for name in self.players}, self.players[self.leader],
+                        len(self.cards) // len(COLORS))
+        twin.hands, twin.trick = list(self.hands), list(self.trick)
+        twin.tallies = [tally.copy() for tally in self.tallies]
+        twin.scores, twin.captured, twin.shown = list(self.scores), list(self.captured), self.voids()
+        twin.opening = (len(self.trick), self.trick[0][1] if self.trick else None)
+        return twin
+
+
+def bits_of(bits: int) -> list[int]:
+    """The indexes of the bits set, lowest first."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dg_replay.cards import cards_text
 from dg_replay.reader import DEFAULT_LIMITS, GameLog, Limits, Trick
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, winners
-from dg_replay.state import Evidence, GameState, cards_text, seating_of
+from dg_replay.state import Evidence, GameState, seating_of
 from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import Finding, pointer

@@ -7,10 +7,12 @@ its States; the functions resolve one trick, score captured cards and name the w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from dg_replay.cards import COLORS, Card, deck
 from replaykit.seating import Seating
@@ -19,6 +21,8 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 TRICKS_PER_GAME = 15
 HAND_SIZE = 15
+
+H = TypeVar("H", int, frozenset, set)  # a hand: a bit set of cards, or a set of them
 
 
 @dataclass(frozen=True)
@@ -39,10 +43,26 @@ class Rules(Seating):
         return deck(self.max_value) if self.deck_defined else frozenset()
 
 
-def playable(hand: int, led: int) -> int:
-    """Rule 4, must follow, on bit sets of cards: of ``hand``, the cards that may join a trick whose led
-    colour's cards are ``led`` — that colour's, where the hand holds any, else every card."""
+def playable(hand: H, led: H) -> H:
+    """Rule 4, must follow: of ``hand``, the cards that may join a trick whose led colour's cards are ``led``
+    — that colour's, where the hand holds any, else every card. The one statement of the rule: on bit sets
+    for the search (``dg_replay.position``), on sets of cards for the log's State (its check and its choices,
+    where ``hand`` is what the player is shown to hold)."""
     return hand & led or hand
+
+
+def dealable(supply: dict[str, int], need: dict[Any, int], voids: dict[Any, set[str]]) -> bool:
+    """Whether cards of each colour (``supply``: colour -> count) can be dealt so that each seat gets exactly
+    its ``need`` and no card of a colour it is shown not to hold (``voids``, rule 4 seen from the other
+    side): a transportation problem over five colours, decided by Hall's condition on every set of colours."""
+    if sum(supply.values()) != sum(need.values()):
+        return False
+    for mask in range(1, 1 << len(COLORS)):
+        colors = [color for bit, color in enumerate(COLORS) if mask >> bit & 1]
+        room = sum(count for seat, count in need.items() if any(color not in voids[seat] for color in colors))
+        if sum(supply[color] for color in colors) > room:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +103,16 @@ def resolve_trick(plays: Sequence[Sequence]) -> TrickOutcome:
     return TrickOutcome(high, low, captures)
 
 
+def color_points(count: int, total: int) -> int:
+    """Rule 8 for one colour, from how many of its cards were taken and their values' sum: one or two cards
+    score their values, three or more one point each. Every score of the game is made by this function."""
+    return total if count <= 2 else count
+
+
 def color_score(values: Iterable[int]) -> int:
-    """Rule 8 for one colour: one or two cards score their values, three or more one point each."""
+    """``color_points`` of the values of one colour's cards."""
     values = list(values)
-    return sum(values) if len(values) <= 2 else len(values)
+    return color_points(len(values), sum(values))
 
 
 def score_by_color(cards: Iterable[Card]) -> dict[str, int]:
@@ -102,31 +128,62 @@ def score(cards: Iterable[Card]) -> int:
 
 
 class Tally:
-    """A player's captures kept as the two numbers per colour rule 8 needs, so a score after every
-    trick costs five additions rather than a rescan of everything taken."""
+    """A player's captures kept as what rule 8 needs — per colour the count, the values' sum and so its
+    points — so a score after every trick costs an update per card taken rather than a rescan."""
 
-    __slots__ = ("counts", "sums")
+    __slots__ = ("by_color", "counts", "sums")
 
     def __init__(self) -> None:
         self.counts = dict.fromkeys(COLORS, 0)
         self.sums = dict.fromkeys(COLORS, 0)
+        self.by_color = dict.fromkeys(COLORS, 0)  # each colour's points: ``color_points`` of the two above
 
     def take(self, cards: Iterable[Card], sign: int = 1) -> int:
         """Add captured cards (``sign`` -1: give them back); returns the player's score now."""
-        counts, sums = self.counts, self.sums
+        counts, sums, by_color = self.counts, self.sums, self.by_color
         for color, value in cards:
-            counts[color] += sign
-            sums[color] += sign * value
-        points = 0
-        for color, total in sums.items():
-            count = counts[color]
-            points += total if count <= 2 else count
-        return points
+            count = counts[color] = counts[color] + sign
+            total = sums[color] = sums[color] + sign * value
+            by_color[color] = color_points(count, total)
+        return sum(by_color.values())
+
+    def key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What the rest of the game's scoring can depend on: per colour the count and the points (while the
+        count is at most two the points are the sum; from three cards on rule 8 counts cards only)."""
+        return tuple(self.counts.values()), tuple(self.by_color.values())
+
+    def points(self, color: str) -> int:
+        """What the cards of ``color`` taken so far score (rule 8)."""
+        return self.by_color[color]
 
     def copy(self) -> Tally:
-        twin = Tally()
-        twin.counts, twin.sums = dict(self.counts), dict(self.sums)
+        twin = Tally.__new__(Tally)
+        twin.counts, twin.sums, twin.by_color = dict(self.counts), dict(self.sums), dict(self.by_color)
         return twin
+
+
+def deal(seating: Sequence[str], max_value: int, rng: random.Random) -> dict[str, list[Card]]:
+    """A shuffled deck dealt: each seat's ``HAND_SIZE`` cards, sorted. One of ``deal_count`` equally likely
+    deals (the table's chance step before each game: too many to list, so drawn)."""
+    cards = sorted(deck(max_value))
+    rng.shuffle(cards)
+    return {name: sorted(cards[seat * HAND_SIZE:][:HAND_SIZE]) for seat, name in enumerate(seating)}
+
+
+def deal_count(players: int) -> int:
+    """How many different deals ``deal`` draws from: the multinomial (15·n)! / (15!)^n."""
+    return math.factorial(HAND_SIZE * players) // math.factorial(HAND_SIZE) ** players
+
+
+def match_totals(games: Iterable[Mapping[str, int] | None], seating: Sequence[str]) -> dict[str, int]:
+    """Each seat's match total: its scores summed over the games (``None``: a game that could not be read
+    scores nothing), every seat listed."""
+    totals = dict.fromkeys(seating, 0)
+    for scores in games:
+        if scores is not None:
+            for name in totals:
+                totals[name] += scores.get(name, 0)
+    return totals
 
 
 def winners(scores: dict[str, int], seating: Sequence[str]) -> list[str]:

@@ -7,15 +7,10 @@ the state's known hands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from dg_replay.cards import COLORS, Card
+from dg_replay.cards import Card
 from dg_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from dg_replay.words import say
 from replaykit.findings import pointer
-
-if TYPE_CHECKING:
-    from dg_replay.state import GameState
 
 
 class Setup:
@@ -23,7 +18,7 @@ class Setup:
 
     __slots__ = ()
 
-    def check_setup(self: GameState) -> None:
+    def check_setup(self) -> None:
         rules, into = self.rules, self.found
         if not self.deck_known:
             self.add("player-count", say("David & Goliath is for {fewest} to {most} players; this log has {count}, "
@@ -43,7 +38,7 @@ class Setup:
         if self.given_hands is not None:
             self.check_hands(self.given_hands)
 
-    def check_hands(self: GameState, hands: dict[str, list[Card | None]]) -> None:
+    def check_hands(self, hands: dict[str, list[Card | None]]) -> None:
         rules, into = self.rules, self.found
         for name in hands:
             if not rules.is_player(name):
@@ -74,7 +69,4 @@ class Setup:
                              pointer("hands", name, index), player=owner, into=into)
                 dealt.add(card)
             if owner is not None:
-                self.hands[owner] = hand = {card for card in cards if card is not None}
-                self.hand_colors[owner] = colors = dict.fromkeys(COLORS, 0)
-                for card in hand:
-                    colors[card.color] += 1
+                self.hands[owner] = {card for card in cards if card is not None}

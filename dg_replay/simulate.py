@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 from dg_replay import new_state
-from dg_replay.cards import Card, card_text, deck
+from dg_replay.cards import Card, card_text
 from dg_replay.match_state import MatchState
 from dg_replay.reader import GAME_ID, MATCH_ID
-from dg_replay.rules import HAND_SIZE, winners
+from dg_replay.rules import deal, winners
 from dg_replay.state import GameState
 from replaykit.state import Choice, play_out
 
@@ -66,10 +66,7 @@ def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True
         raise ValueError("David & Goliath is for 3 to 6 players")
     rng = random.Random(seed)
     seating = list(names[:players])
-    cards = sorted(deck(3 * players))
-    rng.shuffle(cards)
-    dealt = {name: [card_text(card) for card in sorted(cards[seat * HAND_SIZE:][:HAND_SIZE])]
-             for seat, name in enumerate(seating)}
+    dealt = {name: [card_text(card) for card in cards] for name, cards in deal(seating, 3 * players, rng).items()}
     temperament = {name: rng.choice(TEMPERAMENTS) for name in seating}
     dealer = seating[rng.randrange(players) if dealer_seat is None else dealer_seat % players]
     state = new_state({"game": GAME_ID, "players": seating, "dealer": dealer, "hands": dealt, "tricks": []})
@@ -90,5 +87,5 @@ def simulate_match(players: int, seed: int, *, hands: bool = True, claims: bool 
     games = [game_log(game, hands=hands, claims=claims) for game in state.games]  # type: ignore[union-attr]
     match: dict = {"game": MATCH_ID, "players": seating, "games": games}
     if claims:
-        match["totals"] = {name: sum(game["scores"][name] for game in games) for name in seating}
+        match["totals"] = state.totals()  # type: ignore[union-attr]
     return match

@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dg_replay.actions import Actions
-from dg_replay.cards import Card, card_text
-from dg_replay.position import Position
+from dg_replay.cards import Card
 from dg_replay.reader import DEFAULT_LIMITS, Limits, Play, finding
 from dg_replay.report import TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally, resolve_trick
@@ -37,21 +36,12 @@ def seating_of(players: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(players))
 
 
-def cards_text(cards: list[Card]) -> str:
-    return " ".join(str(card) for card in cards) or "nothing"
-
-
 class GameState(Setup, Actions, Views):
     """One game from its setup. The loader drives ``begin_trick`` and ``play`` (a log's tricks as written);
     ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
     before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
 
-    __slots__ = ("base", "budget", "closed", "counts", "dealer", "deck_known", "due", "every_trick_resolved",
-                 "evidence", "first", "found", "fresh", "from_claims", "given_hands", "hand_colors", "hands",
-                 "has_dealer", "has_tricks", "head", "hidden", "last_taken", "leader_hint", "led", "limits", "order",
-                 "piles", "played", "players", "position", "prefix", "proven", "readable", "rules", "scores", "seats",
-                 "shown", "size", "tallies", "top", "tricks", "unlisted", "void")
-
+    # No ``__slots__``: a step's copy (``snapshot``) and its return (``restore``) copy the attribute dict whole.
 
     def __init__(self, players: list[str], dealer: str | None = None,
                  hands: dict[str, list[Card | None]] | None = None, budget: int = DETAILED_FINDINGS,
@@ -73,7 +63,6 @@ class GameState(Setup, Actions, Views):
         self.head = 0  # where a trick-size finding of the current trick goes (after the trick's own)
         self.closed = False  # the trick on the table takes no more plays
         self.hands: dict[str, set[Card]] = {}
-        self.hand_colors: dict[str, dict[str, int]] = {}  # cards of each colour still in a known hand
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
         self.tallies = {name: Tally() for name in rules.seating}
         self.scores = dict.fromkeys(rules.seating, 0)
@@ -100,6 +89,8 @@ class GameState(Setup, Actions, Views):
         self.prefix = ""  # the anchors' prefix inside a match: ``game-N-``
         self.base = ""  # where this game sits in the document (a match's game: ``/games/N``)
         self.leader_hint: str | None = None  # a match's game whose players cannot be read: who led its first trick
+        self.undos: list[GameState] = []  # the state before each step ``apply`` recorded (``undo``)
+        self.shared = 0  # how many of ``undos`` a clone may hold too (``undo`` copies those before using one)
         self.check_setup()
 
     # -- findings --------------------------------------------------------------------------------
@@ -235,7 +226,7 @@ class GameState(Setup, Actions, Views):
         # and pointers are built only for findings.
         record = self.tricks[-1]
         seats, hands, played, top, add = self.seats, self.hands, self.played, self.top, self.add
-        colors_left, deck_known, counts = self.hand_colors, self.deck_known, self.counts
+        deck_known, counts = self.deck_known, self.counts
         number, size = record.number, self.size
         scored = number <= TRICKS_PER_GAME and self.readable[-1]
         on_table, order, led, hidden, position = record.plays, self.order, self.led, self.hidden, self.position
@@ -284,9 +275,8 @@ class GameState(Setup, Actions, Views):
                     self.off_lead(player, card, led, hand, index, number, position)  # type: ignore[arg-type]
                 if card not in played:
                     played[card] = number
-                if hand is not None and card in hand:
-                    hand.remove(card)
-                    colors_left[player][card.color] -= 1  # type: ignore[index]
+                if hand is not None:
+                    hand.discard(card)
             position += 1
             if index + 1 == size and scored and not hidden:
                 self.resolve(record)  # a full trick is taken at once; one more play would reopen it
@@ -319,28 +309,15 @@ class GameState(Setup, Actions, Views):
     def off_lead(self, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int,
                  position: int) -> None:
         """A card off the led colour (the play at ``position``): an error where the player is shown to hold it."""
-        held = self.held_color(player, led.color, position)
-        if held:
+        if not self.may_play(player, card, led, position):
             self.add("must-follow-suit", say("{player} plays {card} on a {colour} lead while holding {colour} "
                                              "({evidence}).", player=player, card=str(card),
-                                             colour=COLOUR_WORDS[led.color], evidence=held),
+                                             colour=COLOUR_WORDS[led.color],
+                                             evidence=self.holding_words(player, led.color, position)),
                      f"/tricks/{number - 1}/plays/{index}/card",
                      number, index + 1, player)
         elif hand is None:
             self.void.setdefault(player, set()).add(led.color)
-
-    def held_color(self, player: str, color: str, position: int) -> str | None:
-        """Evidence that ``player`` still held ``color`` before this play, or ``None``: never a guess."""
-        hand = self.hands.get(player)
-        if hand is not None:
-            if not self.hand_colors[player][color]:
-                return None
-            return say("the deal shows {cards} still in hand",
-                       cards=cards_text(sorted(card for card in hand if card.color == color)))
-        later = self.evidence.get(player, {}).get(color)
-        if later is not None and later[0] > position:
-            return say("{card}, played later in trick {trick}", card=str(later[2]), trick=later[1])
-        return None
 
     # -- where the game stands -------------------------------------------------------------------
 
@@ -379,30 +356,23 @@ class GameState(Setup, Actions, Views):
                                         tricks=TRICKS_PER_GAME), "/tricks", severity=WARNING, into=into)
         return into
 
-    def searchable(self) -> Position | None:
-        """The position now for the computer analysis's search (``dg_replay.position``), where it can be one."""
-        return Position.of_game(self)
-
-    def last_action(self) -> dict | None:
-        """The play last recorded, as a log writes it."""
-        record = self.current
-        if record is None or not record.plays:
-            return None
-        play = record.plays[-1]
-        return {key: value for key, value in (("player", play.player),
-                                              ("card", None if play.card is None else card_text(play.card)))
-                if value is not None}
-
     def clone(self) -> GameState:
-        """An independent copy: closed tricks are shared (they no longer change), the rest is copied."""
+        """An independent copy, able to ``undo`` what this state can (the copies kept for it are shared until
+        used)."""
+        twin = self.snapshot()
+        twin.undos = list(self.undos)
+        self.shared = twin.shared = len(self.undos)
+        return twin
+
+    def snapshot(self) -> GameState:
+        """A copy with nothing to undo: closed tricks are shared (they no longer change), the rest is copied."""
         twin = object.__new__(GameState)
-        for name in self.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin.__dict__.update(self.__dict__)
         twin.fresh = []
         twin.found = list(self.found)
         twin.from_claims = list(self.from_claims)
         twin.hands = {name: set(cards) for name, cards in self.hands.items()}
-        twin.hand_colors = {name: dict(colors) for name, colors in self.hand_colors.items()}
+        twin.undos, twin.shared = [], 0
         twin.played = dict(self.played)
         twin.tallies = {name: tally.copy() for name, tally in self.tallies.items()}
         twin.scores = dict(self.scores)

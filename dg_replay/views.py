@@ -8,26 +8,16 @@ when the next one began (a trick cut short) still shows its outcome.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dg_replay.actions import hand_order
 from dg_replay.cards import COLORS, card_text
+from dg_replay.position import Position
 from dg_replay.reader import GAME_ID
-from dg_replay.rules import HAND_SIZE, Tally
+from dg_replay.rules import HAND_SIZE
 from replaykit.state import view
-
-if TYPE_CHECKING:
-    from dg_replay.state import GameState
 
 
 def texts(cards) -> list[str]:
     return [card_text(card) for card in cards]
-
-
-def color_score_of(tally: Tally, color: str) -> int:
-    """``rules.color_score`` of the cards of ``color`` a tally holds (rule 8: their values, or one each)."""
-    count = tally.counts[color]
-    return tally.sums[color] if count <= 2 else count
 
 
 class Views:
@@ -43,7 +33,7 @@ class Views:
 
     __slots__ = ()
 
-    def view(self: GameState) -> dict:
+    def view(self) -> dict:
         shown, counts, piles = self.shown, self.counts, self.piles
         seats = []
         for name in self.rules.seating:
@@ -62,7 +52,7 @@ class Views:
                     else record.number, tricks=len(self.tricks), resolved=bool(record and record.resolved),
                     taken=taken, dealer=self.dealer, to_move=self.to_move, over=self.is_over())
 
-    def seat_view(self: GameState, name: str) -> dict:
+    def seat_view(self, name: str) -> dict:
         """``name``'s seat, from the last view's where there is one (``view`` reuses it while the seat has
         neither played nor taken or given back a trick since)."""
         count, chain, dealt = self.counts[name], self.piles.get(name), self.hands.get(name)
@@ -89,12 +79,12 @@ class Views:
         unseen = 0 if dealt is not None else max(0, HAND_SIZE - count - len(hand))
         entry = {"name": name, "hand": hand, "unseen": unseen, "pile": pile, "score": self.scores[name],
                  "dealt": dealt is not None,
-                 "colors": {color: {"cards": tally.counts[color], "points": color_score_of(tally, color)}
+                 "colors": {color: {"cards": tally.counts[color], "points": tally.points(color)}
                             for color in COLORS}}
         self.shown[name] = (count, chain, cards, entry)
         return entry
 
-    def holds(self: GameState, name: str):
+    def holds(self, name: str):
         """Whether ``name`` still holds a card it held at the last view: in the deal, or played from here on."""
         dealt = self.hands.get(name)
         if dealt is not None:
@@ -105,7 +95,7 @@ class Views:
                                                    for position, card in cards}
         return lambda card: played_at[card] >= self.position
 
-    def middle_view(self: GameState, plays: list) -> list[dict]:
+    def middle_view(self, plays: list) -> list[dict]:
         """The trick on the table: the last middle shown and the plays added to the trick since."""
         kept = self.shown.get("middle")
         if kept is None or kept[0] is not plays or kept[1] > len(plays):
@@ -121,7 +111,63 @@ class Views:
                 "low": done.low + 1 if done.low is not None else None,
                 "captures": {name: texts(cards) for name, cards in done.captures.items()}}
 
-    def to_log(self: GameState) -> dict:
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's score were the log to end here, in seating order: at the end, the game's result (rule 8)."""
+        scores = self.final_scores()
+        return tuple(scores[name] for name in self.rules.seating)
+
+    def final_scores(self) -> dict[str, int]:
+        """The scores were the log to end here: a trick with a play too many is taken only as the log ends
+        (``close_trick``), so it is taken on a copy."""
+        record = self.current
+        if record is None or record.resolved or len(record.plays) <= self.size:
+            return self.scores
+        final = self.snapshot()
+        final.close_trick(last=True)
+        return final.scores
+
+    def observation(self, seat: int) -> dict:
+        """What the player in ``seat`` (seating order) has seen, JSON-ready: their own hand (as far as the log
+        shows it), every play so far, and for each seat the public counts — cards still held, pile, score.
+        Never a card of another seat's hand."""
+        name = self.rules.seating[seat]
+        shown = self.view()["seats"]
+        return {"seat": seat, "player": name, "hand": shown[seat]["hand"],
+                "tricks": [self.trick_log(record)["plays"] for record in self.tricks],
+                "seats": [{"name": entry["name"], "held": max(0, HAND_SIZE - self.counts[entry["name"]]),
+                           "pile": entry["pile"], "score": entry["score"]} for entry in shown],
+                "to_move": self.to_move}
+
+    def chance_outcomes(self) -> list:
+        """None: a game's deal is its setup, so no step of one game is the table's."""
+        return []
+
+    def key(self) -> tuple:
+        """Equal exactly when two states started alike (the same limits and, from a log, the same evidence)
+        are: a replay's position is its setup and every step recorded — its findings, piles and views follow
+        from them."""
+        hands = None if self.given_hands is None else tuple((name, tuple(cards))
+                                                            for name, cards in self.given_hands.items())
+        tricks = tuple((record.note, None if record.claimed is None else tuple(
+            (name, tuple(cards)) for name, cards in record.claimed.items()), tuple(record.plays))
+            for record in self.tricks)
+        return tuple(self.players), self.dealer, hands, self.has_tricks, self.has_dealer, self.base, tricks
+
+    def searchable(self) -> Position | None:
+        """The position now for the computer analysis's search (``dg_replay.position``), where it can be one."""
+        return Position.of_game(self)
+
+    def last_action(self) -> dict | None:
+        """The play last recorded, as a log writes it."""
+        record = self.current
+        if record is None or not record.plays:
+            return None
+        play = record.plays[-1]
+        return {key: value for key, value in (("player", play.player),
+                                              ("card", None if play.card is None else card_text(play.card)))
+                if value is not None}
+
+    def to_log(self) -> dict:
         log: dict = {"game": GAME_ID, "players": list(self.players)}
         if self.dealer is not None:
             log["dealer"] = self.dealer

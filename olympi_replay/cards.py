@@ -67,6 +67,16 @@ class Card(NamedTuple):
 
 CARD_BY_TEXT: dict[str, Card] = {f"{color}{value}": Card(color, value) for color in COLORS for value in VALUES}
 ALL_CARDS: tuple[Card, ...] = tuple(CARD_BY_TEXT.values())
+# A card's compact form: its place among the cards in the order a hand is shown in (``card_order``: the
+# rings' colours, then value), so that a play's sorted indexes list its cards in that order too, as every
+# other list of cards does.
+CARDS_BY_INDEX: tuple[Card, ...] = ALL_CARDS
+CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(CARDS_BY_INDEX)}
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    """The order a hand is shown in: by colour as the rings go, then by value."""
+    return COLORS.index(card.color), card.value
 
 
 def full_deck() -> list[Card]:

@@ -5,6 +5,13 @@ and a number of unknown cards; the deck has a known order (``deck``, or a correc
 a size. Sizes are always known. ``known`` counts the copies of each card known to be somewhere; a card is
 *free* — it may still turn up from an unknown place — while fewer than its two copies are known. These
 methods move cards and say what went wrong; the race turns that into findings.
+
+``Proof`` is the one home of the "proven hand": the cards the log proves a seat holds among its unseen
+ones. A card a player plays from the unseen part of their hand was in it since the last time cards came
+into it unseen (the deal, or a draw from a deck of unknown order). While a log is replayed, ``Proof``
+keeps when cards last came into each hand unseen and which unseen cards each play showed; a first replay
+of the whole log hands its record (``revealed``) to the replay the views are made from (``given``), so
+each view can show, at its step, the unseen cards the rest of the log proves the seat holds.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from olympi_replay.cards import COPIES, Card
+from olympi_replay.cards import COPIES, Card, card_order
 
 
 @dataclass(slots=True)
@@ -142,3 +149,51 @@ class Cards:
 
     def sizes(self) -> dict[str, int]:
         return {name: hand.size for name, hand in self.hands.items()}
+
+
+class Proof:
+    """The unseen cards each hand is proven to hold (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.steps = 0  # race starts and turns replayed
+        self.arrived: dict[str, int] = {}  # the step after which cards last came into a hand unseen (0: the deal)
+        self.revealed: dict[str, list[tuple[int, int, Card]]] = {}  # (arrived, played at, card) per player
+        self.given: dict[str, list[tuple[int, int, Card]]] = {}  # the whole log's ``revealed``, for the views
+
+    def step(self) -> None:
+        """A step begins: the view after it is made at this count."""
+        self.steps += 1
+
+    @staticmethod
+    def before(hand: Hand) -> tuple[int, Counter | None]:
+        """What ``after`` compares with: the unseen count, and the known cards where some are unseen."""
+        return hand.unknown, Counter(hand.known) if hand.unknown else None
+
+    def after(self, player: str, hand: Hand, before: tuple[int, Counter | None], played: list[Card]) -> None:
+        """A turn of ``player`` was replayed (this step): the cards it played from the unseen part, and cards
+        that came in unseen."""
+        unknown, known = before
+        if known is not None and played and hand.unknown < unknown:
+            from_unseen = []
+            for card in played:
+                if known[card] > 0:
+                    known[card] -= 1
+                else:
+                    from_unseen.append(card)
+            arrived = self.arrived.get(player, 0)
+            self.revealed.setdefault(player, []).extend(
+                (arrived, self.steps, card) for card in from_unseen[:unknown - hand.unknown])
+        if hand.unknown > unknown:
+            self.arrived[player] = self.steps
+
+    def proven(self, player: str) -> list[Card]:
+        """The unseen cards of ``player``'s hand now that the rest of the log shows them playing."""
+        now = self.steps
+        return sorted((card for arrived, played, card in self.given.get(player, ()) if arrived <= now < played),
+                      key=card_order)
+
+    def clone(self) -> Proof:
+        other = Proof()
+        other.steps, other.arrived, other.given = self.steps, dict(self.arrived), self.given
+        other.revealed = {name: list(cards) for name, cards in self.revealed.items()}
+        return other

@@ -30,6 +30,9 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tup
     setup = {key: value for key, value in document.items() if key not in CLAIMS}
     state = OlympiState(game, {**setup, "races": []}, limits)
     if observe is not None:
+        if game.cards.deck is None or any(hand.unknown for hand in game.cards.hands.values()):
+            # Cards unseen: the views show those the rest of the log proves held, which a first replay finds.
+            game.proof.given = load(document, limits)[1].game.proof.revealed
         observe("", state)
     for number, race in enumerate(log.races or (), 1):
         if not state.start(race):

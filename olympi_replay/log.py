@@ -1,13 +1,17 @@
 """The typed Olympi Cards log the reader produces and the replay consumes, its size limits, and the one
-way this game places a finding (by race and turn, both always present).
+way this game places a finding (by race and turn, both always present), and the ``Table`` the parts of a
+replay report to.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from olympi_replay.cards import Card
+from olympi_replay.cards_state import Cards, Proof
 from olympi_replay.disciplines import Discipline
+from olympi_replay.rules import Rules
 from replaykit.findings import Finding
 from replaykit.texts import TextLimits
 
@@ -84,3 +88,16 @@ class Log:
     stopped: bool = False  # game, players, disciplines or races unreadable: nothing can be replayed
 
 
+class Table(Protocol):
+    """What the parts of a replay (the deal in ``opening``, a race in ``race``) see of the game they belong to.
+    ``replay.GameReplay`` is one; naming this protocol instead of it keeps those modules below the replay,
+    which imports them."""
+
+    rules: Rules
+    cards: Cards
+    first_player: str | None
+    world_record: bool
+    proof: Proof
+
+    def add(self, code: str, message: str, path: str, race: int | None = None, turn: int | None = None,
+            player: str | None = None, severity: str = "error") -> None: ...

@@ -11,21 +11,16 @@ Problems here have no race or turn. A wrong hand counts as six unknown cards, a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from olympi_replay.cards import Card
 from olympi_replay.catalogue import Catalogue
 from olympi_replay.disciplines import Discipline
-from olympi_replay.log import Log
+from olympi_replay.log import Log, Table
 from olympi_replay.rules import HAND_SIZE, RACES
 from olympi_replay.words import say, say_n
 from replaykit.findings import pointer
 
-if TYPE_CHECKING:
-    from olympi_replay.replay import GameReplay
 
-
-def declared_disciplines(game: GameReplay, log: Log, catalogue: Catalogue
+def declared_disciplines(game: Table, log: Log, catalogue: Catalogue
                          ) -> tuple[dict[str, Discipline], list[str] | None]:
     """The disciplines by name (the first of a repeated name wins) and the pile's order when it is usable."""
     definitions: dict[str, Discipline] = {}
@@ -73,7 +68,7 @@ def declared_disciplines(game: GameReplay, log: Log, catalogue: Catalogue
     return definitions, order if usable else None
 
 
-def deal(game: GameReplay, log: Log) -> dict[str, list[Card]] | None:
+def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
     """Give each player their dealt hand (known when the log shows it) and lay out the deck; returns the
     hands the deal shows and the replay accepts (``None``: the log gives no deal)."""
     rules, cards = game.rules, game.cards

@@ -11,23 +11,19 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from olympi_replay.cards import Card, shown
 from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import Discipline, holds, sentence
-from olympi_replay.log import Race, Turn
+from olympi_replay.log import Race, Table, Turn
 from olympi_replay.report import RaceRecord, Retirement, TurnRecord
 from olympi_replay.rules import PASSES, Reward
 from olympi_replay.words import say, say_n
 from replaykit.words import Text
 
-if TYPE_CHECKING:
-    from olympi_replay.replay import GameReplay
-
 
 class RaceReplay:
-    def __init__(self, game: GameReplay, race: Race, record: RaceRecord, definition: Discipline | None) -> None:
+    def __init__(self, game: Table, race: Race, record: RaceRecord, definition: Discipline | None) -> None:
         self.game, self.race, self.record, self.definition = game, race, record, definition
         self.rules, self.cards = game.rules, game.cards
         self.base = f"/races/{record.number - 1}"
@@ -41,9 +37,13 @@ class RaceReplay:
         self.previous: tuple[Card, ...] | None = None
         self.own: dict[str, tuple[Card, ...]] = {}
         self.warned_unchecked = False
+        self.previous_by: str | None = None  # who made the play ``previous``
+        # The plays the last turn's cards were compared with: (the race's last play before, by whom; the
+        # player's own last play); None after a turn that played nothing.
+        self.compared: tuple | None = None
         self.drawn: Draw | None = None  # the last turn's draw, for a draw list given later
 
-    def clone(self, game: GameReplay) -> RaceReplay:
+    def clone(self, game: Table) -> RaceReplay:
         """A copy for a cloned game: its own record, turn order and references."""
         other = copy.copy(self)
         other.game, other.cards = game, game.cards
@@ -67,7 +67,14 @@ class RaceReplay:
         entry = TurnRecord(number, turn.player, turn.action, list(turn.cards or ()), note=turn.note)
         self.record.turns.append(entry)
         self.drawn = None
+        self.compared = None
+        proof = self.game.proof
+        proof.step()
+        hand = self.cards.hands.get(turn.player) if isinstance(turn.player, str) else None
+        before = None if hand is None else proof.before(hand)
         entry.ignored = not self.take(turn, entry, number, path)
+        if before is not None:
+            proof.after(turn.player, hand, before, [] if entry.ignored or entry.action != "play" else entry.cards)
         if self.rules.is_player(turn.player):
             entry.hand_after = self.cards.hands[turn.player].size
         self.settle()
@@ -210,7 +217,9 @@ class RaceReplay:
                 message = say("{player} plays {card}, but both copies of {card} are already accounted for "
                               "elsewhere.", player=player, card=str(card))
             self.add(code, message, f"{path}/cards/{index}", number, player)
+        self.compared = (self.previous_by, self.previous, self.own.get(player))
         self.previous = self.own[player] = tuple(cards)
+        self.previous_by = player
 
     def broken(self, player: str, cards: list[Card], name: str, rule: Text, own: tuple[Card, ...] | None) -> Text:
         """The rule-broken sentence, with the plays the rule compared with."""

@@ -7,8 +7,6 @@ turn also the turn's number and its player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from olympi_replay.cards import CARD_BY_TEXT, Card
 from olympi_replay.log import Awards, Limits, Race, Turn
 from olympi_replay.rules import MEDALS
@@ -16,9 +14,6 @@ from olympi_replay.words import say
 from replaykit.findings import pointer
 from replaykit.reading import describe
 from replaykit.words import Text
-
-if TYPE_CHECKING:
-    from olympi_replay.reader import Reader
 
 ACTIONS = ("play", "retire", "pass")
 RACE_KEYS = frozenset({"discipline", "postponed", "turns", "awards", "note"})
@@ -41,7 +36,7 @@ def too_many_turns(limits: Limits, count: int) -> Text | None:
 class RaceReading:
     """Reading of ``hands``, ``races`` and ``scores``."""
 
-    def hands(self: Reader, value: object) -> dict[str, list[Card]] | None:
+    def hands(self, value: object) -> dict[str, list[Card]] | None:
         if type(value) is not dict:
             self.problem("/hands", say('"hands" must be an object of player name to six cards; found {kind}.',
                                           kind=describe(value)))
@@ -53,7 +48,7 @@ class RaceReading:
                 hands[name] = read
         return hands
 
-    def scores(self: Reader, value: object) -> dict[str, int] | None:
+    def scores(self, value: object) -> dict[str, int] | None:
         if type(value) is not dict:
             self.problem("/scores", say('"scores" must be an object of player name to VP; found {kind}.',
                                            kind=describe(value)))
@@ -67,7 +62,7 @@ class RaceReading:
                                                              kind=describe(points)))
         return scores
 
-    def races(self: Reader, value: object) -> list[Race] | None:
+    def races(self, value: object) -> list[Race] | None:
         if type(value) is not list:
             self.problem("/races", say('"races" must be a list of races; found {kind}.', kind=describe(value)))
             return None
@@ -81,7 +76,7 @@ class RaceReading:
         self.race = None
         return races
 
-    def one_race(self: Reader, value: object, path: str) -> Race:
+    def one_race(self, value: object, path: str) -> Race:
         if type(value) is not dict:
             self.problem(path, say('A race must be an object with "discipline" and "turns"; found {kind}.',
                                    kind=describe(value)))
@@ -112,7 +107,7 @@ class RaceReading:
         race.note = self.note(value, path)
         return race
 
-    def one_turn(self: Reader, value: object, path: str, number: int) -> Turn:
+    def one_turn(self, value: object, path: str, number: int) -> Turn:
         self.turn = number
         # The usual turns, a play or a retire with its draw in string form: no path is built unless there is
         # a problem.
@@ -135,7 +130,7 @@ class RaceReading:
         turn.malformed = self.count() > before
         return turn
 
-    def slow_turn(self: Reader, value: object, path: str) -> Turn:
+    def slow_turn(self, value: object, path: str) -> Turn:
         if type(value) is not dict:
             self.problem(path, say('A turn must be an object like {{"player": "Ann", "action": "play", "cards": '
                                    '["K7"]}}; found {kind}.', kind=describe(value)))
@@ -169,7 +164,7 @@ class RaceReading:
         turn.note = self.note(value, path)
         return turn
 
-    def awards(self: Reader, value: object, path: str) -> Awards:
+    def awards(self, value: object, path: str) -> Awards:
         awards = Awards()
         if type(value) is not dict:
             self.problem(path, say('"awards" must be an object with medals, first_player and record; found '
@@ -188,7 +183,7 @@ class RaceReading:
         awards.given = frozenset(given)
         return awards
 
-    def medals(self: Reader, value: object, path: str) -> dict[str, list[str]] | None:
+    def medals(self, value: object, path: str) -> dict[str, list[str]] | None:
         if type(value) is not dict:
             self.problem(path, say('"medals" must be an object of player name to medals; found {kind}.',
                                    kind=describe(value)))

@@ -14,7 +14,7 @@ import copy
 from collections import Counter
 
 from olympi_replay import catalogue
-from olympi_replay.cards_state import Cards
+from olympi_replay.cards_state import Cards, Proof
 from olympi_replay.disciplines import Discipline
 from olympi_replay.log import Log, Race, finding
 from olympi_replay.opening import Pile, deal, declared_disciplines
@@ -44,6 +44,7 @@ class GameReplay:
         self.entries = 0  # race entries of the log met so far (a tenth stops the replay)
         self.finished = 0  # races that finished
         self.stopped = False  # a tenth race: nothing more is replayed
+        self.proof = Proof()  # what the log proves the hands hold unseen (the views')
 
     def add(self, code: str, message: str, path: str, race: int | None = None, turn: int | None = None,
             player: str | None = None, severity: str = ERROR) -> None:
@@ -76,6 +77,7 @@ class GameReplay:
         when it is a tenth race, which is not replayed (nor is anything after it)."""
         index = self.entries
         self.entries += 1
+        self.proof.step()
         self.close_race(another=True)
         if index == RACES:
             self.stopped = True
@@ -129,7 +131,7 @@ class GameReplay:
         """An independent copy; finished races' records are shared, as nothing changes them any more."""
         other = copy.copy(self)
         other.findings = list(self.findings)
-        other.cards, other.pile = self.cards.clone(), self.pile.clone()
+        other.cards, other.pile, other.proof = self.cards.clone(), self.pile.clone(), self.proof.clone()
         other.medals = {name: Counter(won) for name, won in self.medals.items()}
         other.records = dict(self.records)
         other.report = copy.copy(self.report)

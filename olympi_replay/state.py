@@ -17,36 +17,39 @@ from __future__ import annotations
 import copy
 import random
 
-from olympi_replay.cards import ALL_CARDS, COLORS, COPIES, Card, shown, texts
+from olympi_replay.cards import ALL_CARDS, COPIES, Card, card_order, shown, texts
 from olympi_replay.cards_state import Draw
-from olympi_replay.disciplines import sentence
+from olympi_replay.disciplines import references, sentence
 from olympi_replay.log import Race, Turn, finding
 from olympi_replay.race_reader import too_many_races, too_many_turns
 from olympi_replay.replay import GameReplay
 from olympi_replay.report import GameReport
 from olympi_replay.rules import MEDALS, RACES, RECORD_VP, VP
 from olympi_replay.state_actions import read_action
-from olympi_replay.state_choices import race_choices, reveal_choices
+from olympi_replay.state_choices import Move, Named, Reveal, race_choices, reveal_choices
+from olympi_replay.state_walk import Walk
 from olympi_replay.words import say
 from replaykit.findings import ERROR, Finding, anchor
 from replaykit.state import Choice, IllegalAction, view
 
 RECORD = "WR"  # a World Record among a seat's trophies
 # Plays of the current race a view lists in the middle, the latest ones, and counts the rest (``earlier``):
-# a real race has a few dozen turns, and a view per step listing every play of a 400-turn race made the
-# snapshots grow with the square of the race.
-MIDDLE_KEPT = 40
+# a view per step listing every play of a 400-turn race made the snapshots grow with the square of the race.
+# As many as the board draws (static/board.js, MIDDLE_SHOWN), so the table view reads them as they are.
+MIDDLE_KEPT = 10
 
 
-class OlympiState:
-    """One position of one game of Olympi Cards (the contract is ``replaykit.state``)."""
+class OlympiState(Walk):
+    """One position of one game of Olympi Cards (the contract is ``replaykit.state``; ``Walk`` adds undo,
+    compact actions, returns, observations, chance outcomes, keys and the search's position)."""
 
     def __init__(self, game: GameReplay, log: dict, limits) -> None:
         self.game, self.log, self.limits = game, log, limits
         self.pending: tuple[Draw, int] | None = None  # a draw made unseen, which a draw step may name
+        self.history: list[tuple] = []  # per step applied: the replay, log and pending draw before it
         # The plays laid in the race as the last view counted them: (its turns, how many were counted, how many
-        # laid, the latest MIDDLE_KEPT), so that a view looks only at the turns since.
-        self.laid: tuple = ((), 0, 0, [])
+        # laid, the latest MIDDLE_KEPT, the cards laid), so that a view looks only at the turns since.
+        self.laid: tuple = ((), 0, 0, [], 0)
 
     # -- where the game stands ---------------------------------------------------------------------
 
@@ -137,15 +140,20 @@ class OlympiState:
         """The cards of a draw made unseen stay unnamed: the race goes on (a revealed discipline cannot)."""
         if self.is_over() or self.pending is None:
             return False
+        self.history.append((self.game.clone(), self.log, self.pending))
         self.pending = None
         return True
 
     def apply(self, action: object, strict: bool = False) -> list:
-        backup = self.clone() if strict else None
+        """``action`` as a log writes it, or a compact one (``olympi_replay.actions``)."""
+        if isinstance(action, (Reveal, Move, Named)):
+            action = action.to_log(self.game.rules.seating)
+        before = (self.game.clone(), self.log, self.pending)
         found = self.step(action)
-        if backup is not None and any(finding.is_error for finding in found):
-            self.__dict__.update(backup.__dict__)
+        if strict and any(finding.is_error for finding in found):
+            self.game, self.log, self.pending = before
             raise IllegalAction(found)
+        self.history.append(before)
         return found
 
     def step(self, action: object) -> list:
@@ -215,28 +223,32 @@ class OlympiState:
             hand = game.cards.hands[name]
             trophies = [medal for medal in MEDALS for _ in range(medals[name].get(medal, 0))]
             seats.append({
-                "name": name, "hand": texts(sorted(hand.known.elements(), key=_order)), "unseen": hand.unknown,
+                "name": name, "hand": texts(sorted(hand.known.elements(), key=card_order)), "unseen": hand.unknown,
                 "pile": trophies + [RECORD] * records[name],
                 "score": sum(VP[medal] * count for medal, count in medals[name].items()) + RECORD_VP * records[name],
                 "medals": {medal: medals[name].get(medal, 0) for medal in MEDALS}, "records": records[name],
-                "retired": race is not None and name in race.record.order})
+                "retired": race is not None and name in race.record.order,
+                "proven": texts(game.proof.proven(name)) if hand.unknown else []})
         turns = [] if race is None else race.record.turns
-        seen, counted, laid, latest = self.laid
+        seen, counted, laid, latest, cards_laid = self.laid
         if seen is not turns or counted > len(turns):
-            counted, laid, latest = 0, 0, []
+            counted, laid, latest, cards_laid = 0, 0, [], 0
         fresh = [entry for entry in turns[counted:] if entry.action == "play" and not entry.ignored]
         latest, laid = (latest + fresh)[-MIDDLE_KEPT:], laid + len(fresh)
-        self.laid = (turns, len(turns), laid, latest)
+        cards_laid += sum(len(entry.cards) for entry in fresh)
+        self.laid = (turns, len(turns), laid, latest, cards_laid)
         middle = [{"player": entry.player, "cards": texts(entry.cards)} for entry in latest]
         definition = None if race is None else race.definition
         podium = {} if race is None else {name: list(won) for name, won in race.record.medals.items()}
-        return view(seats, middle, earlier=max(0, laid - MIDDLE_KEPT),
+        return view(seats, middle, earlier=max(0, laid - MIDDLE_KEPT), cards_laid=cards_laid,
                     race=0 if race is None else race.record.number,
                     discipline=None if race is None else race.record.discipline,
                     finished=race is not None and race.finished, podium=podium,
                     record=None if race is None else race.record.record,
                     last_turn=turns[-1].to_dict() if turns else None,
                     rule=None if definition is None else sentence(definition.rule, definition.cards_per_play),
+                    compares=sorted(references(definition.rule)) if definition and definition.rule else [],
+                    compared=None if race is None else compared(race),
                     disciplines_left=len(game.pile), first_player=game.first_player,
                     world_record=game.world_record, over=self.is_over())
 
@@ -244,6 +256,7 @@ class OlympiState:
         return copy.deepcopy(self.log)
 
     def clone(self) -> OlympiState:
+        """An independent copy, which starts its own history of steps to take back."""
         other = OlympiState(self.game.clone(), self.log, self.limits)
         other.pending = self.pending
         return other
@@ -254,8 +267,20 @@ class OlympiState:
         return self.game.clone().finish()
 
 
-def _order(card: Card) -> tuple[int, int]:
-    return COLORS.index(card.color), card.value
+def compared(race) -> list[list[str]] | None:
+    """The cards the last turn's play was compared with, as ``[player, card]`` pairs: the race's last play
+    before it and the player's own last play, each where the rule compares with it (``None``: the last turn
+    played nothing)."""
+    if race.compared is None:
+        return None
+    by, previous, own = race.compared
+    rule = race.definition.rule if race.definition is not None else None
+    refs = references(rule) if rule is not None else set()
+    pairs = [[by, str(card)] for card in previous] if "previous" in refs and previous is not None else []
+    player = race.record.turns[-1].player
+    if "own" in refs and own is not None and not (pairs and own is previous):  # the same play: listed once
+        pairs += [[player, str(card)] for card in own]
+    return pairs
 
 
 def apply_ops(document: dict, ops: list[dict]) -> dict:

@@ -8,7 +8,7 @@ Three shapes: a race's start ``{"discipline": D}`` (with ``"postponed": P``), a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from olympi_replay.log import finding
 from olympi_replay.reader import Reader
@@ -16,13 +16,22 @@ from olympi_replay.words import say
 from replaykit.findings import ERROR
 from replaykit.reading import describe, show
 
-if TYPE_CHECKING:
-    from olympi_replay.state import OlympiState
-
 RACE_START_KEYS = frozenset({"discipline", "postponed", "note"})
 
 
-def read_action(state: OlympiState, action: object) -> tuple[str, object, list]:
+class Stepping(Protocol):
+    """What ``read_action`` reads of the State (``state.OlympiState``, which imports this module)."""
+
+    limits: object
+    game: object
+    race: object
+    log: dict
+    pending: tuple | None
+
+    def past_limit(self, kind: str) -> object: ...
+
+
+def read_action(state: Stepping, action: object) -> tuple[str, object, list]:
     """``(kind, what was read, schema findings)``: kind ``race``, ``turn`` or ``draw``."""
     reader = Reader(state.limits)
     game, race = state.game, state.race

@@ -1,5 +1,13 @@
 """The choices of an Olympi Cards position: a race's start (the table's step) and a player's turn.
 
+The legal steps are made first as compact typed actions, with no words and no dict built to decide what
+is legal: ``Reveal``, a race's start (the Discipline card raced, and the one postponed first); ``Move``, a
+player's turn by seat index (``play`` with its cards as indexes of ``cards.CARDS_BY_INDEX``, sorted, or
+``retire``/``pass``); ``Named``, the cards of a draw made unseen. The State's ``legal_actions()`` lists
+them and its ``apply`` takes them besides a log's JSON; each turns into that JSON (``to_log``) only at
+the edge (a patch, a log, an answer of the API), and ``of_log`` reads it back. A ``Choice`` puts one into
+words for display.
+
 A turn's plays come from the hand: with every card of it known, exactly those that obey the
 discipline's rule; with cards unseen, also every play of cards that may still be among them (a copy not
 known to be elsewhere) and obeys the rule, marked ``known: false`` with the rule in words as the hint.
@@ -11,9 +19,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from olympi_replay.cards import ALL_CARDS, COPIES, Card, shown, texts
+from olympi_replay.cards import ALL_CARDS, CARD_INDEX, CARDS_BY_INDEX, COPIES, Card, shown, texts
 from olympi_replay.disciplines import holds, sentence
 from olympi_replay.words import say
 from replaykit.state import Choice
@@ -22,19 +30,86 @@ if TYPE_CHECKING:
     from olympi_replay.race import RaceReplay
     from olympi_replay.replay import GameReplay
 
+class Reveal(NamedTuple):
+    discipline: str
+    postponed: str | None = None
+
+    def to_log(self, players: tuple[str, ...]) -> dict:
+        if self.postponed is None:
+            return {"discipline": self.discipline}
+        return {"discipline": self.discipline, "postponed": self.postponed}
+
+
+class Move(NamedTuple):
+    seat: int
+    word: str  # "play", "retire" or "pass"
+    cards: tuple[int, ...] = ()
+
+    def to_log(self, players: tuple[str, ...]) -> dict:
+        if self.word != "play":
+            return {"player": players[self.seat], "action": self.word}
+        return {"player": players[self.seat], "action": "play", "cards": texts(cards_of(self.cards))}
+
+
+class Named(NamedTuple):
+    cards: tuple[int, ...]
+
+    def to_log(self, players: tuple[str, ...]) -> dict:
+        return {"draw": texts(cards_of(self.cards))}
+
+
+Action = Reveal | Move | Named
+
+
+def compact(cards) -> tuple[int, ...]:
+    """Cards as a play's compact form: their indexes, sorted (a play is a set of cards, not a sequence)."""
+    return tuple(sorted(CARD_INDEX[card] for card in cards))
+
+
+def cards_of(indexes: tuple[int, ...]) -> list[Card]:
+    return [CARDS_BY_INDEX[index] for index in indexes]
+
+
+def of_log(action: object, players: tuple[str, ...]) -> Action | None:
+    """The compact form of a step as a log writes it, or ``None`` for a shape that is no step (its notes,
+    draw and reshuffle lists aside)."""
+    if not isinstance(action, dict):
+        return None
+    if "player" in action:
+        player, word = action.get("player"), action.get("action", "play")
+        if player not in players or word not in ("play", "retire", "pass"):
+            return None
+        cards = [Card.from_object(card) for card in action.get("cards") or ()] if word == "play" else []
+        return None if None in cards else Move(players.index(player), word, compact(cards))
+    if "discipline" in action and isinstance(action["discipline"], str):
+        postponed = action.get("postponed")
+        return Reveal(action["discipline"], postponed if isinstance(postponed, str) else None)
+    if action.keys() == {"draw"} and isinstance(action["draw"], list):
+        cards = [Card.from_object(card) for card in action["draw"]]
+        return None if None in cards else Named(compact(cards))
+    return None
+
+
 FEW = 12  # a race's start lists its outcomes up to this many, else draws one
 
 
-def reveal_choices(game: GameReplay, rng: random.Random) -> list[Choice]:
-    """The next race's start: the card on top raced, or postponed (by the first player) for the next one."""
+def reveal_actions(game: GameReplay) -> list[Reveal]:
+    """Every start the next race may have: the card on top raced, or postponed (by the first player) for the
+    next one."""
     pile = game.pile
-    outcomes: list[tuple[str, str | None]] = []
+    outcomes: list[Reveal] = []
     for top in pile.candidates():
-        outcomes.append((top, None))
+        outcomes.append(Reveal(top))
         if len(pile) > 1 and not pile.is_face_up(top):
             following = pile.after(top)
             options = [following] if following is not None else [name for name in pile.face_down if name != top]
-            outcomes += [(name, top) for name in options]
+            outcomes += [Reveal(name, top) for name in options]
+    return outcomes
+
+
+def reveal_choices(game: GameReplay, rng: random.Random) -> list[Choice]:
+    """The next race's starts in words, or one drawn with ``rng`` where there are more than ``FEW``."""
+    outcomes = reveal_actions(game)
     if len(outcomes) > FEW:
         outcomes = [rng.choice(outcomes)]
     return [_start(game, raced, postponed) for raced, postponed in outcomes]
@@ -51,29 +126,40 @@ def _start(game: GameReplay, raced: str, postponed: str | None) -> Choice:
     return Choice({"discipline": raced, "postponed": postponed}, label, chance=True)
 
 
-def race_choices(game: GameReplay, race: RaceReplay, player: str) -> list[Choice]:
-    """The plays of ``player`` that obey the rule, then retiring (two players: passing)."""
+def race_actions(game: GameReplay, race: RaceReplay, player: str) -> list[tuple[Move, bool]]:
+    """The plays of ``player`` that obey the rule, then retiring (two players: passing); each with whether
+    the hand's known part alone holds it."""
     definition = race.definition
     per_play = 1 if definition is None or definition.cards_per_play is None else definition.cards_per_play
     rule = None if definition is None else definition.rule
-    hand = game.cards.hands[player]
-    hint = None if definition is None else sentence(rule, definition.cards_per_play)
-    choices = []
-    if not race.finished or hand.size:
+    seat = game.rules.seating.index(player)
+    found = []
+    if not race.finished or game.cards.hands[player].size:
         own = race.own.get(player)
         for play, known in plays(game, player, per_play):
             if rule is None or holds(rule, play, race.previous, own):
-                choices.append(Choice({"player": player, "action": "play", "cards": texts(play)},
-                                      say("{player} plays {cards}", player=player, cards=shown(list(play))), known,
-                                      None if known else hint))
-    action = "pass" if game.rules.two_players else "retire"
+                found.append((Move(seat, "play", compact(play)), known))
+    found.append((Move(seat, "pass" if game.rules.two_players else "retire"), True))
+    return found
+
+
+def race_choices(game: GameReplay, race: RaceReplay, player: str) -> list[Choice]:
+    """``race_actions`` in words, with the rule as the hint of a play the known hand does not hold."""
+    definition = race.definition
+    hint = None if definition is None else sentence(definition.rule, definition.cards_per_play)
+    seating = game.rules.seating
+    *moves, (stop, _known) = race_actions(game, race, player)
+    choices = [Choice(move.to_log(seating), say("{player} plays {cards}", player=player,
+                                                 cards=shown(cards_of(move.cards))), known, None if known else hint)
+               for move, known in moves]
+    action = stop.word
     if race.finished:
         label = say("{player} stops playing", player=player)
     elif action == "pass":
         label = say("{player} passes", player=player)
     else:
         label = say("{player} retires", player=player)
-    choices.append(Choice({"player": player, "action": action}, label))
+    choices.append(Choice(stop.to_log(seating), label))
     return choices
 
 

@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass
 
 from olympi_replay.cards import shown
+from olympi_replay.state_choices import of_log
 from olympi_replay.words import reward_words, say, say_n
 from replaykit.engine import Engine
 from replaykit.findings import anchor
@@ -122,9 +123,12 @@ def _headline(turn: Turn, kind: str, outcome: dict):
 
 def alternatives(before, turn: Turn) -> dict | None:
     """The entry of one turn: ``None`` where the hand is unknown or nothing else was allowed."""
+    seating = before.game.rules.seating
+    # A play is a set of cards: the one played is no other choice, whatever order the log wrote its cards in.
+    played = of_log(turn.action, seating)
     options = [choice.action for choice in before.choices(random.Random(0))
                if choice.known and not choice.chance and choice.action.get("player") == turn.player
-               and choice.action != turn.action]
+               and of_log(choice.action, seating) != played]
     if not options:
         return None
     lines = [_line(turn, *_outcome(before, turn, action)) for action in options[:MAX_LISTED]]

@@ -4,9 +4,16 @@ which was best, and what the play made cost — and, per seat, how accurate its 
 A play's **value** for its player is what ``replaykit.search`` proves that player can make sure of at the
 end of the game by making it (``returns()``, whatever the other seats do). Its **cost** is the best
 choice's value less the value of the play made; a play at cost 0 was as good as any. A value is exact when
-the search finished within its budget (``Budget.max_nodes`` positions for one play); where it did not, the
-play is listed with ``exact`` false and no values. Plays the rules refuse (the validator's errors) are
-listed with ``legal`` false and no cost: the analysis judges choices among legal plays only.
+the search finished within its budget (``Budget.max_nodes`` positions for one play). Where it did not, and
+the position can deal the hands its player could not see (``sample_world``), the play is **estimated**:
+the values are the means over sampled worlds (``replaykit.search.sampled_action_values``), the entry has
+``exact`` false and an ``estimate`` block (worlds, seed, look-ahead). Otherwise it is listed with no
+values. Plays the rules refuse (the validator's errors) are listed with ``legal`` false and no cost: the
+analysis judges choices among legal plays only. A step that is no seat's choice (Il Grande Dalmuti's
+``{"trick": n}``, a trick opened empty or with a note) is not listed: where the position before it can be
+searched, a step its ``action_of`` cannot read and the validator found no error at is such a step. A play
+whose cost reaches a threshold below is marked (``marks``), as lichess marks inaccuracies, mistakes and
+blunders.
 
 A game's State takes part when it offers ``searchable()`` — the position now as something the search walks
 (``replaykit.search``), an independent copy, or ``None`` where it cannot be searched (a hand unknown, a
@@ -20,28 +27,41 @@ listed; the table's own steps (a deal, ``chance``) are neither.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from replaykit.search import OutOfBudget, Search
+from replaykit.findings import anchor
+from replaykit.search import OutOfBudget, Search, sampled_action_values
 
-ACCURACY_PLACES = 3  # decimals of the shares and means printed
+ACCURACY_PLACES = 3  # decimals of the shares, means and estimated values given
+
+# The marks of a play by its cost, in the result's own units (D&G points, Toy Tricks tricks), worst first:
+# a play is marked by the first threshold its cost reaches.
+BLUNDER, MISTAKE, INACCURACY = 6, 3, 1
+MARKS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
 
 
 @dataclass(frozen=True)
 class Budget:
     """The work one analysis may do: ``max_nodes`` positions searched for one play, ``max_total`` for all of
-    them together, ``max_plays`` plays listed (the first ones)."""
+    them together, ``max_plays`` plays listed (the first ones); for the estimates, ``worlds`` worlds sampled
+    per play (0: no estimates), each searched within ``world_nodes`` positions, ``max_sampled`` positions for
+    every estimate together (shared evenly among the plays to estimate), drawn from ``seed``."""
 
     max_nodes: int = 200_000
     max_total: int = 500_000
     max_plays: int = 2_000
+    worlds: int = 8
+    world_nodes: int = 4_000
+    max_sampled: int = 1_000_000
+    seed: int = 0
 
 
 @dataclass
 class Step:
-    """One play of the log, as the walk met it."""
+    """One step of the log, as the walk met it."""
 
     anchor: str
     position: Any  # what the search walks, from before the step; None where it cannot be searched
@@ -50,13 +70,9 @@ class Step:
 
 def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: Any = None) -> dict | None:
     """The analysis of every play of ``document`` (by its game's ``engine``, read with ``limits``, by default
-    the engine's own), or ``None`` where the game's State cannot be searched or the log never starts a game.
-
-    The plays are valued from the last one back, as an endgame solver works: each seat's search keeps its
-    transposition table from one play to the one before, whose tree holds the later positions, and once a
-    play's search runs out of budget the plays with as many steps left or more, whose trees are larger still,
-    are left unvalued (in a match, the end of each game is searched again).
-    """
+    the engine's own), or ``None`` where the game's State cannot be searched (it offers no ``searchable``) or
+    the log never starts a game: no step follows the new state, which cannot be searched either (Il Grande
+    Dalmuti's session of no round)."""
     steps: list[Step] = []
     before: list[Any] = [None]
     started, able, chance = [False], [True], [False]
@@ -65,17 +81,42 @@ def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: An
         if not hasattr(state, "searchable"):
             able[0] = False
             return
-        if started[0] and anchor and not chance[0] and len(steps) < budget.max_plays:
+        if anchor and not chance[0] and len(steps) < budget.max_plays:
             steps.append(Step(anchor, before[0], state.last_action()))
-        started[0], chance[0] = True, state.chance
+        chance[0] = state.chance
         before[0] = state.searchable()
+        started[0] = started[0] or bool(anchor) or before[0] is not None
 
-    engine.load(document, limits or engine.default_limits, observe=observe)
+    report, _state = engine.load(document, limits or engine.default_limits, observe=observe)
     if not able[0] or not started[0]:
         return None
+    refused = {anchor(finding.where) for finding in report.findings if finding.is_error}
+    plays = value_plays([step for step in steps if chosen(step, refused)], budget)
+    unsearched = sum(step.position is None for step in steps)
+    return {"plays": plays, "unsearched": unsearched, "seats": accuracy(plays)}
+
+
+def chosen(step: Step, refused: set[str]) -> bool:
+    """Whether ``step`` was a seat's choice: a step from a position that cannot be searched counts as one
+    (``unsearched``); else one the position reads as a legal choice, or one the validator refused (at an
+    anchor of ``refused``), an illegal play."""
+    position = step.position
+    if position is None or position.turn < 0 or step.anchor in refused:
+        return True
+    return position.action_of(step.played) is not None
+
+
+def value_plays(steps: list[Step], budget: Budget) -> list[dict]:
+    """The entry of each step that can be searched, in order.
+
+    The plays are valued exactly from the last one back, as an endgame solver works: each seat's search keeps
+    its transposition table from one play to the one before, whose tree holds the later positions, and once
+    a play's search runs out of budget the plays with as many steps left or more, whose trees are larger
+    still, are not searched exactly (in a match, the end of each game is searched again). The legal plays
+    left are then estimated, each with an even share of ``max_sampled``."""
     searches: dict[int, Search] = {}
     spent, horizon = 0, None  # the fewest steps left from which a search ran out of budget
-    plays: list[dict] = []
+    judged: list[tuple[Step, dict]] = []
     for step in reversed(steps):
         if step.position is None or step.position.turn < 0:
             continue
@@ -87,17 +128,24 @@ def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: An
         spent += used
         if entry["legal"] and not entry["exact"] and not hopeless:
             horizon = left
-        plays.append(entry)
-    plays.reverse()
-    unsearched = sum(step.position is None for step in steps)
-    return {"plays": plays, "unsearched": unsearched, "seats": accuracy(plays)}
+        judged.append((step, entry))
+    judged.reverse()
+    pending = [(step, entry) for step, entry in judged
+               if entry["legal"] and not entry["exact"] and hasattr(step.position, "sample_world")]
+    left_over = budget.max_sampled
+    for index, (step, entry) in enumerate(pending):
+        share = left_over // (len(pending) - index)
+        left_over -= estimate(step, entry, budget, share)
+    for _step, entry in judged:
+        entry["marks"] = marks(entry["cost"])
+    return [entry for _step, entry in judged]
 
 
 def judge(step: Step, search: Search, max_nodes: int) -> tuple[dict, int]:
     """One play's entry, valued by ``search`` within ``max_nodes`` more positions, and the positions used."""
     state = step.position
     entry: dict = {"step": step.anchor, "player": state.players[state.turn], "played": step.played, "legal": True,
-                   "exact": False, "choices": [], "best": None, "cost": None}
+                   "exact": False, "choices": [], "best": None, "cost": None, "estimate": None, "marks": []}
     compact = state.action_of(step.played)
     if compact is None:
         entry["legal"] = False
@@ -117,19 +165,63 @@ def judge(step: Step, search: Search, max_nodes: int) -> tuple[dict, int]:
     return entry, search.nodes - start
 
 
+def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int) -> int:
+    """Fills in ``entry`` with the play's values sampled over worlds its player could not tell apart, within
+    ``max_nodes`` positions; the positions used. The worlds of a play are drawn from the seed and the play's
+    step alone, so an analysis is the same however often it is run."""
+    state = step.position
+    worlds = budget.worlds
+    per_world = min(budget.world_nodes, max_nodes // max(1, worlds))
+    if worlds <= 0 or per_world <= 0:
+        return 0
+    rng = random.Random(f"{budget.seed}/{step.anchor}")
+    sampled = [state.sample_world(state.turn, rng) for _ in range(worlds)]
+    found = sampled_action_values(sampled, state.turn, per_world, step=len(state.players))
+    if not found.worlds:
+        return found.nodes
+    means = {action: round(mean, ACCURACY_PLACES) for action, mean in found.means.items()}
+    best_value = max(means.values())
+    entry.update(best=[state.action_to_log(action) for action in _best(means, best_value)],
+                 choices=[{"action": state.action_to_log(action), "value": mean,
+                           "spread": round(found.spreads[action], ACCURACY_PLACES)} for action, mean in means.items()],
+                 cost=round(best_value - means[state.action_of(step.played)], ACCURACY_PLACES),
+                 estimate={"worlds": found.worlds, "sampled": worlds, "seed": budget.seed, "reach": found.reach,
+                           "nodes": found.nodes})
+    return found.nodes
+
+
 def _best(values: dict[Hashable, float], best_value: float) -> list[Hashable]:
     return [action for action, value in values.items() if value == best_value]
 
 
+def marks(cost: float | None) -> list[str]:
+    """The mark of a play of ``cost`` (``[]`` below every threshold, or without a cost)."""
+    if cost is None:
+        return []
+    return next(([name] for name, threshold in MARKS if cost >= threshold), [])
+
+
 def accuracy(plays: list[dict]) -> dict[str, dict]:
-    """Per player, over its legal plays valued exactly: how many, the share at cost 0, the mean cost."""
-    costs: dict[str, list[float]] = {}
+    """Per player: over its legal plays valued exactly, how many, the share at cost 0 and the mean cost; the
+    same over its estimated plays (``estimated``); and how many of its plays bear each mark."""
+    exact: dict[str, list[float]] = {}
+    estimated: dict[str, list[float]] = {}
+    counted: dict[str, dict[str, int]] = {}
     for play in plays:
-        costs.setdefault(play["player"], [])
+        player = play["player"]
+        exact.setdefault(player, [])
+        estimated.setdefault(player, [])
+        counted.setdefault(player, {name: 0 for name, _threshold in MARKS})
         if play["cost"] is not None:
-            costs[play["player"]].append(play["cost"])
-    return {player: {"plays": len(values),
-                     "best_share": round(sum(cost == 0 for cost in values) / len(values), ACCURACY_PLACES)
-                     if values else None,
-                     "mean_cost": round(sum(values) / len(values), ACCURACY_PLACES) if values else None}
-            for player, values in costs.items()}
+            (exact if play["exact"] else estimated)[player].append(play["cost"])
+        for mark in play["marks"]:
+            counted[player][mark] += 1
+    return {player: {**_shares(values), "estimated": _shares(estimated[player]), "marks": counted[player]}
+            for player, values in exact.items()}
+
+
+def _shares(costs: list[float]) -> dict:
+    if not costs:
+        return {"plays": 0, "best_share": None, "mean_cost": None}
+    return {"plays": len(costs), "best_share": round(sum(cost == 0 for cost in costs) / len(costs), ACCURACY_PLACES),
+            "mean_cost": round(sum(costs) / len(costs), ACCURACY_PLACES)}

@@ -5,6 +5,9 @@ the ``card_replay.games`` group (``replaykit.registry``). Fixed facts live here 
 values it reads, player range, the units that place a finding, the finding codes); the live state of a
 replay stays inside the game package, as OpenSpiel keeps Game apart from State.
 
+Everything else a game owns (its web adapter, schemas of record, templates, styles, samples and documents) is
+found through its ``Home``: in a folder named by the game, never by a bare name in a shared folder.
+
 Every report passes through ``Engine.validate``, which caps the findings listed (``max_findings``): a
 document made of thousands of mistakes gets the first ones and one closing finding that counts the rest,
 so neither the report nor the work of writing it grows with what a hostile client can pack into a body.
@@ -14,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any, Protocol
 
 from replaykit.findings import ERROR, WARNING, Finding
@@ -51,11 +56,65 @@ class Code:
     code: str
     severities: tuple[str, ...]  # "error", "warning", or both where the spec makes it depend on the case
     summary: str  # when it is reported, in one line a user understands
+    # The code as a reader names it, in a few words ("a card dealt twice"): what a key moment, a group of
+    # findings and a filter show; a game's ``say``, so it is translated with the game's other words.
+    title: str = ""
+    claim: bool = False  # about a claim of the score sheet: a game with no other error was played legally
 
 
 # The codes any engine may report beside its own catalogue: they come from this module, never from a rule.
 CORE_CODES = (Code(MORE_FINDINGS, (ERROR, WARNING), "More findings than a report lists: this one counts the rest "
-                   "(an error when any of them is one)."),)
+                   "(an error when any of them is one).", say("more findings than listed")),)
+
+# The parts of a home that are modules (dotted names); the others are folders.
+MODULES = ("web", "schemas")
+FOLDERS = ("templates", "static", "samples", "docs")
+
+
+@dataclass(frozen=True)
+class Home:
+    """Where a game's own files are, each named by the game so that no two games (and no shared module) can
+    take each other's place; ``None`` for a part the game does not have.
+
+    ``web``: the module exposing ``ADAPTER`` (its presentation); ``schemas``: the module exposing ``LOGS``,
+    ``REPORTS`` and ``TIMELINES`` (and optionally ``beyond_openapi``); ``templates``: the folder of its
+    partials, reached by the pages as ``games/<id>/<file>``; ``static``: the folder of its ``style.css``;
+    ``samples``: its annotated logs and ``expected.toml``; ``docs``: ``format.md`` and ``rulings.md``.
+    Folders are relative to the folder of the package ``root``, or with ``root`` ``None`` to the service's
+    own folders (the checkout, or ``api/site`` once installed), where this repository keeps its games'.
+    """
+
+    web: str | None = None
+    schemas: str | None = None
+    templates: str | None = None
+    static: str | None = None
+    samples: str | None = None
+    docs: str | None = None
+    root: str | None = None
+
+    @classmethod
+    def inside(cls, package: str) -> Home:
+        """A plugin's home: the parts its package has, by their conventional names (``<package>.web``,
+        ``<package>.schemas``, ``<package>/templates`` …)."""
+        spec = find_spec(package)
+        folders = [Path(folder) for folder in (spec.submodule_search_locations or [])] if spec else []
+        present = {name: f"{package}.{name}" for name in MODULES if find_spec(f"{package}.{name}") is not None}
+        present |= {name: name for name in FOLDERS if any((folder / name).is_dir() for folder in folders)}
+        return cls(**present, root=package)
+
+    @classmethod
+    def shipped(cls, game_id: str, *, static: bool = True) -> Home:
+        """A home among the service's own folders, as this repository lays out its games: ``api.games.<id_>``,
+        ``schemas.games.<id_>``, ``templates/games/<id>``, ``static/games/<id>`` (``static=False``: no styles
+        of its own), ``sample_games/<id>`` and ``docs/games/<id>`` (``<id_>``: the id with ``_`` for ``-``)."""
+        module = game_id.replace("-", "_")
+        return cls(web=f"api.games.{module}", schemas=f"schemas.games.{module}",
+                   templates=f"templates/games/{game_id}", static=f"static/games/{game_id}" if static else None,
+                   samples=f"sample_games/{game_id}", docs=f"docs/games/{game_id}")
+
+    def parts(self) -> dict[str, str]:
+        """Every part this home declares, by name."""
+        return {name: value for name in (*MODULES, *FOLDERS) if (value := getattr(self, name)) is not None}
 
 
 @dataclass(frozen=True)
@@ -97,6 +156,12 @@ class Engine:
     version: str = "1"  # of the rules as this engine applies them: a change invalidates reports kept elsewhere
     # What storing a document asks for, read from it before any replay: steps × seats (``replaykit.work``).
     work: Callable[[object], int] = generic
+    # Where its own files are; by default the parts its package has (``Home.inside``).
+    home: Home | None = None
+
+    def __post_init__(self) -> None:
+        if self.home is None:
+            object.__setattr__(self, "home", Home.inside(self.package))
 
     def validate(self, document: object, limits: Any = None, max_findings: int = DEFAULT_MAX_FINDINGS) -> Report:
         return self.replay(document, limits, max_findings)[0]

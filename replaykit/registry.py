@@ -7,9 +7,11 @@ module, a name that is no ``Engine``, an id already taken) is logged, listed by 
 one bad plugin must not take every other game down with it. A document that names no installed game gets
 a report of its own with one ``schema`` finding at ``/game`` listing the supported games.
 
-Everything else a game brings is found through its package (``Engine.package``): ``submodule`` imports a
-conventional module of it (``web`` for the presentation, ``schemas`` for the schemas of record) and
-``resource`` a folder or file inside it (``samples/``, ``docs/``, ``templates/``, ``static/``).
+Everything else a game brings is found through its home (``Engine.home``) only: ``home_module`` imports a
+module of it (``web`` for the presentation, ``schemas`` for the schemas of record) and ``home_folder`` finds
+a folder of it (``samples``, ``docs``, ``templates``, ``static``). A game whose home names a module or a
+folder of its package that does not exist, or a part another game's home already names, is listed by
+``broken()`` like any plugin that fails to load.
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ from __future__ import annotations
 import functools
 import importlib
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from importlib.util import find_spec
 from pathlib import Path
 from types import ModuleType
 
-from replaykit.engine import Engine, Report
+from replaykit.engine import MODULES, Engine, Report
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.reading import mention
 from replaykit.state import State
@@ -59,6 +61,7 @@ def _installed() -> tuple[dict[str, Engine], tuple[Broken, ...]]:
             taken = next((other for other in found if other.id == engine.id), None)
             if taken is not None:
                 raise ValueError(f'the game id "{engine.id}" is already registered by {taken.package}')
+            check_home(engine, found)
         except Exception as error:  # any failure of a plugin's own code: report it, keep the other games
             problem = f"{type(error).__name__}: {error}".splitlines()[0][:300]
             log.warning('the game plugin "%s" (%s) could not be loaded and is skipped: %s',
@@ -86,22 +89,56 @@ def refresh() -> None:
     _installed.cache_clear()
 
 
-def submodule(engine: Engine, name: str) -> ModuleType | None:
-    """The module ``<engine's package>.<name>``, or ``None`` when the package has none. A module that
-    exists but fails to import raises: a broken part of a game must not pass for a missing one."""
-    full = f"{engine.package}.{name}"
-    if find_spec(full) is None:
+def check_home(engine: Engine, others: Iterable[Engine]) -> None:
+    """Refuse a home naming a module or a folder of a package that does not exist, or a part that another
+    game's home names (``ValueError``, saying which). Folders among the service's own (``root`` ``None``)
+    are checked by the service, which knows where they are (``api.homes``)."""
+    home = engine.home
+    for name, value in home.parts().items():
+        if name in MODULES and find_spec(value) is None:
+            raise ValueError(f'the home of "{engine.id}" names the module {value} as its {name}, which does not exist')
+        if name not in MODULES and home.root is not None and home_folder(engine, name) is None:
+            raise ValueError(f'the home of "{engine.id}" names the folder {value} of {home.root} as its {name}, '
+                             "which does not exist")
+    mine = _places(engine)
+    for other in others:
+        shared = sorted(mine & _places(other))
+        if shared:
+            raise ValueError(f'the home of "{engine.id}" names {shared[0][1]}, which is already the home of '
+                             f'"{other.id}"')
+
+
+def _places(engine: Engine) -> set[tuple[str, str]]:
+    """Each part of a home as the place it names: a module, or a folder of a package ("" for the service's)."""
+    home = engine.home
+    return {("" if name in MODULES else home.root or "", value) for name, value in home.parts().items()}
+
+
+def home_module(engine: Engine, name: str) -> ModuleType | None:
+    """The module the engine's home names as its ``name`` (``web``, ``schemas``), or ``None`` when it names
+    none. A module that fails to import raises: a broken part of a game must not pass for a missing one."""
+    module = getattr(engine.home, name)
+    return None if module is None else importlib.import_module(module)
+
+
+def home_folder(engine: Engine, name: str, site: Callable[[str], Path] | None = None) -> Path | None:
+    """The folder the engine's home names as its ``name`` (``samples``, ``docs``, ``templates``, ``static``),
+    or ``None`` when it names none or it does not exist. ``site(top)`` is where the service keeps its own
+    folder ``top`` (``templates``, ``sample_games`` …), for a home among them (``Home.root`` ``None``)."""
+    home = engine.home
+    relative = getattr(home, name)
+    if relative is None:
         return None
-    return importlib.import_module(full)
-
-
-def resource(engine: Engine, *parts: str) -> Path | None:
-    """A file or folder inside the engine's package (``resource(engine, "samples")``), or ``None``."""
-    spec = find_spec(engine.package)
-    folders = list(spec.submodule_search_locations or []) if spec else []
-    for folder in folders:
-        path = Path(folder).joinpath(*parts)
-        if path.exists():
+    if home.root is None:
+        if site is None:
+            return None
+        top, _, rest = relative.partition("/")
+        path = site(top) / rest
+        return path if path.is_dir() else None
+    spec = find_spec(home.root)
+    for folder in spec.submodule_search_locations or [] if spec else []:
+        path = Path(folder) / relative
+        if path.is_dir():
             return path
     return None
 

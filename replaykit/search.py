@@ -19,22 +19,36 @@ A State a search can walk offers, besides the ``replaykit.state`` contract:
 - ``key()``: hashable, equal exactly when two positions are equal (what is left to play and every result
   already earned: the value of a position depends on nothing else); or ``None`` for a position not worth
   keeping in the table (a trick-taking game keeps only the starts of tricks, as DDS does: the positions
-  inside a trick are reached again only through the trick's start).
+  inside a trick are reached again only through the trick's start);
+- optionally ``key_for(seat)``: a key for the search of that one seat, equal exactly when the two positions'
+  values for that seat are (what is left to play and what that seat has earned that bears on its result,
+  leaving out what the others have earned: a D&G seat's final score owes nothing to the others' captures),
+  so more positions meet in the table; ``None`` where ``key()`` is.
 
 Searches are bounded: past ``max_nodes`` positions a search stops with ``OutOfBudget``, and its caller
-reports the value as not proven.
+reports the value as not proven. A search may also look ahead only so far (``stop_at``): a position with
+that many steps left or fewer (``plays_left()``), where ``key()`` is not ``None``, is then valued by the
+result so far (``returns()`` before the end), which makes the value a bounded estimate, not a proof.
+
+Sampled estimates (``sampled_action_values``, perfect-information Monte Carlo as in GIB and the Skat
+programs) value the choices of a seat that cannot see the other hands: each world (a position with the
+hidden cards dealt at random, consistent with what the seat saw) is searched, and each choice's values are
+averaged over the worlds.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 CHANCE = -1
 TERMINAL = -2
 INFINITY = math.inf
+# A position's value: an int where returns() gives ints, kept so when compiled (mypyc turns the ints of a
+# value annotated float into floats, and 3.0 would reach the analysis's JSON where the source gives 3).
+Value = int | float
 
 
 class Searchable(Protocol):
@@ -51,9 +65,11 @@ class Searchable(Protocol):
 
     def undo_action(self) -> None: ...
 
-    def returns(self) -> Sequence[float]: ...
+    def returns(self) -> Sequence[Value]: ...
 
     def key(self) -> Hashable: ...
+
+    def plays_left(self) -> int: ...
 
 
 class OutOfBudget(Exception):
@@ -64,8 +80,8 @@ class OutOfBudget(Exception):
 class Entry:
     """What the table knows of a position: its value lies in ``[lower, upper]``; ``best`` was its best move."""
 
-    lower: float = -INFINITY
-    upper: float = INFINITY
+    lower: Value = -INFINITY
+    upper: Value = INFINITY
     best: Hashable | None = None
 
 
@@ -75,19 +91,26 @@ class Search:
 
     ``max_nodes`` bounds the positions visited over the search's whole life (every ``value`` and
     ``action_values`` call adds to ``nodes``), so one budget covers an analysis step however it is split.
+    ``stop_at`` > 0 bounds the look-ahead (see the module docstring); 0 searches to the end.
     """
 
     seat: int
     max_nodes: int = 1_000_000
     nodes: int = 0
     table: dict[Hashable, Entry] = field(default_factory=dict)
+    stop_at: int = 0
+    # The position's key_for where it has one: the search walks that one object in place, so its bound method
+    # serves the whole walk (taken again at each call, since an analysis hands one search many positions).
+    keyer: Callable[[int], Hashable] | None = None
 
-    def value(self, state: Searchable) -> float:
+    def value(self, state: Searchable) -> Value:
         """The value of ``state`` for the seat: exact, or ``OutOfBudget``."""
+        self.keyer = getattr(state, "key_for", None)
         return self._search(state, -INFINITY, INFINITY)
 
-    def action_values(self, state: Searchable) -> dict[Hashable, float]:
+    def action_values(self, state: Searchable) -> dict[Hashable, Value]:
         """The exact value of each legal action (each outcome, at a chance step) of ``state`` for the seat."""
+        self.keyer = getattr(state, "key_for", None)
         actions = ([outcome for outcome, _ in state.chance_outcomes()] if state.turn == CHANCE
                    else list(state.legal_actions()))
         values = {}
@@ -99,7 +122,7 @@ class Search:
                 state.undo_action()
         return values
 
-    def _search(self, state: Searchable, alpha: float, beta: float) -> float:
+    def _search(self, state: Searchable, alpha: Value, beta: Value) -> Value:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise OutOfBudget(self.nodes)
@@ -108,7 +131,9 @@ class Search:
             return state.returns()[self.seat]
         if turn == CHANCE:
             return self._expectation(state)
-        key = state.key()
+        key = state.key() if self.keyer is None else self.keyer(self.seat)
+        if self.stop_at and key is not None and state.plays_left() <= self.stop_at:
+            return state.returns()[self.seat]
         entry = None if key is None else self.table.get(key)
         if entry is not None:
             if entry.lower >= beta or entry.lower == entry.upper:
@@ -118,7 +143,7 @@ class Search:
             alpha, beta = max(alpha, entry.lower), min(beta, entry.upper)
         window = (alpha, beta)
         maximising = turn == self.seat
-        best_value = -INFINITY if maximising else INFINITY
+        best_value: Value = -INFINITY if maximising else INFINITY
         best_action = None
         for action in _ordered(state.legal_actions(), entry):
             state.apply_action(action)
@@ -150,7 +175,7 @@ class Search:
                 state.undo_action()
         return total
 
-    def _store(self, key: Hashable, value: float, best: Hashable | None, window: tuple[float, float],
+    def _store(self, key: Hashable, value: Value, best: Hashable | None, window: tuple[Value, Value],
                entry: Entry | None) -> None:
         entry = entry or self.table.setdefault(key, Entry())
         alpha, beta = window
@@ -174,32 +199,70 @@ def _ordered(actions: Iterable[Hashable], entry: Entry | None) -> list[Hashable]
 
 @dataclass(frozen=True)
 class Estimate:
-    """Sampled values of each action: the mean over the worlds searched, their spread, and how many there were."""
+    """Sampled values of each action: the mean over the worlds searched, their spread (standard deviation),
+    how many worlds there were, the fewest steps any of them looked ahead (``reach``; ``None`` when each was
+    searched to the end) and the positions searched in all."""
 
     means: dict[Hashable, float]
     spreads: dict[Hashable, float]
     worlds: int
+    reach: int | None = None
+    nodes: int = 0
 
 
-def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int) -> Estimate:
+def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step: int = 1) -> Estimate:
     """Perfect-information Monte Carlo: each world (a State with every hidden card filled in, consistent with
-    what the seat has seen) is searched exactly, and each action's values are averaged over the worlds whose
-    search finished within ``max_nodes`` positions. Every world must offer the seat the same actions, as
-    worlds consistent with its observation do."""
+    what the seat has seen) is searched within ``max_nodes`` positions, and each action's values are averaged
+    over the worlds. The first world is searched 1 step ahead (to the first position with a key after it:
+    the end of the trick), then ``1 + step`` and so on by ``step`` to the end, each look-ahead afresh with what
+    is left of its budget, and the deepest that finished is kept; the
+    other worlds, alike in size, deepen only as far as the first one did (the look-ahead that ran out of
+    budget would run out again, spending the budget for nothing). A world where not even the first
+    look-ahead finished is left out. Every world must offer the seat the same actions, as worlds consistent
+    with its observation do."""
     samples: dict[Hashable, list[float]] = {}
-    count = 0
+    count, nodes = 0, 0
+    reach: int | None = None
+    deepest: int | None = None  # the first world's look-ahead (None: not searched yet, or to the end)
     for world in worlds:
-        try:
-            values = Search(seat, max_nodes=max_nodes).action_values(world)
-        except OutOfBudget:
+        values, looked, spent = _deepest(world, seat, max_nodes, max(1, step), deepest)
+        nodes += spent
+        if values is None:
             continue
+        if not count:
+            deepest = looked
         count += 1
+        if looked is not None:
+            reach = looked if reach is None else min(reach, looked)
         for action, value in values.items():
             samples.setdefault(action, []).append(value)
     means = {action: sum(values) / len(values) for action, values in samples.items()}
     spreads = {action: _deviation(values, means[action]) for action, values in samples.items()}
-    return Estimate(means, spreads, count)
+    return Estimate(means, spreads, count, reach, nodes)
 
+
+def _deepest(world: Any, seat: int, max_nodes: int, step: int,
+             deepest: int | None) -> tuple[dict[Hashable, float] | None, int | None, int]:
+    """The values of the deepest look-ahead of ``world`` that fits ``max_nodes`` and goes no further than
+    ``deepest`` steps (``None``: to the end) — ``None`` when none fits —, the steps it looked ahead (``None``:
+    to the end) and the positions searched."""
+    left = world.plays_left()
+    limit = left if deepest is None else min(deepest, left)
+    found: dict[Hashable, float] | None = None
+    looked: int | None = None
+    spent, reach = 0, 1
+    while spent < max_nodes:
+        search = Search(seat, max_nodes=max_nodes - spent, stop_at=max(0, left - reach))
+        try:
+            values = search.action_values(world)
+        except OutOfBudget:
+            return found, looked, spent + search.nodes
+        spent += search.nodes
+        found, looked = values, (reach if reach < left else None)
+        if reach >= limit:
+            break
+        reach = min(reach + step, limit)
+    return found, looked, spent
 
 def _deviation(values: list[float], mean: float) -> float:
     return math.sqrt(sum((value - mean) ** 2 for value in values) / len(values))

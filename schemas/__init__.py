@@ -1,26 +1,21 @@
 """Marshmallow 4 schemas of record: each game's log, report and timeline, as the OpenAPI document shows them.
 
-A game names its schemas of record in the module ``schemas.<game id with _ for ->``, or else in the
-``schemas`` module of its own package (``<package>.schemas``, how a plugin brings them); ``of_record``
+A game names its schemas of record in the module its home names (``Engine.home.schemas``:
+``schemas.games.<id_>`` for this repository's games, ``<package>.schemas`` for a plugin); ``of_record``
 finds them. ``schemas.common`` holds what every game shares (a finding of any game, a report's header).
 The schemas translate shapes only; every rule of a game lives in its engine package.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from types import ModuleType
 
 from replaykit import registry
 
 
 def _module(game_id: str) -> ModuleType | None:
-    name = f"{__name__}.{game_id.replace('-', '_')}"
-    if importlib.util.find_spec(name) is not None:
-        return importlib.import_module(name)
     engine = registry.engines().get(game_id)
-    return None if engine is None else registry.submodule(engine, "schemas")
+    return None if engine is None else registry.home_module(engine, "schemas")
 
 
 def of_record(game_id: str) -> tuple[dict, dict]:

@@ -8,8 +8,9 @@ with it, compile them, and say what is missing.
 
 A *domain* is one catalogue: ``messages`` (the web layer's Python and templates) and ``scripts`` (the
 pages' scripts) in ``translations/``, and one per game package and ``replaykit`` in that package's
-``locale/``. A game's package is found through the registry, so a new game needs no line here; a game's web
-adapters (``api/adapters/*.py``) that say their words with the game's ``say`` are read into its catalogue.
+``locale/``. A game's package is found through the registry, so a new game needs no line here; the modules of
+a game's web adapter outside its package (its home's ``web``: ``api/games/<id_>/``) that say their words with
+the game's ``say`` are read into its catalogue.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -69,16 +71,29 @@ class Domain:
         return catalog
 
 
-def _package_domain(package: str) -> Domain:
+def _package_domain(package: str, web: tuple[str, ...] = ()) -> Domain:
+    """The catalogue of a package, with the modules of ``web`` (a game's web adapters, by dotted name)."""
     source = locale_dir(package)
     if source is None:
         raise SystemExit(f"the package {package} cannot be found")
-    # A game's web adapters may say their words with the game's ``say`` (``from <package>.words import``):
+    # A game's web adapter may say its words with the game's ``say`` (``from <package>.words import``):
     # those words live in the game's catalogue, beside its findings.
     speaking = re.compile(rf"^from {re.escape(package)}\.words import .*\bsay(_n)?\b", re.MULTILINE)
-    adapters = tuple(path for path in sorted((ROOT / "api" / "adapters").glob("*.py"))
-                     if speaking.search(path.read_text(encoding="utf-8")))
+    adapters = tuple(path for path in _files(web) if not path.is_relative_to(source.parent)
+                     and speaking.search(path.read_text(encoding="utf-8")))
     return Domain(package, source.parent, (("**.py", "python"),), ENGINE_KEYWORDS, source, adapters)
+
+
+def _files(modules: tuple[str, ...]) -> list[Path]:
+    """The source files of these modules, every module of a package."""
+    found: list[Path] = []
+    for name in modules:
+        spec = find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            found += sorted(path for folder in spec.submodule_search_locations for path in Path(folder).rglob("*.py"))
+        elif spec is not None and spec.origin:
+            found.append(Path(spec.origin))
+    return found
 
 
 def domains() -> Iterator[Domain]:
@@ -86,9 +101,12 @@ def domains() -> Iterator[Domain]:
     yield Domain("messages", ROOT, (("api/**.py", "python"), ("app.py", "python"), ("schemas/**.py", "python"),
                                     ("templates/**.html", "jinja2.ext:babel_extract")), WEB_KEYWORDS, translations)
     yield Domain("scripts", ROOT, (("static/**.js", "javascript"),), SCRIPT_KEYWORDS, translations)
-    yield _package_domain(CORE)
+    # The core's words are said by what every adapter shares and by any game's adapter too.
+    yield _package_domain(CORE, ("api.adapters", *(engine.home.web for engine in registry.engines().values()
+                                                   if engine.home.web)))
     for package in sorted({engine.package for engine in registry.engines().values()}):
-        yield _package_domain(package)
+        yield _package_domain(package, tuple(engine.home.web for engine in registry.engines().values()
+                                             if engine.package == package and engine.home.web))
 
 
 def read(path: Path, language: str) -> Catalog:

@@ -204,6 +204,7 @@
     charts.mark(steps[index].x);
     inView();  // a fuller table may have grown past the window's foot
     analysis.setAttribute("data-selected", id);  // last: everything above shows this moment now
+    document.dispatchEvent(new CustomEvent("cardreplay:select", { detail: { id: id } }));  // analysis.js
   }
 
   function jump(direction) {
@@ -519,6 +520,7 @@
   }
 
   window.CardReplay.boardData = function () { return board; };
+  window.CardReplay.rank = resolve;  // a moment's place in the game (analysis.js orders its key moments by it)
   window.CardReplay.returnTo = function (moment) {
     var index = moment ? resolve(moment) : selected;
     select(index >= 0 ? index : Math.max(selected, 0), true);

@@ -9,9 +9,11 @@
  * game really made is marked.
  *
  * The rules stay on the server: the log up to the moment comes from "…/before/<moment>.json" (with the log
- * just after the real play), and each position's legal choices, its table and its findings from
- * POST /api/v1/choices; a choice is recorded by applying the JSON Patch that comes with it. Text from logs
- * is only ever set with textContent.
+ * just after the real play), and each position's legal choices, its table and its findings from a branch the
+ * server keeps (POST /api/v1/branches once with that log; then each step sends only the branch's id, the
+ * step it stands on and one action). The client keeps the log too, applying the JSON Patch that comes with
+ * each choice: where the server no longer keeps the branch (404), it starts it again from that log. Text from
+ * logs is only ever set with textContent.
  */
 (function () {
   "use strict";
@@ -19,7 +21,8 @@
   var panel = document.getElementById("branch");
   var opener = document.querySelector("[data-branch]");
   // {moment, logs: [log, …], actions: [action, …], labels: [label, …], ahead: [{action, label}, …] (stepped
-  // back over, for →), answer, played (the log after the real play)}
+  // back over, for →), answer, played (the log after the real play), key (the server's id of the branch),
+  // base (the index in logs where the server's branch starts)}
   var branch = null;
   var line = null;  // the last branch's {moment, moves: [{action, label}, …]}, kept in the list once left
   var busy = false;
@@ -67,14 +70,43 @@
     }
   }
 
-  function ask(log) {
-    return fetch("/api/v1/choices", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(log)
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body)
     }).then(function (response) {
       if (!response.ok) {
         throw new Error(response.status);
       }
       return response.json();
+    });
+  }
+
+  // The server keeps the branch from logs[at] on.
+  function open(at) {
+    return post("/api/v1/branches", branch.logs[at]).then(function (answer) {
+      branch.key = answer.branch;
+      branch.base = at;
+      return answer;
+    });
+  }
+
+  // The answer where the branch stands after `count` plays, then `action` if one is given (its log already
+  // kept by take): one small request while the server keeps the branch, else (gone, or not where this page
+  // left it) the branch started again there.
+  function ask(count, action) {
+    var reopen = function () { return open(action === undefined ? count : count + 1); };
+    if (!branch.key || count < branch.base) {
+      return reopen();
+    }
+    var body = { steps: count - branch.base };
+    if (action !== undefined) {
+      body.action = action;
+    }
+    return post("/api/v1/branches/" + encodeURIComponent(branch.key), body).catch(function (error) {
+      if (error.message !== "404" && error.message !== "409") {
+        throw error;
+      }
+      return reopen();
     });
   }
 
@@ -194,9 +226,9 @@
     }
   }
 
-  function show(log) {
+  function show(count, action) {
     busy = true;
-    return ask(log).then(function (answer) {
+    return ask(count, action).then(function (answer) {
       busy = false;
       branch.answer = answer;
       draw();
@@ -224,7 +256,7 @@
       branch.ahead = [];
     }
     take(choice);
-    show(branch.logs[branch.logs.length - 1]);
+    show(branch.actions.length - 1, choice.action);
   }
 
   // ←: one play back along the line; at its start, back to the game at the moment the branch left from.
@@ -240,7 +272,7 @@
     }
     branch.logs.pop();
     branch.ahead.unshift({ action: branch.actions.pop(), label: branch.labels.pop() });
-    show(branch.logs[branch.logs.length - 1]);
+    show(branch.actions.length);
   }
 
   // →: the play stepped back over, again; where the line ends, a word rather than silence.
@@ -273,7 +305,7 @@
       return Promise.resolve();
     }
     take(match);
-    return ask(branch.logs[branch.logs.length - 1]).then(function (answer) {
+    return ask(branch.actions.length - 1, match.action).then(function (answer) {
       branch.answer = answer;
       return replayActions(actions.slice(1));
     });
@@ -294,7 +326,7 @@
         branch.logs.pop();
         branch.ahead.unshift({ action: branch.actions.pop(), label: branch.labels.pop() });
       }
-      show(branch.logs[branch.logs.length - 1]);
+      show(branch.actions.length);
       return;
     }
     var onward = branch.ahead.splice(0, count - branch.actions.length);
@@ -319,10 +351,10 @@
       })
       .then(function (found) {
         branch = { moment: found.moment, logs: [found.log], actions: [], labels: [], ahead: ahead || [],
-                   answer: null, played: found.played };
+                   answer: null, played: found.played, key: null, base: 0 };
         panel.hidden = false;
         document.body.classList.add("in-branch");
-        return ask(found.log).then(function (answer) {
+        return open(0).then(function (answer) {
           branch.answer = answer;
           return replayActions(actions || []);
         });

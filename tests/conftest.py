@@ -8,6 +8,7 @@ are chosen free, temporary folders are per process, and so is the PostgreSQL sch
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import re
@@ -21,19 +22,47 @@ import pytest
 import sqlalchemy
 from werkzeug.serving import make_server
 
+from api import samples, verdicts
 from app import create_app
 from dg_replay.simulate import simulate
+from tests.plugin_fixtures import install_toy
+
+install_toy()  # the toy game of tests/plugins is a registered game in every test
 
 ROOT = Path(__file__).resolve().parent.parent
 logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no access log lines in test output
 
 
+# Every app made (some 300 in a run) validates every shipped sample as it starts: most of create_app's time.
+# That depends only on the installed games and the samples' files, so each test process reads them once per
+# folder, games and files' bytes, and every app gets the same samples, as every request of one app does.
+_read_samples = samples.load
+_SAMPLES: dict[tuple, tuple[dict, dict]] = {}
+
+
+def _samples_once(root: Path) -> dict:
+    games = verdicts.engines()
+    contents = hashlib.sha256()
+    for game_id in games:
+        found = samples.folder(root, game_id)
+        for path in sorted(found.iterdir()) if found is not None and found.is_dir() else []:
+            contents.update(path.name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"") + b"\0")
+    # The engines themselves are kept with the samples, so no later engine can take the id of one of them.
+    key = (str(root), tuple((game_id, id(engine)) for game_id, engine in games.items()), contents.digest())
+    if key not in _SAMPLES:
+        _SAMPLES[key] = (dict(games), _read_samples(root))
+    return _SAMPLES[key][1]
+
+
+samples.load = _samples_once
+
+
 # The modules that take longest (``--durations``), started first: `make test` hands modules to its processes
 # in this order (--no-loadscope-reorder), so no long one is left to run alone at the end.
-LONGEST_FIRST = ("test_openapi_fuzz.py", "test_browser_record.py", "test_cluster_dask.py", "test_browser.py",
-                 "test_contract_state.py", "test_contract.py", "test_browser_board_layout.py",
-                 "test_browser_grande_dalmuti.py", "test_instances.py", "test_browser_board.py",
-                 "test_browser_i18n.py", "test_browser_olympi.py", "test_packaging.py")
+LONGEST_FIRST = ("test_openapi_fuzz.py", "test_browser_record.py", "test_browser.py", "test_contract_state.py",
+                 "test_browser_board_layout.py", "test_browser_grande_dalmuti.py", "test_instances.py",
+                 "test_browser_board.py", "test_browser_i18n.py", "test_browser_olympi.py", "test_hardening.py",
+                 "test_cluster_dask.py", "test_packaging.py", "test_contract.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -51,6 +80,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def app_config(tmp_path: Path, **extra: object) -> dict:
     return {"TESTING": True, "SECRET_KEY": "test-secret", "DATABASE_URL": f"sqlite:///{tmp_path / 'games.sqlite3'}",
             "RATELIMIT_ENABLED": False,  # on only in the tests of rate limiting
+            # pages ask for their background analysis, which no worker runs in most tests: no bound to reach
+            "ANALYSIS_MAX_PENDING": 100_000, "ANALYSIS_PER_HOUR": 100_000,
             **extra}
 
 
@@ -203,31 +234,13 @@ def until(page, expression: str, timeout: float = 10.0) -> None:
         page.wait_for_timeout(50)
 
 
-# -- The toy game plugin (tests/plugins/toy_replay), installed only for the tests that ask for it ----------
+# -- The toy game plugin (tests/plugins/toy_replay), installed for the whole run ----------------------------
 
 
 @pytest.fixture
 def toy():
-    """The toy game's engine, installed (registered) for this test only."""
-    from tests.plugin_fixtures import PLUGINS, TOY, installed
+    """The toy game's engine."""
+    from tests.plugin_fixtures import toy_engine
 
-    with installed(PLUGINS) as engines:
-        yield engines[TOY]
+    return toy_engine()
 
-
-@pytest.fixture
-def toy_app(toy, app):
-    """An app made while the toy game is installed (``toy`` comes first): it serves the toy game as its own."""
-    return app
-
-
-@pytest.fixture
-def toy_client(toy_app):
-    return toy_app.test_client()
-
-
-
-@pytest.fixture
-def toy_live_server(toy_app) -> Iterator[LiveServer]:
-    with LiveServer(toy_app) as server:
-        yield server

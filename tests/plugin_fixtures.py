@@ -1,10 +1,12 @@
-"""Game plugins installed for one test: the toy game of ``tests/plugins/`` (registered only by its
-``*.dist-info``, as an installed wheel would be) and broken plugins, put on the import path and taken off
-again when the test ends, so no other test ever sees them (the counts of games stay those of the project).
+"""Game plugins for the tests: the toy game of ``tests/plugins/`` (registered only by its ``*.dist-info``,
+as an installed wheel would be) is installed for the whole run (``install_toy``, from ``conftest``), so it is
+held to every check a real game is and no test may count on the project's own games; broken plugins are put
+on the import path for one test and taken off again when it ends.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,6 +17,30 @@ from replaykit.engine import Engine
 
 PLUGINS = Path(__file__).resolve().parent / "plugins"
 TOY = "toy"
+
+
+def install_toy() -> None:
+    """Put the toy game on the import path for the whole run, of this process and of those it starts (the
+    command line, a Dask cluster's workers)."""
+    if str(PLUGINS) not in sys.path:
+        sys.path.insert(0, str(PLUGINS))
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PLUGINS), os.environ.get("PYTHONPATH")]))
+        registry.refresh()
+    _compile_toy_catalogues()
+
+
+def _compile_toy_catalogues() -> None:
+    """The toy's words in every language from the start of the run, as ``make`` gives the project's own: its
+    catalogues are compiled here, since ``make translations`` runs where the toy is not installed."""
+    locale = PLUGINS / "toy_replay" / "locale"
+    stale = [po for po in locale.glob("*/LC_MESSAGES/*.po")
+             if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+    if stale:
+        from scripts import messages
+
+        (domain,) = [domain for domain in messages.domains() if domain.name == "toy_replay"]
+        for po in stale:
+            messages.compile_catalogue(domain, po.parent.parent.name)
 
 
 @contextmanager
@@ -32,9 +58,8 @@ def installed(*folders: Path) -> Iterator[dict[str, Engine]]:
 
 
 def toy_engine() -> Engine:
-    """The toy game's engine, for parametrising tests at collection (the plugin is not left installed)."""
-    with installed(PLUGINS) as engines:
-        return engines[TOY]
+    """The toy game's engine, as registered."""
+    return registry.engines()[TOY]
 
 
 def broken_plugin(folder: Path, target: str = "no_such_module.engine:ENGINE", name: str = "broken") -> Path:

@@ -7,9 +7,9 @@ import json
 import plotly.graph_objects as go
 import pytest
 
+import api.games.david_goliath as david_goliath
 import dg_replay
-from api.adapters import david_goliath
-from api.adapters import david_goliath_charts as charts
+from api.games.david_goliath import charts as charts
 from dg_replay.simulate import simulate, simulate_match
 from tests.helpers import log_of
 

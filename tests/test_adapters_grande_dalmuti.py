@@ -8,10 +8,10 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import api.games.grande_dalmuti as adapter
 from api.adapters import adapter_for, finding_anchor
-from api.adapters import grande_dalmuti as adapter
-from api.adapters.grande_dalmuti_timeline import steps, timeline
 from api.analysis import innermost
+from api.games.grande_dalmuti.timeline import steps, timeline
 from dalmuti_replay import validate
 from dalmuti_replay.engine import ENGINE
 from tests.conftest import ROOT
@@ -39,7 +39,7 @@ def sample(name: str) -> dict:
 
 def test_the_engine_finds_this_adapter():
     assert adapter_for(ENGINE) is adapter.ADAPTER
-    assert adapter.ADAPTER.partial == "games/grande-dalmuti.html"
+    assert adapter.ADAPTER.partial == "games/grande-dalmuti/moments.html"
 
 
 def test_each_play_is_told_with_the_set_it_beats_and_who_goes_out():

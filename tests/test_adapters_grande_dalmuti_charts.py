@@ -6,9 +6,9 @@ import json
 
 import plotly.graph_objects as go
 
-from api.adapters import grande_dalmuti as adapter
-from api.adapters import grande_dalmuti_charts as charts
-from api.adapters.grande_dalmuti_timeline import steps, timeline
+import api.games.grande_dalmuti as adapter
+from api.games.grande_dalmuti import charts as charts
+from api.games.grande_dalmuti.timeline import steps, timeline
 from dalmuti_replay import validate
 from tests.conftest import ROOT
 from tests.dalmuti_helpers import sim
@@ -56,6 +56,14 @@ def test_the_cards_left_lines_follow_the_report_play_by_play():
     assert shown["rounds"][0]["start"]["Anna"] == first["tricks"][0]["cards_left"]["Anna"] + sum(
         len(play["cards"] or []) for play in first["tricks"][0]["plays"] if play["player"] == "Anna")
 
+
+
+def test_a_hand_recorded_short_is_drawn_from_the_cards_it_holds():
+    # Dario is dealt 13 cards where 14 are due; his first set is a single 5, in trick 2.
+    shown = timeline(sample("illegal-deal"))
+    (dario,) = traces(charts.cards_left_figure(shown), "Dario")
+    assert shown["rounds"][0]["start"]["Dario"] == 13
+    assert dario["y"][:2] == [13, 12]
 
 def test_going_out_is_marked_where_it_happens_and_a_click_names_the_moment():
     shown = timeline(validate(MINIMAL).to_dict())

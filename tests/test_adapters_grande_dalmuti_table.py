@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from api.adapters.grande_dalmuti_table import style, table
-from api.adapters.grande_dalmuti_timeline import steps, timeline
+from api.games.grande_dalmuti.table import style, table
+from api.games.grande_dalmuti.timeline import steps, timeline
 from dalmuti_replay import validate
 from dalmuti_replay.engine import ENGINE
 from tests.dalmuti_helpers import sim

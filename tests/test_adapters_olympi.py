@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from api.adapters import olympi
-from api.adapters import olympi_timeline as timeline_module
+import api.games.olympi as olympi
+from api.games.olympi import timeline as timeline_module
 from olympi_replay import validate
 from olympi_replay.simulate import simulate
 from tests.conftest import ROOT
@@ -79,4 +79,4 @@ def test_facts_and_charts():
     charts = olympi.figures(report)
     assert [chart["id"] for chart in charts] == ["vp", "order", "hands", "medals"]
     assert [chart["timeline"] for chart in charts] == [True, True, True, False]
-    assert olympi.ADAPTER.partial == "games/olympi.html"
+    assert olympi.ADAPTER.partial == "games/olympi/moments.html"

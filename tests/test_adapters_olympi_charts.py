@@ -8,8 +8,8 @@ from collections import Counter
 
 import plotly.graph_objects as go
 
-from api.adapters import olympi
-from api.adapters import olympi_charts as charts
+import api.games.olympi as olympi
+from api.games.olympi import charts as charts
 from olympi_replay import validate
 from olympi_replay.simulate import simulate
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from api.adapters import olympi_table as board
-from api.adapters import olympi_timeline as timeline_module
+from api.games.olympi import table as board
+from api.games.olympi import timeline as timeline_module
 from olympi_replay import validate
 from olympi_replay.engine import ENGINE
 from olympi_replay.simulate import simulate
 from tests.conftest import ROOT
-from tests.olympi_helpers import log_of, race
+from tests.olympi_helpers import DISCIPLINES, log_of, race
 
 SAMPLES = ROOT / "sample_games" / "olympi"
 
@@ -76,6 +76,18 @@ def test_without_the_deal_the_hands_show_what_is_proven_and_count_the_rest():
                                         if turn["player"] == name) for name in report["players"]})
 
 
+def test_a_card_drawn_unseen_joins_the_hand_at_its_draw_once_a_later_play_proves_it():
+    # Bruno's pass draws one card with no deck order and no draw list; his R9 later is none of his dealt cards,
+    # so it is that card: it joins his hand at the pass (seven cards) and leaves it at the play.
+    log = log_of(["Ann", "Bruno"], race("Corsa", "Ann K5", "Bruno pass", "Ann K6", "Bruno R9"), first_player="Ann",
+                 hands={"Ann": ["K5", "K6", "B1", "B2", "B3", "B4"], "Bruno": ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6"]})
+    view, _ids = built(log)
+    drew, played = view["moments"]["race-1-turn-2"], view["moments"]["race-1-turn-4"]
+    assert drew["join"] == {"Bruno": ["R9"]} and drew["sizes"] == {"Bruno": 7}
+    assert played["leave"] == {"Bruno": ["R9"]} and played["sizes"] == {"Bruno": 6}
+    assert view["sources"] == {"Ann": "dealt", "Bruno": "dealt"} and "Draws written nowhere" in view["note"]
+
+
 def test_the_middle_holds_the_race_s_plays_and_the_piles_its_medals():
     log = simulate(3, 4, world_record=True)
     report = validate(log).to_dict()
@@ -107,6 +119,25 @@ def test_a_broken_rule_marks_the_card_and_the_play_it_was_compared_with():
     assert moment["bad"] == [["Bruno", "K3"]] and moment["proof"] == [["Ann", "K5"]]
     assert moment["center"] == [["Ann", "K5"], ["Bruno", "K3"]]
     assert view["styles"]["K3"] == "black"
+
+
+def test_a_rule_on_one_s_own_play_marks_that_play_not_the_last_one():
+    # Lancio: lower than one's own last play. Ann's K7 is not lower than her K5; Bruno's K3 was the last play,
+    # which this rule does not look at.
+    log = log_of(["Ann", "Bruno", "Chiara"], race("Lancio", "Ann K5", "Bruno K3", "Chiara retire", "Ann K7"),
+                 first_player="Ann")
+    moment = built(log)[0]["moments"]["race-1-turn-4"]
+    assert moment["bad"] == [["Ann", "K7"]] and moment["proof"] == [["Ann", "K5"]]
+
+
+def test_the_last_play_that_is_also_one_s_own_is_marked_once():
+    # Higher than the last play or lower than one's own: with two players, after Bruno's pass Ann's K5 is both,
+    # and her second K5 is neither.
+    either = {"name": "Remo", "rule": {"any_of": [{"value": ">", "than": "previous"}, {"value": "<", "than": "own"}]}}
+    log = log_of(["Ann", "Bruno"], race("Remo", "Ann K5", "Bruno pass", "Ann K5"), first_player="Ann",
+                 disciplines=[*DISCIPLINES[:-1], either])
+    moment = built(log)[0]["moments"]["race-1-turn-3"]
+    assert moment["bad"] == [["Ann", "K5"]] and moment["proof"] == [["Ann", "K5"]]
 
 
 def test_findings_about_single_cards_mark_those_cards():

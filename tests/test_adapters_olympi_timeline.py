@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from api.adapters import finding_anchor
-from api.adapters import olympi_timeline as timeline_module
+from api.games.olympi import timeline as timeline_module
 from olympi_replay import validate
 from olympi_replay.simulate import simulate
 from tests.conftest import ROOT

@@ -4,7 +4,7 @@ fetches, and the figures and table view as they reach the page."""
 from __future__ import annotations
 
 from api.analysis import located, moments
-from api.games import validate
+from api.verdicts import validate
 from tests.dalmuti_helpers import sim
 
 

@@ -3,8 +3,12 @@ cannot be analysed."""
 
 from __future__ import annotations
 
+from api.analyse import SEARCH_BUDGET
+from app import create_app
 from dg_replay.simulate import simulate
 from replaykit.analysis import Budget
+from tests.conftest import app_config
+from tests.plugin_fixtures import PLUGINS, installed
 
 
 def test_a_game_with_its_deal_is_valued_from_the_end_and_its_last_values_are_the_final_scores(client):
@@ -25,9 +29,24 @@ def test_a_game_with_its_deal_is_valued_from_the_end_and_its_last_values_are_the
 def test_the_search_of_one_request_stops_at_its_budget(client, monkeypatch):
     # Five positions in all: the last play (one card left, one position: the end) and the one before it
     # (two positions) fit; the third from the end needs three positions for its one card and does not.
-    monkeypatch.setattr("api.analyse.SEARCH_BUDGET", Budget(max_nodes=5, max_total=5))
+    monkeypatch.setattr("api.analyse.SEARCH_BUDGET", Budget(max_nodes=5, max_total=5, worlds=0))
     plays = client.post("/api/v1/analyse", json=simulate(3, 11)).get_json()["plays"]
     assert [play["exact"] for play in plays] == [False] * 43 + [True, True]
+
+
+def test_the_plays_before_the_horizon_are_estimates_within_the_request_budget(client):
+    log = simulate(4, 11)
+    body = client.post("/api/v1/analyse", json=log).get_json()
+    estimated = [play for play in body["plays"] if play["estimate"]]
+    assert estimated and all(not play["exact"] and play["cost"] is not None for play in estimated)
+    assert all(play["estimate"]["sampled"] == SEARCH_BUDGET.worlds for play in estimated)
+    # Each world's search may pass its budget by the one position that tells it so.
+    spent = sum(play["estimate"]["nodes"] for play in estimated)
+    assert spent <= SEARCH_BUDGET.max_sampled + SEARCH_BUDGET.worlds * len(estimated)
+    for play in estimated:
+        assert {choice["action"]["card"] for choice in play["choices"]} >= {play["played"]["card"]}
+        assert all(choice["spread"] >= 0 for choice in play["choices"])
+    assert client.post("/api/v1/analyse", json=log).get_json() == body  # drawn from a fixed seed
 
 
 def test_a_transcript_that_stops_early_has_no_play_searched(client):
@@ -42,7 +61,38 @@ def test_what_cannot_be_analysed_is_a_problem_that_says_why(client):
     assert not_json.status_code == 400 and not_json.mimetype == "application/problem+json"
     no_log = client.post("/api/v1/analyse", json={"game": "david-goliath", "players": 3})
     assert no_log.status_code == 422 and no_log.get_json()["errors"][0]["path"] == "/players"
-    other = client.post("/api/v1/analyse", json={"game": "grande-dalmuti", "players": ["A", "B", "C", "D"],
-                                                 "rounds": []})
-    assert other.status_code == 422
-    assert other.get_json()["detail"] == "Il Grande Dalmuti offers no computer analysis yet."
+
+
+def test_any_game_whose_state_offers_a_search_is_analysed_and_one_that_does_not_is_refused(tmp_path, monkeypatch):
+    log = {"game": "toy", "players": ["Ann", "Bob"], "hands": {"Ann": [2, 3, 5, 7], "Bob": [1, 4, 6, 8]},
+           "plays": [{"player": "Ann", "card": 3}, {"player": "Bob", "card": 4}]}
+    with installed(PLUGINS):
+        application = create_app(app_config(tmp_path))
+        client = application.test_client()
+        analysed = client.post("/api/v1/analyse", json=log)
+        from toy_replay.state import ToyState
+        monkeypatch.delattr(ToyState, "searchable")
+        refused = client.post("/api/v1/analyse", json=log)
+        monkeypatch.undo()
+        application.extensions["card_replay"].repository.dispose()
+    assert analysed.status_code == 200 and analysed.get_json()["game"] == "toy"
+    assert [play["step"] for play in analysed.get_json()["plays"]] == ["trick-1-play-1", "trick-1-play-2"]
+    assert refused.status_code == 422 and refused.mimetype == "application/problem+json"
+    assert refused.get_json()["detail"] == "Toy Tricks offers no computer analysis yet."
+
+
+def test_a_log_that_starts_no_game_is_refused_as_such(client):
+    session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"], "rounds": []}
+    refused = client.post("/api/v1/analyse", json=session)
+    assert refused.status_code == 422 and refused.mimetype == "application/problem+json"
+    assert refused.get_json()["detail"] == "No game of Il Grande Dalmuti starts in this log: there is nothing to " \
+                                           "analyse."
+    italian = client.post("/api/v1/analyse", json=session, headers={"Accept-Language": "it"}).get_json()
+    assert italian["detail"] == "In questo log non comincia nessuna partita di Il Grande Dalmuti: non c'è niente da " \
+                                "analizzare."
+    # A round played, though its deal is not recorded, is a game started: Bruno's pass, from hands unknown, is
+    # counted as a play the search cannot walk
+    played = client.post("/api/v1/analyse", json={**session, "rounds": [{"tricks": [{"plays": [
+        {"player": "Anna", "cards": ["10"]}, {"player": "Bruno", "pass": True}]}]}]})
+    assert played.status_code == 200 and played.get_json()["plays"] == []
+    assert played.get_json()["unsearched"] >= 1

@@ -106,8 +106,8 @@ def test_a_whole_game_played_by_patches_alone_validates_clean(client, game) -> N
     play_by_patches(client, game)
 
 
-def test_the_toy_plugin_is_played_by_patches_too(toy_client, toy) -> None:
-    play_by_patches(toy_client, toy)
+def test_the_toy_plugin_is_played_by_patches_too(client, toy) -> None:
+    play_by_patches(client, toy)
 
 
 def play_by_patches(client, game) -> None:

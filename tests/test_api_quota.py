@@ -1,7 +1,7 @@
 """Per-client quota, full storage, the uploader's delete and the retention cleanup (api.quota).
 
-The quota counts every byte kept for a client's games; the tests add it up from the rows themselves
-(``stored``), independently of the SQL that ``Repository.usage`` runs.
+The quota counts every byte kept for a client's games (their computer analyses too); the tests add it up
+from the rows themselves (``stored``), independently of the SQL that ``Repository.usage`` runs.
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 
-from api import quota
+from api import background, quota
+from api.jobs import OVER_QUOTA, AnalysisJob
 from api.storage import ROW_BYTES, Repository, StoredGame, StoredListing, StoredResult, Upload
 from app import create_app
 from dg_replay.simulate import simulate, simulate_match
+from replaykit.analysis import Budget
 from tests.conftest import app_config
 from tests.test_hardening import assert_problem
 
@@ -30,13 +32,17 @@ BARE = len(LOG) + 2 * ROW_BYTES  # LOG stored alone (``Repository.add`` with no 
 
 def stored(application) -> int:
     """Every byte kept for the games, added up row by row: the log, the report and table views, each page
-    list, and ``ROW_BYTES`` for each row (the game's, its owner's, the results', each list's)."""
+    list, the analysis (its result or error), and ``ROW_BYTES`` for each row (the game's, its owner's, the
+    results', each list's, the analysis job's). A deleted game's job, which the cleanup drops, is no one's."""
     payloads = {StoredGame: lambda row: len(row.log), Upload: lambda row: 0,
                 StoredResult: lambda row: len(row.report) + len(row.snapshots),
-                StoredListing: lambda row: len(row.body)}
+                StoredListing: lambda row: len(row.body),
+                AnalysisJob: lambda row: len(row.result or b"") + len(row.error or "")}
     with application.extensions["card_replay"].repository.sessions() as session:
         rows = [row for table in payloads for row in session.scalars(select(table))]
-    return sum(payloads[type(row)](row) + ROW_BYTES for row in rows)
+        games = set(session.scalars(select(StoredGame.id)))
+    return sum(payloads[type(row)](row) + ROW_BYTES for row in rows
+               if not isinstance(row, AnalysisJob) or row.key in games)
 
 
 def usage(application, address: str = "192.0.2.7") -> int:
@@ -182,7 +188,8 @@ def test_the_quota_counts_the_results_and_page_lists_kept_with_a_log(tmp_path):
         result = session.get(StoredResult, game_id)
     assert sorted(row.language for row in lists) == ["en", "it", "pl"]
     kept = len(LOG) + len(result.report) + len(result.snapshots) + sum(len(row.body) for row in lists)
-    assert usage(application) == kept + 6 * ROW_BYTES == stored(application)
+    # rows: the game, its owner, its results, three lists and the analysis the upload queued
+    assert usage(application) == kept + 7 * ROW_BYTES == stored(application)
     assert kept > 5 * len(LOG), "the lists and results are most of what an upload keeps"
 
 
@@ -220,6 +227,41 @@ def test_results_a_view_replaces_count_and_are_kept_only_within_the_quota(app):
     assert repository.usage("client") == len(LOG) + 2400 + 3 * ROW_BYTES
     assert repository.keep_result(game.id, "v3", b"r", b"s", quota=1), "smaller: kept even past a quota"
     assert repository.usage("client") == len(LOG) + 2 + 3 * ROW_BYTES
+
+
+def analysed(application) -> AnalysisJob:
+    """Run the analysis the upload queued (a small search), and give back its job's row."""
+    assert background.work_once(application)
+    with application.extensions["card_replay"].repository.sessions() as session:
+        return session.scalars(select(AnalysisJob)).one()
+
+
+@pytest.fixture
+def small_search(monkeypatch):
+    monkeypatch.setattr(background, "BUDGET", Budget(max_nodes=2_000, max_total=5_000, worlds=0))
+
+
+def test_an_analysis_result_counts_against_its_owners_quota(tmp_path, small_search):
+    application = create_app(app_config(tmp_path))
+    upload(application.test_client())
+    queued = usage(application)
+    assert queued == stored(application)  # the queued job's row is counted from the upload on
+    job = analysed(application)
+    assert job.state == "done" and job.result
+    assert usage(application) == queued + len(job.result) == stored(application)
+    assert usage(application, "192.0.2.8") == 0  # the owner's, not another client's
+
+
+def test_an_analysis_result_past_the_quota_is_not_kept(tmp_path, small_search):
+    application = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=one_upload_stores(tmp_path)))
+    game_id = upload(application.test_client()).get_json()["id"]
+    queued = usage(application)
+    assert queued == application.config["STORAGE_QUOTA_BYTES"]  # the upload filled the quota
+    job = analysed(application)
+    assert job.state == "failed" and job.result is None and job.error == OVER_QUOTA
+    assert usage(application) == queued + len(OVER_QUOTA) == stored(application)  # the note, not the result
+    answer = application.test_client().get(f"/games/{game_id}/analysis.json").get_json()
+    assert answer == {"state": "failed", "ahead": 0}
 
 
 LISTS = st.lists(st.tuples(st.integers(0, 3), st.sampled_from(["en", "it", "pl"]), st.integers(0, 3000)), max_size=10)

@@ -15,7 +15,6 @@ from api import samples
 from dg_replay.simulate import simulate
 from replaykit import registry
 from tests.conftest import ROOT, at_moment, charts_rendered, until, upload
-from tests.plugin_fixtures import TOY
 
 SAMPLES = ROOT / "sample_games" / "david-goliath"
 pytestmark = pytest.mark.browser
@@ -138,10 +137,9 @@ def test_markup_in_names_notes_and_titles_is_shown_as_text_and_never_runs(page, 
     assert any(name in " ".join(hover.all_text_contents()) for name in HOSTILE_NAMES)
 
 
-@pytest.mark.parametrize("game", [*sorted(registry.engines()), TOY])
-def test_every_sample_page_of_every_game_draws_its_charts_without_errors(page, request, game):
-    # The toy game plugin is served by an app made while it is installed, and by no other.
-    server = request.getfixturevalue("toy_live_server" if game == TOY else "live_server")
+@pytest.mark.parametrize("game", sorted(registry.engines()))
+def test_every_sample_page_of_every_game_draws_its_charts_without_errors(page, live_server, game):
+    server = live_server
     expected = tomllib.loads((samples.folder(ROOT / "sample_games", game) / "expected.toml").read_text())
     for name in sorted(expected):
         page.goto(f"{server.url}/samples/{game}/{name.removesuffix('.json')}")

@@ -1,6 +1,6 @@
 """What-if on the board, in Chromium: a hypothetical branch plays on from a moment, steps back, returns to
 the game and is shared by its URL; and the best swaps of the game worked by hand in
-tests/test_board_whatif.py appear as key moments and in the "Other plays here" panel."""
+tests/test_dg_whatif.py appear as key moments and in the "Other plays here" panel."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.conftest import at_moment, moments_loaded, until, upload
-from tests.test_board_whatif import LOG
+from tests.test_dg_whatif import LOG
 
 pytestmark = pytest.mark.browser
 
@@ -161,3 +161,32 @@ def test_a_branch_is_a_line_of_the_list_that_the_arrows_walk(laptop_page, live_s
     line.locator(".branch-move").first.click()
     until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
     assert page.locator("#branch").is_visible()
+
+
+def test_a_branch_sends_its_log_once_then_one_play_a_step_and_starts_again_when_forgotten(page, live_server):
+    """Issue 28: the server keeps the branch's position; a step sends its id, the step it stands on and the one
+    play tried. A branch the server no longer keeps (404) is started again from the log the page kept."""
+    sent: list[tuple[str, dict]] = []
+    page.on("request", lambda request: sent.append((request.url.split("/api/v1/")[1], request.post_data_json))
+            if "/api/v1/" in request.url else None)
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
+    at_moment(page, "trick-1-play-2")
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    for tried in ("1 play tried", "2 plays tried"):
+        page.locator("#branch-choices button").first.click()
+        until(page, f"document.getElementById('branch-note').textContent.startsWith('{tried}')")
+    assert sent[0][0] == "branches" and sent[0][1]["game"] == "david-goliath"  # the log, once
+    urls = {url for url, _body in sent[1:]}
+    assert len(urls) == 1 and urls.pop().startswith("branches/")  # then the branch's id
+    assert [(body["steps"], sorted(body["action"])) for _url, body in sent[1:]] == [(0, ["card", "player"]),
+                                                                                   (1, ["card", "player"])]
+    page.route("**/api/v1/branches/*", lambda route: route.fulfill(status=404, body="{}"))
+    page.click("[data-branch-back]")
+    until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
+    assert [url for url, _body in sent[-2:]][1] == "branches"  # the 404, then the branch started again
+    played_once = sent[-1][1]["tricks"][0]["plays"]
+    assert len(played_once) == 2  # the real first play and the one tried
+    assert len(center(page)) == 2
+    assert page.problems == ["Failed to load resource: the server responded with a status of 404 (Not Found)"]
+    page.problems.clear()  # the browser logs the 404 the page answered by starting the branch again

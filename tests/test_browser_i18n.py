@@ -66,7 +66,8 @@ ENGLISH = {"the", "and", "of", "is", "with", "for", "from", "not", "this", "that
            "warning", "warnings", "valid", "invalid", "deal", "next", "previous", "game", "games", "turn", "takes",
            "wins", "winner", "chart", "round", "race", "card", "cards", "log", "step", "back", "copy", "download",
            "hand", "proven", "captured", "hypothetical", "revoke", "holds", "highest", "lowest"}
-NAMES = ("Card Replay", "David & Goliath", "Il Grande Dalmuti", "Olympi Cards", "API", "JSON", "999 Games")
+# Proper names stay as they are in every language: the service's, each installed game's, the publisher's.
+NAMES = ("Card Replay", "API", "JSON", "999 Games", *(str(engine.name) for engine in registry.engines().values()))
 
 
 def log_notes(value: object) -> list[str]:

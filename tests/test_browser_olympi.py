@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from api.adapters.olympi_charts import medal_figure
+from api.games.olympi.charts import medal_figure
 from olympi_replay import validate
 from olympi_replay.simulate import simulate
 from tests.conftest import ROOT, at_moment, moments_loaded, until, upload

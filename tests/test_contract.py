@@ -5,9 +5,9 @@ every finding's path points into the document; the samples get their expected ve
 every code of the game's catalogue; the log-format document's example validates. The browser half of the
 contract (every sample page draws its charts) is in test_browser.
 
-Besides the project's games, the suite runs over the toy game of ``tests/plugins/`` (a plugin installed
-only while its tests run, ``registered``): its samples, documents and schemas are found through its
-package by the same generic code that finds the project's games'.
+The toy game of ``tests/plugins/`` is one of them (installed for the whole run, tests/conftest.py): its
+samples, documents and schemas are found through its home, inside its package, by the same generic code
+that finds the project's games'.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api import games, samples
+from api import homes, samples, verdicts
 from api.markdown import first_code
 from replaykit import registry
 from replaykit.engine import MORE_FINDINGS
@@ -27,22 +27,10 @@ from replaykit.findings import tokens
 from schemas import of_record, timelines
 from tests.conftest import ROOT
 from tests.helpers import json_values, mutate
-from tests.plugin_fixtures import PLUGINS, installed, toy_engine
 
-INSTALLED = list(registry.engines().values())
-ENGINES = [*INSTALLED, toy_engine()]
+ENGINES = list(registry.engines().values())  # the toy game of tests/plugins among them (tests/conftest.py)
 IDS = [engine.id for engine in ENGINES]
 by_engine = pytest.mark.parametrize("engine", ENGINES, ids=IDS)
-
-
-@pytest.fixture
-def registered(engine):
-    """The engine installed (the toy plugin only for its own tests), so the registry finds its parts."""
-    if engine.id in registry.engines():
-        yield engine
-        return
-    with installed(PLUGINS):
-        yield engine
 
 
 def sample_folder(engine):
@@ -84,8 +72,8 @@ def check_report(engine, document: object) -> dict:
 
 
 def test_games_are_registered():
-    assert {"david-goliath", "grande-dalmuti", "olympi"} <= set(registry.engines())
-    assert "toy" not in registry.engines()  # the toy game plugin is registered only while its tests run
+    assert {"david-goliath", "grande-dalmuti", "olympi", "toy"} <= set(registry.engines())
+    assert registry.broken() == ()
 
 
 @by_engine
@@ -151,7 +139,7 @@ def test_arbitrary_json_never_raises(engine, document):
 
 
 @by_engine
-def test_every_report_matches_its_schema_of_record(engine, registered):
+def test_every_report_matches_its_schema_of_record(engine):
     _logs, reports = of_record(engine.id)
     assert set(reports) == set(engine.log_games)
     documents = [engine.simulate(engine.players[0], 1), engine.simulate(engine.players[1], 2)]
@@ -163,7 +151,7 @@ def test_every_report_matches_its_schema_of_record(engine, registered):
 
 
 @by_engine
-def test_every_timeline_has_the_shape_its_schema_documents(engine, registered):
+def test_every_timeline_has_the_shape_its_schema_documents(engine):
     from api.api_v1 import timeline_of
 
     documented = timelines(engine.id)
@@ -171,14 +159,14 @@ def test_every_timeline_has_the_shape_its_schema_documents(engine, registered):
     documents = [engine.simulate(engine.players[0], 1), engine.simulate(engine.players[1], 2)]
     documents += [json.loads(path.read_text(encoding="utf-8")) for path in sorted(sample_folder(engine).glob("*.json"))]
     for document in documents:
-        verdict = games.validate(document)
+        verdict = verdicts.validate(document)
         if verdict.report.get("game") in documented and not verdict.schema_errors:
             _name, schema = documented[verdict.report["game"]]
             assert schema().validate(timeline_of(verdict)) == {}, document.get("meta")
 
 
 @by_engine
-def test_the_samples_get_their_expected_verdicts(engine, registered):
+def test_the_samples_get_their_expected_verdicts(engine):
     expected = samples_of(engine)
     folder = sample_folder(engine)
     assert sorted(expected) == sorted(path.name for path in folder.glob("*.json")) and len(expected) >= 12
@@ -192,7 +180,7 @@ def test_the_samples_get_their_expected_verdicts(engine, registered):
 
 
 @by_engine
-def test_every_sample_has_a_title_and_notes_that_explain_it(engine, registered):
+def test_every_sample_has_a_title_and_notes_that_explain_it(engine):
     for path in sorted(sample_folder(engine).glob("*.json")):
         meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
         assert isinstance(meta.get("title"), str) and meta["title"].strip(), path.name
@@ -200,7 +188,7 @@ def test_every_sample_has_a_title_and_notes_that_explain_it(engine, registered):
 
 
 @by_engine
-def test_the_samples_show_every_code_of_the_catalogue(engine, registered):
+def test_the_samples_show_every_code_of_the_catalogue(engine):
     shown = {(code, severity) for verdict in samples_of(engine).values()
              for severity, codes in (("error", verdict["errors"]), ("warning", verdict["warnings"]))
              for code in codes}
@@ -209,12 +197,12 @@ def test_the_samples_show_every_code_of_the_catalogue(engine, registered):
 
 
 @by_engine
-def test_the_log_format_example_validates_without_errors(engine, registered):
-    example = first_code(games.document(engine, "format.md").read_text(encoding="utf-8"))
+def test_the_log_format_example_validates_without_errors(engine):
+    example = first_code(homes.document(engine, "format.md").read_text(encoding="utf-8"))
     assert example is not None
     report = engine.validate(json.loads(example))
     assert report.valid, [finding.to_dict() for finding in report.findings]
-    assert games.document(engine, "rulings.md").is_file()
+    assert homes.document(engine, "rulings.md").is_file()
 
 
 def test_a_document_of_no_installed_game_gets_one_finding_at_game_listing_them():

@@ -4,6 +4,7 @@ import json
 
 from dalmuti_replay import validate
 from tests.dalmuti_helpers import sim
+from tests.test_adapters_grande_dalmuti import sample
 
 TOP = ["kind", "game", "valid", "complete", "players", "meta", "errors", "warnings", "result"]
 
@@ -85,3 +86,18 @@ def test_without_a_deal_or_claims_the_report_says_so_with_nulls():
     assert all(record["hands"] == {} for record in data["rounds"])
     assert all(set(record["claims"].values()) == {None} for record in data["rounds"])
     assert data["claims"] == {"totals": None, "winners": None}
+
+
+def test_each_round_starts_play_with_the_cards_its_transfers_left():
+    # Round 3 of the sample: six players, 80 cards (13 or 14 each). The taxes and returns move as many cards
+    # back as forth; the market card Elena hands Anna comes back from nobody (the sample's error).
+    record = sample("illegal-taxes")["rounds"][2]
+    assert record["dealt"] == {"Dario": 14, "Fabio": 14, "Elena": 13, "Anna": 13, "Carla": 13, "Bruno": 13}
+    assert record["start"] == {"Dario": 14, "Fabio": 14, "Elena": 12, "Anna": 14, "Carla": 13, "Bruno": 13}
+
+
+def test_a_short_hand_starts_play_with_the_cards_recorded_not_the_deal_due():
+    # The log deals Dario 13 cards where the Great Peon of four is due 14; round 1 has no taxes.
+    record = sample("illegal-deal")["rounds"][0]
+    assert record["dealt"]["Dario"] == 14 and len(record["hands"]["Dario"]) == 13
+    assert record["start"] == {"Anna": 15, "Bruno": 14, "Carla": 14, "Dario": 13}

@@ -3,7 +3,7 @@ every player's cards left. The body is the worst case the rules allow per play: 
 
 import json
 
-from api.adapters.grande_dalmuti import ADAPTER
+from api.games.grande_dalmuti import ADAPTER
 from dalmuti_replay import validate
 from dalmuti_replay.simulate import simulate
 

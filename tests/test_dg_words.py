@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from api.adapters.david_goliath_charts import breakdown_figure, capture_figure, score_figure
+from api.games.david_goliath.charts import breakdown_figure, capture_figure, score_figure
 from replaykit import registry
 from replaykit.words import Languages, Text, render
 from tests.conftest import ROOT

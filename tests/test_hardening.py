@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import api.games
+import api.verdicts
 from app import create_app
 from dg_replay.simulate import simulate
 from tests.conftest import app_config
@@ -151,7 +151,7 @@ def test_uploads_are_rate_limited_with_retry_after(tmp_path):
 
 def test_a_bug_is_a_plain_500_and_loses_nothing(client, monkeypatch):
     stored = post(client, simulate(4, 7), "/api/v1/games").get_json()["id"]
-    monkeypatch.setattr(api.games, "replay", lambda *args: 1 / 0)
+    monkeypatch.setattr(api.verdicts, "replay", lambda *args: 1 / 0)
     body = assert_problem(post(client, simulate(4, 8), "/api/v1/games"), 500)
     assert "ZeroDivisionError" not in json.dumps(body)
     monkeypatch.undo()

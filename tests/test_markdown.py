@@ -94,8 +94,8 @@ def test_the_rulings_page_is_in_the_reader_s_language_with_the_same_anchors(clie
     assert "<code>postpone-not-allowed</code>" in page
 
 
-def test_an_untranslated_document_is_shown_in_english_and_says_so(toy_client):
-    page = toy_client.get("/rules/toy?lang=it").get_data(as_text=True)
+def test_an_untranslated_document_is_shown_in_english_and_says_so(client):
+    page = client.get("/rules/toy?lang=it").get_data(as_text=True)
     assert "highest card takes the trick" in page and '<article class="panel prose" lang="en">' in page
     assert "non è ancora tradotta" in page
-    assert "non è ancora tradotta" not in toy_client.get("/rules/olympi?lang=it").get_data(as_text=True)
+    assert "non è ancora tradotta" not in client.get("/rules/olympi?lang=it").get_data(as_text=True)

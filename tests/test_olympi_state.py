@@ -204,13 +204,14 @@ def test_a_setup_no_game_can_start_from_is_refused():
         ENGINE.new_state({**setup(), "players": ["Ann"]})
 
 
-def test_a_long_race_s_view_lists_its_latest_forty_plays_and_counts_the_rest():
+def test_a_long_race_s_view_lists_its_latest_ten_plays_and_counts_the_rest():
     from scripts.hostile import PASSING, olympi
 
-    # One race of 60 turns, each a play of two cards: the view after the last lists plays 21 to 60.
+    # One race of 60 turns, each a play of two cards: the view after the last lists plays 51 to 60, as many
+    # as the board draws, and counts the 120 cards laid.
     document = olympi(3, PASSING, races=1, turns=60)
     views = [view for anchor, view in ENGINE.snapshots(document) if anchor.startswith("race-1-turn-")]
     last = views[-1]
-    assert len(last["middle"]) == 40 and last["earlier"] == 20
-    assert [play["player"] for play in last["middle"]][:2] == ["Ann", "Bo"]  # Ann plays the odd turns, 21 too
-    assert views[39]["earlier"] == 0 and len(views[39]["middle"]) == 40
+    assert len(last["middle"]) == 10 and last["earlier"] == 50 and last["cards_laid"] == 120
+    assert [play["player"] for play in last["middle"]][:2] == ["Ann", "Bo"]  # Ann plays the odd turns, 51 too
+    assert views[9]["earlier"] == 0 and len(views[9]["middle"]) == 10 and views[9]["cards_laid"] == 20

@@ -100,3 +100,20 @@ def test_only_the_first_turns_are_examined(analysed, monkeypatch):
     monkeypatch.setattr(whatif, "MAX_EXAMINED", 2)
     assert not whatif.examined_all(report)  # six turns recorded
     assert whatif.analyse(ENGINE, LOG, report) == {step: analysed[step] for step in ("race-1-turn-1", "race-1-turn-2")}
+
+
+@pytest.mark.parametrize("written", [["G2", "K3"], ["K3", "G2"]])
+def test_the_play_made_is_no_other_choice_whatever_order_its_cards_are_written_in(written):
+    # Cycling lays two cards together (a play is a set of cards, rule 5); with no rule, Ann's six different
+    # cards make 6 × 5 / 2 = 15 plays: the 14 she did not make, and retiring, are her other choices.
+    cycling = {**LOG, "disciplines": [{"name": "Ciclismo", "cards_per_play": 2, "rule": FREE}, *LOG["disciplines"][1:]],
+               "races": [{"discipline": "Ciclismo", "turns": [
+                   {"player": "Ann", "action": "play", "cards": written},
+                   {"player": "Bruno", "action": "play", "cards": ["B5", "Y1"]}]}]}
+    report = ENGINE.validate(cycling).to_dict()
+    assert report["errors"] == []
+    headline, summary, lines = said(whatif.analyse(ENGINE, cycling, report)["race-1-turn-1"])
+    assert headline == f"Ann played {written[0]} {written[1]}; Bruno played B5 Y1 next."
+    assert summary == "15 other choices Ann had here, the rest of the race unchanged"
+    assert "…and 3 more choices." in lines  # 12 listed
+    assert not any(line.startswith(("G2 K3:", "K3 G2:")) for line in lines)

@@ -146,7 +146,7 @@ ENGLISH_IN_A_BOX = re.compile(r"\b(Race|race|after|cards?|dealt|played|drew|reti
 
 
 def test_the_charts_hover_boxes_in_italian_and_polish():
-    from api.adapters.olympi_charts import hands_figure, medal_figure, order_figure, vp_figure
+    from api.games.olympi.charts import hands_figure, medal_figure, order_figure, vp_figure
 
     report = ENGINE.validate(json.loads((SAMPLES / "clean-2-players.json").read_text())).to_dict()
     figures = [vp_figure(report), hands_figure(report), order_figure(report), medal_figure(report)]

@@ -10,7 +10,9 @@ import re
 import pytest
 from markupsafe import escape
 
+from api import homes
 from dg_replay.simulate import simulate, simulate_match
+from replaykit import registry
 from tests.conftest import ROOT
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
@@ -245,7 +247,7 @@ def test_findings_show_their_pointer_and_say_it_counts_from_zero(client):
 
 
 def test_the_colour_breakdown_leaves_out_who_is_not_a_player(client):
-    from api.adapters.david_goliath_charts import breakdown
+    from api.games.david_goliath.charts import breakdown
 
     report = client.get("/api/v1/samples/david-goliath/illegal-table").get_json()["report"]
     assert "Emma" in str(report["tricks"]) and list(breakdown(report)) == report["players"]
@@ -289,7 +291,8 @@ def test_moments_exist_for_each_game_page_and_nothing_else(client):
 
 
 def test_every_sample_page_is_at_most_150_kb_of_html(client):
-    for path in sorted(ROOT.glob("sample_games/*/*.json")):
-        page = client.get(f"/samples/{path.parent.name}/{path.stem}")
+    for game_id, path in [(game_id, path) for game_id, engine in registry.engines().items()
+                          for path in sorted(homes.folder(engine, "samples").glob("*.json"))]:
+        page = client.get(f"/samples/{game_id}/{path.stem}")
         assert page.status_code == 200, path.stem
         assert len(page.data) <= 150 * 1024, (path.stem, len(page.data))

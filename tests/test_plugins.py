@@ -1,6 +1,7 @@
 """A game is one package and one registration: the toy game of ``tests/plugins/`` is served by the command
-line, the API, the pages and the gallery with no generic file naming it; a broken plugin is reported and
-skipped while the other games work; no plugin installed for a test leaks into another test."""
+line, the API, the pages and the gallery with no generic file naming it (installed for the whole run,
+tests/conftest.py); a broken plugin is reported and skipped while the other games work; no plugin installed
+for one test leaks into another test."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from replaykit import registry
 from tests.conftest import ROOT, app_config
 from tests.plugin_fixtures import PLUGINS, TOY, broken_plugin, installed
 
-PROJECT_GAMES = ["david-goliath", "grande-dalmuti", "olympi"]
 TOY_SAMPLES = PLUGINS / "toy_replay" / "samples"
 
 
@@ -30,15 +30,17 @@ def cli(*args: str, paths: list[Path]) -> subprocess.CompletedProcess:
                           check=False)
 
 
-def test_only_the_project_s_games_are_registered_outside_a_plugin_s_tests():
-    assert list(registry.engines()) == PROJECT_GAMES and registry.broken() == ()
+def test_the_toy_game_is_registered_for_the_whole_run_like_any_game():
+    engines = registry.engines()
+    assert engines[TOY].name == "Toy Tricks" and engines[TOY].package == "toy_replay" and registry.broken() == ()
+    assert list(engines) == sorted(engines, key=lambda game_id: engines[game_id].name.casefold())
 
 
-def test_installing_the_toy_game_registers_it_and_removing_it_unregisters_it():
-    with installed(PLUGINS) as engines:
-        assert list(engines) == [*PROJECT_GAMES, TOY]
-        assert engines[TOY].name == "Toy Tricks" and engines[TOY].package == "toy_replay"
-    assert list(registry.engines()) == PROJECT_GAMES
+def test_a_plugin_installed_for_one_test_is_gone_after_it(tmp_path):
+    before = list(registry.engines())
+    with installed(broken_plugin(tmp_path / "broken")) as engines:
+        assert list(engines) == before and [plugin.name for plugin in registry.broken()] == ["broken"]
+    assert list(registry.engines()) == before and registry.broken() == ()
 
 
 def test_the_command_line_validates_and_simulates_the_toy_game():
@@ -62,14 +64,15 @@ def test_a_broken_plugin_is_skipped_with_a_warning_and_every_other_game_works(tm
                                   "could not be loaded and is skipped: ModuleNotFoundError")
     assert done.stdout.count("valid (0 errors, 0 warnings)") == 2
     listed = cli("simulate", "--help", paths=[broken, PLUGINS])
-    assert all(game in listed.stdout for game in [*PROJECT_GAMES, TOY]) and "broken" not in listed.stdout
+    assert all(game in listed.stdout for game in registry.engines()) and "broken" not in listed.stdout
 
 
 def test_a_plugin_that_is_no_engine_or_takes_a_game_s_id_is_skipped(tmp_path):
     not_engine = broken_plugin(tmp_path / "a", target="json:dumps", name="dumps")
     twin = broken_plugin(tmp_path / "b", target="olympi_replay.engine:ENGINE", name="olympi-again")
+    before = list(registry.engines())
     with installed(not_engine, twin) as engines:
-        assert list(engines) == PROJECT_GAMES
+        assert list(engines) == before
         problems = {plugin.name: plugin.problem for plugin in registry.broken()}
         assert engines["olympi"].validate(engines["olympi"].simulate(3, 1)).valid
     # Of two plugins with one id, the first found on the import path loads and the other is listed.
@@ -78,7 +81,7 @@ def test_a_plugin_that_is_no_engine_or_takes_a_game_s_id_is_skipped(tmp_path):
 
 
 def test_the_service_lists_a_broken_plugin_for_operators_and_serves_the_others(tmp_path, caplog):
-    with installed(broken_plugin(tmp_path / "broken"), PLUGINS):
+    with installed(broken_plugin(tmp_path / "broken")):
         application = create_app(app_config(tmp_path))
         client = application.test_client()
         health = client.get("/healthz")
@@ -86,43 +89,43 @@ def test_the_service_lists_a_broken_plugin_for_operators_and_serves_the_others(t
         application.extensions["card_replay"].repository.dispose()
     assert health.status_code == 200
     body = health.get_json()
-    assert body["games"] == [*PROJECT_GAMES, TOY]
+    assert body["games"] == list(registry.engines()) and TOY in body["games"]
     assert [plugin["name"] for plugin in body["broken"]] == ["broken"]
     assert body["broken"][0]["problem"].startswith("ModuleNotFoundError: No module named 'no_such_module'")
     assert 'the game plugin "broken"' in caplog.text
     assert "Toy Tricks" in gallery and "Olympi Cards" in gallery
 
 
-def test_the_toy_game_s_pages_render_from_its_own_package(toy_client):
+def test_the_toy_game_s_pages_render_from_its_own_package(client):
     expected = tomllib.loads((TOY_SAMPLES / "expected.toml").read_text())
-    gallery = toy_client.get("/samples").get_data(as_text=True)
+    gallery = client.get("/samples").get_data(as_text=True)
     for name, verdict in expected.items():
         url = f"/samples/toy/{name.removesuffix('.json')}"
         assert f'href="{url}"' in gallery
-        page = toy_client.get(url)
+        page = client.get(url)
         assert page.status_code == 200, url
         text = page.get_data(as_text=True)
         assert ("Valid" if verdict["valid"] else "Invalid") in text
         assert '<link rel="stylesheet" href="/styles/toy.css">' in text
-    page = toy_client.get("/samples/toy/illegal-wrong-turn").get_data(as_text=True)
+    page = client.get("/samples/toy/illegal-wrong-turn").get_data(as_text=True)
     assert 'class="toy-trick has-error" id="trick-2"' in page  # the toy's own partial, from its package
     assert 'id="chart-tricks"' in page
-    steps = toy_client.get("/samples/toy/illegal-wrong-turn/moments.json").get_json()["steps"]
+    steps = client.get("/samples/toy/illegal-wrong-turn/moments.json").get_json()["steps"]
     assert [step["id"] for step in steps[:3]] == ["trick-1-play-1", "trick-1-play-2", "trick-1"]
-    assert "highest card takes the trick" in toy_client.get("/rules/toy").get_data(as_text=True)
-    assert "Actions" in toy_client.get("/format/toy").get_data(as_text=True)
-    assert toy_client.get("/styles/toy.css").data.startswith(b"/* Toy Tricks")
+    assert "highest card takes the trick" in client.get("/rules/toy").get_data(as_text=True)
+    assert "Actions" in client.get("/format/toy").get_data(as_text=True)
+    assert client.get("/styles/toy.css").data.startswith(b"/* Toy Tricks")
 
 
-def test_the_api_validates_stores_and_documents_the_toy_game(toy_client):
+def test_the_api_validates_stores_and_documents_the_toy_game(client):
     log = json.loads((TOY_SAMPLES / "illegal-card-not-in-hand.json").read_text())
-    report = toy_client.post("/api/v1/validate", json=log).get_json()
+    report = client.post("/api/v1/validate", json=log).get_json()
     assert [(finding["code"], finding["trick"], finding["play"], finding["path"]) for finding in report["errors"]] == [
         ("card-not-in-hand", 3, 2, "/plays/5/card")]
-    stored = toy_client.post("/api/v1/games", json=log).get_json()
-    timeline = toy_client.get(stored["links"]["timeline"]).get_json()
+    stored = client.post("/api/v1/games", json=log).get_json()
+    timeline = client.get(stored["links"]["timeline"]).get_json()
     assert [trick["taker"] for trick in timeline["tricks"]] == ["Ann", "Bob", "Ann", "Ann"]
-    spec = toy_client.get("/api/v1/openapi.json").get_json()
+    spec = client.get("/api/v1/openapi.json").get_json()
     schemas = spec["components"]["schemas"]
     assert schemas["AnyLog"]["discriminator"]["mapping"]["toy"] == "#/components/schemas/ToyLog"
     assert schemas["AnyReport"]["discriminator"]["mapping"]["toy"] == "#/components/schemas/ToyReport"
@@ -130,32 +133,36 @@ def test_the_api_validates_stores_and_documents_the_toy_game(toy_client):
     assert set(schemas["ToyLog"]["properties"]) == {"game", "players", "hands", "plays", "scores", "meta"}
 
 
-def test_samples_are_named_by_game_and_the_old_addresses_redirect(toy_client):
+def test_samples_are_named_by_game_and_the_old_addresses_redirect(client):
     # Both games have a sample called illegal-schema: each keeps its own address.
-    dalmuti = toy_client.get("/api/v1/samples/grande-dalmuti/illegal-schema").get_json()
-    toy = toy_client.get("/api/v1/samples/toy/illegal-schema").get_json()
+    dalmuti = client.get("/api/v1/samples/grande-dalmuti/illegal-schema").get_json()
+    toy = client.get("/api/v1/samples/toy/illegal-schema").get_json()
     assert dalmuti["game"] == "grande-dalmuti" and toy["game"] == "toy"
     # The old address of a name two games share is the one it had: the first game's, in the registry's order.
-    old = toy_client.get("/samples/illegal-schema?x=1")
+    old = client.get("/samples/illegal-schema?x=1")
     assert old.status_code == 308 and old.headers["Location"] == "/samples/grande-dalmuti/illegal-schema?x=1"
-    assert toy_client.get("/samples/toy-illegal-schema").headers["Location"] == "/samples/toy/illegal-schema"
+    assert client.get("/samples/toy-illegal-schema").headers["Location"] == "/samples/toy/illegal-schema"
     moved = {"/samples/legal-4-players/g/1": "/samples/david-goliath/legal-4-players/g/1",
              "/samples/match-4-players/g/2/moments.json": "/samples/david-goliath/match-4-players/g/2/moments.json",
              "/samples/clean-2-players/log.json": "/samples/olympi/clean-2-players/log.json",
              "/api/v1/samples/match-4-players/parts/2": "/api/v1/samples/david-goliath/match-4-players/parts/2",
              "/api/v1/samples/illegal-revoke": "/api/v1/samples/david-goliath/illegal-revoke"}
     for old, new in moved.items():
-        response = toy_client.get(old)
+        response = client.get(old)
         assert response.status_code == 308 and response.headers["Location"] == new, old
-    assert toy_client.get("/samples/no-such-sample").status_code == 404
+    assert client.get("/samples/no-such-sample").status_code == 404
 
 
 def test_every_adapter_and_schema_module_imports_without_flask():
     code = ("import sys, pkgutil, importlib\n"
-            "import api.adapters, toy_replay.web, toy_replay.schemas\n"
-            "for module in pkgutil.iter_modules(api.adapters.__path__):\n"
-            "    importlib.import_module('api.adapters.' + module.name)\n"
-            "import schemas.david_goliath, schemas.grande_dalmuti, schemas.olympi\n"
+            "import api.adapters, api.games, schemas.games\n"
+            "from replaykit import registry\n"
+            "for package in (api.adapters, api.games, schemas.games):\n"
+            "    for module in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+            "        importlib.import_module(module.name)\n"
+            "for engine in registry.engines().values():\n"
+            "    for name in ('web', 'schemas'):\n"
+            "        registry.home_module(engine, name)\n"
             "print(sorted(name for name in ('flask', 'werkzeug', 'flask_smorest', 'sqlalchemy', 'jinja2')"
             " if name in sys.modules))")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PLUGINS), str(ROOT)])}
@@ -190,7 +197,7 @@ def test_a_nested_schema_named_like_another_game_s_stops_the_app(toy, tmp_path, 
         create_app(app_config(tmp_path))
 
 
-def test_a_plugin_brings_its_own_sentences_in_every_language(toy, toy_client):
+def test_a_plugin_brings_its_own_sentences_in_every_language(toy, client):
     """The toy's catalogues live in its package (``toy_replay/locale``): found, complete, and used by the
     API with no generic file naming them."""
     from scripts import messages
@@ -200,6 +207,6 @@ def test_a_plugin_brings_its_own_sentences_in_every_language(toy, toy_client):
         assert messages.problems(domain, language) == []
         messages.compile_catalogue(domain, language)
     log = json.loads((TOY_SAMPLES / "illegal-card-not-in-hand.json").read_text())
-    said = {language: toy_client.post("/api/v1/validate", json=log, headers={"Accept-Language": language})
+    said = {language: client.post("/api/v1/validate", json=log, headers={"Accept-Language": language})
             .get_json()["errors"][0]["message"] for language in ("en", "it", "pl")}
     assert said == {"en": "Ann does not hold 8.", "it": "Ann non ha 8 in mano.", "pl": "Ann nie ma w ręce 8."}

@@ -1,26 +1,25 @@
 """The layers: the core imports no game; a game imports only the core and the standard library; the
 schemas and the web adapters' pure presentation import no Flask; validating loads no web library.
 
-A plugin's package (the toy game of tests/plugins/) is held to the same: its game modules are pure, and
-its presentation (``web.py``) and schemas of record (``schemas.py``) import no web framework."""
+Every registered game is held to the same, the toy game of tests/plugins/ too: its package's modules are
+pure but for the presentation and schemas of record its home names (``Engine.home.web``, ``.schemas``),
+which may lie inside it (a plugin's ``web.py`` and ``schemas.py``) and import no web framework."""
 
 import ast
 import subprocess
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
 
 from replaykit import registry
-from tests.plugin_fixtures import PLUGINS
 
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"orjson"}  # an accelerator the JSON reader uses when present and does without otherwise
 CLUSTER = ROOT / "replaykit" / "cluster.py"  # `validate --scheduler`: Dask, imported only inside its functions
 CLUSTER_LIBRARIES = {"dask", "distributed", "fsspec"}
-GAME_PACKAGES = sorted({engine.package for engine in registry.engines().values()})
-PRESENTATION = ("web.py", "schemas.py")  # a plugin package's own adapter and schemas of record
-TOY = sorted((PLUGINS / "toy_replay").rglob("*.py"))
+ENGINES = list(registry.engines().values())
 WEB_LIBRARIES = ("flask", "flask_smorest", "flask_wtf", "werkzeug", "sqlalchemy", "plotly")
 
 
@@ -35,6 +34,21 @@ def imported_roots(path: Path, top_level_only: bool = False):
 
 def modules(package: str) -> list[Path]:
     return sorted((ROOT / package).rglob("*.py"))
+
+
+def files(module: str) -> list[Path]:
+    """The source files of a module, every one of a package."""
+    spec = find_spec(module)
+    if spec.submodule_search_locations:
+        return sorted(path for folder in spec.submodule_search_locations for path in Path(folder).rglob("*.py"))
+    return [Path(spec.origin)]
+
+
+# The files of each game's home that present it or describe its records, wherever they are.
+PRESENTATION = sorted({path for engine in ENGINES for name in ("web", "schemas")
+                       if getattr(engine.home, name) for path in files(getattr(engine.home, name))})
+GAME_MODULES = sorted({(engine.package, path) for engine in ENGINES for path in files(engine.package)
+                       if path not in PRESENTATION})
 
 
 def foreign(path: Path, allowed: set[str], top_level_only: bool = False) -> set[str]:
@@ -62,16 +76,13 @@ def test_the_command_line_loads_no_dask_without_a_scheduler(tmp_path):
     assert done.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("path", [*(path for package in GAME_PACKAGES for path in modules(package)),
-                                  *(path for path in TOY if path.name not in PRESENTATION)],
-                         ids=lambda path: f"{path.parent.name}/{path.name}")
-def test_a_game_imports_only_the_core_and_the_standard_library(path):
-    package = path.relative_to(PLUGINS if path.is_relative_to(PLUGINS) else ROOT).parts[0]
+@pytest.mark.parametrize(("package", "path"), GAME_MODULES, ids=lambda value: getattr(value, "name", value))
+def test_a_game_imports_only_the_core_and_the_standard_library(package, path):
     assert foreign(path, {"replaykit", package}) == set()
 
 
-@pytest.mark.parametrize("path", [*modules("schemas"), *modules("api/adapters"),
-                                  *(path for path in TOY if path.name in PRESENTATION)],
+@pytest.mark.parametrize("path", sorted({*modules("schemas"), *modules("api/adapters"), *modules("api/games"),
+                                         *PRESENTATION}),
                          ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_schemas_and_adapters_import_no_web_framework(path):
     assert not set(imported_roots(path)) & set(WEB_LIBRARIES)

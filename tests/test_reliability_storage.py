@@ -67,9 +67,9 @@ def test_views_of_a_stored_game_replay_nothing(client, loads):
 def test_a_new_rules_version_computes_the_results_again_once(app, client, loads, monkeypatch):
     game_id = upload(client)
     page = client.get(f"/games/{game_id}").data
-    engine = web.games.by_id("david-goliath")
+    engine = web.verdicts.by_id("david-goliath")
     newer = type(engine)(**{**engine.__dict__, "version": engine.version + "-next"})
-    monkeypatch.setattr(web.games, "by_id", lambda name: newer if name == "david-goliath" else None)
+    monkeypatch.setattr(web.verdicts, "by_id", lambda name: newer if name == "david-goliath" else None)
     loads.clear()
     assert client.get(f"/games/{game_id}").data == page
     assert len(loads) == 2  # report and snapshots, by the new version

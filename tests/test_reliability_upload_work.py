@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from api import games
+from api import verdicts
 from app import create_app
 from dalmuti_replay.engine import ENGINE as DALMUTI
 from dg_replay.engine import ENGINE as DG
@@ -95,7 +95,7 @@ def stored_count(application) -> int:
 
 def test_the_match_at_every_limit_is_refused_before_any_replay(client, app, monkeypatch):
     replays = []
-    monkeypatch.setattr(games, "replay", lambda *args: replays.append(args))
+    monkeypatch.setattr(verdicts, "replay", lambda *args: replays.append(args))
     answer = client.post("/api/v1/games", data=body(dg_match(30)), content_type="application/json")
     assert answer.status_code == 422
     assert answer.mimetype == "application/problem+json"
@@ -175,7 +175,7 @@ def test_each_view_equals_the_view_worked_out_from_nothing(log):
 @given(st.builds(messy, st.integers(0, 10_000), st.just(True)) | st.builds(
     lambda players, seed: simulate_match(players, seed, hands=False), st.integers(3, 6), st.integers(0, 10_000)))
 def test_a_matchs_table_views_made_part_by_part_are_those_of_its_whole_snapshots(log):
-    verdict = games.validate(log)
+    verdict = verdicts.validate(log)
     adapter, parts = verdict.adapter, verdict.adapter.parts(verdict.report)
     assert verdict.boards() == {str(number): adapter.table(part, adapter.timeline(part), verdict.snapshots(number))
                                 for number, part in enumerate(parts, start=1) if part is not None}

@@ -6,7 +6,9 @@ from __future__ import annotations
 import io
 import json
 
-from replaykit.analysis import Budget, analyse
+from dg_replay.cards import Card
+from dg_replay.position import Position
+from replaykit.analysis import BLUNDER, INACCURACY, MISTAKE, Budget, Step, accuracy, analyse, marks, value_plays
 from replaykit.cli import main
 from tests.plugin_fixtures import toy_engine
 
@@ -45,24 +47,28 @@ def test_each_play_is_valued_and_its_cost_is_what_it_gave_away():
 
 def test_each_player_accuracy_counts_plays_at_cost_zero_and_the_mean_cost():
     seats = analyse(ENGINE, GAME)["seats"]
-    # Each player made one costly play (cost 1) among four.
-    assert seats == {"Ann": {"plays": 4, "best_share": 0.75, "mean_cost": 0.25},
-                     "Bob": {"plays": 4, "best_share": 0.75, "mean_cost": 0.25}}
+    # Each player made one costly play (cost 1, an inaccuracy) among four, all valued exactly.
+    none = {"plays": 0, "best_share": None, "mean_cost": None}
+    marked = {"blunder": 0, "mistake": 0, "inaccuracy": 1}
+    assert seats == {"Ann": {"plays": 4, "best_share": 0.75, "mean_cost": 0.25, "estimated": none, "marks": marked},
+                     "Bob": {"plays": 4, "best_share": 0.75, "mean_cost": 0.25, "estimated": none, "marks": marked}}
 
 
 def test_an_illegal_play_is_listed_without_a_cost():
     log = {**GAME, "plays": [{"player": "Ann", "card": 4}, *GAME["plays"][1:]]}  # Ann never held 4
     first = analyse(ENGINE, log)["plays"][0]
     assert first == {"step": "trick-1-play-1", "player": "Ann", "played": {"player": "Ann", "card": 4},
-                     "legal": False, "exact": False, "choices": [], "best": None, "cost": None}
+                     "legal": False, "exact": False, "choices": [], "best": None, "cost": None, "estimate": None,
+                     "marks": []}
 
 
 def test_a_play_past_the_budget_is_not_valued():
     log = {"game": "toy", "players": ["Ann", "Bob", "Cy"],
            "hands": {"Ann": [1, 4, 7, 10], "Bob": [2, 5, 8, 11], "Cy": [3, 6, 9, 12]},
            "plays": [{"player": "Ann", "card": 1}]}
-    first = analyse(ENGINE, log, Budget(max_nodes=20))["plays"][0]
+    first = analyse(ENGINE, log, Budget(max_nodes=20, worlds=0))["plays"][0]
     assert first["legal"] and not first["exact"] and first["cost"] is None and first["choices"] == []
+    assert first["estimate"] is None and first["marks"] == []
 
 
 def test_a_log_that_starts_no_game_has_no_analysis():
@@ -81,9 +87,23 @@ def test_the_command_prints_a_table_and_each_player_accuracy(tmp_path):
     status, out, err = run("analyse", str(path))
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].split() == ["step", "player", "played", "best", "cost", "exact"]
-    assert lines[3].split() == ["trick-2-play-1", "Bob", "card", "8", "card", "1", "1", "yes"]
-    assert "Ann: 4 plays valued, 75% at cost 0, mean cost 0.25" in lines
+    assert lines[0].split() == ["step", "player", "played", "best", "cost", "exact", "mark"]
+    assert lines[3].split() == ["trick-2-play-1", "Bob", "card", "8", "card", "1", "1", "yes", "inaccuracy"]
+    assert "Ann: 4 plays valued, 75% at cost 0, mean cost 0.25; 1 inaccuracy" in lines
+
+
+def test_the_command_shows_estimates_apart_from_proven_values(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(GAME))
+    status, out, err = run("analyse", str(path), "--max-nodes", "1", "--worlds", "4")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    # As in the two-player estimate above: Bob's lead of trick 2 is estimated at its exact cost.
+    assert lines[3].split() == ["trick-2-play-1", "Bob", "card", "8", "card", "1", "~1", "est", "inaccuracy"]
+    assert lines[8].split()[-3:] == ["0", "yes", "-"]  # Ann's last card: one position, proven
+    assert "est, ~: 7 plays estimated over worlds sampled from what their player had seen, not proven" in lines
+    assert ("Ann: 1 plays valued, 100% at cost 0, mean cost 0; 3 estimated, ~67% at cost 0, mean cost ~0.333; "
+            "1 inaccuracy") in lines
 
 
 def test_the_command_answers_json_and_says_why_it_cannot(tmp_path):
@@ -103,7 +123,106 @@ def test_plays_are_valued_from_the_end_until_the_budget_runs_out():
     # From the end: Ann's last play searches 1 position (the end), Bob's last 2 (Ann's one card, the end):
     # 3 of the 5 allowed. Ann's answer in trick 3 needs 3 for each of her two cards: out of budget, so it
     # and every play before it are left unvalued.
-    tight = analyse(ENGINE, GAME, Budget(max_nodes=10**6, max_total=5))["plays"]
+    tight = analyse(ENGINE, GAME, Budget(max_nodes=10**6, max_total=5, worlds=0))["plays"]
     assert [play["exact"] for play in tight] == [False] * 6 + [True, True]
     roomy = analyse(ENGINE, GAME, Budget(max_nodes=10**6, max_total=10**6))["plays"]
     assert all(play["exact"] for play in roomy)
+
+
+def test_a_play_past_the_exact_horizon_is_estimated_from_worlds_its_player_could_not_tell_apart():
+    # Two players: every card Bob cannot see is Ann's, so each world is the true deal and each estimate is
+    # the exact value, with no spread. With one position per play, only Ann's last card is valued exactly
+    # (the end of the game); every play before it is estimated, and the hand-worked values come back.
+    budget = Budget(max_nodes=1, max_total=10**6, worlds=4)
+    plays = by_step(analyse(ENGINE, GAME, budget))
+    assert [play["exact"] for play in plays.values()] == [False] * 7 + [True]
+    lead = plays["trick-2-play-1"]
+    assert lead["estimate"] == {"worlds": 4, "sampled": 4, "seed": 0, "reach": None, "nodes": lead["estimate"]["nodes"]}
+    assert {choice["action"]["card"]: (choice["value"], choice["spread"]) for choice in lead["choices"]} == \
+        {1: (3, 0), 6: (2, 0), 8: (2, 0)}
+    assert lead["best"] == [{"player": "Bob", "card": 1}] and lead["cost"] == 1 and lead["marks"] == ["inaccuracy"]
+    seats = analyse(ENGINE, GAME, budget)["seats"]
+    assert seats["Ann"]["plays"] == 1 and seats["Ann"]["estimated"] == {"plays": 3, "best_share": 0.667,
+                                                                       "mean_cost": 0.333}
+
+
+def test_an_estimate_is_the_same_on_every_run_of_the_same_seed():
+    log = {"game": "toy", "players": ["Ann", "Bob", "Cy"],
+           "hands": {"Ann": [1, 4, 7, 10], "Bob": [2, 5, 8, 11], "Cy": [3, 6, 9, 12]},
+           "plays": [{"player": "Ann", "card": 10}, {"player": "Bob", "card": 11}, {"player": "Cy", "card": 3}]}
+    budget = Budget(max_nodes=1, worlds=6, world_nodes=500)
+    once = analyse(ENGINE, log, budget)["plays"]
+    assert once == analyse(ENGINE, log, budget)["plays"]
+    for play in once[:2]:
+        assert not play["exact"] and play["estimate"]["worlds"] == 6 and play["estimate"]["seed"] == 0
+        assert all(choice["spread"] >= 0 for choice in play["choices"])
+    other = analyse(ENGINE, log, Budget(max_nodes=1, worlds=6, world_nodes=500, seed=1))["plays"][0]
+    assert other["estimate"]["seed"] == 1
+
+
+def test_the_sampling_spends_no_more_than_its_budget():
+    log = {"game": "toy", "players": ["Ann", "Bob", "Cy"],
+           "hands": {"Ann": [1, 4, 7, 10], "Bob": [2, 5, 8, 11], "Cy": [3, 6, 9, 12]}, "plays": []}
+    log["plays"] = [{"player": name, "card": card} for name, card in
+                    (("Ann", 1), ("Bob", 2), ("Cy", 3), ("Cy", 6), ("Ann", 4), ("Bob", 5))]
+    plays = analyse(ENGINE, log, Budget(max_nodes=1, worlds=4, world_nodes=10**6, max_sampled=2_000))["plays"]
+    spent = [play["estimate"]["nodes"] for play in plays if play["estimate"]]
+    # Six plays share 2,000 positions, what one leaves going to the next; a world's search finds out it is
+    # out of budget one position past it.
+    assert len(spent) == 6 and sum(spent) <= 2_000 + 6 * 4
+
+
+def test_marks_follow_the_cost_thresholds():
+    assert (INACCURACY, MISTAKE, BLUNDER) == (1, 3, 6)
+    assert [marks(cost) for cost in (None, 0, 0.5, 1, 2.9, 3, 5.5, 6, 40)] == \
+        [[], [], [], ["inaccuracy"], ["inaccuracy"], ["mistake"], ["mistake"], ["blunder"], ["blunder"]]
+
+
+def dg_steps(line: list[tuple[str, str]]) -> list[Step]:
+    """The steps of a two-trick David & Goliath endgame (cards 1 to 9, no capture yet), each from a position
+    of its own: Ann G9 R1, Ben G5 B4, Cy R7 B2; Ann leads."""
+    hands = {"Ann": ["G9", "R1"], "Ben": ["G5", "B4"], "Cy": ["R7", "B2"]}
+    steps = []
+    for number, (player, card) in enumerate(line):
+        position = Position(["Ann", "Ben", "Cy"], {name: [Card.parse(text) for text in held]
+                                                   for name, held in hands.items()}, "Ann", max_value=9)
+        for _player, earlier in line[:number]:
+            position.apply_action(position.index(Card.parse(earlier)))
+        steps.append(Step(f"trick-{number // 3 + 1}-play-{number % 3 + 1}", position,
+                          {"player": player, "card": card}))
+    return steps
+
+
+def test_a_david_and_goliath_endgame_worked_by_hand():
+    # Rule 5: the highest card, then the lowest of the others; rule 6: the lowest's player takes the highest,
+    # the highest's player the rest; rule 8: one or two cards of a colour score their sum. Ben and Cy play
+    # against Ann (paranoid).
+    #   Ann leads G9; Ben must follow with G5; Cy, without green, picks:
+    #     R7: G5 is the lowest, so Ben takes G9 and Ann G5 and R7 (12); Ann leads R1 to Ben's B4 and Cy's B2:
+    #         B4 is the highest, R1 the lowest: Ann takes B4. 16.
+    #     B2: Cy takes G9, Ann G5 and B2 (7); Ann leads R1, Ben B4, Cy R7: R7 the highest, R1 the lowest, Ann
+    #         takes R7. 14. Cy plays B2: G9 is worth 14.
+    #   Ann leads R1; Cy must follow with R7; Ben, without red, picks:
+    #     G5: R7 the highest, R1 the lowest: Ann takes R7 (7), Cy takes R1 and G5 and leads B2; Ann G9, Ben
+    #         B4: Cy takes G9, Ann B2 and B4 (6). 13.
+    #     B4: Ann takes R7, Cy R1 and B4; Cy leads B2, Ann G9, Ben G5: Ann takes B2 and G5 (7). 14.
+    #     Ben plays G5: R1 is worth 13, one less than G9.
+    # The line played: R1, G5, R7, then B2, G9, B4. Ben takes nothing whatever he plays; Cy ends with R1, G5
+    # and G9: red 1 and green 14, 15.
+    line = [("Ann", "R1"), ("Ben", "G5"), ("Cy", "R7"), ("Cy", "B2"), ("Ann", "G9"), ("Ben", "B4")]
+    plays = value_plays(dg_steps(line), Budget())
+    values = [{choice["action"]["card"]: choice["value"] for choice in play["choices"]} for play in plays]
+    assert values == [{"R1": 13, "G9": 14}, {"B4": 0, "G5": 0}, {"R7": 15}, {"B2": 15}, {"G9": 13}, {"B4": 0}]
+    assert [play["step"] for play in plays] == ["trick-1-play-1", "trick-1-play-2", "trick-1-play-3",
+                                                "trick-2-play-1", "trick-2-play-2", "trick-2-play-3"]
+    assert [play["player"] for play in plays] == [player for player, _card in line]
+    assert [play["played"]["card"] for play in plays] == [card for _player, card in line]
+    assert all(play["exact"] and play["estimate"] is None for play in plays)
+    assert plays[0]["best"] == [{"player": "Ann", "card": "G9"}] and plays[0]["cost"] == 1
+    assert plays[0]["marks"] == ["inaccuracy"]
+    assert plays[1]["best"] == [{"player": "Ben", "card": "B4"}, {"player": "Ben", "card": "G5"}]
+    assert [play["cost"] for play in plays[1:]] == [0] * 5
+    seats = accuracy(plays)
+    assert {name: (seat["plays"], seat["best_share"], seat["mean_cost"]) for name, seat in seats.items()} == \
+        {"Ann": (2, 0.5, 0.5), "Ben": (2, 1.0, 0.0), "Cy": (2, 1.0, 0.0)}
+    assert seats["Ann"]["marks"] == {"blunder": 0, "mistake": 0, "inaccuracy": 1}

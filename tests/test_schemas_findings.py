@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import dg_replay
 from dg_replay.simulate import simulate, simulate_match
 from replaykit.findings import Finding
-from schemas.findings import load_log, schema_findings
-from schemas.log import LogSchema, MatchLogSchema
+from schemas.games.david_goliath.findings import load_log, schema_findings
+from schemas.games.david_goliath.log import LogSchema, MatchLogSchema
 
 NOT_A_CARD = 'This is not a card; write it as "G12" or {"color": "green", "value": 12}.'
 

@@ -14,7 +14,7 @@ from dalmuti_replay import validate
 from dalmuti_replay.rules import Options
 from dalmuti_replay.simulate import simulate
 from schemas import of_record
-from schemas.grande_dalmuti import LOGS, REPORTS, DalmutiLogSchema, DalmutiOptionsSchema, DalmutiReportSchema
+from schemas.games.grande_dalmuti import LOGS, REPORTS, DalmutiLogSchema, DalmutiOptionsSchema, DalmutiReportSchema
 from tests.dalmuti_helpers import FOUR, session, trick
 from tests.helpers import json_values, mutate
 

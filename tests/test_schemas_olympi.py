@@ -16,7 +16,7 @@ from olympi_replay import validate
 from olympi_replay.reader import Reader
 from olympi_replay.simulate import simulate
 from schemas import of_record
-from schemas.olympi import OlympiLogSchema, ReportSchema
+from schemas.games.olympi import OlympiLogSchema, ReportSchema
 from tests.helpers import json_values, mutate
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_games" / "olympi"

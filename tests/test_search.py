@@ -203,3 +203,35 @@ def test_an_observation_holds_no_card_of_another_seat():
     assert seen["hand"] == [2, 5, 8, 11] and seen["held"] == [3, 4, 4]
     shown = {play["card"] for play in seen["plays"]}
     assert shown == {12} and not ({1, 6, 9} | {3, 4, 7, 10}) & set(seen["hand"])
+
+
+def test_a_bounded_look_ahead_values_a_position_by_the_result_so_far_worked_by_hand():
+    # ENDGAME: Bob has taken two tricks and leads 6; Ann answers with 2 or 7, three cards left in all. Looking
+    # one step ahead stops at the start of trick 4: Ann has then taken trick 3 with her 7 (1 trick), or
+    # nothing with her 2 (0 tricks), whatever trick 4 would bring.
+    state = toy(*ENDGAME)
+    assert state.plays_left() == 3
+    assert Search(seat=0, stop_at=2).action_values(state) == {2: 0, 7: 1}
+    assert Search(seat=1, stop_at=2).action_values(state) == {2: 3, 7: 2}
+
+
+def test_a_world_too_large_for_its_budget_is_searched_as_far_ahead_as_fits():
+    # Ann leads the first trick of three players: the whole game does not fit 3,000 positions, the end of
+    # trick 1 and of trick 2 do. Each world's values are then those of a search that looks as far ahead.
+    state = toy({"Ann": [1, 6, 9, 12], "Bob": [2, 5, 8, 11], "Cy": [3, 4, 7, 10]})
+    worlds = [state.sample_world(0, random.Random(seed)) for seed in range(4)]
+    with pytest.raises(OutOfBudget):
+        Search(0, max_nodes=3_000).action_values(worlds[0])
+    estimate = sampled_action_values(worlds, seat=0, max_nodes=3_000, step=3)
+    assert estimate.worlds == 4 and estimate.reach in (1, 4, 7, 10)
+    bounded = [Search(0, stop_at=12 - estimate.reach).action_values(world) for world in worlds]
+    for action, mean in estimate.means.items():
+        assert mean == pytest.approx(sum(values[action] for values in bounded) / 4)
+    assert estimate.nodes > 3_000  # each world spent from its own budget
+
+
+def test_a_world_where_no_look_ahead_fits_is_left_out():
+    state = toy({"Ann": [1, 6, 9, 12], "Bob": [2, 5, 8, 11], "Cy": [3, 4, 7, 10]})
+    # Even one step ahead takes a position for each of Ann's four cards: three are not enough.
+    estimate = sampled_action_values([state.sample_world(0, random.Random(1))], seat=0, max_nodes=3)
+    assert estimate.worlds == 0 and estimate.means == {} and estimate.nodes == 4

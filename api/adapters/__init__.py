@@ -1,8 +1,10 @@
 """Web adapters: each game's presentation, kept out of the generic pages.
 
-A game's adapter is the module ``api.adapters.<game id with _ for ->`` exposing ``ADAPTER``, or else the
-``web`` module of the game's own package (``<package>.web``, how a plugin brings it); a registered game
-without either is shown by the defaults here (verdict, findings, standings; no charts). Every function
+A game's adapter is ``ADAPTER`` of the module its home names (``Engine.home.web``: ``api.games.<id_>`` for
+this repository's games, ``<package>.web`` for a plugin); a registered game whose home names none is shown
+by the defaults here (verdict, findings, standings; no charts). This package holds only what adapters
+share (``charts``: the look of every chart; ``kept``: analyses kept per process; ``wording``: findings in
+words), never a game. Every function
 takes a report dict (``Engine.validate(...).to_dict()``) and returns plain data, so adapters are unit
 tested without Flask and templates only place what they return.
 
@@ -12,7 +14,8 @@ tested without Flask and templates only place what they return.
   where the moment stands on the charts marked ``timeline``.
 - ``figures(report)``: ``[{"id", "label", "figure", "timeline"}]`` Plotly figure dicts. On a timeline chart
   a trace with ``"meta": "story"`` needs no hover text: the page shows the story of the moment at each x.
-- ``partial``: the template (under ``templates/games/``) that lays the moments out, given ``timeline``.
+- ``partial``: the template that lays the moments out, given ``timeline``: ``games/<id>/<file>``, the file
+  in the game's home's ``templates``.
 - ``standings(report)``: the result table, claims beside truth.
 - ``parts(report)``: for a document of several games (a match), the part reports, else ``None``.
 - ``table(report, timeline, snapshots)``: the table view (the board panel of ``templates/game.html``): seats,
@@ -33,12 +36,10 @@ tested without Flask and templates only place what they return.
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from api.adapters.wording import SHEET_CODES
+from api.adapters.wording import is_claim
 from replaykit import registry
 from replaykit.engine import Engine
 from replaykit.findings import anchor, tokens
@@ -85,7 +86,7 @@ def played_to_the_end(report: dict) -> bool:
     """A complete game whose plays were all legal: only what the score sheet claims may be wrong (a
     miscounted score does not change who won by the rules)."""
     errors = [finding.get("code") for finding in report.get("errors") or []]
-    return bool(report.get("complete")) and all(code in SHEET_CODES for code in errors)
+    return bool(report.get("complete")) and all(is_claim(code) for code in errors)
 
 
 def standings(report: dict) -> dict:
@@ -152,12 +153,9 @@ def colour_deck(letters: tuple[str, ...], names: dict[str, str], values: tuple[i
 
 @functools.cache
 def adapter_for(engine: Engine) -> Adapter:
-    """The game's ``ADAPTER``: ``api.adapters.<id>``, else ``<package>.web``, else ``DEFAULT``. An adapter
-    that exists but fails to import raises: that must not pass silently."""
-    name = f"{__name__}.{engine.id.replace('-', '_')}"
-    if importlib.util.find_spec(name) is not None:
-        return importlib.import_module(name).ADAPTER
-    module = registry.submodule(engine, "web")
+    """The game's ``ADAPTER``, from the module its home names, or ``DEFAULT`` when it names none. An adapter
+    that fails to import raises: that must not pass silently."""
+    module = registry.home_module(engine, "web")
     return DEFAULT if module is None else module.ADAPTER
 
 

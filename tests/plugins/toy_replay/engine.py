@@ -14,21 +14,27 @@ from toy_replay.reader import DEFAULT_LIMITS, Limits, shape
 from toy_replay.rules import GAME_ID, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, UNITS
 from toy_replay.simulate import simulate
 from toy_replay.state import ToyState, rule, start
+from toy_replay.words import say
 
 E, W = ("error",), ("warning",)
 CODES = (
-    Code("schema", E, "The document does not have the shape of a Toy Tricks log."),
-    Code("player-count", E, "Fewer than 2 or more than 4 players."),
-    Code("duplicate-player", E, "A name appears twice in players."),
-    Code("unknown-player", E, "A hand, a play or a claimed score of someone who is not a player."),
-    Code("hand-size", E, "A player is not dealt exactly 4 cards."),
-    Code("card-not-in-deck", E, "A card outside 1 to 4 × the number of players."),
-    Code("duplicate-card", E, "A card dealt twice."),
-    Code("wrong-turn", E, "A play by someone whose turn it is not."),
-    Code("card-not-in-hand", E, "A card the player does not hold (never dealt it, or played it already)."),
-    Code("too-many-plays", E, "A play after every card has been played."),
-    Code("score-mismatch", E, "A claimed score differs from the tricks taken."),
-    Code("incomplete-game", W, "The log stops before every card is played."),
+    Code("schema", E, "The document does not have the shape of a Toy Tricks log.",
+         title=say("not in the log's format")),
+    Code("player-count", E, "Fewer than 2 or more than 4 players.", title=say("wrong number of players")),
+    Code("duplicate-player", E, "A name appears twice in players.", title=say("a name listed twice")),
+    Code("unknown-player", E, "A hand, a play or a claimed score of someone who is not a player.",
+         title=say("a name that is not a player")),
+    Code("hand-size", E, "A player is not dealt exactly 4 cards.", title=say("a hand of the wrong size")),
+    Code("card-not-in-deck", E, "A card outside 1 to 4 × the number of players.", title=say("a card not in the deck")),
+    Code("duplicate-card", E, "A card dealt twice.", title=say("a card dealt twice")),
+    Code("wrong-turn", E, "A play by someone whose turn it is not.", title=say("played out of turn")),
+    Code("card-not-in-hand", E, "A card the player does not hold (never dealt it, or played it already).",
+         title=say("a card not in hand")),
+    Code("too-many-plays", E, "A play after every card has been played.",
+         title=say("a play after every card was played")),
+    Code("score-mismatch", E, "A claimed score differs from the tricks taken.",
+         title=say("a score added up wrong"), claim=True),
+    Code("incomplete-game", W, "The log stops before every card is played.", title=say("the game is unfinished")),
 )
 
 
@@ -127,5 +133,5 @@ ENGINE = Engine(
     default_limits=DEFAULT_LIMITS,
     simulate=_simulate,
     simulate_options=(Option("no_claims", "leave out the claimed scores"),),
-    description="The worked example of a game plugin: the highest card takes the trick.",
+    description=say("The worked example of a game plugin: the highest card takes the trick."),
 )

@@ -6,10 +6,14 @@ the game's name, so they cannot take another game's (a clash stops the app: ``ap
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields
+from marshmallow import RAISE, Schema, fields, validate
 
-from schemas.common import AnyFindingSchema, ReportHeaderSchema, TimelineHeaderSchema
+from schemas.common import AnyFindingSchema, ReportHeaderSchema, TimelineHeaderSchema, meta_field
+from toy_replay.reader import DEFAULT_LIMITS as LIMITS
 from toy_replay.rules import GAME_ID
+
+# The bounds the reader keeps (toy_replay.reader.shape), stated so that a client knows them beforehand.
+NAME = validate.Length(1, LIMITS.max_name)
 
 
 class ToyPlaySchema(Schema):
@@ -27,11 +31,13 @@ class ToyLogSchema(Schema):
         unknown = RAISE
 
     game = fields.Constant(GAME_ID, required=True, metadata={"enum": [GAME_ID]})
-    players = fields.List(fields.String(), required=True, metadata={"example": ["Ann", "Bob"]})
-    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.Integer(strict=True)), required=True)
-    plays = fields.List(fields.Nested(ToyPlaySchema))
+    players = fields.List(fields.String(validate=NAME), required=True, validate=validate.Length(max=LIMITS.max_players),
+                          metadata={"example": ["Ann", "Bob"]})
+    hands = fields.Dict(keys=fields.String(), required=True, values=fields.List(
+        fields.Integer(strict=True), validate=validate.Length(max=LIMITS.max_plays)))
+    plays = fields.List(fields.Nested(ToyPlaySchema), validate=validate.Length(max=LIMITS.max_plays))
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
-    meta = fields.Dict()
+    meta = meta_field(LIMITS, "Free object: title, notes, … (any keys).")
 
 
 class ToyTrickSchema(Schema):

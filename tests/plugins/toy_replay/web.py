@@ -71,5 +71,5 @@ def figures(report: dict) -> list[dict]:
              "timeline": True}]
 
 
-ADAPTER = Adapter(timeline=timeline, steps=steps, figures=figures, partial="games/toy.html",
+ADAPTER = Adapter(timeline=timeline, steps=steps, figures=figures, partial="games/toy/moments.html",
                   standings=claimed_standings, facts=facts)

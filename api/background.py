@@ -1,0 +1,268 @@
+"""The computer analysis of stored games and samples, run in the background on the job queue of
+``api.jobs`` (rows in the app's own database), and served to their pages as it progresses.
+
+- **Queued**: an upload queues its game's analysis (charged to the uploader; over its bound the upload is
+  stored all the same and its page asks later). A page whose analysis was never made (a game stored before,
+  a sample, a new rules version) asks for it with ``POST …/analysis.json`` once it shows; a client over its
+  bound (``api.jobs.Bounds``) gets 429 with ``Retry-After``, and the page asks again then.
+- **Run**: by a worker thread the app starts (``ANALYSIS_WORKER`` ``auto``: in the development server and
+  any process not under gevent) or by ``flask --app app analysis-worker``, as many processes as wanted
+  (production: gunicorn's gevent workers must not hold a core for seconds, so there ``auto`` starts no
+  thread). Each job searches at most ``BUDGET``.
+- **Served**: ``GET …/analysis.json`` answers the state (queued with how many jobs ahead, running, done,
+  failed) and, once done, what the page shows (``api.evaluation.view``) in the reader's language.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+import click
+from flask import Blueprint, Flask, current_app, jsonify, request, url_for
+from flask.cli import with_appcontext
+from flask_babel import gettext as _
+
+import api as web
+from api import evaluation, guards, quota, verdicts
+from api.jobs import DONE, SAMPLE_PREFIX, Bounds, Busy, Claim, JobStore
+from api.problems import Problem
+from replaykit import analysis
+from replaykit.analysis import Budget, analyse
+from replaykit.jsonio import JSONReadError, read_json
+
+DEFAULTS = {
+    "ANALYSIS_WORKER": "auto",  # auto, thread or off: who runs the jobs in this process
+    "ANALYSIS_MAX_PENDING": 2,  # a client's jobs queued or running at once
+    "ANALYSIS_PER_HOUR": 30,  # a client's analyses asked for within an hour
+}
+# What one job may search (with the estimates' own defaults): 13 s for a 3-player David & Goliath game and
+# 86 s for a 6-player one on a 2-core machine at a load average of 10 (make bench, "Background analysis").
+BUDGET = Budget(max_nodes=200_000, max_total=500_000, max_plays=2_000)
+IDLE_SECONDS = 2.0  # how long an idle worker waits before it looks at the queue again
+EXTENSION = "card_replay_jobs"
+
+bp = Blueprint("background", __name__)
+log = logging.getLogger(__name__)
+
+
+def store() -> JobStore:
+    return current_app.extensions[EXTENSION]
+
+
+def version(engine) -> str:
+    """What a result depends on: the game's rules and the search's budget."""
+    budget = hashlib.sha256(repr(BUDGET).encode()).hexdigest()[:12]
+    return f"{engine.id}:{engine.version}:{budget}"
+
+
+def sample_key(game: str, slug: str) -> str:
+    return f"{SAMPLE_PREFIX}{game}/{slug}"
+
+
+def _document(key: str) -> tuple[object, object] | None:
+    """The engine and document a job's key names, or ``None`` when it is gone."""
+    if key.startswith(SAMPLE_PREFIX):
+        game, _slash, slug = key[len(SAMPLE_PREFIX):].partition("/")
+        sample = web.services().samples.get((game, slug))
+        return None if sample is None else (verdicts.by_id(sample.game), sample.document)
+    record = web.services().repository.get(key)
+    if record is None:
+        return None
+    try:
+        return verdicts.by_id(record.game), read_json(record.log)
+    except JSONReadError:
+        return None
+
+
+def run(claim: Claim) -> None:
+    """Analyse a claimed job's document and record the result (``None``: its game offers no analysis)."""
+    jobs = store()
+    found = _document(claim.key)
+    if found is None or found[0] is None:
+        jobs.forget(claim.key)
+        return
+    engine, document = found
+    try:
+        result = analyse(engine, document, BUDGET, engine.limits(guards.log_settings()))
+    except Exception as error:  # a bug in a game's search: the job fails, the worker goes on
+        log.exception("the analysis of %s failed", claim.key)
+        jobs.finish(claim, error=f"{error.__class__.__name__}: {error}")
+        return
+    jobs.finish(claim, result, quota=current_app.config["STORAGE_QUOTA_BYTES"])
+
+
+def work_once(app: Flask) -> bool:
+    """Run the oldest waiting job, if any; ``True`` when there was one."""
+    with app.app_context():
+        claim = store().claim()
+        if claim is None:
+            return False
+        run(claim)
+        return True
+
+
+class Worker(threading.Thread):
+    """Runs jobs until stopped; ``wake`` makes it look at the queue at once."""
+
+    def __init__(self, app: Flask) -> None:
+        super().__init__(name="analysis-worker", daemon=True)
+        self.app, self.woken, self.stopped = app, threading.Event(), threading.Event()
+
+    def wake(self) -> None:
+        self.woken.set()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.woken.set()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            try:
+                busy = work_once(self.app)
+            except Exception:  # the database unreachable for a while: try again later
+                log.exception("the analysis worker could not reach its queue")
+                busy = False
+            if not busy:
+                self.woken.wait(IDLE_SECONDS)
+                self.woken.clear()
+
+
+def _under_gevent() -> bool:
+    try:
+        from gevent import monkey
+    except ImportError:
+        return False
+    return monkey.is_module_patched("threading")
+
+
+def install(app: Flask) -> None:
+    jobs = JobStore(app.extensions[web.EXTENSION].repository.engine,
+                    Bounds(app.config["ANALYSIS_MAX_PENDING"], app.config["ANALYSIS_PER_HOUR"]))
+    jobs.create_schema()
+    app.extensions[EXTENSION] = jobs
+    app.register_blueprint(bp)
+    app.extensions["csrf"].exempt(bp)  # a POST from the page's script; a foreign site's is refused below
+    app.cli.add_command(worker_command)
+    app.jinja_env.globals["analysis_marks"] = analysis.MARKS  # the rulings page states the thresholds
+    mode = app.config["ANALYSIS_WORKER"]
+    if mode == "thread" or (mode == "auto" and not app.config.get("TESTING") and not _under_gevent()):
+        worker = Worker(app)
+        app.extensions[EXTENSION + "_worker"] = worker
+        worker.start()
+
+
+@click.command("analysis-worker")
+@with_appcontext
+@click.option("--until-idle", is_flag=True, help="Stop once no job is waiting (else wait for more for ever).")
+def worker_command(until_idle: bool) -> None:
+    """Run the queued computer analyses (as many of these processes as wanted, on one database)."""
+    app = current_app._get_current_object()
+    done = 0
+    while True:
+        if work_once(app):
+            done += 1
+        elif until_idle:
+            break
+        else:
+            time.sleep(IDLE_SECONDS)
+    click.echo(f"analysis worker: {done} jobs run")
+
+
+def _wake(app: Flask) -> None:
+    worker = app.extensions.get(EXTENSION + "_worker")
+    if worker is not None:
+        worker.wake()
+
+
+def _client() -> str:
+    return quota.client_key(guards.client_address())
+
+
+def queue_upload(record) -> None:
+    """Queue a freshly stored game's analysis, charged to its uploader; over the bound, its page asks later."""
+    engine = verdicts.by_id(record.game)
+    if engine is None:
+        return
+    try:
+        with quota.storage_errors():
+            store().request(record.id, version(engine), _client())
+    except (Busy, Problem):
+        return
+    _wake(current_app)
+
+
+def _words() -> evaluation.Words:
+    return evaluation.Words(
+        title=_("What each play could guarantee"), x_title=_("Play"), y_title=_("Result at the end"),
+        exact=_("exact"), estimate=_("estimate"), point=_("{player}: {played}, {value} ({kind})"),
+        mark_label=_("{mark}: {player} plays {played}, cost {cost}"),
+        marks=(("blunder", _("Blunder")), ("mistake", _("Mistake")), ("inaccuracy", _("Inaccuracy"))))
+
+
+def _refuse_cross_site() -> None:
+    """Only this site's own pages ask for analyses: another site could spend its visitors' allowance."""
+    origin = request.headers.get("Origin")
+    if request.headers.get("Sec-Fetch-Site", "") in ("cross-site", "same-site") or (
+            origin is not None and urlsplit(origin).netloc != request.host):
+        raise Problem(403, _("Analyses are asked for by this site's own pages only."))
+
+
+def _answer(key: str, engine, part: int | None, players: Callable[[], list[str]]):
+    """The job's state, and once done what the page shows; a POST asks for the job first."""
+    if engine is None:  # a game no longer installed: nothing to analyse it with
+        return jsonify({"state": DONE, "ahead": 0, "analysis": None})
+    jobs = store()
+    with quota.storage_errors():
+        if request.method == "POST":
+            _refuse_cross_site()
+            try:
+                status = jobs.request(key, version(engine), _client())
+            except Busy as busy:
+                raise Problem(429, _("You have asked for many analyses lately: this one can start in %(seconds)s "
+                                     "seconds.", seconds=busy.retry_after),
+                              headers={"Retry-After": str(busy.retry_after)}) from None
+            _wake(current_app)
+        else:
+            status = jobs.status(key, version(engine))
+    body: dict = {"state": status.state, "ahead": status.ahead}
+    if status.state == DONE:
+        body["analysis"] = evaluation.view(status.result, part, _words(), players())
+        body["rules"] = url_for("pages.rules", game_id=engine.id, _anchor="computer-analysis")
+    response = jsonify(body)
+    response.status_code = 202 if request.method == "POST" and status.state != DONE else 200
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/games/<string:game_id>/analysis.json", methods=["GET", "POST"])
+@bp.route("/games/<string:game_id>/g/<int:number>/analysis.json", methods=["GET", "POST"])
+@guards.views_limit()
+def game_analysis(game_id: str, number: int | None = None):
+    record = web.services().repository.get(game_id)
+    if record is None:
+        raise Problem(404, _("No stored game has this address; check the link."))
+    return _answer(record.id, verdicts.by_id(record.game), number,
+                   lambda: _players(web.stored_verdict(record).report, number))
+
+
+@bp.route("/samples/<game:game>/<string:slug>/analysis.json", methods=["GET", "POST"])
+@bp.route("/samples/<game:game>/<string:slug>/g/<int:number>/analysis.json", methods=["GET", "POST"])
+def sample_analysis(game: str, slug: str, number: int | None = None):
+    sample = web.services().samples.get((game, slug))
+    if sample is None:
+        raise Problem(404, _("There is no sample game by this name."))
+    return _answer(sample_key(game, slug), verdicts.by_id(sample.game), number,
+                   lambda: _players(sample.verdict.report, number))
+
+
+def _players(report: dict, part: int | None) -> list[str]:
+    """The seating order of the page's game (of its part ``part`` of a match), for the chart's colours."""
+    if part is not None:
+        games = report.get("games") or []
+        report = games[part - 1] if 0 < part <= len(games) and isinstance(games[part - 1], dict) else {}
+    return [str(player) for player in report.get("players") or []]

@@ -1,0 +1,151 @@
+"""What a game page shows of its computer analysis (``replaykit.analysis``): each play's cost and best choice
+by its moment, the evaluation chart, and the mistakes among the key moments.
+
+Pure functions of the analysis's JSON (no Flask, no Plotly): the words come in already said in the reader's
+language (``Words``), so the figure is a plain dict the page hands to Plotly. Fields an analysis adds later
+are carried along untouched; a play without a value (unsearched, out of budget, illegal) is shown as such.
+
+- A play's **value** is what its player could guarantee (or, for an estimate, expect) by the play made: its
+  choice's value among ``choices``. The **best value** is the highest of them; the **cost** is the
+  analysis's own.
+- A play's **mark** is the worst of its ``marks`` (blunder, mistake, inaccuracy); mistakes and blunders are
+  key moments, and N/P walk them.
+- The **evaluation chart** has one line per seat: at each of its plays (x: the play's rank in the game), the
+  value of the play made. An exact value is a filled point, an estimate an open one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from api.adapters.charts import base_layout, player_color
+from replaykit import analysis
+
+MARKS = tuple(name for name, _threshold in analysis.MARKS)  # worst first
+KEY_MARKS = ("blunder", "mistake")  # the marks that make a key moment
+
+
+@dataclass(frozen=True)
+class Words:
+    """The chart's and the lists' words in the reader's language; ``point`` and ``mark_label`` are
+    ``str.format`` templates (``{player}``, ``{played}``, ``{value}``, ``{kind}``, ``{cost}``)."""
+
+    title: str = "What each play could guarantee"
+    x_title: str = "Play"
+    y_title: str = "Result"
+    exact: str = "exact"
+    estimate: str = "estimate"
+    point: str = "{player}: {played}, {value} ({kind})"
+    mark_label: str = "{mark}: {player} plays {played} ({cost})"
+    marks: tuple[tuple[str, str], ...] = (("blunder", "blunder"), ("mistake", "mistake"),
+                                          ("inaccuracy", "inaccuracy"))
+
+
+def action_text(action: object) -> str:
+    """A log action in a few characters, naming no game: its fields but the player's, ``B4`` for
+    ``{"player": "Ben", "card": "B4"}``, ``R3 R3`` for a list of cards, ``pass`` for ``{"pass": true}``."""
+    if not isinstance(action, dict):
+        return "" if action is None else str(action)
+    parts = []
+    for name, value in action.items():
+        if name == "player" or value in (None, False, [], {}):
+            continue
+        if value is True:
+            parts.append(str(name))
+        elif isinstance(value, list):
+            parts.append(" ".join(action_text(item) if isinstance(item, dict) else str(item) for item in value))
+        else:
+            parts.append(action_text(value) if isinstance(value, dict) else str(value))
+    return " ".join(parts)
+
+
+def number(value: float | int | None) -> str:
+    """A value as the page writes it: whole numbers without decimals, others to two places."""
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+def value_of(play: dict) -> float | None:
+    """The value of the play made, where the analysis gave its choices one."""
+    for choice in play.get("choices") or []:
+        if choice.get("action") == play.get("played") and isinstance(choice.get("value"), (int, float)):
+            return choice["value"]
+    return None
+
+
+def best_value(play: dict) -> float | None:
+    values = [choice["value"] for choice in play.get("choices") or [] if isinstance(choice.get("value"), (int, float))]
+    return max(values) if values else None
+
+
+def mark_of(play: dict) -> str | None:
+    marks = play.get("marks") or []
+    marks = [marks] if isinstance(marks, str) else marks
+    return next((mark for mark in MARKS if mark in marks), None)
+
+
+def part_plays(plays: list[dict], part: int | None) -> list[dict]:
+    """The plays a page shows: all of them, or those of game ``part`` of a match, their steps named as that
+    game's page names its moments (``game-2-trick-3-play-1`` is ``trick-3-play-1`` there)."""
+    if part is None:
+        return plays
+    prefix = f"game-{part}-"
+    return [{**play, "step": play["step"][len(prefix):]} for play in plays
+            if isinstance(play.get("step"), str) and play["step"].startswith(prefix)]
+
+
+def figure(plays: list[dict], words: Words = Words(), players: list[str] = ()) -> dict:
+    """The evaluation chart: per seat (in seating order ``players``, coloured as the game's other charts,
+    then any other in order of play), the value of each of its plays made."""
+    seats: dict[str, dict] = {player: {"x": [], "y": [], "customdata": [], "hovertext": [], "symbols": []}
+                              for player in players}
+    for rank, play in enumerate(plays, start=1):
+        value = value_of(play)
+        if value is None:
+            continue
+        exact = bool(play.get("exact"))
+        trace = seats.setdefault(play["player"], {"x": [], "y": [], "customdata": [], "hovertext": [], "symbols": []})
+        trace["x"].append(rank)
+        trace["y"].append(value)
+        trace["customdata"].append(play["step"])
+        trace["hovertext"].append(escape(words.point.format(
+            player=play["player"], played=action_text(play.get("played")), value=number(value),
+            kind=words.exact if exact else words.estimate), quote=False))
+        trace["symbols"].append("circle" if exact else "circle-open")
+    data = [{"type": "scatter", "mode": "lines+markers", "name": escape(str(player), quote=False),
+             "x": trace["x"], "y": trace["y"], "customdata": trace["customdata"], "hovertext": trace["hovertext"],
+             "hovertemplate": "%{hovertext}<extra></extra>", "line": {"color": player_color(seat), "width": 2},
+             "marker": {"color": player_color(seat), "size": 8, "symbol": trace["symbols"]}}
+            for seat, (player, trace) in enumerate(seats.items()) if trace["x"]]
+    layout = base_layout(words.title, words.x_title, yaxis={"title": {"text": words.y_title}, "gridcolor": "#eef0f3"})
+    layout["xaxis"]["dtick"] = None  # a game has dozens of plays: Plotly chooses the ticks
+    return {"data": data, "layout": layout}
+
+
+def view(result: dict | None, part: int | None = None, words: Words = Words(),
+         players: list[str] = ()) -> dict | None:
+    """What the page's script shows of an analysis: per step its play (``player``, ``played``, ``value``,
+    ``best`` values and choices, ``cost``, ``exact``, ``mark``), the marked plays in game order, the figure,
+    the seats' accuracy and how many plays were not searched. ``None`` for a game with no analysis.
+    ``players``: the seating order, which the chart's colours follow."""
+    if result is None:
+        return None
+    plays = part_plays(result.get("plays") or [], part)
+    names = dict(words.marks)
+    steps, marked = {}, []
+    for play in plays:
+        mark = mark_of(play)
+        steps[play["step"]] = {
+            "player": play["player"], "played": action_text(play.get("played")), "legal": play.get("legal", True),
+            "exact": bool(play.get("exact")), "value": number(value_of(play)),
+            "best_value": number(best_value(play)), "cost": number(play.get("cost")),
+            "best": [action_text(action) for action in play.get("best") or []], "mark": mark}
+        if mark in KEY_MARKS:
+            marked.append({"step": play["step"], "kind": mark, "label": words.mark_label.format(
+                mark=names.get(mark, mark), player=play["player"], played=action_text(play.get("played")),
+                cost=number(play.get("cost")))})
+    return {"steps": steps, "marked": marked, "figure": figure(plays, words, players),
+            "seats": result.get("seats") or {}, "unsearched": result.get("unsearched", 0),
+            "valued": sum(value_of(play) is not None for play in plays)}

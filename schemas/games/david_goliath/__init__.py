@@ -1,0 +1,36 @@
+"""David & Goliath's schemas of record for the OpenAPI document, by the ``game`` value each describes.
+
+Every game's schema module (``schemas.<game id with _ for ->`` or ``<package>.schemas``) exposes ``LOGS``,
+``REPORTS`` and ``TIMELINES``: ``{game value: (component name, schema class)}``.
+"""
+
+from marshmallow import fields
+
+from schemas.common import TimelineHeaderSchema
+from schemas.games.david_goliath.log import GAME_ID, MATCH_ID, LogSchema, MatchLogSchema
+from schemas.games.david_goliath.report import MatchReportSchema, ReportSchema
+
+
+class TimelineSchema(TimelineHeaderSchema):
+    """One game's moments (``api.games.david_goliath.charts.timeline``)."""
+
+    tricks = fields.List(fields.Dict(), metadata={"description": "Per trick: plays (with colour, value, highest and "
+                                                  "lowest marked), captures, scores_after, story, errors, warnings."})
+    breakdown = fields.Dict(metadata={"description": "Final points per player and colour, with the cards."})
+
+
+class MatchTimelineSchema(TimelineHeaderSchema):
+    games = fields.List(fields.Nested(TimelineSchema, allow_none=True),
+                        metadata={"description": "One timeline per game of the match (null: unreadable)."})
+
+
+LOGS = {GAME_ID: ("Log", LogSchema), MATCH_ID: ("MatchLog", MatchLogSchema)}
+REPORTS = {GAME_ID: ("Report", ReportSchema), MATCH_ID: ("MatchReport", MatchReportSchema)}
+TIMELINES = {GAME_ID: ("Timeline", TimelineSchema), MATCH_ID: ("MatchTimeline", MatchTimelineSchema)}
+
+
+def beyond_openapi(document: dict) -> bool:
+    """Every game of a match must list the match's players (else a 422 at /games/g/players)."""
+    games = document.get("games")
+    return (document.get("game") == MATCH_ID and isinstance(games, list)
+            and any(isinstance(game, dict) and game.get("players") != document.get("players") for game in games))

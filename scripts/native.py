@@ -1,0 +1,179 @@
+"""``python -m scripts.native``: compile the hot modules with mypyc where a C compiler is present (``make run``,
+``make test`` and ``make bench`` run it first), and say in one line per module what was done.
+
+The build list is ``[tool.card-replay.native] modules`` in pyproject.toml. Each module is compiled on its own
+from its ``.py`` file into ``build/native/`` (never beside the sources, never committed), and
+``build/native/manifest.json`` records what each one became (``replaykit.native`` reads it at import time).
+Nothing here fails the build: without mypyc, a C compiler or the Python headers every module stays pure; a
+module mypyc refuses (a type error, a construct it does not compile) stays pure with the reason printed,
+and is tried again once its sources change. A module whose sources have not changed since it was built is
+not built again, so the step costs a few milliseconds when there is nothing to do.
+"""
+
+from __future__ import annotations
+
+import ast
+import fcntl
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tomllib
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+from replaykit.native import BUILD, MANIFEST, ROOT, fingerprint, read_manifest
+
+PTH = "card_replay_native.pth"  # read by Python at start-up: installs replaykit.native's finder
+PTH_LINE = ('import importlib.util; importlib.util.find_spec("replaykit") and '
+            '__import__("replaykit.native").native.install()\n')
+TIMEOUT = 600
+
+# Run in a child process per module: one module's failure (or a crash of the compiler) leaves the others
+# alone. Errors in the modules it imports are not its own (--follow-imports=silent): only those of the
+# module compiled stop it, since mypyc trusts its types.
+COMPILE = """
+import sys
+from mypyc.build import mypycify
+from setuptools import setup
+source, out, temp, cache = sys.argv[1:]
+options = [source, "--follow-imports=silent", "--ignore-missing-imports", "--cache-dir", cache]
+setup(name="card-replay-native", script_args=["-q", "build_ext", "--build-lib", out, "--build-temp", temp],
+      ext_modules=mypycify(options, target_dir=temp, opt_level="3"))
+"""
+
+
+def build_list() -> list[str]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        return tomllib.load(file)["tool"]["card-replay"]["native"]["modules"]
+
+
+def source_of(module: str) -> str:
+    return module.replace(".", "/") + ".py"
+
+
+def inputs(module: str) -> list[str]:
+    """The module's source and every project module it imports by name: a change to any of them (a constant
+    compiled in, a signature) calls for a new build."""
+    source = source_of(module)
+    found = {source}
+    for node in ast.walk(ast.parse((ROOT / source).read_text(), source)):
+        names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                 else [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else [])
+        for name in names:
+            path = source_of(name)
+            if (ROOT / path).is_file() and (ROOT / name.split(".")[0] / "__init__.py").is_file():
+                found.add(path)
+    return sorted(found)
+
+
+def missing_toolchain() -> str | None:
+    """Why nothing can be compiled here, or ``None``."""
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed (pip install -e '.[native]')"
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]  # as setuptools picks it
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no Python headers (Python.h)"
+    return None
+
+
+def toolchain_version() -> str:
+    from mypy.version import __version__  # only called once mypyc is known to be installed
+
+    return f"mypy {__version__}, {sys.implementation.cache_tag}"
+
+
+def compile_module(module: str, out: Path) -> tuple[dict[str, str], str | None]:
+    """The extension files built for ``module`` (importable name → path under build/native), or the reason
+    it was not built."""
+    shutil.rmtree(out, ignore_errors=True)
+    temp = out / "temp"
+    command = [sys.executable, "-c", COMPILE, source_of(module), str(out / "lib"), str(temp), str(BUILD / "mypy-cache")]
+    try:
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        return {}, f"mypyc took over {TIMEOUT} s"
+    shutil.rmtree(temp, ignore_errors=True)
+    if done.returncode != 0:
+        lines = (done.stdout + done.stderr).splitlines()
+        errors = [line for line in lines if "error" in line.lower()] or lines or ["mypyc failed"]
+        return {}, f"{errors[0].strip()}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
+    suffix = EXTENSION_SUFFIXES[0]
+    binaries = {}
+    for path in (out / "lib").rglob("*" + suffix):
+        name = ".".join(path.relative_to(out / "lib").parts)[: -len(suffix)]
+        binaries[name] = str(path.relative_to(BUILD))
+    return binaries, None if binaries else "mypyc made no extension file"
+
+
+def build(module: str, old: dict, toolchain: str | None) -> dict:
+    """The manifest's entry for ``module``: the old one where its sources and the toolchain are unchanged."""
+    paths = inputs(module)
+    digest = fingerprint(paths)
+    entry = {"inputs": paths, "fingerprint": digest, "toolchain": toolchain}
+    if old.get("fingerprint") == digest and old.get("toolchain") == toolchain and (
+            old.get("why") or all((BUILD / path).is_file() for path in old.get("binaries", {}).values())):
+        return old
+    if toolchain is None:
+        return entry  # no binaries: why is the manifest's
+    binaries, why = compile_module(module, BUILD / f"{module}-{digest[:12]}")
+    if why is None and fingerprint(paths) != digest:  # edited while mypyc read it: which version is unknown
+        binaries, why = {}, "its sources changed during the build (run it again)"
+    return {**entry, "binaries": binaries} if why is None else {**entry, "why": why}
+
+
+def build_or_say_why(module: str, old: dict, toolchain: str | None) -> dict:
+    """``build``, where a module that cannot even be read (no such file, a syntax error half-way through an
+    edit) is left pure with the reason rather than failing the build."""
+    try:
+        return build(module, old, toolchain)
+    except (OSError, SyntaxError, ValueError) as error:
+        return {"why": f"{type(error).__name__}: {error}"}
+
+
+def install_hook() -> str:
+    """Put the ``.pth`` file that installs the finder into this virtual environment (not a system Python)."""
+    if sys.prefix == sys.base_prefix:
+        return "not a virtual environment: the compiled modules are not used"
+    (Path(sysconfig.get_paths()["purelib"]) / PTH).write_text(PTH_LINE)
+    return ""
+
+
+def prune(modules: dict) -> None:
+    """Remove the builds no entry names (older sources' builds)."""
+    kept = {Path(path).parts[0] for entry in modules.values() for path in entry.get("binaries", {}).values()}
+    for folder in BUILD.iterdir():
+        if folder.is_dir() and folder.name not in kept and folder.name != "mypy-cache":
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def main() -> None:
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with (BUILD / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two `make` runs at once build one after the other
+        old = read_manifest()
+        why_none = missing_toolchain()
+        toolchain = None if why_none else toolchain_version()
+        modules = {module: build_or_say_why(module, old.get("modules", {}).get(module, {}), toolchain)
+                   for module in build_list()}
+        written = MANIFEST.with_suffix(".tmp")
+        written.write_text(json.dumps({"toolchain": toolchain, "why": why_none, "modules": modules}, indent=1))
+        os.replace(written, MANIFEST)
+        prune(modules)
+    hook = install_hook()
+    for module, entry in modules.items():
+        if entry.get("binaries"):
+            print(f"native: {module} compiled ({toolchain})")
+        else:
+            print(f"native: {module} runs pure: {entry.get('why') or why_none}")
+    if hook:
+        print(f"native: {hook}")
+
+
+if __name__ == "__main__":
+    main()

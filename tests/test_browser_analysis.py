@@ -1,0 +1,73 @@
+"""The computer analysis on a David & Goliath game's page in Chromium: uploaded, analysed in the background
+by the app's worker thread while the page shows its progress, then each play's cost and best choice in the
+step panel, the evaluation chart, each player's accuracy, and the mistakes and blunders among the key
+moments, which N walks to."""
+
+from __future__ import annotations
+
+import pytest
+
+from api import background
+from app import create_app
+from tests.conftest import ROOT, LiveServer, app_config, at_moment, moments_loaded, until, upload
+from tests.test_api_background import SMALL
+
+pytestmark = pytest.mark.browser
+
+GAME = ROOT / "sample_games" / "david-goliath" / "legal-4-players.json"
+
+
+@pytest.fixture(scope="module")
+def analysing_server(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(background, "BUDGET", SMALL)  # the whole game in about a second
+        application = create_app(app_config(tmp_path_factory.mktemp("analysis"), ANALYSIS_WORKER="thread"))
+        with LiveServer(application) as server:
+            yield server
+        application.extensions[background.EXTENSION + "_worker"].stop()
+        application.extensions["card_replay"].repository.dispose()
+
+
+def done(page) -> None:
+    until(page, "document.getElementById('computer-panel').dataset.state === 'done'", timeout=60)
+
+
+def test_an_uploaded_game_shows_its_analysis_once_the_worker_has_made_it(page, analysing_server):
+    upload(page, analysing_server, GAME)
+    moments_loaded(page)
+    done(page)
+    status = page.locator("#computer-status").inner_text()
+    assert "plays of 60 valued" in status
+    assert page.locator("#computer-seats tr").count() == 4  # each player's accuracy
+    page.wait_for_selector("#chart-evaluation[data-rendered='true'] .main-svg", timeout=15000)
+    assert page.locator("#chart-evaluation .scatterlayer .trace").count() == 4  # a line per player
+
+    marks = page.locator(".key-panel .key-mistake, .key-panel .key-blunder")
+    assert marks.count() >= 1  # among the key moments
+    first = marks.first.get_attribute("href").lstrip("#")
+    assert page.locator(f"#computer-marks li[data-anchor='{first}']").count() == 1
+    badge = page.locator(f".moments-list [data-step-id='{first}'] .play-cost")  # beside the play in the list
+    assert badge.count() == 1 and badge.inner_text().startswith("−")
+
+    page.keyboard.press("Home")
+    at_moment(page, "deal")
+    assert page.locator("#step-analysis").is_hidden()  # the deal is no play
+    page.keyboard.press("n")  # the game broke no rule: N walks the marked plays
+    at_moment(page, first)
+    line = page.locator("#step-analysis")
+    assert line.is_visible() and "costs" in line.inner_text() and "Best:" in line.inner_text()
+    assert "mark-" in line.get_attribute("class")
+    assert page.locator("#moment-findings .finding-mark").count() == 1  # and the moment's panel says so
+
+    page.locator("#computer-rules").click()
+    page.wait_for_url("**/rules/david-goliath#computer-analysis")
+    assert page.locator("#computer-analysis li").count() == 3  # the three thresholds
+
+
+def test_a_sample_page_asks_for_its_analysis_and_shows_it(page, analysing_server):
+    page.goto(analysing_server.url + "/samples/david-goliath/legal-3-players#trick-15-play-3")
+    moments_loaded(page)
+    at_moment(page, "trick-15-play-3")
+    done(page)
+    line = page.locator("#step-analysis")  # the last play had one choice: the best
+    assert line.is_visible() and "a best play" in line.inner_text()

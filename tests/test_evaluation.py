@@ -1,0 +1,86 @@
+"""What a game page shows of the computer analysis (api/evaluation.py), on a small analysis worked by hand:
+the evaluation chart's points, each play's line in the step panel, the marked plays, a match's parts."""
+
+from __future__ import annotations
+
+from api.adapters.charts import player_color
+from api.evaluation import Words, action_text, figure, part_plays, view
+
+
+def card(player: str, name: str) -> dict:
+    return {"player": player, "card": name}
+
+
+# Ann leads B4 though R2 would have made sure of 13 rather than 10: cost 3, a mistake (3 ≤ cost < 6). Bob's
+# only card G7 is estimated at 5.5. Ann then plays R2, her only card, worth 13; Bob's P1 is refused by the
+# rules, so it has no value.
+PLAYS = [
+    {"step": "trick-1-play-1", "player": "Ann", "played": card("Ann", "B4"), "legal": True, "exact": True,
+     "choices": [{"action": card("Ann", "B4"), "value": 10}, {"action": card("Ann", "R2"), "value": 13}],
+     "best": [card("Ann", "R2")], "cost": 3, "marks": ["mistake"], "estimate": None},
+    {"step": "trick-1-play-2", "player": "Bob", "played": card("Bob", "G7"), "legal": True, "exact": False,
+     "choices": [{"action": card("Bob", "G7"), "value": 5.5}], "best": [card("Bob", "G7")], "cost": 0,
+     "marks": [], "estimate": {"worlds": 8}},
+    {"step": "trick-2-play-1", "player": "Ann", "played": card("Ann", "R2"), "legal": True, "exact": True,
+     "choices": [{"action": card("Ann", "R2"), "value": 13}], "best": [card("Ann", "R2")], "cost": 0, "marks": []},
+    {"step": "trick-2-play-2", "player": "Bob", "played": card("Bob", "P1"), "legal": False, "exact": False,
+     "choices": [], "best": None, "cost": None, "marks": []},
+]
+
+
+def test_the_chart_has_a_line_per_player_through_the_values_of_the_plays_made():
+    drawn = figure(PLAYS)
+    ann, bob = drawn["data"]
+    assert (ann["name"], ann["x"], ann["y"]) == ("Ann", [1, 3], [10, 13])
+    assert ann["customdata"] == ["trick-1-play-1", "trick-2-play-1"]  # a click picks the play's moment
+    assert ann["marker"]["symbol"] == ["circle", "circle"]  # exact: filled
+    assert ann["hovertext"] == ["Ann: B4, 10 (exact)", "Ann: R2, 13 (exact)"]
+    assert (bob["name"], bob["x"], bob["y"]) == ("Bob", [2], [5.5])  # the refused P1 has no point
+    assert bob["marker"]["symbol"] == ["circle-open"]  # an estimate: open
+    assert bob["hovertext"] == ["Bob: G7, 5.50 (estimate)"]
+    assert ann["line"]["color"] != bob["line"]["color"]
+    assert drawn["layout"]["title"]["text"] == "What each play could guarantee"
+
+
+def test_the_lines_follow_the_seating_and_its_colours():
+    drawn = figure(PLAYS, players=["Bob", "Ann", "Cy"])  # Cy made no play valued: no line
+    assert [trace["name"] for trace in drawn["data"]] == ["Bob", "Ann"]
+    assert [trace["line"]["color"] for trace in drawn["data"]] == [player_color(0), player_color(1)]
+
+
+def test_text_from_the_log_is_escaped_for_plotly():
+    named = [{**PLAYS[0], "player": "<b>Eve</b>", "played": card("<b>Eve</b>", "B4"),
+              "choices": [{"action": card("<b>Eve</b>", "B4"), "value": 10}]}]
+    trace = figure(named)["data"][0]
+    assert trace["name"] == "&lt;b&gt;Eve&lt;/b&gt;"
+    assert trace["hovertext"] == ["&lt;b&gt;Eve&lt;/b&gt;: B4, 10 (exact)"]
+
+
+def test_each_play_is_described_for_its_moment_and_the_mistakes_are_listed():
+    shown = view({"plays": PLAYS, "unsearched": 2, "seats": {"Ann": {"plays": 2}}},
+                 words=Words(mark_label="{mark}: {player} plays {played}, cost {cost}"))
+    first = shown["steps"]["trick-1-play-1"]
+    assert first == {"player": "Ann", "played": "B4", "legal": True, "exact": True, "value": "10",
+                     "best_value": "13", "cost": "3", "best": ["R2"], "mark": "mistake"}
+    assert shown["steps"]["trick-1-play-2"]["value"] == "5.50"
+    refused = shown["steps"]["trick-2-play-2"]
+    assert (refused["legal"], refused["value"], refused["cost"]) == (False, "", "")
+    assert shown["marked"] == [{"step": "trick-1-play-1", "kind": "mistake", "label": "mistake: Ann plays B4, cost 3"}]
+    assert (shown["valued"], shown["unsearched"], shown["seats"]) == (3, 2, {"Ann": {"plays": 2}})
+
+
+def test_a_game_without_analysis_shows_none():
+    assert view(None) is None
+
+
+def test_a_part_of_a_match_shows_its_own_plays_named_as_its_page_names_its_moments():
+    match = [{**PLAYS[0], "step": "game-1-trick-1-play-1"}, {**PLAYS[1], "step": "game-2-trick-1-play-2"}]
+    assert [play["step"] for play in part_plays(match, 2)] == ["trick-1-play-2"]
+    assert [play["step"] for play in part_plays(match, None)] == ["game-1-trick-1-play-1", "game-2-trick-1-play-2"]
+
+
+def test_an_action_is_written_by_its_fields_but_the_player():
+    assert action_text({"player": "Ann", "card": "B4"}) == "B4"
+    assert action_text({"player": "Ann", "cards": ["R3", "R3"]}) == "R3 R3"
+    assert action_text({"player": "Ann", "pass": True}) == "pass"
+    assert action_text(None) == ""
