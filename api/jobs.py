@@ -15,7 +15,8 @@ and at most ``Bounds.per_hour`` requested within an hour. Past either, ``Busy`` 
 document already analysed (or queued) under the same version costs nothing to ask for again.
 
 A stored game's job row and its result count against the storage quota of the game's owner
-(``api.storage.stored_bytes``): a result that would take the owner past it is not kept, and the job fails
+(``api.storage.stored_bytes``), so every write to a stored game's job keeps the owner's running total
+(``api.usage.counted``): a result that would take the owner past the quota is not kept, and the job fails
 saying so (``OVER_QUOTA``), as a list a view renders later is not kept past it either.
 
 No Flask here: ``api.background`` runs the jobs and serves them to the pages.
@@ -31,7 +32,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import DateTime, Integer, LargeBinary, String, Text, delete, func, or_, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
-from api.storage import Upload, create_tables, one_writer_per_client, owned_by, patiently, stored_bytes
+from api.storage import counted_tables, create_tables, patiently
+from api.usage import counted
 from replaykit import jsonio
 
 LEASE_SECONDS = 900  # far longer than the longest analysis its budget allows (86 s, 6 players, load 10)
@@ -113,9 +115,10 @@ class JobStore:
         self.clock = clock
 
     def create_schema(self) -> None:
+        # the stored games' tables too: a job's bytes count against its game's owner
         def create() -> None:
             with self.engine.begin() as connection:
-                create_tables(connection, [AnalysisJob.__table__])
+                create_tables(connection, counted_tables())
         patiently(create, 20)
 
     def request(self, key: str, version: str, client: str) -> Status:
@@ -123,17 +126,18 @@ class JobStore:
         already; raises ``Busy`` when the client is over its bounds."""
         def attempt() -> Status:
             with self.sessions.begin() as session:
-                row = session.get(AnalysisJob, key)
-                if row is not None and row.version == version and row.state != FAILED:
-                    return self._status(session, row)
-                now = self.clock()
-                self._ensure_room(session, client, now)
-                if row is None:
-                    row = AnalysisJob(key=key)
-                    session.add(row)
-                row.version, row.client, row.state, row.requested = version, client, QUEUED, now
-                row.lease_until, row.attempts, row.result, row.error = None, 0, None, None
-                session.flush()
+                with counted(session, key):
+                    row = session.get(AnalysisJob, key)
+                    if row is not None and row.version == version and row.state != FAILED:
+                        return self._status(session, row)
+                    now = self.clock()
+                    self._ensure_room(session, client, now)
+                    if row is None:
+                        row = AnalysisJob(key=key)
+                        session.add(row)
+                    row.version, row.client, row.state, row.requested = version, client, QUEUED, now
+                    row.lease_until, row.attempts, row.result, row.error = None, 0, None, None
+                    session.flush()
                 return self._status(session, row)
         return patiently(attempt)
 
@@ -179,8 +183,9 @@ class JobStore:
                 for row in session.scalars(select(AnalysisJob).where(waiting).order_by(AnalysisJob.requested)
                                            .limit(5)):
                     if row.attempts >= MAX_ATTEMPTS:
-                        session.execute(_changed().where(AnalysisJob.key == row.key, waiting).values(
-                            state=FAILED, lease_until=None, error="the analysis stopped its worker every time"))
+                        with counted(session, row.key):
+                            session.execute(_changed().where(AnalysisJob.key == row.key, waiting).values(
+                                state=FAILED, lease_until=None, error="the analysis stopped its worker every time"))
                         continue
                     taken = session.execute(
                         _changed().where(AnalysisJob.key == row.key, AnalysisJob.attempts == row.attempts,
@@ -202,17 +207,13 @@ class JobStore:
 
         def attempt() -> bool:
             with self.sessions.begin() as session:
-                owner = session.get(Upload, claim.key) if quota else None
-                if owner is not None:
-                    one_writer_per_client(session, owner.client)
-                    before = stored_bytes(session, owned_by(owner.client))
                 mine = _changed().where(
                     AnalysisJob.key == claim.key, AnalysisJob.state == RUNNING, AnalysisJob.version == claim.version,
                     AnalysisJob.attempts == claim.attempt)
-                done = session.execute(mine.values(lease_until=None, **values))
-                if done.rowcount == 1 and owner is not None:
-                    after = stored_bytes(session, owned_by(owner.client))
-                    if after > quota and after > before:
+                with counted(session, claim.key) as tally:
+                    done = session.execute(mine.values(lease_until=None, **values))
+                if done.rowcount == 1 and tally.past(quota):
+                    with counted(session, claim.key):
                         session.execute(_changed().where(AnalysisJob.key == claim.key).values(
                             state=FAILED, result=None, error=OVER_QUOTA))
                 return done.rowcount == 1
@@ -220,7 +221,8 @@ class JobStore:
 
     def prune(self, kept) -> int:
         """Drop the jobs of stored games no longer kept (deleted, or past retention): ``kept`` is a subquery
-        of the ids still stored. Samples' jobs stay. Returns how many were dropped."""
+        of the ids still stored. Samples' jobs stay. Returns how many were dropped. A game no longer kept
+        has no owner, so no total changes."""
         def attempt() -> int:
             with self.sessions.begin() as session:
                 gone = session.execute(delete(AnalysisJob).where(
@@ -231,7 +233,7 @@ class JobStore:
     def forget(self, key: str) -> None:
         """Drop a job (its document is gone)."""
         def attempt() -> None:
-            with self.sessions.begin() as session:
+            with self.sessions.begin() as session, counted(session, key):
                 row = session.get(AnalysisJob, key)
                 if row is not None:
                     session.delete(row)

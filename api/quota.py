@@ -2,7 +2,7 @@
 
 - **Quota**: each client (by address, as the rate limits count it) may keep ``STORAGE_QUOTA_BYTES`` in
   all: its logs and everything kept with them (results, page lists, computer analyses, rows:
-  ``api.storage.stored_bytes``).
+  ``api.storage.stored_bytes``), read from its running total (``api.usage``).
   An upload that would take it past the quota is refused with 507 and nothing is written: checked with the
   log's size before any work, then with everything the upload stores in the transaction that stores it. A
   list a view renders later, or an analysis result, is kept only while it fits (else the next view renders

@@ -15,11 +15,11 @@ address), its log's size and the hash of its delete token: the per-client quota,
 the retention cleanup (``api.quota``) read it. It is a table of its own so databases made before it need no
 migration; their games simply have no owner.
 
-What a client uses of its quota is every byte kept for its games, summed from the rows themselves
-(``stored_bytes``): the logs, the results and the page lists, those a view renders later included, the
-computer analyses (``api.jobs``: each game's job row, with its result or error), plus ``ROW_BYTES`` for
-each row's keys, versions, times and index entries. Being summed rather than tallied, it
-cannot drift from what is stored: a list added later, a result replaced or a game deleted shows at once.
+What a client uses of its quota is every byte kept for its games (``stored_bytes``): the logs, the
+results and the page lists, those a view renders later included, the computer analyses (``api.jobs``: each
+game's job row, with its result or error), plus ``ROW_BYTES`` for each row's keys, versions, times and
+index entries. Every write here keeps the client's running total of it (``api.usage``) in its own
+transaction, so a list added later, a result replaced or a game deleted shows at once.
 """
 
 from __future__ import annotations
@@ -242,6 +242,13 @@ def one_writer_per_client(session, client: str) -> None:
         session.execute(select(func.pg_advisory_xact_lock(func.hashtext(client))))
 
 
+def counted_tables() -> list:
+    """The tables the quota counts (the analysis jobs' too, ``stored_bytes``) and the running totals."""
+    from api.jobs import AnalysisJob
+
+    return [*Base.metadata.sorted_tables, AnalysisJob.__table__]
+
+
 def create_tables(connection, tables) -> None:
     """Create the tables (and their indexes) that are missing, in the connection's transaction. PostgreSQL's
     IF NOT EXISTS still races when two instances create the same table at once (a duplicate type), so
@@ -265,12 +272,9 @@ class Repository:
     def create_schema(self) -> None:
         # IF NOT EXISTS: several workers may start at once on a fresh database; none may fail on the race,
         # and one that finds the database locked by another's creation waits for it (twice the usual wait).
-        # The analysis jobs' table too: the quota counts its rows (``stored_bytes``).
-        from api.jobs import AnalysisJob
-
         def create() -> None:
             with self.engine.begin() as connection:
-                create_tables(connection, [*Base.metadata.sorted_tables, AnalysisJob.__table__])
+                create_tables(connection, counted_tables())
         patiently(create, max(self.lock_wait, LOCK_WAIT) * 4)
 
     @_patient
@@ -299,12 +303,12 @@ class Repository:
                         session.add_all(StoredListing(id=row.id, part=part, language=language, version=version,
                                                       body=body) for (part, language), body in bodies.items())
                     session.flush()
-                    if quota:
-                        # Counted after the insert, in the same transaction: a second upload of this client
-                        # waits for the first to commit (the lock above, or SQLite's one writer) and sees it.
-                        used = stored_bytes(session, owned_by(client))
-                        if used > quota:
-                            raise OverQuota(used - stored_bytes(session, [row.id]))
+                    # Counted after the insert, in the same transaction: a second upload of this client
+                    # waits for the first to commit (the lock above, or SQLite's one writer) and sees it.
+                    stored = usage.upload_bytes(log, result, listings[1] if listings else {})
+                    used = usage.charge(session, client, stored)
+                    if quota and used > quota:
+                        raise OverQuota(used - stored)
             except IntegrityError:  # an id collision: astronomically rare, and a fresh id fixes it
                 continue
             record = _record(row)
@@ -330,19 +334,13 @@ class Repository:
         with a ``quota``, its owner's usage stays within it (or does not grow)."""
         try:
             with self.sessions.begin() as session:
-                # locked (PostgreSQL) until the commit: a delete running meanwhile cannot leave this row behind
-                if session.get(StoredGame, game_id, with_for_update=True) is None:
-                    return False
-                owner = session.get(Upload, game_id) if quota else None
-                if owner is not None:
-                    one_writer_per_client(session, owner.client)
-                    before = stored_bytes(session, owned_by(owner.client))
-                session.merge(row)
-                if owner is not None:
-                    session.flush()
-                    after = stored_bytes(session, owned_by(owner.client))
-                    if after > quota and after > before:
-                        raise OverQuota(before)  # rolls the row back
+                with usage.counted(session, game_id) as tally:
+                    # locked (PostgreSQL) until the commit: a delete meanwhile cannot leave this row behind
+                    if session.get(StoredGame, game_id, with_for_update=True) is None:
+                        return False
+                    session.merge(row)
+                if tally.past(quota):
+                    raise OverQuota(tally.used - tally.change)  # rolls the row and the total back
         except (OperationalError, IntegrityError, OverQuota):
             return False
         return True
@@ -363,9 +361,9 @@ class Repository:
 
     @_patient
     def usage(self, client: str) -> int:
-        """Bytes stored for one client (``stored_bytes``)."""
+        """Bytes stored for one client (``stored_bytes``), from its running total (``api.usage``)."""
         with self.sessions() as session:
-            return stored_bytes(session, owned_by(client))
+            return usage.usage(session, client)
 
     def count(self) -> int:
         with self.sessions() as session:
@@ -378,15 +376,18 @@ class Repository:
             owner = session.get(Upload, game_id) if game_id and len(game_id) <= 64 else None
             if owner is None or not hmac.compare_digest(owner.token, token_hash(token)):
                 return False
+            one_writer_per_client(session, owner.client)
+            freed = usage.game_bytes(session, game_id)  # all of it: without its owner the game counts nothing
             session.execute(delete(StoredGame).where(StoredGame.id == game_id))
             session.execute(delete(StoredResult).where(StoredResult.id == game_id))
             session.execute(delete(StoredListing).where(StoredListing.id == game_id))
             session.delete(owner)
+            usage.charge(session, owner.client, -freed)
             return True
 
     def purge(self, before: datetime) -> int:
         """Delete every game stored before ``before``; returns how many."""
-        with self.sessions.begin() as session:
+        with self.sessions.begin() as session, usage.counted_where(session, Upload.created < before):
             old = select(StoredGame.id).where(StoredGame.created < before)
             session.execute(delete(StoredResult).where(StoredResult.id.in_(old)))
             session.execute(delete(StoredListing).where(StoredListing.id.in_(old)))
@@ -404,3 +405,7 @@ class Repository:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+# Last: api.usage builds on the models above, and the methods above call it.
+from api import usage  # noqa: E402

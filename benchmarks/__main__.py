@@ -14,6 +14,7 @@ from benchmarks import (
     jobs,
     olympi_search,
     play,
+    quota,
     search,
     uploads,
     web,
@@ -46,6 +47,7 @@ def main() -> None:
     print(archive.throughput(1_500 if args.quick else 6_000, 1 if args.quick else 2)[0], end="\n\n")
     print(dalmuti.section(), end="\n\n")
     print(uploads.growth(), end="\n\n")
+    print(quota.per_upload(), end="\n\n")
     print(search.horizon(), end="\n\n")
     print(olympi_search.horizon(), end="\n\n")
     print(dalmuti_search.horizon(), end="\n\n")

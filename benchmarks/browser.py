@@ -101,7 +101,8 @@ def charts_vs_bare(pages: list[tuple[str, str]], loads: int = 5) -> str:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{Path(folder) / 'b.sqlite3'}",
-                          "RATELIMIT_ENABLED": False})
+                          "RATELIMIT_ENABLED": False,
+                          "ANALYSIS_WORKER": "off"})  # no search beside the drawing being timed
         client = app.test_client()
         with LiveServer(app) as ours, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)

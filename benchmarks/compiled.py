@@ -14,14 +14,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
 import subprocess
 import sys
 import time
 
 from benchmarks.timing import table
+from benchmarks.walking import apply_undo_per_second
 from replaykit import native, registry
-from replaykit.search import CHANCE, TERMINAL, OutOfBudget, Search
+from replaykit.search import OutOfBudget, Search
 
 BUDGET = 100_000
 SEED = 7
@@ -50,29 +50,6 @@ def positions_per_second(position) -> float:
             search.action_values(position)
         best = max(best, search.nodes / max(time.process_time() - start, 1e-9))
     return best
-
-
-def apply_undo_per_second(position) -> float:
-    rng = random.Random(SEED)
-    line = []
-    while position.turn != TERMINAL:
-        action = (rng.choice([outcome for outcome, _ in position.chance_outcomes()]) if position.turn == CHANCE
-                  else rng.choice(position.legal_actions()))
-        line.append(action)
-        position.apply_action(action)
-    for _ in line:
-        position.undo_action()
-
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        for _ in range(20):
-            for action in line:
-                position.apply_action(action)
-            for _ in line:
-                position.undo_action()
-        best = min(best, (time.process_time() - start) / 20)
-    return 2 * len(line) / max(best, 1e-9)
 
 
 def measure() -> dict:

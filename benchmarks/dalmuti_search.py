@@ -9,15 +9,13 @@ analysis asks at each play. ``.venv/bin/python -m benchmarks.dalmuti_search``.
 
 from __future__ import annotations
 
-import random
 import statistics
-import time
 
-from benchmarks.timing import best_of, table
+from benchmarks.timing import table
+from benchmarks.walking import apply_undo_per_second, solve
 from dalmuti_replay.load import load
 from dalmuti_replay.position import Position
 from dalmuti_replay.simulate import simulate
-from replaykit.search import OutOfBudget, Search
 
 SECONDS = 2.0
 SEEDS = range(6)
@@ -36,46 +34,10 @@ def endgame(seed: int, cards: int, players: int = 4) -> Position:
     return found[0]
 
 
-def solve(position: Position, seconds: float) -> tuple[bool, int, float]:
-    """Whether every play of the seat to move was valued within ``seconds`` (a node budget measured on the
-    spot), the positions searched and the time taken."""
-    search = Search(position.turn, max_nodes=20_000)
-    start = time.process_time()
-    try:
-        search.action_values(position)
-    except OutOfBudget:
-        rate = search.nodes / max(time.process_time() - start, 1e-9)
-        search = Search(position.turn, max_nodes=int(rate * seconds))
-        start = time.process_time()
-        try:
-            search.action_values(position)
-        except OutOfBudget:
-            return False, search.nodes, time.process_time() - start
-    return True, search.nodes, time.process_time() - start
-
-
-def apply_undo_rate() -> float:
-    position = endgame(1, 60)
-    line = []
-    rng = random.Random(1)
-    while position.legal_actions():
-        move = rng.choice(position.legal_actions())
-        line.append(move)
-        position.apply_action(move)
-
-    def there_and_back() -> None:
-        for _ in line:
-            position.undo_action()
-        for move in line:
-            position.apply_action(move)
-
-    return 2 * len(line) / best_of(there_and_back, 20)
-
-
 def horizon() -> str:
     rows, reached, rates, failed = [], 0, [], False
     for cards in CARDS:
-        results = [solve(endgame(seed, cards), SECONDS) for seed in SEEDS]
+        results = [solve(endgame(seed, cards), SECONDS, probe=20_000) for seed in SEEDS]
         solved = sum(done for done, _nodes, _took in results)
         rates += [nodes / took for _done, nodes, took in results if took > 0.05]
         failed = failed or solved < len(results)
@@ -84,7 +46,7 @@ def horizon() -> str:
         rows.append([str(cards), f"{solved}/{len(results)}", f"{statistics.median(took):.3f}", f"{max(took):.3f}"])
     rate = f"{statistics.median(rates):,.0f}" if rates else "n/a"
     title = (f"Il Grande Dalmuti, 4 players: exact for every seed up to {reached} cards left; search {rate} "
-             f"positions/s (median); apply + undo {apply_undo_rate():,.0f} steps/s")
+             f"positions/s (median); apply + undo {apply_undo_per_second(endgame(1, 60)):,.0f} steps/s")
     return table(title, ["cards left", "exact in 2 s", "median s", "slowest s"], rows)
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 import time
 
-from benchmarks.timing import best_of, table
+from benchmarks.timing import table
+from benchmarks.walking import apply_undo_per_second, solve
 from dg_replay import new_state
 from dg_replay.engine import ENGINE
 from dg_replay.position import Position
@@ -21,7 +22,7 @@ from dg_replay.simulate import simulate
 from replaykit import registry
 from replaykit.analysis import Budget, analyse
 from replaykit.native import path_of
-from replaykit.search import CHANCE, TERMINAL, OutOfBudget, Search
+from replaykit.search import CHANCE, TERMINAL, Search
 
 SECONDS = 2.0
 
@@ -41,44 +42,6 @@ def endgame(players: int, tricks: int, seed: int) -> Position:
     return position
 
 
-def solve(position: Position, seconds: float) -> tuple[bool, int, float]:
-    """Whether every play of the seat to move was valued within ``seconds`` of this process's CPU time (what
-    a quiet machine takes, whatever else a shared one runs; checked by a node budget measured on the spot),
-    the positions searched and the time taken."""
-    search = Search(position.turn, max_nodes=10_000)
-    start = time.process_time()
-    try:
-        search.action_values(position)
-    except OutOfBudget:
-        rate = search.nodes / max(time.process_time() - start, 1e-9)
-        search = Search(position.turn, max_nodes=int(rate * seconds))
-        try:
-            search.action_values(position)
-        except OutOfBudget:
-            return False, search.nodes, time.process_time() - start
-    return True, search.nodes, time.process_time() - start
-
-
-def apply_undo_rate(players: int) -> float:
-    position = dealt(players, 1)
-    line = []
-    rng = random.Random(1)
-    while position.legal_actions():
-        action = rng.choice(position.legal_actions())
-        line.append(action)
-        position.apply_action(action)
-    for _ in line:
-        position.undo_action()
-
-    def there_and_back() -> None:
-        for action in line:
-            position.apply_action(action)
-        for _ in line:
-            position.undo_action()
-
-    return 2 * len(line) / best_of(there_and_back, 20)
-
-
 def horizon() -> str:
     rows = []
     for players in range(3, 7):
@@ -90,7 +53,7 @@ def horizon() -> str:
             reached, nodes, seconds = tricks, searched, took
         rate = nodes / seconds if seconds else 0
         rows.append([players, reached, f"{nodes:,}", f"{seconds:.2f}", f"{rate:,.0f}",
-                     f"{apply_undo_rate(players):,.0f}"])
+                     f"{apply_undo_per_second(dealt(players, 1)):,.0f}"])
     dg = table(f"Search: tricks from the end solved exactly within {SECONDS:g} s (every play of the seat to "
                  f"move valued), D&G, the search {path_of('replaykit.search')}, the position "
                  f"{path_of('dg_replay.position')}   goals: 6 tricks with 3-4 players, 4 with 5-6",

@@ -3,9 +3,12 @@ each step taken back exactly.
 
 The log's State (``dg_replay.state``) reads what was played, mistakes included; a search needs far less
 and far faster: the hands as bit sets (a card is bit ``colour × values + value − 1``), the trick on the
-table, who leads, and each seat's captures as rule 8 needs them (``rules.Tally``: cards and points per
-colour). The rules applied are the rulebook's, through the same functions the State uses: must-follow
-(``rules.playable``), who takes what (``rules.resolve_trick``) and the score (``rules.Tally``).
+table, who leads, and each seat's captures as rule 8 needs them: per colour the cards taken and their values'
+sum (one int, ``count << 8 | sum``, a card taken adding ``1 << 8 | value``), and the score, moved at each
+capture by the change of the one colour it touches (``rules.color_points`` of the colour before and after,
+read from a table the rule function fills once) rather than summed again. The rules applied are the
+rulebook's, through the same functions the State uses: must-follow (``rules.playable``), who takes what
+(``rules.resolve_trick``) and the score (``rules.color_points``).
 
 For sampled (PIMC) estimates, ``observation(seat)`` is what one seat has seen and ``sample_world(seat, rng)``
 a position dealing the cards it cannot see again at random, consistent with that (``rules.dealable``).
@@ -19,8 +22,14 @@ from functools import cache
 from typing import Any
 
 from dg_replay.cards import COLORS, Card, card_text
-from dg_replay.rules import TRICKS_PER_GAME, Tally, dealable, playable, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, color_class, color_points, dealable, playable, resolve_trick
 from replaykit.search import TERMINAL
+
+COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
+# Indexed by a colour's captures ``count << 8 | sum`` (at most 18 cards of a colour, summing to at most 171):
+# its points and its class, from the rules' functions, looked up at every card taken.
+POINTS = [color_points(taken >> 8, taken & 255) for taken in range(19 << 8)]
+CLASSES = [color_class(taken >> 8, taken & 255) for taken in range(19 << 8)]
 
 
 @cache
@@ -36,8 +45,8 @@ def layout(max_value: int) -> tuple[tuple[Card, ...], dict[str, int], dict[Card 
 class Position:
     """One position of one game, seats by index in seating order (see the module docstring)."""
 
-    __slots__ = ("captured", "cards", "color_bits", "hands", "history", "indexes", "leader", "opening", "players",
-                 "scores", "shown", "tallies", "trick")
+    __slots__ = ("cards", "classes", "color_bits", "hands", "history", "indexes", "leader", "opening", "players",
+                 "scores", "shown", "taken", "trick")
 
     def __init__(self, players: Sequence[str], hands: Mapping[str, Iterable[Card]], leader: str,
                  max_value: int) -> None:
@@ -46,9 +55,10 @@ class Position:
         self.hands = [sum(1 << self.indexes[card] for card in hands[name]) for name in self.players]
         self.leader = self.players.index(leader)
         self.trick: list[tuple[int, Card]] = []  # (seat, card) in order of play
-        self.tallies = [Tally() for _ in self.players]
+        self.taken = [[0] * len(COLORS) for _ in self.players]  # per seat, per colour: count << 8 | sum
         self.scores = [0] * len(self.players)
-        self.captured = [Tally().key()] * len(self.players)  # per seat: ``Tally.key()``, for key()
+        # Per seat, its colours' ``color_class`` a byte each, for the keys: moved with each card taken.
+        self.classes = [0] * len(self.players)
         self.history: list[tuple] = []  # per step: (seat, bit index, what a closed trick changed, or None)
         # What ``voids`` starts from: each seat's colours shown lacking before this position was made, and
         # the trick on the table then (its plays, its led card).
@@ -83,10 +93,15 @@ class Position:
         for seat, name in enumerate(seating):
             if len(hands[name]) != TRICKS_PER_GAME - resolved - (seat in played):
                 return None
-            tally = position.tallies[seat] = state.tallies[name].copy()
-            position.captured[seat] = tally.key()
-            position.scores[seat] = state.scores[name]
+            tally = state.tallies[name]
+            position.settle(seat, [tally.counts[color] for color in COLORS], [tally.sums[color] for color in COLORS])
         return position if position.players[position.turn] == to_move else None
+
+    def settle(self, seat: int, counts: list[int], sums: list[int]) -> None:
+        """Give ``seat`` the captures of ``counts`` and ``sums`` (per colour, in ``COLORS`` order)."""
+        taken = self.taken[seat] = [count << 8 | total for count, total in zip(counts, sums, strict=True)]
+        self.scores[seat] = sum(POINTS[each] for each in taken)
+        self.classes[seat] = sum(CLASSES[each] << 8 * color for color, each in enumerate(taken))
 
     def shown_void(self, name: str, tricks: Sequence[Any]) -> int:
         """The colours ``name`` was seen not to follow in the log's ``tricks`` (as bits), less any its hand
@@ -134,6 +149,17 @@ class Position:
             hand = playable(hand, self.color_bits[self.trick[0][1].color])
         return bits_of(hand)
 
+    def ordered_actions(self) -> list[int]:
+        """``legal_actions()`` in the order a search tries them (``replaykit.search``): the highest value
+        first, then from the lowest up — the two cards a trick turns on (rules 5 and 6), the highest taking it
+        or going to the lowest; a lead ranks its cards by value whatever their colour. Against lowest first it
+        searched fewer positions with 3 and 6 players and about as many with 4 and 5 (docs/PERFORMANCE.md)."""
+        cards = self.legal_actions()
+        if not self.trick:
+            size = len(self.cards) // len(COLORS)
+            cards.sort(key=lambda index: index % size)
+        return cards[-1:] + cards[:-1]
+
     def plays_left(self) -> int:
         return sum(hand.bit_count() for hand in self.hands)
 
@@ -146,19 +172,50 @@ class Position:
 
     def key(self) -> tuple | None:
         """At the start of a trick: equal exactly when what is left to play, who leads and each seat's captures
-        per colour as rule 8 can still count them (``Tally.key``) are equal: the rest of the game, and so every
-        seat's final score, depends on nothing else. Inside a trick ``None``: such positions are reached again
-        only through the trick's start."""
+        per colour as rule 8 can still count them (``rules.color_class``) and every score are equal: the rest of
+        the game, and so every seat's final score, depends on nothing else. Inside a trick ``None``: such
+        positions are reached again only through the trick's start."""
         if self.trick:
             return None
-        return tuple(self.hands), self.leader, tuple(self.captured)
+        return tuple(self.hands), self.leader, tuple(self.classes), tuple(self.scores)
 
     def key_for(self, seat: int) -> tuple | None:
-        """``key()`` for a search valuing the position for ``seat`` alone: the others' captures left out, as
-        rule 8 scores each seat on its own captures (``replaykit.search``)."""
+        """For a search valuing the position for ``seat`` alone (``replaykit.search``): equal when what is left
+        to play, who leads and the classes of that seat's colours are, so the points it can still gain are —
+        rule 8 scores each seat on its own captures, and a colour's further points depend on its class only
+        (``rules.color_class``); its score so far is left out, as the search adds it back."""
         if self.trick:
             return None
-        return tuple(self.hands), self.leader, self.captured[seat]
+        return tuple(self.hands), self.leader, self.classes[seat]
+
+    def bounds_for(self, seat: int) -> tuple[int, int]:
+        """The lowest and the highest score ``seat`` could have at any later point of the game, its end
+        included (``replaykit.search``), whatever it takes of the cards still to play that it could take —
+        the others': rules 5 and 6 never give a player back a card of its own in a trick of several. Per
+        colour, the least and the most ``color_points`` gives its captures with each number of those cards
+        added: the lowest values for the least, the highest for the most, as for a given count the points
+        never fall as the sum grows."""
+        left = 0
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                left |= hand
+        for player, card in self.trick:
+            if player != seat:
+                left |= 1 << self.indexes[card]
+        size = len(self.cards) // len(COLORS)
+        low = high = 0
+        for color, taken in enumerate(self.taken[seat]):
+            values = [index + 1 for index in bits_of(left >> color * size & (1 << size) - 1)]
+            least = most = taken
+            fewest = greatest = POINTS[taken]
+            for added in range(1, len(values) + 1):
+                least += 256 + values[added - 1]
+                most += 256 + values[-added]
+                fewest = min(fewest, POINTS[least])
+                greatest = max(greatest, POINTS[most])
+            low += fewest
+            high += greatest
+        return low, high
 
     # -- moving -----------------------------------------------------------------------------------------
 
@@ -170,22 +227,33 @@ class Position:
         closed = None
         if len(self.trick) == len(self.players):
             outcome = resolve_trick(self.trick)
-            closed = (self.leader, self.trick, outcome.captures, list(self.captured))
+            closed = (self.leader, self.trick, outcome.captures)
             for taker, cards in outcome.captures.items():
-                tally = self.tallies[taker]
-                self.scores[taker] = tally.take(cards)
-                self.captured[taker] = tally.key()
+                self.take(taker, cards, 1)
             self.leader, self.trick = self.trick[outcome.high][0], []
         self.history.append((seat, index, closed))
 
     def undo_action(self) -> None:
         seat, index, closed = self.history.pop()
         if closed is not None:
-            self.leader, self.trick, captures, self.captured = closed
+            self.leader, self.trick, captures = closed
             for taker, cards in captures.items():
-                self.scores[taker] = self.tallies[taker].take(cards, -1)
+                self.take(taker, cards, -1)
         self.trick.pop()
         self.hands[seat] |= 1 << index
+
+    def take(self, seat: int, cards: list[Card], sign: int) -> None:
+        """``seat`` takes ``cards`` (``sign`` -1: gives them back): its score moves by the change in each
+        colour's points alone."""
+        taken = self.taken[seat]
+        score, classes = self.scores[seat], self.classes[seat]
+        for card in cards:
+            color = COLOR_INDEX[card.color]
+            before = taken[color]
+            after = taken[color] = before + sign * (256 + card.value)
+            score += POINTS[after] - POINTS[before]
+            classes ^= (CLASSES[after] ^ CLASSES[before]) << 8 * color
+        self.scores[seat], self.classes[seat] = score, classes
 
     def card(self, index: int) -> Card:
         return self.cards[index]
@@ -208,8 +276,8 @@ class Position:
                 "trick": [{"seat": player, "card": card_text(card)} for player, card in self.trick],
                 "held": [hand.bit_count() for hand in self.hands], "leader": self.leader,
                 "voids": [[color for color in COLORS if voids & self.color_bits[color]] for voids in self.voids()],
-                "captured": [{color: {"cards": tally.counts[color], "sums": tally.sums[color]} for color in COLORS}
-                             for tally in self.tallies],
+                "captured": [{color: {"cards": taken[index] >> 8, "sums": taken[index] & 255}
+                              for index, color in enumerate(COLORS)} for taken in self.taken],
                 "scores": list(self.scores)}
 
     def voids(self) -> list[int]:
@@ -267,8 +335,9 @@ class Position:
         twin = Position(self.players, {name: () for name in self.players}, self.players[self.leader],
                         len(self.cards) // len(COLORS))
         twin.hands, twin.trick = list(self.hands), list(self.trick)
-        twin.tallies = [tally.copy() for tally in self.tallies]
-        twin.scores, twin.captured, twin.shown = list(self.scores), list(self.captured), self.voids()
+        twin.taken = [list(taken) for taken in self.taken]
+        twin.scores, twin.classes = list(self.scores), list(self.classes)
+        twin.shown = self.voids()
         twin.opening = (len(self.trick), self.trick[0][1] if self.trick else None)
         return twin
 

@@ -109,6 +109,15 @@ def color_points(count: int, total: int) -> int:
     return total if count <= 2 else count
 
 
+def color_class(count: int, total: int) -> int:
+    """What the rest of a game's scoring of one colour depends on, its points so far set apart: two captures
+    of a colour in the same class (``count`` cards of values summing to ``total``) gain the same points from
+    any further cards. While at most two cards are taken the points are their sum, so count and sum are the
+    class; from three cards on ``color_points`` counts cards only, so each further card adds one and every
+    such capture is one class. A small int, for the search's keys (``dg_replay.position``)."""
+    return count << 6 | total if count <= 2 else 255
+
+
 def color_score(values: Iterable[int]) -> int:
     """``color_points`` of the values of one colour's cards."""
     values = list(values)
@@ -131,21 +140,26 @@ class Tally:
     """A player's captures kept as what rule 8 needs — per colour the count, the values' sum and so its
     points — so a score after every trick costs an update per card taken rather than a rescan."""
 
-    __slots__ = ("by_color", "counts", "sums")
+    __slots__ = ("by_color", "counts", "score", "sums")
 
     def __init__(self) -> None:
         self.counts = dict.fromkeys(COLORS, 0)
         self.sums = dict.fromkeys(COLORS, 0)
         self.by_color = dict.fromkeys(COLORS, 0)  # each colour's points: ``color_points`` of the two above
+        self.score = 0  # the sum of ``by_color``, moved by each colour's change rather than summed again
 
     def take(self, cards: Iterable[Card], sign: int = 1) -> int:
         """Add captured cards (``sign`` -1: give them back); returns the player's score now."""
         counts, sums, by_color = self.counts, self.sums, self.by_color
+        score = self.score
         for color, value in cards:
             count = counts[color] = counts[color] + sign
             total = sums[color] = sums[color] + sign * value
-            by_color[color] = color_points(count, total)
-        return sum(by_color.values())
+            points = color_points(count, total)
+            score += points - by_color[color]
+            by_color[color] = points
+        self.score = score
+        return score
 
     def key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What the rest of the game's scoring can depend on: per colour the count and the points (while the
@@ -159,6 +173,7 @@ class Tally:
     def copy(self) -> Tally:
         twin = Tally.__new__(Tally)
         twin.counts, twin.sums, twin.by_color = dict(self.counts), dict(self.sums), dict(self.by_color)
+        twin.score = self.score
         return twin
 
 

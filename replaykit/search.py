@@ -6,7 +6,10 @@ seats are taken to play against it together — and, at a chance step, the avera
 weighted by their probabilities. It is computed as the trick-taking solvers do (DDS for bridge, the Skat
 solvers): depth-first alpha-beta over ``apply_action``/``undo_action`` (no copies), a transposition table
 on ``key()`` holding bounds, and the best move of a position tried first when it is met again (a history
-heuristic, moves ordered by the cut-offs they made, was measured and gained nothing on David & Goliath).
+heuristic, moves ordered by the cut-offs they made, and killer moves, the last cut-off at the same depth
+tried first, were measured and searched as many or more positions on David & Goliath). Each choice after
+the first is searched first within one either side of the value of the choice before it (an aspiration
+window: choices often come to the same), and again on the side it fell to when outside.
 
 A State a search can walk offers, besides the ``replaykit.state`` contract:
 
@@ -21,9 +24,16 @@ A State a search can walk offers, besides the ``replaykit.state`` contract:
   keeping in the table (a trick-taking game keeps only the starts of tricks, as DDS does: the positions
   inside a trick are reached again only through the trick's start);
 - optionally ``key_for(seat)``: a key for the search of that one seat, equal exactly when the two positions'
-  values for that seat are (what is left to play and what that seat has earned that bears on its result,
-  leaving out what the others have earned: a D&G seat's final score owes nothing to the others' captures),
-  so more positions meet in the table; ``None`` where ``key()`` is.
+  values for that seat less its result so far (``returns()[seat]``) are (what is left to play and what that
+  seat has earned that bears on what it can still gain, leaving out what the others have earned: a D&G
+  seat's final score owes nothing to the others' captures), so more positions meet in the table, which then
+  holds values less the result so far; ``None`` where ``key()`` is;
+- optionally ``bounds_for(seat)``: the lowest and the highest result that seat could have at any later
+  point (the end included), asked where a position with a key is first met: the table starts from these
+  bounds, which cut where the window lies outside them (the exact value lies inside, and so does a bounded
+  look-ahead's result so far);
+- optionally ``ordered_actions()``: ``legal_actions()`` in the order the search should try them (the best
+  move of an earlier visit still first).
 
 Searches are bounded: past ``max_nodes`` positions a search stops with ``OutOfBudget``, and its caller
 reports the value as not proven. A search may also look ahead only so far (``stop_at``): a position with
@@ -102,25 +112,45 @@ class Search:
     # The position's key_for where it has one: the search walks that one object in place, so its bound method
     # serves the whole walk (taken again at each call, since an analysis hands one search many positions).
     keyer: Callable[[int], Hashable] | None = None
+    bounder: Callable[[int], tuple[Value, Value]] | None = None  # the position's bounds_for, where it has one
+    orderer: Callable[[], Sequence[Hashable]] | None = None  # and its ordered_actions
 
     def value(self, state: Searchable) -> Value:
         """The value of ``state`` for the seat: exact, or ``OutOfBudget``."""
         self.keyer = getattr(state, "key_for", None)
+        self.bounder = getattr(state, "bounds_for", None)
+        self.orderer = getattr(state, "ordered_actions", None)
         return self._search(state, -INFINITY, INFINITY)
 
     def action_values(self, state: Searchable) -> dict[Hashable, Value]:
         """The exact value of each legal action (each outcome, at a chance step) of ``state`` for the seat."""
         self.keyer = getattr(state, "key_for", None)
+        self.bounder = getattr(state, "bounds_for", None)
+        self.orderer = getattr(state, "ordered_actions", None)
         actions = ([outcome for outcome, _ in state.chance_outcomes()] if state.turn == CHANCE
                    else list(state.legal_actions()))
-        values = {}
+        values: dict[Hashable, Value] = {}
+        guess: Value | None = None
         for action in actions:
             state.apply_action(action)
             try:
-                values[action] = self._search(state, -INFINITY, INFINITY)
+                guess = values[action] = self._exact(state, guess)
             finally:
                 state.undo_action()
         return values
+
+    def _exact(self, state: Searchable, guess: Value | None) -> Value:
+        """The exact value of ``state``, searched first within a window of one either side of ``guess`` (the
+        value of a sibling: choices often come to the same), which cuts far more, and searched again with
+        the window open on the side it fell to when outside (the first search bounds it on that side)."""
+        if guess is None:
+            return self._search(state, -INFINITY, INFINITY)
+        value = self._search(state, guess - 1, guess + 1)
+        if value <= guess - 1:
+            return self._search(state, -INFINITY, value + 1)
+        if value >= guess + 1:
+            return self._search(state, value - 1, INFINITY)
+        return value
 
     def _search(self, state: Searchable, alpha: Value, beta: Value) -> Value:
         self.nodes += 1
@@ -132,20 +162,29 @@ class Search:
         if turn == CHANCE:
             return self._expectation(state)
         key = state.key() if self.keyer is None else self.keyer(self.seat)
-        if self.stop_at and key is not None and state.plays_left() <= self.stop_at:
-            return state.returns()[self.seat]
-        entry = None if key is None else self.table.get(key)
+        base: Value = 0  # what the table's values leave out: the seat's result so far, under key_for
+        entry = None
+        if key is not None:
+            if self.stop_at and state.plays_left() <= self.stop_at:
+                return state.returns()[self.seat]
+            entry = self.table.get(key)
+            if self.keyer is not None:
+                base = state.returns()[self.seat]
+            if entry is None and self.bounder is not None:
+                low, high = self.bounder(self.seat)
+                entry = self.table[key] = Entry(low - base, high - base)
         if entry is not None:
-            if entry.lower >= beta or entry.lower == entry.upper:
-                return entry.lower
-            if entry.upper <= alpha:
-                return entry.upper
-            alpha, beta = max(alpha, entry.lower), min(beta, entry.upper)
+            lower, upper = entry.lower + base, entry.upper + base
+            if lower >= beta or lower == upper:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
         window = (alpha, beta)
         maximising = turn == self.seat
         best_value: Value = -INFINITY if maximising else INFINITY
         best_action = None
-        for action in _ordered(state.legal_actions(), entry):
+        for action in _ordered(state.legal_actions() if self.orderer is None else self.orderer(), entry):
             state.apply_action(action)
             try:
                 value = self._search(state, alpha, beta)
@@ -160,7 +199,7 @@ class Search:
             if alpha >= beta:
                 break
         if key is not None:
-            self._store(key, best_value, best_action, window, entry)
+            self._store(key, best_value - base, best_action, (window[0] - base, window[1] - base), entry)
         return best_value
 
 

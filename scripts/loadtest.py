@@ -221,7 +221,8 @@ def costs() -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         client = create_app({"SECRET_KEY": "costs", "DATABASE_URL": f"sqlite:///{folder}/costs.sqlite3",
-                             "RATELIMIT_ENABLED": False, "STORAGE_QUOTA_BYTES": 0}).test_client()
+                             "RATELIMIT_ENABLED": False, "STORAGE_QUOTA_BYTES": 0,
+                             "ANALYSIS_WORKER": "off"}).test_client()
         for name, body in cases.items():
             seconds = {}
             for path in ("/api/v1/validate", "/api/v1/games"):

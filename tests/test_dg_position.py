@@ -47,6 +47,20 @@ def test_a_player_holding_the_led_colour_must_follow_it_and_one_without_it_plays
     assert [position.card(index) for index in position.legal_actions()] == cards("Y2", "R5")  # Cy holds none
 
 
+def test_bounds_cover_every_score_the_cards_a_seat_could_still_take_give():
+    # Ann leads; no card of her own can come back to her, so she can take only G9, R3, R5 and Y2: green 0 or 9,
+    # red 0, 3, 5 or 8, yellow 0 or 2. Ben, likewise, only G4, B1, R5, Y2.
+    names = ["Ann", "Ben", "Cy"]
+    hands = {"Ann": cards("G4", "B1"), "Ben": cards("G9", "R3"), "Cy": cards("R5", "Y2")}
+    position = Position(names, hands, "Ann", max_value=9)
+    assert position.bounds_for(0) == (0, 19)
+    assert position.bounds_for(1) == (0, 12)
+    # With green 7 and 8 taken (15 points), a third green, G9, would bring her green down to 3 points.
+    position.settle(0, [0, 0, 2, 0, 0], [0, 0, 15, 0, 0])  # per colour in B, Y, G, R, P order
+    assert position.returns() == (15, 0, 0)
+    assert position.bounds_for(0) == (3, 25)
+
+
 def walk(log: dict):
     """Each GameState before a play of ``log``, with the play made there."""
     before, steps = [None], []

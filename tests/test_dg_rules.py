@@ -1,7 +1,9 @@
 """Rules of section 1: the rulebooks' worked examples, highest-then-lowest, scoring and winners."""
 
+from itertools import combinations
+
 from dg_replay.cards import Card
-from dg_replay.rules import Rules, color_score, resolve_trick, score, score_by_color, winners
+from dg_replay.rules import Rules, color_class, color_points, color_score, resolve_trick, score, score_by_color, winners
 
 
 def plays(*pairs):
@@ -59,6 +61,26 @@ def test_colour_score_collapses_at_three_cards():
     assert color_score([11]) == 11
     assert color_score([11, 10]) == 21
     assert color_score([11, 10, 4]) == 3
+
+
+def test_colour_classes_set_apart_captures_by_what_further_cards_add():
+    assert color_class(1, 7) != color_class(1, 8)  # a second card, 5: 12 against 13
+    assert color_class(1, 9) != color_class(2, 9)  # a card of 4 adds 4 to the first (13), makes the second 3
+    assert color_class(3, 6) == color_class(5, 40)  # three cards or more: each further card adds one point
+
+
+def test_captures_are_of_one_class_exactly_when_every_further_capture_gains_them_the_same():
+    taken = [values for size in range(5) for values in combinations(range(1, 7), size)]
+    further = [values for size in range(3) for values in combinations(range(1, 7), size)]
+
+    def gains(values):
+        count, total = len(values), sum(values)
+        return [color_points(count + len(more), total + sum(more)) - color_points(count, total) for more in further]
+
+    for one in taken:
+        for other in taken:
+            same = color_class(len(one), sum(one)) == color_class(len(other), sum(other))
+            assert same == (gains(one) == gains(other)), (one, other)
 
 
 def test_tied_winners_share_in_seating_order():

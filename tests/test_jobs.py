@@ -35,7 +35,13 @@ def url(request, tmp_path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path / 'jobs.sqlite3'}"
         return
     address = request.getfixturevalue("postgres_url")
+    # The process's schema is shared by its tests: other modules' stored games leave jobs behind.
+    empty_queue(address)
     yield address
+    empty_queue(address)
+
+
+def empty_queue(address: str) -> None:
     engine = make_engine(address)
     with engine.begin() as connection:
         connection.execute(text("DROP TABLE IF EXISTS analysis_jobs"))

@@ -16,6 +16,7 @@ from olympi_replay.engine import ENGINE
 from olympi_replay.position import CARDS, RETIRE, Position
 from replaykit.analysis import Budget, analyse
 from replaykit.search import CHANCE, TERMINAL, Search
+from tests.test_olympi_walk import accepts, every_state
 
 HIGHER = Rule("value", op=">", ref="previous")  # "higher than the last card played"
 FREE = Rule("free")
@@ -186,18 +187,3 @@ def candidates(state, found: Position) -> list[dict]:
              for first in range(len(pool)) for second in range(len(pool)) if second != first or found.per_play == 1}
     return ([{"player": player, "action": "play", "cards": list(cards)} for cards in plays]
             + [{"player": player, "action": "retire"}, {"player": player, "action": "pass"}])
-
-
-def every_state(log: dict) -> list:
-    """A copy of the State at every step of ``log``."""
-    states: list = []
-    ENGINE.load(log, ENGINE.default_limits, observe=lambda anchor, state: states.append(state.clone()))
-    return states
-
-
-def accepts(state, action: dict) -> bool:
-    try:
-        state.clone().apply(action, strict=True)
-    except Exception:  # IllegalAction: the check refused it
-        return False
-    return True
