@@ -11,7 +11,6 @@ import json
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from dalmuti_replay import actions
@@ -21,14 +20,7 @@ from dalmuti_replay.moves import PASS, Move, move_of
 from dalmuti_replay.position import Position
 from dalmuti_replay.rounds import CLOSED, DEAL
 from dalmuti_replay.rules import bonuses
-
-
-@dataclass(frozen=True)
-class Uniform:
-    """A chance step too large to list: ``count`` equally likely outcomes, one drawn by ``draw(rng)``."""
-
-    count: int
-    draw: Callable[[random.Random], dict]
+from replaykit.state import Uniform
 
 
 class Model:

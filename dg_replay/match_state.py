@@ -16,8 +16,6 @@ match totals (``rules.match_totals``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from dg_replay.cards import Card, card_text
 from dg_replay.position import Position
@@ -26,7 +24,7 @@ from dg_replay.rules import Rules, deal, deal_count, match_totals
 from dg_replay.state import GameState, seating_of
 from dg_replay.words import say
 from replaykit.findings import ERROR, SCHEMA, WARNING, Finding, pointer
-from replaykit.state import Choice, IllegalAction, view
+from replaykit.state import Choice, IllegalAction, Uniform, view
 
 DEAL_KEYS = frozenset({"dealer", "hands"})
 DEAL_EXAMPLE = '{"dealer": "Clara", "hands": {"Clara": ["B1", …], …}}'
@@ -50,15 +48,6 @@ def read_deal(action: dict, players: list[str]) -> tuple[str, dict[str, list[Car
     if any(None in cards for cards in read.values()):
         raise ValueError('Every card of the deal is written like "G12" or {"color": "green", "value": 12}.')
     return dealer, read  # type: ignore[return-value]
-
-
-@dataclass(frozen=True)
-class Uniform:
-    """A chance step's outcomes where they are too many to list: ``count`` equally likely ones, one drawn by
-    ``draw(rng)``."""
-
-    count: int
-    draw: Callable[[random.Random], object]
 
 
 class MatchState:

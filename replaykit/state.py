@@ -67,6 +67,15 @@ class Choice:
         return data
 
 
+@dataclass(frozen=True)
+class Uniform:
+    """What ``chance_outcomes()`` gives where a chance step's outcomes are too many to list (a deal):
+    ``count`` equally likely outcomes, one drawn by ``draw(rng)``."""
+
+    count: int
+    draw: Callable[[random.Random], Any]
+
+
 @dataclass
 class IllegalAction(Exception):
     """Raised only by ``apply(action, strict=True)``: the action would be an error; nothing was applied."""

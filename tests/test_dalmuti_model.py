@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from dalmuti_replay import load as loading
 from dalmuti_replay.engine import ENGINE
 from dalmuti_replay.load import new_state
-from dalmuti_replay.model import Uniform
 from dalmuti_replay.moves import PASS, Move, cards_of
 from dalmuti_replay.simulate import simulate
 from replaykit.analysis import Budget, analyse
+from replaykit.state import Uniform
 from tests.state_helpers import errors
 from tests.test_adapters_grande_dalmuti import MINIMAL
 

@@ -18,11 +18,10 @@ from dg_replay import new_state
 from dg_replay.actions import Action
 from dg_replay.cards import COLORS, Card
 from dg_replay.engine import ENGINE
-from dg_replay.match_state import Uniform
 from dg_replay.position import Position
 from dg_replay.simulate import simulate, simulate_match
 from replaykit.search import TERMINAL
-from replaykit.state import IllegalAction
+from replaykit.state import IllegalAction, Uniform
 from tests.test_dg_samples import SAMPLES
 
 SOME = settings(max_examples=30, deadline=None)
