@@ -27,7 +27,9 @@ ECHO = "/bench/echo"
 
 def bench_app(database: str | None = None) -> Flask:
     """The service plus an echo route, for benchmarking only (``gunicorn 'benchmarks.web:bench_app()'``)."""
-    config = {"RATELIMIT_ENABLED": False}
+    # No analysis worker: a background search would compete with the requests being timed, and outlive the
+    # temporary database of an in-process benchmark.
+    config = {"RATELIMIT_ENABLED": False, "ANALYSIS_WORKER": "off"}
     if database:
         config["DATABASE_URL"] = database
     app = create_app(config)
