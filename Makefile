@@ -8,8 +8,15 @@ CHROMIUM ?= /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 5000
 STARTED := $(shell date +%s)
-PURE_TESTS := tests/test_native.py tests/test_search.py tests/test_dg_position.py tests/test_analysis.py \
+PURE_TESTS := tests/test_native.py tests/test_jsonio.py tests/test_search.py tests/test_dg_position.py tests/test_analysis.py \
 	tests/test_replaykit_analysis.py
+
+# The tests' temporary folders, their SQLite databases among them, go on tmpfs where there is one: a commit's
+# fsync is free there, and no test is about surviving a power cut (a kill -9 leaves the page cache intact).
+# One folder per checkout, removed after the run.
+TEST_TMP := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm/card-replay-tests-$$(echo "$(CURDIR)" | md5sum | cut -c1-8))
+
+TEST_PROCESSES := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 # The storage tests also run against a real PostgreSQL server, installed and started here when we may.
 POSTGRES_URL ?= postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
@@ -48,6 +55,7 @@ postgres:
 	  pg_lsclusters -h | while read version cluster rest; do pg_ctlcluster $$version $$cluster start 2>/dev/null; done; \
 	  su postgres -c "psql -qc \"CREATE USER replay WITH PASSWORD 'replay'\"" >/dev/null 2>&1; \
 	  su postgres -c "psql -qc \"CREATE DATABASE replay OWNER replay\"" >/dev/null 2>&1; \
+	  su postgres -c "psql -qc \"ALTER DATABASE replay SET synchronous_commit TO off\"" >/dev/null 2>&1; \
 	fi; true
 
 # The tests of several instances start their own redis-server and nginx on free loopback ports (and stop
@@ -80,14 +88,17 @@ run: $(STAMP) translations native
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# One test process per core (pytest-xdist), a module's tests in one process (--dist loadfile: its fixtures
-# start once), the longest modules first (tests/conftest.py); the slowest tests and the time of the whole
+# One test process per core and one more (pytest-xdist): a third of the suite's time is spent waiting (servers
+# booting, slow clients, timeouts), which the extra process fills. A module's tests run in one process
+# (--dist loadfile: its fixtures start once), the longest modules first (tests/conftest.py); the slowest tests and the time of the whole
 # `make test`, installs included, are printed. The search's tests then run again on the pure modules
 # (CARD_REPLAY_PURE=1), so both paths are tested wherever the compiled one is built.
 test: $(STAMP) translations chromium postgres servers lint native
-	@TEST_POSTGRES_URL=$(POSTGRES_URL) $(BIN)/pytest -n auto --dist loadfile --no-loadscope-reorder --durations=15; status=$$?; \
+	@TEST_POSTGRES_URL=$(POSTGRES_URL) $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile --no-loadscope-reorder --durations=15 \
+	  $(if $(TEST_TMP),--basetemp=$(TEST_TMP)); status=$$?; \
 	  echo "make test: the search's tests again, on the pure modules"; \
 	  CARD_REPLAY_PURE=1 $(BIN)/pytest -n auto -q $(PURE_TESTS) || status=1; \
+	  $(if $(TEST_TMP),rm -rf $(TEST_TMP);) \
 	  seconds=$$(( $$(date +%s) - $(STARTED) )); \
 	  echo "make test: $$((seconds / 60)) min $$((seconds % 60)) s in all"; exit $$status
 

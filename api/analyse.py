@@ -3,7 +3,9 @@ the search can walk.
 
 For each play: the value of each legal choice for its player (the result it can guarantee at the end of
 the game whatever the others do), the best choices and the cost of the play made, with its mark; for each
-player its accuracy. Games are analysed when their State offers ``searchable()``, whatever their name. The
+player its accuracy. A log need not give the hands: where the cards its plays prove fill every hand the
+values are exact as with the deal, else they are estimates over worlds dealing the cards it does not show
+(``replaykit.analysis``). Games are analysed when their State offers ``searchable()``, whatever their name. The
 work is bounded before it starts, like validate's: the body by its size and the client's work allowance,
 the search by ``SEARCH_BUDGET``: 20,000 positions for one play and 40,000 for the whole log searched
 exactly, past which plays are estimated (``exact`` false, an ``estimate`` block) from 8 sampled worlds of
@@ -56,7 +58,8 @@ class AnalysedPlaySchema(Schema):
     played = fields.Raw(required=True, metadata={"description": "The action as the log writes it."})
     legal = fields.Boolean(required=True, metadata={"description": "False: the rules refuse it; no cost."})
     exact = fields.Boolean(required=True, metadata={
-        "description": "The search finished within its budget: choices, best and cost are proven."})
+        "description": "The search finished within its budget, every hand known (given, or proven by the "
+                       "log's later plays): choices, best and cost are proven."})
     choices = fields.List(fields.Nested(ValuedChoiceSchema), required=True)
     best = fields.List(fields.Dict(), required=True, allow_none=True, metadata={
         "description": "The choices of the highest value."})
@@ -87,8 +90,9 @@ class AnalysisSchema(Schema):
     game = fields.String(required=True, metadata={"example": "david-goliath"})
     plays = fields.List(fields.Nested(AnalysedPlaySchema), required=True)
     unsearched = fields.Integer(required=True, metadata={
-        "description": "Plays from positions the search cannot walk: a transcript without its deal that stops "
-                       "early, or a mistake that left a player more or fewer cards than plays to come."})
+        "description": "Plays from positions the search cannot walk: a mistake that left a player more or fewer "
+                       "cards than plays to come, or a step the search does not play (Il Grande Dalmuti's "
+                       "taxes). A log without its deal is analysed with what its plays prove."})
     seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatAccuracySchema), required=True)
 
 

@@ -8,7 +8,9 @@
 - **Run**: by a worker thread the app starts (``ANALYSIS_WORKER`` ``auto``: in the development server and
   any process not under gevent) or by ``flask --app app analysis-worker``, as many processes as wanted
   (production: gunicorn's gevent workers must not hold a core for seconds, so there ``auto`` starts no
-  thread). Each job searches at most ``BUDGET``.
+  thread). Each job searches at most ``BUDGET``. A worker stops, saying why in one line of the log, when
+  its queue is gone for good (a deleted SQLite file, a dropped table) or after ``MAX_FAILED_POLLS`` failed
+  looks in a row (``Poller``); the jobs are rows, so the next start of the app or the command runs them.
 - **Served**: ``GET …/analysis.json`` answers the state (queued with how many jobs ahead, running, done,
   failed) and, once done, what the page shows (``api.evaluation.view``) in the reader's language.
 """
@@ -44,6 +46,10 @@ DEFAULTS = {
 # 86 s for a 6-player one on a 2-core machine at a load average of 10 (make bench, "Background analysis").
 BUDGET = Budget(max_nodes=200_000, max_total=500_000, max_plays=2_000)
 IDLE_SECONDS = 2.0  # how long an idle worker waits before it looks at the queue again
+# After a failed look a worker waits twice as long as after the one before, up to LONGEST_PAUSE, and stops
+# after MAX_FAILED_POLLS in a row: it outlives a database away for up to four minutes (4 + 8 + … + 60 s).
+MAX_FAILED_POLLS = 8
+LONGEST_PAUSE = 60.0
 EXTENSION = "card_replay_jobs"
 
 bp = Blueprint("background", __name__)
@@ -106,8 +112,58 @@ def work_once(app: Flask) -> bool:
         return True
 
 
+def _said(error: BaseException) -> str:
+    """An error in one line: its class and the first line of its message (no SQL, no traceback)."""
+    lines = str(error).strip().splitlines()
+    return f"{error.__class__.__name__}: {lines[0]}" if lines else error.__class__.__name__
+
+
+class Poller:
+    """A worker's looks at the queue, and when to give up: at once when the queue is gone for good
+    (``JobStore.missing``: a deleted SQLite file, a dropped table), else after ``MAX_FAILED_POLLS`` failed
+    looks in a row, each wait longer than the one before (``pause``). A database away for less than that
+    loses nothing; past it the worker stops, and the jobs it leaves are rows that the next start runs."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app, self.failed = app, 0
+
+    def poll(self) -> bool | None:
+        """``True``: a job ran; ``False``: none waiting, or a failure that may pass (wait ``pause()``);
+        ``None``: stop (said in one line of the log)."""
+        jobs = self.app.extensions[EXTENSION]
+        why = jobs.file_gone()
+        if why is None:
+            try:
+                busy = work_once(self.app)
+            except Exception as error:  # the database, or a bug outside a job's search (``run`` keeps those)
+                why = self._failed(jobs, error)
+            else:
+                self.failed = 0
+                return busy
+            if why is None:
+                return False
+        log.error("the analysis worker stops: %s; the jobs still in the database run when the app or "
+                  "`flask --app app analysis-worker` starts again", why)
+        return None
+
+    def _failed(self, jobs: JobStore, error: Exception) -> str | None:
+        """Count a failed look: why to stop now, or ``None`` to try again (said once, at the first)."""
+        self.failed += 1
+        gone = jobs.missing()
+        if gone is not None:
+            return gone
+        if self.failed >= MAX_FAILED_POLLS:
+            return f"{self.failed} looks at its queue failed in a row, the last with {_said(error)}"
+        if self.failed == 1:
+            log.warning("the analysis worker could not reach its queue (%s); it tries again", _said(error))
+        return None
+
+    def pause(self) -> float:
+        return min(IDLE_SECONDS * 2 ** self.failed, LONGEST_PAUSE)
+
+
 class Worker(threading.Thread):
-    """Runs jobs until stopped; ``wake`` makes it look at the queue at once."""
+    """Runs jobs until stopped, or until its queue is gone (``Poller``); ``wake`` makes it look at once."""
 
     def __init__(self, app: Flask) -> None:
         super().__init__(name="analysis-worker", daemon=True)
@@ -121,14 +177,13 @@ class Worker(threading.Thread):
         self.woken.set()
 
     def run(self) -> None:
+        poller = Poller(self.app)
         while not self.stopped.is_set():
-            try:
-                busy = work_once(self.app)
-            except Exception:  # the database unreachable for a while: try again later
-                log.exception("the analysis worker could not reach its queue")
-                busy = False
+            busy = poller.poll()
+            if busy is None:
+                return
             if not busy:
-                self.woken.wait(IDLE_SECONDS)
+                self.woken.wait(poller.pause())
                 self.woken.clear()
 
 
@@ -162,15 +217,16 @@ def install(app: Flask) -> None:
 def worker_command(until_idle: bool) -> None:
     """Run the queued computer analyses (as many of these processes as wanted, on one database)."""
     app = current_app._get_current_object()
-    done = 0
-    while True:
-        if work_once(app):
-            done += 1
-        elif until_idle:
+    poller, done = Poller(app), 0
+    while (busy := poller.poll()) is not None:
+        done += busy
+        if not busy and until_idle and not poller.failed:
             break
-        else:
-            time.sleep(IDLE_SECONDS)
+        if not busy:
+            time.sleep(poller.pause())
     click.echo(f"analysis worker: {done} jobs run")
+    if busy is None:
+        raise SystemExit(1)  # its service restarts it (deploy/card-replay-analysis.service)
 
 
 def _wake(app: Flask) -> None:

@@ -4,7 +4,8 @@ A job is requested for a key (a stored game's id, or ``sample/<game>/<slug>``), 
 lease of ``LEASE_SECONDS``, and finished with its result (zlib-compressed JSON) or its error. Everything is
 a row, so nothing lives only in a worker's memory: a worker that dies (a restart, ``kill -9``) leaves its
 job ``running`` with a lease that runs out, and the next worker to look takes it again. A job that has
-killed its worker ``MAX_ATTEMPTS`` times is marked failed rather than taken for ever.
+killed its worker ``MAX_ATTEMPTS`` times is marked failed rather than taken for ever. ``missing`` tells a
+worker when the queue is gone for good (a deleted SQLite file, a dropped table), so that it stops.
 
 Claims are conditional updates (``… WHERE state = 'queued' OR the lease ran out``), so two workers, in one
 process or several, never run the same job; a worker finishes a job only while it still holds its claim.
@@ -28,8 +29,10 @@ import json
 import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
-from sqlalchemy import DateTime, Integer, LargeBinary, String, Text, delete, func, or_, select, update
+from sqlalchemy import DateTime, Integer, LargeBinary, String, Text, delete, func, inspect, or_, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 from api.storage import counted_tables, create_tables, patiently
@@ -120,6 +123,29 @@ class JobStore:
             with self.engine.begin() as connection:
                 create_tables(connection, counted_tables())
         patiently(create, 20)
+
+    def file_gone(self) -> str | None:
+        """Why the database is gone, when it is an SQLite file no longer there (a cheap look, made before
+        connecting: connecting would make an empty file); else ``None``."""
+        url = self.engine.url
+        name = url.database or ""
+        if url.get_backend_name() == "sqlite" and name and name != ":memory:" and not name.startswith("file:") \
+                and not Path(name).exists():
+            return f"its SQLite file {name} is gone"
+        return None
+
+    def missing(self) -> str | None:
+        """Why the queue is gone from the database for good (its SQLite file deleted, its table dropped), or
+        ``None``: it is there, or the database does not answer now, which may pass."""
+        gone = self.file_gone()
+        if gone is not None:
+            return gone
+        try:
+            with self.engine.connect() as connection:
+                there = inspect(connection).has_table(AnalysisJob.__tablename__)
+        except SQLAlchemyError:
+            return None
+        return None if there else f"its table {AnalysisJob.__tablename__} is gone from the database"
 
     def request(self, key: str, version: str, client: str) -> Status:
         """Queue ``key`` for analysis by ``version`` unless it is queued, running or done by that version

@@ -350,8 +350,8 @@ def api_docs():
 
 
 def _schema_names(content: dict, spec: dict) -> list[str]:
-    """The component names a response or body refers to, e.g. ``Report`` and ``MatchReport``; a component
-    that is one of several (``AnyReport``) is shown as the games' own."""
+    """The component names a response or body refers to, e.g. ``DavidGoliathReport`` and
+    ``DavidGoliathMatchReport``; a component that is one of several (``AnyReport``) is shown as the games' own."""
     components = spec.get("components", {}).get("schemas", {})
     names = []
     for media in content.values():

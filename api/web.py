@@ -26,7 +26,8 @@ from replaykit.jsonio import JSONReadError, read_json
 from replaykit.state import State
 
 EXTENSION = "card_replay"
-RESULTS_FORMAT = "parts-3"  # how stored results are written: a change re-validates what was kept before it
+RESULTS_FORMAT = "parts-4"  # how stored results are written: a change re-validates what was kept before it
+# (parts-4: the D&G best swap lets the rules choose the leaders, issue 29)
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
 

@@ -12,11 +12,20 @@ The trick is its base size, the value to beat, the last set's player and the pas
 ``observation`` and ``sample_world`` give what one seat has seen and a deal of the hidden cards consistent
 with it (the played cards are public, so the cards the other seats hold between them are known, not who
 holds which).
+
+A round whose deal the log does not record proves a hand by the sets its player lays later in the round
+(``learn``, given those steps by ``replaykit.analysis``): a seat held, at a play, every card it lays
+afterwards. The deck is known (rule 2) and every card played is public, so the cards no later play shows
+(``pool``) are the deck less the cards laid so far and those proven; where one seat alone is short of
+cards (``missing``), the last of the round, it holds them all. A pass proves nothing (rule 7 allows one
+holding a playable set), so the rest is dealt at random into the places short of cards (``sample_world``);
+such a position is not searched (``hidden()`` > 0).
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -55,8 +64,8 @@ def moves_for(hand: int, base: int | None, last: int | None) -> tuple[Move, ...]
 class Position:
     """One position of one round, seats by index in the round's seating (see the module docstring)."""
 
-    __slots__ = ("base", "counts", "finish", "hands", "history", "last", "last_value", "needed", "passes", "players",
-                 "turn")
+    __slots__ = ("base", "counts", "finish", "hands", "history", "last", "last_value", "missing", "needed", "passes",
+                 "players", "pool", "turn")
 
     def __init__(self, players: Sequence[str], hands: Sequence[dict[int, int]], turn: int) -> None:
         self.players = tuple(players)
@@ -70,27 +79,38 @@ class Position:
         self.needed = 0  # passes that end the trick: the other seats holding cards at the last set
         self.finish: list[int] = []  # seats in the order they went out
         self.history: list[tuple] = []
+        self.missing = [0] * len(self.players)  # per seat, the cards it holds that the log does not show
+        self.pool = 0  # those cards, packed: who holds which is unknown
 
     @classmethod
     def of_round(cls, play: Any) -> Position | None:
-        """The position a replayed round (``rounds.RoundPlay``) has reached, or ``None``: a hand not recorded
-        or not matching its card count, a card outside a packed hand's reach, the trick not checked (a play
-        after its end, a trick opened by a pass), or nobody due."""
+        """The position a replayed round (``rounds.RoundPlay``) has reached, or ``None``: a recorded hand not
+        matching its card count, a card outside a packed hand's reach, the cards laid and recorded more than
+        the deck holds, the trick not checked (a play after its end, a trick opened by a pass), or nobody
+        due. A hand not recorded is left unshown (``missing``) until ``learn``."""
         state = play.state
         order = state.table.order
+        unseen = {(JESTER_VALUE if card.jester else card.value): copies for card, copies in state.table.deck.items()}
+        for trick in play.record.tricks:
+            for entry in trick.plays:
+                if not take(unseen, entry.cards or ()):
+                    return None
         hands = []
         for name in order:
             hand = state.hands[name]
-            if hand is None or sum(hand.values()) != state.counts[name]:
+            if hand is not None and (sum(hand.values()) != state.counts[name] or not take(unseen, hand.elements())):
                 return None
-            counts: dict[int, int] = {}
-            for card, copies in hand.items():
-                value = JESTER_VALUE if card.jester else card.value
-                if (value == JESTER_VALUE and not card.jester) or value > JESTER_VALUE or copies > MOST:
-                    return None
-                counts[value] = counts.get(value, 0) + copies
+            counts = {} if hand is None else counts_of(hand.elements())
+            if counts is None or any(copies > MOST for copies in counts.values()):
+                return None
             hands.append(counts)
         position = cls(order, hands, TERMINAL)
+        for seat, name in enumerate(order):
+            position.missing[seat] = state.counts[name] - position.counts[seat]
+            position.counts[seat] = state.counts[name]
+        if sum(unseen.values()) != sum(position.missing):
+            return None
+        position.pool = pack(unseen)
         position.finish = [state.table.seat[name] for name in state.finish]
         if state.over:
             return position
@@ -108,6 +128,48 @@ class Position:
             position.last = state.table.seat[current.last_player]
             position.passes, position.needed = current.passes, current.needed
         return position
+
+    def hidden(self) -> int:
+        """How many cards held the log does not place (``replaykit.analysis``): 0 where every hand is known."""
+        return sum(self.missing)
+
+    def learn(self, later: Sequence[tuple[str, object]]) -> Position | None:
+        """A copy where each seat holds the cards it lays in ``later`` (the steps from this position's own on,
+        each its anchor and action as the log writes it) within this round, as far as the first transfer
+        (cards laid after one may have been received), and a seat alone short of cards the rest; ``None``
+        where a seat lays more than it holds or a card no hand can hold."""
+        if not any(self.missing):
+            return self
+        twin = self.copy()
+        pool = unpack(self.pool)
+        hands = [unpack(hand) for hand in self.hands]
+        start = re.match(r"round-\d+-", later[0][0]) if later else None
+        for anchor, action in later:
+            if start is None or not anchor.startswith(start.group()) or not isinstance(action, dict) or \
+                    "from" in action:
+                break
+            if "player" not in action:
+                continue  # a trick opened empty or with a note
+            seat = self.players.index(action["player"]) if action["player"] in self.players else -1
+            laid = counts_of(Card.read(text) for text in action.get("cards") or ())
+            if laid is None or seat < 0:
+                break
+            if not twin.missing[seat]:
+                continue
+            if sum(laid.values()) > twin.missing[seat] or not take(pool, _elements(laid)):
+                return None
+            twin.missing[seat] -= sum(laid.values())
+            for value, copies in laid.items():
+                hands[seat][value] = hands[seat].get(value, 0) + copies
+        short = [seat for seat, count in enumerate(twin.missing) if count]
+        if len(short) == 1:
+            for value, copies in pool.items():
+                hands[short[0]][value] = hands[short[0]].get(value, 0) + copies
+            twin.missing[short[0]], pool = 0, {}
+        if any(copies > MOST for hand in hands for copies in hand.values()):
+            return None
+        twin.hands, twin.pool = [pack(hand) for hand in hands], pack(pool)
+        return twin
 
     # -- between the log's actions and the search's ------------------------------------------------------
 
@@ -237,18 +299,23 @@ class Position:
                 "finish": list(self.finish)}
 
     def sample_world(self, seat: int, rng: random.Random) -> Position:
-        """A copy with the cards ``seat`` cannot see dealt anew among the other seats, each keeping its count."""
+        """A copy with the cards ``seat`` cannot see dealt anew among the other seats, each keeping its count.
+        Where the log leaves cards unplaced (``pool``), those alone are dealt, into the places short of cards
+        (``seat``'s own included), every card the log proves staying in its hand."""
         world = self.copy()
-        others = [other for other in range(len(self.players)) if other != seat]
-        pool = [value for other in others for value, copies in unpack(self.hands[other]).items()
-                for _ in range(copies)]
-        rng.shuffle(pool)
-        for other in others:
-            dealt: dict[int, int] = {}
-            for value in pool[:self.counts[other]]:
-                dealt[value] = dealt.get(value, 0) + 1
-            pool = pool[self.counts[other]:]
-            world.hands[other] = pack(dealt)
+        if any(self.missing):
+            places = {other: short for other, short in enumerate(self.missing) if short}
+            cards = list(_elements(unpack(self.pool)))
+            world.missing, world.pool = [0] * len(self.players), 0
+        else:
+            places = {other: self.counts[other] for other in range(len(self.players)) if other != seat}
+            cards = [value for other in places for value in _elements(unpack(self.hands[other]))]
+            for other in places:
+                world.hands[other] = 0
+        rng.shuffle(cards)
+        for other, count in places.items():
+            world.hands[other] += pack(counts_of(cards[:count], read=False) or {})
+            cards = cards[count:]
         return world
 
     def copy(self) -> Position:
@@ -256,6 +323,35 @@ class Position:
         allows no other way)."""
         twin = Position(self.players, [], self.turn)
         twin.hands, twin.counts, twin.finish = list(self.hands), list(self.counts), list(self.finish)
+        twin.missing, twin.pool = list(self.missing), self.pool
         twin.base, twin.last_value, twin.last, twin.passes, twin.needed = (self.base, self.last_value, self.last,
                                                                            self.passes, self.needed)
         return twin
+
+
+def counts_of(cards: object, read: bool = True) -> dict[int, int] | None:
+    """``{value: copies}`` of cards (``read``: ``Card`` objects, a Jester counting 13; else values already), or
+    ``None`` where one is unreadable or beyond a packed hand's values."""
+    counts: dict[int, int] = {}
+    for card in cards:  # type: ignore[attr-defined]
+        if read and (card is None or (card.value == JESTER_VALUE and not card.jester)):
+            return None
+        value = card if not read else JESTER_VALUE if card.jester else card.value
+        if value > JESTER_VALUE:
+            return None
+        counts[value] = counts.get(value, 0) + 1
+    return counts
+
+
+def take(counts: dict[int, int], cards: object) -> bool:
+    """Take ``cards`` (``Card`` objects or values) out of ``counts``; ``False`` where one is not there."""
+    for card in cards:  # type: ignore[attr-defined]
+        value = card if isinstance(card, int) else JESTER_VALUE if card.jester else card.value
+        if not counts.get(value):
+            return False
+        counts[value] -= 1
+    return True
+
+
+def _elements(counts: dict[int, int]) -> list[int]:
+    return [value for value, copies in counts.items() for _ in range(copies)]

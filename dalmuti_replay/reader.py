@@ -274,16 +274,20 @@ class Reader:
         return trick
 
     def play(self, value: object, tokens: tuple) -> Play | None:
-        # The usual play, {"player": name, "cards": [...]} with cards of the table, takes one dict lookup
-        # per card; anything else goes the slow way, which names each problem.
-        if type(value) is dict and len(value) == 2 and type(value.get("cards")) is list:
-            player, cards = value.get("player"), value["cards"]
+        # The usual plays, {"player": name, "cards": [...]} with cards of the table (one dict lookup per card)
+        # and {"player": name, "pass": true}, are read at once; anything else goes the slow way, which names
+        # each problem.
+        if type(value) is dict and len(value) == 2:
+            player, cards = value.get("player"), value.get("cards")
             limits = self.limits
-            if type(player) is str and 0 < len(player) <= limits.max_name and 0 < len(cards) <= limits.max_cards:
-                try:
-                    return Play(player, [CARD_BY_TEXT[card] for card in cards])
-                except (KeyError, TypeError):
-                    pass
+            if type(player) is str and 0 < len(player) <= limits.max_name:
+                if type(cards) is list and 0 < len(cards) <= limits.max_cards:
+                    try:
+                        return Play(player, [CARD_BY_TEXT[card] for card in cards])
+                    except (KeyError, TypeError):
+                        pass
+                elif value.get("pass") is True:
+                    return Play(player, None)
         if not self.shaped(value, tokens, PLAY_KEYS, "a play", '{"player": "Anna", "cards": ["7", "7"]}'):
             return None
         player = self.required_name(value, "player", tokens)

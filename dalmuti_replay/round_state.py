@@ -10,12 +10,20 @@ can only be judged later (the taxes, a revolution proven wrong by later plays) l
 from __future__ import annotations
 
 from collections import Counter
+from operator import countOf
 
 from dalmuti_replay.cards import Card
 from dalmuti_replay.log import Round, finding
 from dalmuti_replay.report import OutRecord, RoundRecord
 from dalmuti_replay.rules import Table, points_for_going_out
 from replaykit.findings import ERROR, Finding, pointer
+
+
+def copied(hand: Counter[Card]) -> Counter[Card]:
+    """A copy of a hand, made in C: ``Counter(hand)`` goes through Counter's generic update in Python."""
+    twin: Counter[Card] = Counter()
+    dict.update(twin, hand)
+    return twin
 
 
 class RoundState:
@@ -43,14 +51,20 @@ class RoundState:
     def is_player(self, name: object) -> bool:
         return name in self.counts
 
+    def shared(self) -> RoundState:
+        """A copy sharing every field. Made through ``__init__``, as a compiled class must be (``scripts/native``)."""
+        twin = RoundState(self.number, self.table, self.log, self.findings, self.record)
+        twin.counts, twin.hands, twin.finish, twin.points = self.counts, self.hands, self.finish, self.points
+        twin.over, twin.ended_reported = self.over, self.ended_reported
+        return twin
+
     def copy(self) -> RoundState:
         """An independent copy of what the tax phase changes (counts, hands, who is out, the transfers
         performed), writing to a fresh findings list: a phase replayed again starts from it."""
-        twin = object.__new__(RoundState)
-        twin.__dict__.update(self.__dict__)
+        twin = self.shared()
         twin.findings = []
         twin.counts = dict(self.counts)
-        twin.hands = {name: None if hand is None else Counter(hand) for name, hand in self.hands.items()}
+        twin.hands = {name: None if hand is None else copied(hand) for name, hand in self.hands.items()}
         twin.finish = list(self.finish)
         twin.points = dict(self.points)
         twin.record = self.record.shallow()
@@ -72,7 +86,8 @@ class RoundState:
         hand = self.hands[player]
         if hand is None:
             return []
-        top, wanted, missing = self.table.top, {}, []
+        top, missing = self.table.top, []
+        wanted: dict[Card, int] = {}
         for card in cards:  # plain loops: this runs for every set, and Counter arithmetic is slow
             if card.jester or card.value <= top:
                 wanted[card] = count = wanted.get(card, 0) + 1
@@ -106,6 +121,11 @@ class RoundState:
     def holding(self) -> list[str]:
         return [name for name in self.table.order if self.counts[name] > 0]
 
+    def holders(self) -> int:
+        """How many players hold cards (``len(holding())``, counted without the list: a count never drops
+        below 0)."""
+        return len(self.counts) - countOf(self.counts.values(), 0)
+
     def next_holding(self, name: str) -> str | None:
         """The first player clockwise after ``name`` who holds cards (``name`` himself last)."""
         order, seat = self.table.order, self.table.seat[name]
@@ -117,13 +137,13 @@ class RoundState:
 
     def go_out(self, player: str, trick: int | None, play: int | None) -> None:
         """Rule 9: he scores the players still in the round, himself included; one left ends the round."""
-        still = len(self.holding()) + 1
+        still = self.holders() + 1
         self.finish.append(player)
         self.points[player] = points_for_going_out(still)
         self.record.out.append(OutRecord(player, trick, play, self.points[player]))
-        left = self.holding()
-        if len(left) == 1:
-            last = left[0]
+        left = still - 1
+        if left == 1:
+            last = self.holding()[0]
             self.finish.append(last)
             self.points[last] = points_for_going_out(1)
             self.record.out.append(OutRecord(last, trick, play, 1))

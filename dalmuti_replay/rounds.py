@@ -118,14 +118,10 @@ class RoundPlay:
         state.findings = {DEAL: twin.setup, TAXES: twin.setup, TRICKS: twin.tricks_found}.get(self.phase,
                                                                                              twin.end_found)
         if self.dealt is not None:
-            twin.dealt = shallow(self.dealt)
+            twin.dealt = self.dealt.shared()
             twin.dealt.log = twin.log
         if self.tricks is not None:
-            phase = twin.tricks = shallow(self.tricks)
-            phase.state, phase.played = state, Counter(self.tricks.played)
-            if self.tricks.current is not None:
-                current = phase.current = shallow(self.tricks.current)
-                current.state, current.record = state, record.tricks[-1]
+            twin.tricks = self.tricks.fork(state)
         return twin
 
     # -- before play -----------------------------------------------------------------------------

@@ -36,6 +36,15 @@ class TrickReplay:
         self.over = False
         self.after_end = False
 
+    def fork(self, state: RoundState) -> TrickReplay:
+        """A copy going on from ``state`` (a copy of this trick's), its record the last of ``state.record``'s."""
+        twin = TrickReplay(state, self.trick, self.number, self.leader_due)
+        twin.record = state.record.tricks[-1]
+        twin.previous, twin.base, twin.last_value, twin.last_player = (self.previous, self.base, self.last_value,
+                                                                       self.last_player)
+        twin.needed, twin.passes, twin.over, twin.after_end = self.needed, self.passes, self.over, self.after_end
+        return twin
+
     def add(self, code: str, message: Text, index: int, *tokens: object, player: str | None = None) -> None:
         self.state.add(code, message, "tricks", self.number - 1, "plays", index, *tokens, trick=self.number,
                        play=index + 1, player=player)
@@ -114,12 +123,12 @@ class TrickReplay:
             if self.needed is not None:
                 self.count_pass()
         else:
-            self.check_set(index, player, play.cards, played)
+            value = self.check_set(index, player, play.cards, played)
             went_out = self.take(index, player, play.cards)
             if self.base is None:
                 self.base = len(play.cards)
-            self.last_value, self.last_player = set_value(play.cards), player
-            self.needed = sum(1 for name in state.holding() if name != player)
+            self.last_value, self.last_player = value, player
+            self.needed = state.holders() - (state.counts[player] > 0)  # the others still holding cards
             self.passes = 0
             self.over = self.needed == 0
         self.note_play(index, play, went_out)
@@ -143,16 +152,19 @@ class TrickReplay:
         if self.needed is not None and self.passes >= self.needed:
             self.over = True
 
-    def check_set(self, index: int, player: str, cards: list[Card], played: Counter[Card]) -> None:
+    def check_set(self, index: int, player: str, cards: list[Card], played: Counter[Card]) -> int:
+        """Report what rule 7 and the cards held forbid in the set; its value (``cards.set_value``)."""
         state = self.state
         top = state.table.top
+        real = []
         for position, card in enumerate(cards):
-            if not in_deck(card, top):
+            if in_deck(card, top):
+                real.append(card)
+                played[card] = played.get(card, 0) + 1  # not Counter.update: its generic path costs more per set
+            else:
                 self.add("card-not-in-deck", say("{player} plays a {card}, which is not in the deck in use (values 1 "
                                                  "to {top} and two Jesters).", player=player, card=str(card), top=top),
                          index, "cards", position, player=player)
-        real = [card for card in cards if in_deck(card, top)]
-        played.update(real)
         if state.hands[player] is not None:
             lacking = state.lacking(player, cards)
             if lacking:
@@ -171,16 +183,16 @@ class TrickReplay:
                 self.add("too-many-copies", say("{player} plays {cards}, but the deck's {copies} were all played this "
                                                 "round already.", player=player, cards=show(past), copies=copies),
                          index, "cards", player=player)
+        value = set_value(cards)
         if is_mixed(cards):
             self.add("mixed-values", say("{player}'s set {cards} mixes values; only Jesters may join a set. It counts "
                                          "as {value}s, its first numbered card (ruling).", player=player,
-                                         cards=show(cards), value=set_value(cards)), index, "cards", player=player)
+                                         cards=show(cards), value=value), index, "cards", player=player)
         if not right_size(len(cards), self.base):
             self.add("set-size", say_n("{player} plays {count} card ({cards}); trick {trick}'s base set has {base}.",
                                        "{player} plays {count} cards ({cards}); trick {trick}'s base set has {base}.",
                                        len(cards), player=player, cards=show(cards), trick=self.number,
                                        base=self.base), index, "cards", player=player)
-        value = set_value(cards)
         if not lower(value, self.last_value):
             words = {"player": player, "cards": show(cards), "last": self.last_player, "value": self.last_value}
             if all(card.jester for card in cards):
@@ -189,6 +201,7 @@ class TrickReplay:
             else:
                 message = say("{player}'s {cards} is not lower than the last set, {last}'s {value}s.", **words)
             self.add("not-lower", message, index, "cards", player=player)
+        return value
 
     def note_play(self, index: int, play: Play, went_out: bool = False) -> None:
         counts = self.state.counts
@@ -216,6 +229,14 @@ class TrickPhase:
         self.played: Counter[Card] = Counter()
         self.current: TrickReplay | None = None
         self.count = 0  # tricks opened
+
+    def fork(self, state: RoundState) -> TrickPhase:
+        """A copy going on from ``state`` (a copy of this phase's): the cards played counted apart."""
+        twin = TrickPhase(state)
+        twin.due, twin.checked, twin.count = self.due, self.checked, self.count
+        twin.played = Counter(self.played)
+        twin.current = None if self.current is None else self.current.fork(state)
+        return twin
 
     @property
     def stopped(self) -> bool:

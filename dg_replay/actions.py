@@ -1,6 +1,6 @@
 """What a player may do next in a game of David & Goliath, and recording it: ``legal_actions`` (no words) and
 ``choices`` (labelled), ``apply`` and ``undo``, ``patch``; must-follow asked once, by the check of a play and by
-the choices alike (``may_play``, on ``rules.playable``).
+the choices alike (``may_play``, on ``rules.playable``, in ``dg_replay.playing``).
 
 An action is an ``Action`` value (compact form ``"Ben/R5"``) or, at the API's edge and in logs, a play in
 the log's own words, ``{"player": "Ben", "card": "R5"}``; it may add ``"note"``,
@@ -28,8 +28,9 @@ from functools import cache
 from typing import NamedTuple
 
 from dg_replay.cards import COLORS, Card, card_text, cards_text
+from dg_replay.playing import holding, may_play
 from dg_replay.reader import DEFAULT_LIMITS, Play, finding, too_many_plays, too_many_tricks
-from dg_replay.rules import HAND_SIZE, dealable, playable
+from dg_replay.rules import HAND_SIZE, dealable
 from dg_replay.words import COLOUR_WORDS, say
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.state import Choice, IllegalAction
@@ -189,20 +190,12 @@ class Actions:
         return ops
 
     def may_play(self, player: str, card: Card, led: Card, position: int) -> bool:
-        """Rule 4 (``rules.playable``) on what the log shows ``player`` holding before the play at
-        ``position``: ``card`` and the cards that prove the led colour held. The check of a play and the
-        choices offered both ask this."""
-        held = self.holding(player, led.color, position)  # all of the led colour: ``playable``'s ``led`` too
-        return card in playable(held | {card}, held)
+        """``playing.may_play``: rule 4 on what the log shows ``player`` holding before the play at ``position``."""
+        return may_play(self, player, card, led, position)
 
     def holding(self, player: str, color: str, position: int) -> set[Card]:
-        """The cards that show ``player`` still held ``color`` before the play at ``position``: a known hand's
-        cards of that colour, else the card of it the log shows them playing later; never a guess."""
-        hand = self.hands.get(player)
-        if hand is not None:
-            return {card for card in hand if card.color == color}
-        later = self.evidence.get(player, {}).get(color)
-        return {later[2]} if later is not None and later[0] > position else set()
+        """``playing.holding``: the cards that show ``player`` still held ``color`` before that play."""
+        return holding(self, player, color, position)
 
     def holding_words(self, player: str, color: str, position: int) -> Text:
         """``holding`` said: the cards still in a known hand, or the later play that proves it."""

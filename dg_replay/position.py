@@ -11,7 +11,14 @@ rulebook's, through the same functions the State uses: must-follow (``rules.play
 (``rules.resolve_trick``) and the score (``rules.color_points``).
 
 For sampled (PIMC) estimates, ``observation(seat)`` is what one seat has seen and ``sample_world(seat, rng)``
-a position dealing the cards it cannot see again at random, consistent with that (``rules.dealable``).
+a position dealing the cards it cannot see again at random, consistent with that (``dg_replay.worlds``).
+
+A log without the deal proves a hand only by the cards its player plays later. Where it stops early the
+cards it never shows are ``pool``, each seat short of ``missing[seat]`` of them; since the whole deck is
+dealt (rule 3) the pool is the deck less every card played or proven, and a card only one seat can hold
+(the others shown void in its colour, rule 4) is placed by elimination. Such a position is not searched
+(``hidden()`` > 0): its worlds (``sample_world``) deal the pool into the missing places at random
+(``dg_replay.worlds``).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from dg_replay.cards import COLORS, Card, card_text
-from dg_replay.rules import TRICKS_PER_GAME, color_class, color_points, dealable, playable, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, color_class, color_points, playable, resolve_trick
 from replaykit.search import TERMINAL
 
 COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
@@ -45,8 +52,8 @@ def layout(max_value: int) -> tuple[tuple[Card, ...], dict[str, int], dict[Card 
 class Position:
     """One position of one game, seats by index in seating order (see the module docstring)."""
 
-    __slots__ = ("cards", "classes", "color_bits", "hands", "history", "indexes", "leader", "opening", "players",
-                 "scores", "shown", "taken", "trick")
+    __slots__ = ("cards", "classes", "color_bits", "hands", "history", "indexes", "leader", "missing", "opening",
+                 "players", "pool", "scores", "shown", "taken", "trick")
 
     def __init__(self, players: Sequence[str], hands: Mapping[str, Iterable[Card]], leader: str,
                  max_value: int) -> None:
@@ -64,15 +71,18 @@ class Position:
         # the trick on the table then (its plays, its led card).
         self.shown = [0] * len(self.players)
         self.opening: tuple[int, Card | None] = (0, None)
+        self.missing = [0] * len(self.players)  # per seat, the cards it holds that the log never shows
+        self.pool = 0  # those cards, as bits: who holds which is unknown
 
     @classmethod
     def of_game(cls, state: Any) -> Position | None:
         """The position a log's State (``dg_replay.state.GameState``) has reached, or ``None`` where it cannot
         be searched. A hand the log does not record is the cards the rest of the log shows its player playing
         (hindsight, as a double-dummy analysis takes the deal after the game), so a whole game's transcript
-        is searched as well as a log with its deal. ``None`` unless every trick so far was resolved and each
-        seat holds exactly a card for each of its plays still to come (a transcript that stops early, or a
-        mistake such as a card played twice, leaves it otherwise)."""
+        is searched as well as a log with its deal. Where the transcript stops early, the cards it never
+        shows are left unplaced (``worlds.place_unseen``). ``None`` unless every trick so far was resolved and each
+        seat holds a card for each of its plays still to come, the unplaced ones counted (a mistake such as
+        a card played twice leaves it otherwise)."""
         rules, seating = state.rules, state.rules.seating
         if not rules.deck_defined or not state.every_trick_resolved:
             return None
@@ -84,6 +94,9 @@ class Position:
         hands = {name: state.hands[name] if name in state.hands else
                  {card for position, card in state.proven.get(name, ()) if position >= state.position}
                  for name in seating}
+        indexes = layout(rules.max_value)[2]
+        if any(card not in indexes for hand in hands.values() for card in hand):
+            return None  # a deal with a card outside the deck (the validator's error)
         position = cls(seating, hands, on_table[0].player if on_table else to_move, rules.max_value)
         position.trick = [(seating.index(play.player), play.card) for play in on_table]
         position.shown = [position.shown_void(name, state.tricks) for name in seating]
@@ -91,11 +104,31 @@ class Position:
         played = {seat for seat, _card in position.trick}
         resolved = len(state.tricks) - bool(record is not None and not record.resolved)
         for seat, name in enumerate(seating):
-            if len(hands[name]) != TRICKS_PER_GAME - resolved - (seat in played):
+            short = TRICKS_PER_GAME - resolved - (seat in played) - len(hands[name])
+            if short < 0 or (short and name in state.hands):
                 return None
+            position.missing[seat] = short
             tally = state.tallies[name]
             position.settle(seat, [tally.counts[color] for color in COLORS], [tally.sums[color] for color in COLORS])
+        if any(position.missing):
+            from dg_replay import worlds
+
+            if not worlds.place_unseen(position, state.tricks):
+                return None
         return position if position.players[position.turn] == to_move else None
+
+    def learn(self, later: Sequence[tuple[str, object]]) -> Position | None:
+        """This position with what the rest of the log shows of the cards it leaves unplaced
+        (``dg_replay.worlds.learn``; ``replaykit.analysis``)."""
+        if not any(self.missing):
+            return self
+        from dg_replay import worlds
+
+        return worlds.learn(self, later)
+
+    def hidden(self) -> int:
+        """How many cards held the log does not place (``replaykit.analysis``): 0 where every hand is known."""
+        return sum(self.missing)
 
     def settle(self, seat: int, counts: list[int], sums: list[int]) -> None:
         """Give ``seat`` the captures of ``counts`` and ``sums`` (per colour, in ``COLORS`` order)."""
@@ -135,7 +168,7 @@ class Position:
 
     @property
     def turn(self) -> int:
-        if not self.trick and not any(self.hands):
+        if not self.trick and not any(self.hands) and not any(self.missing):
             return TERMINAL
         return (self.leader + len(self.trick)) % len(self.players)
 
@@ -161,7 +194,7 @@ class Position:
         return cards[-1:] + cards[:-1]
 
     def plays_left(self) -> int:
-        return sum(hand.bit_count() for hand in self.hands)
+        return sum(hand.bit_count() for hand in self.hands) + sum(self.missing)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return []  # the deal is known: a position with every hand known has no chance step left
@@ -264,21 +297,10 @@ class Position:
     # -- what one seat knows, and the worlds that fit it ---------------------------------------------------
 
     def observation(self, seat: int) -> dict:
-        """What ``seat`` has seen (JSON-ready): its own hand, every card gone from the hands (played, in
-        earlier tricks or on the table), who played each card of the trick on the table, how many cards each
-        seat holds, the colours each seat has shown it lacks, who leads, each seat's captures per colour and
-        score. No card in another seat's hand."""
-        held = 0
-        for hand in self.hands:
-            held |= hand
-        return {"seat": seat, "hand": self.texts(self.hands[seat]),
-                "played": [card_text(card) for index, card in enumerate(self.cards) if not held >> index & 1],
-                "trick": [{"seat": player, "card": card_text(card)} for player, card in self.trick],
-                "held": [hand.bit_count() for hand in self.hands], "leader": self.leader,
-                "voids": [[color for color in COLORS if voids & self.color_bits[color]] for voids in self.voids()],
-                "captured": [{color: {"cards": taken[index] >> 8, "sums": taken[index] & 255}
-                              for index, color in enumerate(COLORS)} for taken in self.taken],
-                "scores": list(self.scores)}
+        """What ``seat`` has seen (``dg_replay.worlds.observation``)."""
+        from dg_replay import worlds  # here: that module reads positions, and imports this one
+
+        return worlds.observation(self, seat)
 
     def voids(self) -> list[int]:
         """Per seat, the bits of the colours it has shown it lacks (rule 4: it did not follow them): those shown
@@ -299,36 +321,10 @@ class Position:
         return [card_text(self.cards[index]) for index in bits_of(hand)]
 
     def sample_world(self, seat: int, rng: random.Random) -> Position:
-        """A copy where the cards ``seat`` cannot see are dealt again at random among the other seats: each
-        keeps its count and gets no card of a colour it has shown it lacks, so the world fits
-        ``observation(seat)``. Cards are placed one at a time, each with a seat drawn among those that can
-        still take it and leave the rest dealable (``rules.dealable``); the true deal is always one such
-        world."""
-        world = self.copy()
-        others = [other for other in range(len(self.players)) if other != seat]
-        unseen: list[int] = []
-        for other in others:
-            unseen += bits_of(self.hands[other])
-            world.hands[other] = 0
-        rng.shuffle(unseen)
-        need = {other: self.hands[other].bit_count() for other in others}
-        shown = self.voids()
-        voids = {other: {color for color in COLORS if shown[other] & self.color_bits[color]} for other in others}
-        supply = dict.fromkeys(COLORS, 0)
-        for index in unseen:
-            supply[self.cards[index].color] += 1
-        for index in unseen:
-            color = self.cards[index].color
-            supply[color] -= 1
-            takers = [other for other in others if need[other] and color not in voids[other]]
-            rng.shuffle(takers)
-            for taker in takers:
-                need[taker] -= 1
-                if dealable(supply, need, voids):
-                    world.hands[taker] |= 1 << index
-                    break
-                need[taker] += 1
-        return world
+        """A world ``seat`` cannot tell from this one (``dg_replay.worlds.sample_world``)."""
+        from dg_replay import worlds
+
+        return worlds.sample_world(self, seat, rng)
 
     def copy(self) -> Position:
         """An independent copy of the position now (its history is not copied: the copy cannot undo)."""
@@ -339,6 +335,7 @@ class Position:
         twin.scores, twin.classes = list(self.scores), list(self.classes)
         twin.shown = self.voids()
         twin.opening = (len(self.trick), self.trick[0][1] if self.trick else None)
+        twin.missing, twin.pool = list(self.missing), self.pool
         return twin
 
 

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from dg_replay.limits import DEFAULT_LIMITS, Limits
 from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
-from replaykit.texts import TextLimits, meta_problems, text_problem
+from replaykit.texts import meta_problems, text_problem
 from replaykit.words import Text
 
 GAME_ID = "david-goliath"
@@ -27,21 +28,6 @@ LOG_KEYS = frozenset({"game", "version", "players", "dealer", "hands", "tricks",
 MATCH_KEYS = frozenset({"game", "version", "players", "games", "totals", "meta"})
 TRICK_KEYS = frozenset({"plays", "captures", "note"})
 PLAY_KEYS = frozenset({"player", "card", "note"})
-
-
-@dataclass(frozen=True)
-class Limits(TextLimits):
-    """Sizes past which a document is not a log at all (schema), rather than a game with too much in it
-    (names, notes and meta are bounded by the core's ``TextLimits``)."""
-
-    max_tricks: int = 40
-    max_plays: int = 40
-    max_cards: int = 120
-    max_games: int = 30
-    max_keys: int = 40  # entries of an object keyed by player (hands, captures, scores, totals): a table seats 6
-
-
-DEFAULT_LIMITS = Limits()
 
 
 # The structural bounds, worded once: the reader refuses a log past them, and the State (``actions``,
@@ -120,6 +106,7 @@ class Reader:
 
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
+        self.max_name = limits.max_name  # read for every play
         self.findings: list[Finding] = []
         self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
         self.game_number: int | None = None  # set while reading a game inside a match
@@ -341,8 +328,9 @@ class Reader:
         if type(value) is dict and len(value) == 2:
             player, text = value.get("player"), value.get("card")
             card = CARD_BY_TEXT.get(text) if type(text) is str else None
-            if card is not None and type(player) is str and 0 < len(player) <= self.limits.max_name:
-                return Play(player, card)
+            if card is not None and type(player) is str and 0 < len(player) <= self.max_name:
+                # Play(player, card), made without the NamedTuple's Python-level __new__: one frame less per card
+                return tuple.__new__(Play, (player, card, None))
         return self.slow_play(value, f"{trick_path}/plays/{index}", trick, index + 1)
 
     def slow_play(self, value: object, path: str, trick: int, number: int) -> Play:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dg_replay.cards import cards_text
+from dg_replay.cards import Card, cards_text
+from dg_replay.playing import record_plays
 from dg_replay.reader import DEFAULT_LIMITS, GameLog, Limits, Trick
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, winners
@@ -28,7 +29,7 @@ Observe = Callable[[str, object], None]
 __all__ = ["load_game", "proof_of_holding", "replay_game", "seating_of"]
 
 
-def proof_of_holding(tricks: list[Trick], max_value: float) -> tuple[Evidence, dict[str, list[tuple[int, object]]]]:
+def proof_of_holding(tricks: list[Trick], max_value: float) -> tuple[Evidence, dict[str, list[tuple[int, Card]]]]:
     """For each player and colour, the last play that proves they held that colour until then; and every card
     each player is so shown to hold, with the position it is played at.
 
@@ -36,8 +37,8 @@ def proof_of_holding(tricks: list[Trick], max_value: float) -> tuple[Evidence, d
     twice may have been played by the wrong player either time.
     """
     proof: Evidence = {}
-    proven: dict[str, list] = {}
-    seen: set = set()
+    proven: dict[str, list[tuple[int, Card]]] = {}
+    seen: set[Card] = set()
     position = 0
     for number, trick in enumerate(tricks, 1):
         for play in trick.plays:
@@ -84,7 +85,7 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
             check_capture_claim(state, log.tricks[index - 1], state.tricks[index - 1], False)
         state.begin_trick(trick.note, trick.captures, trick.readable)
         if observe is None:
-            state.plays(trick.plays)
+            record_plays(state, trick.plays)  # ``state.plays``, called without the method between
             continue
         for play_number, play in enumerate(trick.plays, 1):
             play_one(play)
@@ -131,7 +132,7 @@ def compare_captures(state: GameState, claim: dict, record: TrickRecord, last: b
     path = f"/tricks/{number - 1}/captures"
     top = state.rules.max_value if state.deck_known else None
     for name, cards in claim.items():
-        known = state.rules.is_player(name)
+        known = name in state.seats
         if not known:
             state.add("unknown-player", say('Trick {number} claims captures for "{name}", who is not a player.',
                                           number=number, name=name),
@@ -158,7 +159,8 @@ def compare_captures(state: GameState, claim: dict, record: TrickRecord, last: b
 
 
 def check_result_claims(state: GameState, log: GameLog, report: GameReport, so_far: str) -> list[Finding]:
-    rules, found = state.rules, []
+    rules = state.rules
+    found: list[Finding] = []
     for name, claimed in (log.scores or {}).items():
         if not rules.is_player(name):
             state.add("unknown-player", say('A score is claimed for "{name}", who is not a player.', name=name),

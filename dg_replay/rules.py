@@ -1,8 +1,8 @@
 """The rules of David & Goliath, apart from any log.
 
-``Rules`` is the fixed game — seating, deck, trick count — in the way OpenSpiel separates a Game from
-its States; the functions resolve one trick, score captured cards and name the winners. The State
-(``dg_replay.state``) plays by these and nothing else.
+``Rules`` (``dg_replay.fixed``, exported here) is the fixed game — seating, deck — in the way OpenSpiel
+separates a Game from its States; the functions resolve one trick, score captured cards and name the winners.
+The State (``dg_replay.state``) plays by these and nothing else.
 """
 
 from __future__ import annotations
@@ -10,40 +10,28 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, overload
 
 from dg_replay.cards import COLORS, Card, deck
-from replaykit.seating import Seating
+from dg_replay.fixed import MAX_PLAYERS as MAX_PLAYERS
+from dg_replay.fixed import MIN_PLAYERS as MIN_PLAYERS
+from dg_replay.fixed import Rules as Rules
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 6
 TRICKS_PER_GAME = 15
 HAND_SIZE = 15
 
-H = TypeVar("H", int, frozenset, set)  # a hand: a bit set of cards, or a set of them
+@overload
+def playable(hand: int, led: int) -> int: ...
 
 
-@dataclass(frozen=True)
-class Rules(Seating):
-    """One game's fixed facts: the players in clockwise seating order and everything that follows."""
-
-    @property
-    def deck_defined(self) -> bool:
-        """Outside 3–6 players the rulebook gives no deck, so deck and hand checks cannot apply."""
-        return MIN_PLAYERS <= len(self.seating) <= MAX_PLAYERS
-
-    @cached_property
-    def max_value(self) -> int:
-        return 3 * len(self.seating)
-
-    @cached_property
-    def deck(self) -> frozenset[Card]:
-        return deck(self.max_value) if self.deck_defined else frozenset()
+@overload
+def playable(hand: AbstractSet[Card], led: AbstractSet[Card]) -> AbstractSet[Card]: ...
 
 
-def playable(hand: H, led: H) -> H:
+def playable(hand, led):  # typed by the overloads: a bit set of cards, or a set of them (mypyc takes no
+    # type variable constrained to both)
     """Rule 4, must follow: of ``hand``, the cards that may join a trick whose led colour's cards are ``led``
     — that colour's, where the hand holds any, else every card. The one statement of the rule: on bit sets
     for the search (``dg_replay.position``), on sets of cards for the log's State (its check and its choices,

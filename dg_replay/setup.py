@@ -56,12 +56,13 @@ class Setup:
                                           name=name, count=len(hands[name]), size=HAND_SIZE),
                          pointer("hands", name), player=name, into=into)
         dealt: set[Card] = set()
+        top = rules.max_value  # read for every card dealt
         for name, cards in hands.items():
             owner = name if rules.is_player(name) else None
             for index, card in enumerate(cards):
                 if card is None:
                     continue
-                if card.value > rules.max_value:
+                if card.value > top:
                     self.add("card-not-in-deck", self.not_in_deck(card), pointer("hands", name, index),
                              player=owner, into=into)
                 elif card in dealt:

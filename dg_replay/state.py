@@ -1,4 +1,5 @@
-"""One game of David & Goliath as a live State: the one place where its rules are applied.
+"""One game of David & Goliath as a live State: the one place where its rules are applied (its plays through
+``dg_replay.playing``, compiled).
 
 The validator (``dg_replay.replay``) reads a log into its setup and its plays and applies them here; the
 simulator picks among ``choices()``; the table view is ``view()`` after every play; the recorder and the
@@ -18,12 +19,13 @@ from collections.abc import Iterable
 
 from dg_replay.actions import Actions
 from dg_replay.cards import Card
+from dg_replay.playing import record_plays, resolve
 from dg_replay.reader import DEFAULT_LIMITS, Limits, Play, finding
 from dg_replay.report import TrickRecord
-from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally
 from dg_replay.setup import Setup
 from dg_replay.views import Views
-from dg_replay.words import COLOUR_WORDS, say
+from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, WARNING, Finding
 
@@ -78,7 +80,7 @@ class GameState(Setup, Actions, Views):
         self.readable: list[bool] = []  # per trick: its plays could be read
         self.every_trick_resolved = True
         self.position = 0  # plays recorded so far, over all tricks
-        self.first = None  # the current trick's leader and the order of play from them
+        self.first: str | None = None  # the current trick's leader and the order of play from them
         self.order: tuple[str, ...] = ()
         self.led: Card | None = None
         self.hidden = False  # a play of the current trick could not be read: it cannot be resolved
@@ -185,22 +187,7 @@ class GameState(Setup, Actions, Views):
         if not all(play.player is not None and play.card is not None for play in plays):
             self.every_trick_resolved = False  # a schema problem hides who played what
             return
-        self.resolve(record)
-
-    def resolve(self, record: TrickRecord) -> None:
-        outcome = resolve_trick(record.plays)  # type: ignore[arg-type]
-        record.resolved = True
-        record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
-        piles = self.piles
-        for name, cards in outcome.captures.items():
-            piles[name] = (piles.get(name), tuple(cards))
-            tally = self.tallies.get(name)
-            if tally is not None:  # cards taken by someone who is not a player score for nobody
-                self.scores[name] = tally.take(cards)
-        record.scores_after = dict(self.scores)
-        self.last_taken = record.number
-        high = record.plays[outcome.high].player
-        self.due = high if high in self.seats else None
+        resolve(self, record)
 
     def unresolve(self, record: TrickRecord) -> None:
         """A resolved trick takes one more play (as played): its captures go back until it is closed."""
@@ -222,65 +209,7 @@ class GameState(Setup, Actions, Views):
 
     def plays(self, plays: Iterable[Play]) -> None:
         """Record plays of the trick on the table in order (the loader gives a log's trick at once)."""
-        # The validator's hot path, a pass per card of every log: what every play reads is held in locals,
-        # and pointers are built only for findings.
-        record = self.tricks[-1]
-        seats, hands, played, top, add = self.seats, self.hands, self.played, self.top, self.add
-        deck_known, counts = self.deck_known, self.counts
-        number, size = record.number, self.size
-        scored = number <= TRICKS_PER_GAME and self.readable[-1]
-        on_table, order, led, hidden, position = record.plays, self.order, self.led, self.hidden, self.position
-        for play in plays:
-            if record.resolved:  # one play more than the table has players: taken again when closed
-                self.unresolve(record)
-                record = self.tricks[-1]
-                on_table = record.plays
-            index = len(on_table)
-            player, card, _note = play
-            known = player in seats
-            if not index:
-                self.lead(player, card, known, number)
-                order, led, hidden = self.order, card, False
-            if not known:
-                if player is None:
-                    hidden = True
-                else:
-                    add("unknown-player", say('Trick {number}, play {play} is by "{player}", who is not a player.',
-                                              number=number, play=index + 1, player=player),
-                        f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
-            elif index < len(order) and player != order[index]:
-                add("wrong-turn", say("Play {play} of trick {number} is {player}'s, but it was {due}'s turn: play "
-                                      "goes clockwise from {leader}.", play=index + 1, number=number, player=player,
-                                      due=order[index], leader=order[0]),
-                    f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
-            on_table.append(play)
-            if known:
-                counts[player] += 1  # type: ignore[index]
-            if card is None:
-                hidden = True
-            else:
-                hand = hands.get(player) if known else None  # type: ignore[arg-type]
-                if card.value > top:
-                    add("card-not-in-deck", self.not_in_deck(card), f"/tricks/{number - 1}/plays/{index}/card",
-                        number, index + 1, player)
-                elif card in played:
-                    add("card-already-played", say("{player} plays {card}, which was already played in trick "
-                                                   "{trick}.", player=player, card=str(card), trick=played[card]),
-                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
-                elif hand is not None and card not in hand:
-                    add("card-not-in-hand", say("{player} plays {card}, which is not in {player}'s hand.",
-                                                player=player, card=str(card)),
-                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
-                if index and known and led is not None and card.color != led.color and deck_known:
-                    self.off_lead(player, card, led, hand, index, number, position)  # type: ignore[arg-type]
-                if card not in played:
-                    played[card] = number
-                if hand is not None:
-                    hand.discard(card)
-            position += 1
-            if index + 1 == size and scored and not hidden:
-                self.resolve(record)  # a full trick is taken at once; one more play would reopen it
-        self.hidden, self.position = hidden, position
+        record_plays(self, plays)
 
     def pile(self, name: str) -> list[Card]:
         """The cards ``name`` has taken, trick by trick."""
@@ -289,35 +218,6 @@ class GameState(Setup, Actions, Views):
             node, cards = node
             chunks.append(cards)
         return [card for cards in reversed(chunks) for card in cards]
-
-    def lead(self, player: str | None, card: Card | None, known: bool, number: int) -> None:
-        """The first play of a trick: who leads it (checked against who should) and the colour led."""
-        self.first, self.led, self.hidden = player, card, False
-        due = self.due
-        if due is not None and known and player != due:
-            if number == 1:
-                said = say("Trick {number} is led by {player}, but {due} should lead: the player to the dealer's "
-                           "left leads the first trick.", number=number, player=player, due=due)
-            else:
-                said = say("Trick {number} is led by {player}, but {due} should lead: {due} played the highest card "
-                           "of trick {previous}.", number=number, player=player, due=due, previous=number - 1)
-            self.add("wrong-leader", said,
-                     f"/tricks/{number - 1}/plays/0", number, 1, player)
-            self.head = len(self.found)
-        self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
-
-    def off_lead(self, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int,
-                 position: int) -> None:
-        """A card off the led colour (the play at ``position``): an error where the player is shown to hold it."""
-        if not self.may_play(player, card, led, position):
-            self.add("must-follow-suit", say("{player} plays {card} on a {colour} lead while holding {colour} "
-                                             "({evidence}).", player=player, card=str(card),
-                                             colour=COLOUR_WORDS[led.color],
-                                             evidence=self.holding_words(player, led.color, position)),
-                     f"/tricks/{number - 1}/plays/{index}/card",
-                     number, index + 1, player)
-        elif hand is None:
-            self.void.setdefault(player, set()).add(led.color)
 
     # -- where the game stands -------------------------------------------------------------------
 

@@ -3,14 +3,17 @@ known: the trick-local alternatives and the best swap.
 
 - **Alternatives**: each other card the player could legally play at that moment, with every other play of
   the trick unchanged: what the player would have captured, and who would have taken that card.
-- **Best swap**: the card exchanged with one the same player played at a later trick, every other play of
-  the log unchanged. A swap counts only when every play of the changed game stays legal (the same leaders,
-  turns and suits followed); its worth is the change in that player's final score (the score of the last
-  recorded trick in an unfinished log). The best is the largest change, the earliest trick on a tie.
+- **Best swap**: the card exchanged with one the same player played at a later trick, and the rest of the
+  game replayed as it was: every other player plays the same card in the same trick, but each trick is led
+  by whoever the rules make lead it (the taker of the highest card of the trick before) and played in the
+  turn that leader gives. A swap counts only when every play of the replayed game stays legal; its worth
+  is the change in that player's final score (the score of the last recorded trick in an unfinished log).
+  The best is the largest change, the earliest trick on a tie. It is a replay of the real game, not what
+  a play could guarantee (``replaykit.analysis``): the other players keep their cards whatever changes.
 
-Everything goes through the game's State (``new_state``, ``choices``, ``apply``, ``clone``, ``view``): no
-rule of the game is written here. The plays whose best swap gains ``MARK`` points or more are the key
-moments "what the better play was".
+Everything goes through the game's State (``new_state``, ``choices``, ``to_move``, ``apply``, ``clone``,
+``view``): no rule of the game is written here. The plays whose best swap gains ``MARK`` points or more are
+the key moments "what the better play was".
 """
 
 from __future__ import annotations
@@ -90,13 +93,20 @@ def _trick_outcome(state, plays: list[Play], start: int, player: str, card: str)
     return {"card": card, "captured": list(captures.get(player, [])), "to": to}
 
 
-def _swap_score(state, plays: list[Play], first: Play, later: Play) -> int | None:
-    """``player``'s final score with ``first`` and ``later`` exchanged; ``None`` when a play turns illegal."""
+def _swap_score(state, tricks: list[list[Play]], first: Play, later: Play) -> int | None:
+    """``first.player``'s final score with ``first`` and ``later`` exchanged, from ``state`` (just before
+    ``first``); ``None`` when a play turns illegal. Each trick's recorded plays from ``first`` on are made in
+    the order the State asks for them (``to_move``): a new leader changes the order, never who plays what."""
     trial = state.clone()
-    for play in plays[first.index:]:
-        card = later.card if play is first else first.card if play is later else play.card
-        if _has_error(trial.apply(_action(play.player, card))):
-            return None
+    for trick in tricks[first.trick - 1:]:
+        waiting = {play.player: later.card if play is first else first.card if play is later else play.card
+                   for play in trick if play.index >= first.index}
+        while waiting:
+            mover = trial.to_move
+            if mover not in waiting:  # only in an unfinished last trick, which scores nothing either way
+                return _score(trial, first.player)
+            if _has_error(trial.apply(_action(mover, waiting.pop(mover)))):
+                return None
     return _score(trial, first.player)
 
 
@@ -111,7 +121,9 @@ def analyse(engine, document: dict, report: dict) -> Analysis:
     state = engine.new_state(document)
     before = []
     legal = True
+    tricks: list[list[Play]] = [[] for _trick in range(plays[-1].trick)]
     for play in plays:
+        tricks[play.trick - 1].append(play)
         before.append(state.clone())
         legal = not _has_error(state.apply(_action(play.player, play.card))) and legal
     final = {seat["name"]: seat["score"] for seat in state.view()["seats"]}
@@ -133,7 +145,7 @@ def analyse(engine, document: dict, report: dict) -> Analysis:
             for later in plays[play.index + 1:]:
                 if later.player != play.player or later.trick == play.trick or later.card not in cards:
                     continue
-                score = _swap_score(here, plays, play, later)
+                score = _swap_score(here, tricks, play, later)
                 if score is not None and (best is None or score > best[0]):
                     best = (score, later)
             if best is not None:

@@ -279,11 +279,12 @@ def sentence(rule: Rule | None, cards_per_play: int | None = 1, notes: bool = Tr
         return NO_RULE[per_play]
     if rule.kind == "free":
         return FREE_CLAUSE[per_play] if clause else FREE[per_play]
-    text = _ruled(per_play, False, _phrase(rule, cards_per_play != 1, nested=False))
+    phrase = _phrase(rule, cards_per_play != 1, nested=False)
+    text = _ruled(per_play, False, phrase)
     if len(text) > MAX_SENTENCE:
         return _too_long(per_play, clause, size(rule))
     if clause:
-        return _ruled(per_play, True, text.params["rule"])
+        return _ruled(per_play, True, phrase)
     refs = references(rule) if notes else set()
     if refs >= {"previous", "own"}:
         return say("{sentence} The race's first play has nothing to compare with. Your own first play in the race "

@@ -8,7 +8,7 @@ report is the state's, with the last race and the claims closed on a copy, so th
 
 from __future__ import annotations
 
-from olympi_replay.log import DEFAULT_LIMITS, Limits
+from olympi_replay.log import DEFAULT_LIMITS, Limits, Race
 from olympi_replay.reader import Reader
 from olympi_replay.replay import GameReplay
 from olympi_replay.report import GameReport
@@ -38,31 +38,46 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tup
         if not state.start(race):
             break
         entry = written[number - 1] if number <= len(written) else None
-        # The state's log grows with each step as written, so a state seen midway writes back the log so far.
         turns = entry.get("turns") if isinstance(entry, dict) and isinstance(entry.get("turns"), list) else []
-        state.log = apply_ops(state.log, [{"op": "add", "path": "/races/-", "value": _without_turns(entry)}])
-        if observe is not None:
-            observe(f"race-{number}", state)
-        if state.race is None:
-            continue  # a race too malformed to replay: its turns are not replayed either
-        for turn_number, turn in enumerate(race.turns, 1):
-            state.take(turn)
-            if turn_number <= len(turns):
-                state.log = apply_ops(state.log, [{"op": "add", "path": f"/races/{number - 1}/turns/-",
-                                                   "value": turns[turn_number - 1]}])
-            if observe is not None:
-                observe(f"race-{number}-turn-{turn_number}", state)
+        # A race too malformed to replay: its turns are neither replayed nor written into the log so far.
+        replayed = turns[:len(race.turns)] if state.race is not None else []
+        if observe is None:
+            _take_race(state, entry, race, replayed)
+        else:
+            _observe_race(state, number, entry, race, replayed, observe)
     report = state.report()
     report.unlisted = reader.unlisted
     return report, state
 
 
-def _without_turns(entry: object) -> object:
-    """A race entry as the log so far holds it when it starts: its turns come one by one, its awards (a
-    claim) not at all."""
+def _take_race(state: OlympiState, entry: object, race: Race, replayed: list) -> None:
+    """A race's turns replayed, its entry written into the state's log whole (nobody sees a state midway)."""
+    state.log = apply_ops(state.log, [{"op": "add", "path": "/races/-", "value": _without_turns(entry, replayed)}])
+    if state.race is not None:
+        for turn in race.turns:
+            state.take(turn)
+
+
+def _observe_race(state: OlympiState, number: int, entry: object, race: Race, replayed: list, observe) -> None:
+    """A race step by step, each step seen by ``observe``: the state's log grows with each step as written,
+    so a state seen midway writes back the log so far."""
+    state.log = apply_ops(state.log, [{"op": "add", "path": "/races/-", "value": _without_turns(entry, [])}])
+    observe(f"race-{number}", state)
+    if state.race is None:
+        return
+    for turn_number, turn in enumerate(race.turns, 1):
+        state.take(turn)
+        if turn_number <= len(replayed):
+            state.log = apply_ops(state.log, [{"op": "add", "path": f"/races/{number - 1}/turns/-",
+                                               "value": replayed[turn_number - 1]}])
+        observe(f"race-{number}-turn-{turn_number}", state)
+
+
+def _without_turns(entry: object, turns: list) -> object:
+    """A race entry as the log so far holds it with ``turns`` replayed: its awards (a claim) are left out."""
     if not isinstance(entry, dict):
         return entry
-    return {**{key: value for key, value in entry.items() if key != "awards"}, "turns": []}
+    return {**{key: value for key, value in entry.items() if key != "awards"}, "turns": turns}
 
 
 def new_state(setup: dict) -> OlympiState:

@@ -15,6 +15,12 @@ anywhere else.
 
 The rule is checked by ``disciplines.holds``, the function the validator uses, and the rewards come from
 ``rules.Rules`` and ``rules.PASSES``.
+
+A log without the deal or the draws leaves hands partly unseen. A seat held, at a turn, every card it plays
+later until cards next come into its hand (its retirement or pass draws): ``learn`` adds them. Cards unseen
+in hands that may play are ``missing``, copies known nowhere ``unplaced`` (rule 2): a world deals these into
+those places at random (retiring is always allowed, rule 5: no turn shows a card absent), and the position
+itself is not searched (``hidden()`` > 0).
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ FIELDS = ("hands", "active", "due", "passes", "previous", "own", "finished", "cl
 class Position:
     """The rest of one race (see the module docstring); seats by index in seating order."""
 
-    __slots__ = (*FIELDS, "history", "per_play", "players", "rule", "rules", "world_record")
+    __slots__ = (*FIELDS, "history", "missing", "per_play", "players", "rule", "rules", "unplaced", "world_record")
 
     def __init__(self, players: tuple[str, ...], hands: list[list[Card]], rule: Rule | None, per_play: int,
                  world_record: bool) -> None:
@@ -59,12 +65,14 @@ class Position:
         self.discards: tuple[int, ...] = ()  # earlier races' cards, which an empty deck is made of again
         self.drawing = (0, 0)  # (seat, cards still to draw) while a two-player pass draws from an unknown order
         self.history: list[tuple] = []
+        self.missing = (0,) * len(players)  # per seat that may play, its cards the log has not shown
+        self.unplaced: tuple[int, ...] = (0,) * len(CARDS)  # copies known nowhere, while some are missing
 
     @classmethod
     def of_state(cls, state) -> Position | None:
-        """The race under way in an ``OlympiState``, where it can be searched: a seat is to move, the
-        discipline says how many cards a play holds, and every hand that may still play is known (with two
-        players also the deck: its order, or its cards as those not known to be anywhere else)."""
+        """The race under way in an ``OlympiState`` where a seat is to move and the discipline says how many
+        cards a play holds: each hand its known cards, the unseen ones ``missing`` (with two players the deck
+        too: its order, or its cards as those not known to be anywhere else)."""
         game, race = state.game, state.race
         if state.is_over() or state.chance or race is None or race.definition is None:
             return None
@@ -72,8 +80,6 @@ class Position:
         if definition.cards_per_play not in (1, 2) or state.to_move not in seating:
             return None
         two = len(seating) == 2
-        if any(cards.hands[name].unknown for name in (seating if two else race.active)):
-            return None
         position = cls(seating, [list(cards.hands[name].known.elements()) for name in seating], definition.rule,
                        definition.cards_per_play, game.world_record)
         position.active = tuple(seating.index(name) for name in race.active)
@@ -84,15 +90,61 @@ class Position:
         medals = race.record.medals
         position.earned = tuple(sum(VP[medal] for medal in medals.get(name, ()))
                                 + RECORD_VP * (race.record.record == name) for name in seating)
+        playing = seating if two else race.active
+        position.missing = tuple(cards.hands[name].unknown if name in playing else 0 for name in seating)
         if two:
             position.discards = tuple(sorted(INDEX[card] for card in cards.discards))
-            if cards.deck is not None:
-                position.deck = tuple(INDEX[card] for card in cards.deck)
-            else:
-                position.deck, position.pool = None, free_pool(cards.known)
-                if sum(position.pool) != cards.deck_size:
-                    return None  # the log's mistakes left the copies unaccounted for
-        return position
+            position.deck = None if cards.deck is None else tuple(INDEX[card] for card in cards.deck)
+        free, hidden = free_pool(cards.known), any(position.missing)
+        if hidden:
+            position.unplaced = free
+        elif two and cards.deck is None:
+            position.pool = free
+        # The copies known nowhere are the unknown deck's and the hands' unseen ones, unless mistakes say else.
+        unseen = sum(hand.unknown for hand in cards.hands.values()) + (cards.deck_size if cards.deck is None else 0)
+        return None if (hidden or position.deck is None) and sum(free) != unseen else position
+
+    def hidden(self) -> int:
+        """How many cards of the hands that may play the log does not show (``replaykit.analysis``)."""
+        return sum(self.missing)
+
+    def learn(self, later: list[tuple[str, object]]) -> Position:
+        """A copy where each seat short of cards holds those it plays in ``later`` (the steps from this
+        position's own on: anchor, action as the log writes it) beyond its known ones, until it retires or
+        passes (it draws); a seat alone short, the unplaced copies exactly its unseen ones, gets them all. A
+        card no unseen place can hold (a mistake the validator reports) proves nothing."""
+        if not any(self.missing):
+            return self
+        left = [Counter(hand) for hand in self.hands]  # the known cards a later play may come from
+        added: list[list[int]] = [[] for _ in self.players]
+        missing, unplaced = list(self.missing), list(self.unplaced)
+        drawn: set[int] = set()
+        for _anchor, action in later:
+            if not isinstance(action, dict) or action.get("player") not in self.players:
+                continue
+            seat = self.players.index(action["player"])
+            if action.get("action", "play") != "play":
+                drawn.add(seat)
+            if seat in drawn or not missing[seat]:
+                continue
+            for card in map(Card.from_object, action.get("cards") or ()):
+                index = None if card is None else INDEX.get(card)
+                if index is not None and left[seat][index]:
+                    left[seat][index] -= 1
+                elif index is not None and missing[seat] and unplaced[index]:
+                    missing[seat] -= 1
+                    unplaced[index] -= 1
+                    added[seat].append(index)
+        short = [seat for seat, count in enumerate(missing) if count]
+        if len(short) == 1 and sum(unplaced) == missing[short[0]]:
+            added[short[0]] += _elements(tuple(unplaced))
+            missing[short[0]], unplaced = 0, [0] * len(CARDS)
+        twin = self.copy()
+        twin.hands = tuple(tuple(sorted((*hand, *more))) for hand, more in zip(self.hands, added, strict=True))
+        twin.missing, twin.unplaced = tuple(missing), tuple(unplaced)
+        if not any(missing) and self.deck is None:  # (two players) nothing left unseen but the deck
+            twin.pool = twin.unplaced
+        return twin
 
     # -- between the log's actions and the search's ------------------------------------------------------
 
@@ -265,15 +317,27 @@ class Position:
                 "previous": None if self.previous is None else texts([CARDS[index] for index in self.previous]),
                 "own": [None if own is None else texts([CARDS[index] for index in own]) for own in self.own],
                 "earned": list(self.earned), "passes": self.passes, "deck": self.deck_size(),
+                "unshown": list(self.missing),
                 "discards": texts([CARDS[index] for index in self.discards])}
 
     def deck_size(self) -> int:
-        return sum(self.pool) if self.deck is None else len(self.deck)
+        unknown = sum(self.unplaced) - sum(self.missing) if any(self.missing) else sum(self.pool)
+        return unknown if self.deck is None else len(self.deck)
 
     def sample_world(self, seat: int, rng: random.Random) -> Position:
         """A copy where the cards ``seat`` cannot see (other hands, the deck) are dealt anew at random, each
-        hand keeping its size: a world consistent with ``observation(seat)``."""
+        hand keeping its size: a world consistent with ``observation(seat)``. Where the log leaves cards
+        unseen (``missing``), only unplaced copies are dealt, there (``seat``'s own too)."""
         world = self.copy()
+        if any(self.missing):
+            cards = _elements(self.unplaced)
+            rng.shuffle(cards)
+            hands = list(self.hands)
+            for other, short in enumerate(self.missing):
+                hands[other], cards = tuple(sorted((*hands[other], *cards[:short]))), cards[short:]
+            world.hands, world.missing, world.unplaced = tuple(hands), (0,) * len(self.players), (0,) * len(CARDS)
+            world.pool = _counts(tuple(cards)) if self.deck is None else self.pool  # the rest: the deck
+            return world
         unseen = [index for other, hand in enumerate(self.hands) if other != seat for index in hand]
         unseen += list(self.deck) if self.deck is not None else _elements(self.pool)
         rng.shuffle(unseen)

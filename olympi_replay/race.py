@@ -44,16 +44,20 @@ class RaceReplay:
         self.drawn: Draw | None = None  # the last turn's draw, for a draw list given later
 
     def clone(self, game: Table) -> RaceReplay:
-        """A copy for a cloned game: its own record, turn order and references."""
-        other = copy.copy(self)
-        other.game, other.cards = game, game.cards
+        """A copy for a cloned game: its own record, turn order and references (field by field, since a
+        compiled class has no ``copy.copy``)."""
         record = self.record
-        other.record = replace(record, order=list(record.order), drawn=dict(record.drawn),
-                               medals={name: list(won) for name, won in record.medals.items()},
-                               turns=list(record.turns), retirements=list(record.retirements))
+        other = RaceReplay(game, self.race, replace(
+            record, order=list(record.order), drawn=dict(record.drawn),
+            medals={name: list(won) for name, won in record.medals.items()}, turns=list(record.turns),
+            retirements=list(record.retirements)), self.definition)
         if record.turns:  # only the last turn may still change (a draw named later)
             other.record.turns[-1] = copy.copy(record.turns[-1])
         other.active, other.own = list(self.active), dict(self.own)
+        other.passes, other.started, other.due, other.finished = self.passes, self.started, self.due, self.finished
+        other.last, other.closed, other.previous, other.previous_by = self.last, self.closed, self.previous, \
+            self.previous_by
+        other.warned_unchecked, other.compared, other.drawn = self.warned_unchecked, self.compared, self.drawn
         return other
 
     def add(self, code: str, message: str, path: str, turn: int | None, player: str | None,
@@ -66,17 +70,15 @@ class RaceReplay:
         path = f"{self.base}/turns/{number - 1}"
         entry = TurnRecord(number, turn.player, turn.action, list(turn.cards or ()), note=turn.note)
         self.record.turns.append(entry)
-        self.drawn = None
-        self.compared = None
         proof = self.game.proof
         proof.step()
-        hand = self.cards.hands.get(turn.player) if isinstance(turn.player, str) else None
-        before = None if hand is None else proof.before(hand)
+        player = turn.player
+        hand = None if player is None else self.cards.hands.get(player)  # None: not a player
+        before = (0, None) if hand is None else proof.before(hand)
         entry.ignored = not self.take(turn, entry, number, path)
-        if before is not None:
-            proof.after(turn.player, hand, before, [] if entry.ignored or entry.action != "play" else entry.cards)
-        if self.rules.is_player(turn.player):
-            entry.hand_after = self.cards.hands[turn.player].size
+        if player is not None and hand is not None:
+            proof.after(player, hand, before, [] if entry.ignored or entry.action != "play" else entry.cards)
+            entry.hand_after = hand.size
         self.settle()
         return self.drawn
 
@@ -93,10 +95,11 @@ class RaceReplay:
 
     def take(self, turn: Turn, entry: TurnRecord, number: int, path: str) -> bool:
         """Replay one turn; ``False`` when it is ignored."""
+        self.drawn = self.compared = None
         if turn.malformed:
             return False  # its schema finding says why
         player = turn.player
-        if not self.rules.is_player(player):
+        if player is None or not self.rules.is_player(player):
             self.add("unknown-player", say('Turn {number} is by "{player}", who is not a player.', number=number,
                                            player=player), path + "/player", number, player)
             return False
@@ -108,7 +111,7 @@ class RaceReplay:
             if action == "retire":
                 self.closed = True
                 self.drawn = self.cards.draw(player, 0, turn.reshuffle)
-                self.check_draw_lists(turn, self.drawn, entry, number, path)
+                self.check_draw_lists(player, turn, self.drawn, entry, number, path)
                 return True
         else:
             self.check_order(player, number, path)
@@ -278,11 +281,11 @@ class RaceReplay:
                                            "pile ran out after {count}; the draw stops short (a ruling).",
                                            player=player, wanted=reward.draw, count=drawn.count), path, number, player,
                      "warning")
-        self.check_draw_lists(turn, drawn, entry, number, path)
+        self.check_draw_lists(player, turn, drawn, entry, number, path)
 
-    def check_draw_lists(self, turn: Turn, drawn: Draw, entry: TurnRecord, number: int, path: str) -> None:
-        """Compare the turn's ``draw`` and ``reshuffle`` with what the replay drew, and learn from them."""
-        player = turn.player
+    def check_draw_lists(self, player: str, turn: Turn, drawn: Draw, entry: TurnRecord, number: int,
+                         path: str) -> None:
+        """Compare ``player``'s turn's ``draw`` and ``reshuffle`` with what the replay drew, and learn from them."""
         entry.drew, entry.reshuffled = drawn.count, drawn.reshuffled
         self.record.reshuffles += drawn.reshuffled
         if drawn.reshuffle_wrong:

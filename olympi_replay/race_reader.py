@@ -19,6 +19,14 @@ ACTIONS = ("play", "retire", "pass")
 RACE_KEYS = frozenset({"discipline", "postponed", "turns", "awards", "note"})
 AWARD_KEYS = frozenset({"medals", "first_player", "record"})
 TURN_KEYS = frozenset({"player", "action", "cards", "draw", "reshuffle", "note"})
+# The subjects of the reader's sentences, made once: a log names them at every race and turn.
+A_RACE = say("a race")
+THE_DISCIPLINE = say("The discipline")
+THE_POSTPONED = say("The postponed discipline")
+A_TURN = say("a turn")
+THE_PLAYER = say("The player")
+THE_AWARDS = say("the awards")
+A_PLAYERS_NAME = say("A player's name")
 
 
 def too_many_races(limits: Limits, count: int) -> Text | None:
@@ -81,15 +89,15 @@ class RaceReading:
             self.problem(path, say('A race must be an object with "discipline" and "turns"; found {kind}.',
                                    kind=describe(value)))
             return Race(None, malformed=True)
-        self.closed(value, RACE_KEYS, path, say("a race"))
+        self.closed(value, RACE_KEYS, path, A_RACE)
         race = Race(None)
         if "discipline" not in value:
             self.problem(path + "/discipline", say("The race does not say which discipline was raced."))
         else:
-            race.discipline = self.name(value["discipline"], path + "/discipline", say("The discipline"))
+            race.discipline = self.name(value["discipline"], path + "/discipline", THE_DISCIPLINE)
         postponed = value.get("postponed")
         if postponed is not None:
-            race.postponed = self.name(postponed, path + "/postponed", say("The postponed discipline"))
+            race.postponed = self.name(postponed, path + "/postponed", THE_POSTPONED)
             race.malformed = race.postponed is None
         turns = value.get("turns")
         if type(turns) is not list:
@@ -99,7 +107,8 @@ class RaceReading:
             self.problem(path + "/turns", said)
             race.malformed = True
         else:
-            race.turns = [self.one_turn(item, f"{path}/turns/{index}", index + 1) for index, item in enumerate(turns)]
+            race.turns = [self.usual_turn(item) or self.one_turn(item, f"{path}/turns/{index}", index + 1)
+                          for index, item in enumerate(turns)]
             self.turn = self.player = None
         race.malformed = race.malformed or race.discipline is None
         if "awards" in value:
@@ -107,22 +116,28 @@ class RaceReading:
         race.note = self.note(value, path)
         return race
 
+    def usual_turn(self, value: object) -> Turn | None:
+        """The usual turn, a play or a retire with its draw in string form, read with no path built and no
+        finding possible; ``None`` for any other, which ``one_turn`` reads."""
+        if type(value) is not dict or len(value) != 3:
+            return None
+        player, action = value.get("player"), value.get("action")
+        key = "cards" if action == "play" else "draw"
+        cards = value.get(key)
+        if type(player) is str and 0 < len(player) <= self.limits.max_name and type(cards) is list \
+                and len(cards) <= self.limits.max_cards and action in ACTIONS:
+            try:
+                listed = [CARD_BY_TEXT[card] for card in cards]
+            except (KeyError, TypeError):
+                return None
+            return Turn(player, action, listed) if key == "cards" else Turn(player, action, draw=listed)
+        return None
+
     def one_turn(self, value: object, path: str, number: int) -> Turn:
         self.turn = number
-        # The usual turns, a play or a retire with its draw in string form: no path is built unless there is
-        # a problem.
-        if type(value) is dict and len(value) <= 3:
-            player, action = value.get("player"), value.get("action")
-            key = "cards" if action == "play" else "draw"
-            cards = value.get(key)
-            if type(player) is str and 0 < len(player) <= self.limits.max_name and type(cards) is list \
-                    and len(cards) <= self.limits.max_cards and len(value) == 3 and action in ACTIONS:
-                try:
-                    listed = [CARD_BY_TEXT[card] for card in cards]
-                except (KeyError, TypeError):
-                    pass
-                else:
-                    return Turn(player, action, listed) if key == "cards" else Turn(player, action, draw=listed)
+        usual = self.usual_turn(value)
+        if usual is not None:
+            return usual
         player = value.get("player") if type(value) is dict else None
         self.player = player if type(player) is str and 0 < len(player) <= self.limits.max_name else None
         before = self.count()
@@ -135,12 +150,12 @@ class RaceReading:
             self.problem(path, say('A turn must be an object like {{"player": "Ann", "action": "play", "cards": '
                                    '["K7"]}}; found {kind}.', kind=describe(value)))
             return Turn(None, None)
-        self.closed(value, TURN_KEYS, path, say("a turn"))
+        self.closed(value, TURN_KEYS, path, A_TURN)
         if "player" not in value:
             self.problem(path + "/player", say("The turn does not say whose it is."))
             player = None
         else:
-            player = self.name(value["player"], path + "/player", say("The player"))
+            player = self.name(value["player"], path + "/player", THE_PLAYER)
         action = value.get("action")
         if action not in ACTIONS:
             self.problem(path + "/action", say('"action" must be "play", "retire" or "pass"; found {kind}.',
@@ -170,14 +185,14 @@ class RaceReading:
             self.problem(path, say('"awards" must be an object with medals, first_player and record; found '
                                    "{kind}.", kind=describe(value)))
             return awards
-        self.closed(value, AWARD_KEYS, path, say("the awards"))
+        self.closed(value, AWARD_KEYS, path, THE_AWARDS)
         if "medals" in value:
             awards.medals = self.medals(value["medals"], path + "/medals")
         given = set()
         for key in ("first_player", "record"):
             if key in value:
                 claimed = value[key]
-                if claimed is None or self.name(claimed, f"{path}/{key}", say("A player's name")) is not None:
+                if claimed is None or self.name(claimed, f"{path}/{key}", A_PLAYERS_NAME) is not None:
                     setattr(awards, key, claimed)
                     given.add(key)
         awards.given = frozenset(given)

@@ -21,14 +21,18 @@ from replaykit.reading import describe, show
 from replaykit.texts import meta_problems, text_problem
 from replaykit.words import Text
 
-ACTIONS = ("play", "retire", "pass")
 LOG_KEYS = frozenset({"game", "version", "players", "first_player", "options", "disciplines", "discipline_deck",
                       "hands", "deck", "races", "scores", "winners", "meta"})
 DISCIPLINE_KEYS = frozenset({"name", "cards_per_play", "rule", "note"})
-RACE_KEYS = frozenset({"discipline", "postponed", "turns", "awards", "note"})
-AWARD_KEYS = frozenset({"medals", "first_player", "record"})
-TURN_KEYS = frozenset({"player", "action", "cards", "draw", "reshuffle", "note"})
 OPTION_KEYS = frozenset({"world_record"})
+# The subjects of the reader's sentences, made once: a log names them at every name and note read.
+A_LOG = say("a log")
+THE_FIRST_PLAYER = say("The first player")
+A_NOTE = say("A note")
+A_NAME = say("A name")
+THE_OPTIONS = say("the options")
+A_CATALOGUE_ID = say("A catalogue id")
+A_DISCIPLINE_NAME = say("A discipline's name")
 
 
 class Reader(RaceReading):
@@ -59,7 +63,7 @@ class Reader(RaceReading):
             self.problem("", say("A log must be a JSON object; this document is {kind}.", kind=describe(data)))
             log.stopped = True
             return log
-        self.closed(data, LOG_KEYS, "", say("a log"))
+        self.closed(data, LOG_KEYS, "", A_LOG)
         if data.get("game") != GAME_ID:
             log.stopped = True
             self.problem("/game", say('The log must say "game": "{game}".', game=GAME_ID) if "game" not in data
@@ -70,7 +74,7 @@ class Reader(RaceReading):
                                          found=show(data["version"])))
         log.players = self.required_names(data, "players")
         if "first_player" in data:
-            log.first_player = self.name(data["first_player"], "/first_player", say("The first player"))
+            log.first_player = self.name(data["first_player"], "/first_player", THE_FIRST_PLAYER)
         log.world_record = self.options(data)
         if "disciplines" not in data:
             self.problem("/disciplines", say('The log has no "disciplines" list: declare the nine disciplines.'))
@@ -122,7 +126,7 @@ class Reader(RaceReading):
         return self.text(value, path, what, self.limits.max_name, 1)
 
     def note(self, data: dict, path: str) -> str | None:
-        return self.text(data["note"], path + "/note", say("A note"), self.limits.max_text) if "note" in data else None
+        return self.text(data["note"], path + "/note", A_NOTE, self.limits.max_text) if "note" in data else None
 
     def names(self, value: object, path: str, what: str, longest: int) -> list[str] | None:
         """A list of names; ``None`` when it or any name is unreadable."""
@@ -133,7 +137,7 @@ class Reader(RaceReading):
             self.problem(path, say('"{key}" has {count} entries, more than any log needs ({longest}).', key=what,
                                    count=len(value), longest=longest))
             return None
-        names = [self.name(item, f"{path}/{index}", say("A name")) for index, item in enumerate(value)]
+        names = [self.name(item, f"{path}/{index}", A_NAME) for index, item in enumerate(value)]
         return None if None in names else names  # type: ignore[return-value]
 
     def required_names(self, data: dict, key: str) -> list[str] | None:
@@ -171,7 +175,7 @@ class Reader(RaceReading):
             self.problem("/options", say('"options" must be an object such as {{"world_record": true}}; found {kind}.',
                                                 kind=describe(options)))
             return False
-        self.closed(options, OPTION_KEYS, "/options", say("the options"))
+        self.closed(options, OPTION_KEYS, "/options", THE_OPTIONS)
         flag = options.get("world_record", False)
         if type(flag) is not bool:
             self.problem("/options/world_record", say('"world_record" must be true or false; found {found}.',
@@ -194,7 +198,7 @@ class Reader(RaceReading):
 
     def discipline(self, value: object, path: str) -> Discipline | str | None:
         if type(value) is str:
-            return self.name(value, path, say("A catalogue id"))
+            return self.name(value, path, A_CATALOGUE_ID)
         if type(value) is not dict:
             self.problem(path, say('A discipline is an object like {{"name": "Nuoto", "rule": {{...}}}} or a '
                                    "catalogue id; found {kind}.", kind=describe(value)))
@@ -209,7 +213,7 @@ class Reader(RaceReading):
             self.problem(f"{path}/{name_key}", say('The discipline has no "{key}".', key=name_key))
             name = None
         else:
-            name = self.name(value[name_key], f"{path}/{name_key}", say("A discipline's name"))
+            name = self.name(value[name_key], f"{path}/{name_key}", A_DISCIPLINE_NAME)
         per_play: int | None = 1
         if "cards_per_play" in value:
             per_play = value["cards_per_play"]

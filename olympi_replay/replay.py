@@ -35,7 +35,7 @@ class GameReplay:
         self.cards = Cards(self.rules.seating)
         self.world_record = log.world_record
         self.first_player: str | None = None
-        self.medals = {name: Counter() for name in self.rules.seating}
+        self.medals: dict[str, Counter[str]] = {name: Counter() for name in self.rules.seating}
         self.records = dict.fromkeys(self.rules.seating, 0)
         self.report = GameReport([], findings)
         self.definitions: dict[str, Discipline] = {}
@@ -128,9 +128,12 @@ class GameReplay:
         return report
 
     def clone(self) -> GameReplay:
-        """An independent copy; finished races' records are shared, as nothing changes them any more."""
-        other = copy.copy(self)
-        other.findings = list(self.findings)
+        """An independent copy; finished races' records are shared, as nothing changes them any more. Made
+        field by field, since a compiled class has no ``copy.copy``."""
+        other = GameReplay(self.log, list(self.findings))
+        other.rules, other.world_record, other.first_player = self.rules, self.world_record, self.first_player
+        other.definitions, other.entries, other.finished, other.stopped = (self.definitions, self.entries,
+                                                                           self.finished, self.stopped)
         other.cards, other.pile, other.proof = self.cards.clone(), self.pile.clone(), self.proof.clone()
         other.medals = {name: Counter(won) for name, won in self.medals.items()}
         other.records = dict(self.records)
@@ -161,11 +164,11 @@ class GameReplay:
     def race(self, race: Race, number: int) -> RaceReplay | None:
         """Reveal, maybe postpone, and start one race; ``None`` for a race too malformed to replay."""
         base, pile, definitions = f"/races/{number - 1}", self.pile, self.definitions
-        if race.malformed:
-            if race.discipline is not None:
-                pile.take(race.discipline)
-            return None
         name = race.discipline
+        if race.malformed or name is None:  # (a race that names no discipline is malformed)
+            if name is not None:
+                pile.take(name)
+            return None
         if race.postponed is not None:
             self.reveal(race.postponed, base + "/postponed", number, pile, definitions, postponing=True)
             pile.postpone(race.postponed)
@@ -224,8 +227,9 @@ def _not_on_top(number: int, name: str, pile: Pile, postponing: bool) -> Text:
 
 # -- claims -----------------------------------------------------------------------------------------
 
-def _medals(won: dict[str, list[str]]) -> dict[str, Counter]:
-    return {name: Counter(medals) for name, medals in won.items() if medals}
+def _medals(won: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Each medallist's medals in one order, to compare as counts (a list sorts faster than a Counter is made)."""
+    return {name: sorted(medals) for name, medals in won.items() if medals}
 
 
 COMMA, SEMICOLON = say(", "), say("; ")  # the joints of a list of medals, and of players' medals

@@ -11,27 +11,15 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import random
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from olympi_replay.cards import ALL_CARDS, COPIES, card_order, texts
 from olympi_replay.position import Position
 from olympi_replay.rules import RECORD_VP, VP
 from olympi_replay.state_choices import Action, Named, compact, race_actions, reveal_actions
+from replaykit.state import Uniform
 
-MAX_LISTED = 64  # a chance step lists its outcomes up to this many, else offers a sampler and their count
-
-
-@dataclass(frozen=True)
-class Outcomes:
-    """A chance step's outcomes: ``pairs`` (action, probability) where there are at most ``MAX_LISTED``, else
-    ``None``; ``count``, how many there are; ``sample(rng)``, one drawn with its probability."""
-
-    pairs: list[tuple[Action, float]] | None
-    count: int
-    sample: Callable[[random.Random], Action]
+MAX_LISTED = 64  # a draw's sets of cards are listed up to this many, else drawn (``Uniform``)
 
 
 class Walk:
@@ -50,7 +38,8 @@ class Walk:
         if self.is_over():
             return []
         if self.pending is not None:
-            return [action for action, _ in self.chance_outcomes().pairs or ()]
+            outcomes = self.chance_outcomes()
+            return [action for action, _ in outcomes] if isinstance(outcomes, list) else []
         if self.race_done():
             return reveal_actions(self.game)
         return [move for move, _known in race_actions(self.game, self.race, self.to_move)]
@@ -72,35 +61,33 @@ class Walk:
         draw made unseen waits to be named."""
         return json.dumps(self.log, sort_keys=True, separators=(",", ":")), self.pending is not None
 
-    def chance_outcomes(self) -> Outcomes | None:
-        """At a chance step, its outcomes (``None`` elsewhere). A race's start: the card the pile shows on
-        top, each equally likely where its order is unknown (postponing it is then the first player's
-        choice, which ``choices`` offers with it). A draw made unseen: the cards drawn from a known order
-        and a set of the copies not known to be anywhere, as likely as drawing it at random."""
+    def chance_outcomes(self) -> list[tuple[Action, float]] | Uniform:
+        """At a chance step, its outcomes with their probabilities (``[]`` elsewhere). A race's start: the
+        card the pile shows on top, each equally likely where its order is unknown (postponing it is then
+        the first player's choice, which ``choices`` offers with it). A draw made unseen: the cards drawn
+        from a known order and a set of the copies not known to be anywhere, as likely as drawing it at
+        random; past ``MAX_LISTED`` sets, ``Uniform``: the draws of so many of those copies, each equally
+        likely (sets are not: a card with two copies left comes up more often), and one drawn."""
         if not self.chance:
-            return None
+            return []
         if self.pending is None:
             tops = self.game.pile.candidates()
-            reveals = [action for action in reveal_actions(self.game) if action.postponed is None]
-            return Outcomes([(action, 1 / len(tops)) for action in reveals], len(reveals),
-                            lambda rng: rng.choice(reveals))
+            return [(action, 1 / len(tops)) for action in reveal_actions(self.game) if action.postponed is None]
         drawn, _number = self.pending
         known = self.game.cards.known
         copies = Counter({card: COPIES - known[card] for card in ALL_CARDS if known[card] < COPIES})
         wanted = min(drawn.unknown, copies.total())
-        count = _sets(list(copies.values()), wanted)
         pool = list(copies.elements())
+        ways = math.comb(len(pool), wanted)
 
         def named(cards) -> Named:
             return Named(compact([*drawn.known, *cards]))
 
-        pairs = None
-        if count <= MAX_LISTED:
-            ways = math.comb(len(pool), wanted)
-            pairs = [(named(cards), math.prod(math.comb(copies[card], times) for card, times in
-                                              Counter(cards).items()) / ways)
-                     for cards in sorted(set(itertools.combinations(sorted(pool), wanted)))]
-        return Outcomes(pairs, count, lambda rng: named(rng.sample(pool, wanted)))
+        if _sets(list(copies.values()), wanted) > MAX_LISTED:
+            return Uniform(ways, lambda rng: named(rng.sample(pool, wanted)))
+        return [(named(cards), math.prod(math.comb(copies[card], times) for card, times in
+                                         Counter(cards).items()) / ways)
+                for cards in sorted(set(itertools.combinations(sorted(pool), wanted)))]
 
     def observation(self, seat: int) -> dict:
         """What the player at ``seat`` has seen: their own hand (its cards the log knows, and how many it

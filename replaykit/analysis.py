@@ -16,13 +16,26 @@ whose cost reaches a threshold below is marked (``marks``), as lichess marks ina
 blunders.
 
 A game's State takes part when it offers ``searchable()`` — the position now as something the search walks
-(``replaykit.search``), an independent copy, or ``None`` where it cannot be searched (a hand unknown, a
-position the rules' mistakes left inconsistent) — and ``last_action()``, the step last applied as the log
-wrote it. The searchable position translates between the log's actions and its own compact ones:
-``players`` (seating order), ``plays_left()`` (the steps to the end of the game), ``action_of(log action)``
-(its compact form where it is a legal choice of the seat to move, else ``None``) and
-``action_to_log(compact)``. A play from a position that cannot be searched is counted (``unsearched``), not
-listed; the table's own steps (a deal, ``chance``) are neither.
+(``replaykit.search``), an independent copy, or ``None`` where it cannot be searched (a position the
+rules' mistakes left inconsistent, a step the game's position does not model) — and ``last_action()``,
+the step last applied as the log wrote it. The searchable position translates between the log's actions
+and its own compact ones: ``players`` (seating order), ``plays_left()`` (the steps to the end of the
+game), ``action_of(log action)`` (its compact form where it is a legal choice of the seat to move, else
+``None``) and ``action_to_log(compact)``. A play from a position that cannot be searched is counted
+(``unsearched``), not listed; the table's own steps (a deal, ``chance``) are neither, but a play made where
+the log left such a step out (a deal not recorded, cards drawn unseen) is valued from the position past it
+(``replaykit.state.past_unseen``).
+
+A log need not give the hands. A game's position may then leave cards unplaced: ``hidden()`` is how many
+cards the log has not yet put in a hand (0, or no ``hidden``: every hand known). Where the State itself
+cannot tell what later plays prove, the position offers ``learn(later)``: given the steps from its own on,
+each ``(anchor, action as the log writes it)``, the position with each seat holding the cards it plays
+afterwards and, where the deck is known, the rest placed by elimination (``None`` where the log
+contradicts itself). A position with nothing hidden is searched exactly, as with a dealt log; one with
+cards still hidden is estimated from worlds that deal those cards at random (``sample_world``: every card
+the log proves stays where it is, and no seat gets a card the rules showed it not to hold), over the
+choices every world offers its player, so that a choice depending on a card the log never shows is not
+weighed against proven ones.
 """
 
 from __future__ import annotations
@@ -34,6 +47,7 @@ from typing import Any
 
 from replaykit.findings import anchor
 from replaykit.search import OutOfBudget, Search, sampled_action_values
+from replaykit.state import past_unseen
 
 ACCURACY_PLACES = 3  # decimals of the shares, means and estimated values given
 
@@ -81,19 +95,49 @@ def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: An
         if not hasattr(state, "searchable"):
             able[0] = False
             return
-        if anchor and not chance[0] and len(steps) < budget.max_plays:
-            steps.append(Step(anchor, before[0], state.last_action()))
+        played = state.last_action()
+        if anchor and (not chance[0] or after_unseen(before[0], anchor, played)) and len(steps) < budget.max_plays:
+            steps.append(Step(anchor, before[0], played))
         chance[0] = state.chance
         before[0] = state.searchable()
+        if before[0] is None and state.chance:  # a deal the log may leave out: the position past it
+            twin = past_unseen(state)
+            before[0] = None if twin is None else twin.searchable()
         started[0] = started[0] or bool(anchor) or before[0] is not None
 
     report, _state = engine.load(document, limits or engine.default_limits, observe=observe)
     if not able[0] or not started[0]:
         return None
+    learn(steps)
     refused = {anchor(finding.where) for finding in report.findings if finding.is_error}
     plays = value_plays([step for step in steps if chosen(step, refused)], budget)
     unsearched = sum(step.position is None for step in steps)
     return {"plays": plays, "unsearched": unsearched, "seats": accuracy(plays)}
+
+
+def after_unseen(position: Any, anchor: str, played: object) -> bool:
+    """Whether a step from a chance step is a seat's play: the log left the chance step out (a deal not
+    recorded), and ``position``, the one past it, reads the step as a choice of its seat to move (having
+    learnt, where its hands are hidden, that the seat held what it played)."""
+    if position is None or position.turn < 0:
+        return False
+    if hidden(position) and hasattr(position, "learn"):
+        position = position.learn([(anchor, played)])
+    return position is not None and position.action_of(played) is not None
+
+
+def learn(steps: list[Step]) -> None:
+    """Each position that offers ``learn`` completed from the steps from its own on (hindsight: a seat held,
+    at a play, every card it plays afterwards)."""
+    later = [(step.anchor, step.played) for step in steps]
+    for index, step in enumerate(steps):
+        if step.position is not None and hasattr(step.position, "learn"):
+            step.position = step.position.learn(later[index:])
+
+
+def hidden(position: Any) -> bool:
+    """Whether ``position`` leaves cards the log does not place: it can be estimated, never searched exactly."""
+    return hasattr(position, "hidden") and position.hidden() > 0
 
 
 def chosen(step: Step, refused: set[str]) -> bool:
@@ -121,7 +165,7 @@ def value_plays(steps: list[Step], budget: Budget) -> list[dict]:
         if step.position is None or step.position.turn < 0:
             continue
         left = step.position.plays_left()
-        hopeless = horizon is not None and left >= horizon
+        hopeless = (horizon is not None and left >= horizon) or hidden(step.position)
         allowed = 0 if hopeless else min(budget.max_nodes, budget.max_total - spent)
         search = searches.setdefault(step.position.turn, Search(step.position.turn))
         entry, used = judge(step, search, allowed)
@@ -177,14 +221,16 @@ def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int) -> int:
     rng = random.Random(f"{budget.seed}/{step.anchor}")
     sampled = [state.sample_world(state.turn, rng) for _ in range(worlds)]
     found = sampled_action_values(sampled, state.turn, per_world, step=len(state.players))
-    if not found.worlds:
+    means = {action: round(mean, ACCURACY_PLACES) for action, mean in found.means.items()
+             if found.offered[action] == found.worlds}
+    played = state.action_of(step.played)
+    if not found.worlds or played not in means:
         return found.nodes
-    means = {action: round(mean, ACCURACY_PLACES) for action, mean in found.means.items()}
     best_value = max(means.values())
     entry.update(best=[state.action_to_log(action) for action in _best(means, best_value)],
                  choices=[{"action": state.action_to_log(action), "value": mean,
                            "spread": round(found.spreads[action], ACCURACY_PLACES)} for action, mean in means.items()],
-                 cost=round(best_value - means[state.action_of(step.played)], ACCURACY_PLACES),
+                 cost=round(best_value - means[played], ACCURACY_PLACES),
                  estimate={"worlds": found.worlds, "sampled": worlds, "seed": budget.seed, "reach": found.reach,
                            "nodes": found.nodes})
     return found.nodes

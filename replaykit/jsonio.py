@@ -15,13 +15,21 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from types import ModuleType
 
 from replaykit.words import Text, say
 
-try:  # optional accelerator: the reader's behaviour is the same without it
-    import orjson
-except ImportError:  # pragma: no cover - exercised only where orjson is missing
-    orjson = None
+
+def _accelerator() -> ModuleType | None:
+    """orjson where installed: the reader's behaviour is the same without it."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - exercised only where orjson is missing
+        return None
+    return orjson
+
+
+orjson = _accelerator()
 
 _SPACED_KEY = re.compile(rb'"[ \t\r\n]+:')
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
@@ -31,7 +39,7 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 # backslashes before "u" is an escaped backslash followed by plain text, not an escape.
 _LONE_SURROGATE = re.compile(r"(?<!\\)((?:\\\\)*)(\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
                              r"|\\u[dD][89a-fA-F][0-9a-fA-F]{2})")
-_SURROGATES = re.compile("[\ud800-\udfff]")
+_SURROGATES = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")  # no surrogate literal: mypyc compiles this module
 
 
 @dataclass(frozen=True)
@@ -76,10 +84,14 @@ def read_json(raw: bytes | str, limits: JSONLimits = DEFAULT_JSON_LIMITS) -> obj
 def _keys_all_distinct(data: bytes, parsed_keys: int) -> bool:
     """True only when no object can have lost a duplicate key in parsing.
 
-    Every key is written as '"name":' unless spaced before its colon. When no key is so spaced, the
-    number of '":' in the text is the number of keys written plus any '":' inside strings, so it equals
-    the number of keys parsed only when none was dropped as a duplicate. Otherwise: not proven.
+    In a document that parsed, every key written is followed by exactly one colon outside strings, and
+    no other colon is outside strings: so the colons in the text are the keys written plus those inside
+    strings, and equal the keys parsed only when none was dropped (one byte counted: the usual case).
+    Where strings hold colons, a key is written '"name":' unless spaced before its colon; when none is so
+    spaced, the '":' in the text are the keys written plus those inside strings. Otherwise: not proven.
     """
+    if data.count(b":") == parsed_keys:
+        return True
     if (b'" ' in data or b'"\n' in data or b'"\t' in data or b'"\r' in data) and _SPACED_KEY.search(data):
         return False
     return data.count(b'":') == parsed_keys
@@ -93,10 +105,10 @@ def _has_long_digit_run(data: bytes, digits: int) -> bool:
 def _shape(value: object) -> tuple[int, int]:
     """Nesting depth and the number of object keys, level by level without recursion."""
     depth = keys = 0
-    level = [value]
+    level: list[object] = [value]
     while level:
         depth += 1
-        below = []
+        below: list[object] = []
         for item in level:
             if type(item) is dict:
                 keys += len(item)
@@ -173,9 +185,9 @@ _DECODER = {str(text): text for text in (
 
 def _holds_surrogate(value: object) -> bool:
     """Whether any string or key holds a lone surrogate (escaped pairs were joined into one character)."""
-    level = [value]
+    level: list[object] = [value]
     while level:
-        below = []
+        below: list[object] = []
         for item in level:
             if type(item) is str:
                 if _SURROGATES.search(item):

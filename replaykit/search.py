@@ -240,13 +240,15 @@ def _ordered(actions: Iterable[Hashable], entry: Entry | None) -> list[Hashable]
 class Estimate:
     """Sampled values of each action: the mean over the worlds searched, their spread (standard deviation),
     how many worlds there were, the fewest steps any of them looked ahead (``reach``; ``None`` when each was
-    searched to the end) and the positions searched in all."""
+    searched to the end), the positions searched in all, and in how many worlds each action was offered
+    (``offered``: fewer than ``worlds`` where the worlds deal the seat's own unknown cards differently)."""
 
     means: dict[Hashable, float]
     spreads: dict[Hashable, float]
     worlds: int
     reach: int | None = None
     nodes: int = 0
+    offered: dict[Hashable, int] = field(default_factory=dict)
 
 
 def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step: int = 1) -> Estimate:
@@ -257,8 +259,9 @@ def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step
     is left of its budget, and the deepest that finished is kept; the
     other worlds, alike in size, deepen only as far as the first one did (the look-ahead that ran out of
     budget would run out again, spending the budget for nothing). A world where not even the first
-    look-ahead finished is left out. Every world must offer the seat the same actions, as worlds consistent
-    with its observation do."""
+    look-ahead finished is left out. Worlds consistent with the seat's observation offer it the same actions,
+    unless they also deal cards of its own hand that the log does not show: an action's mean is then over the
+    worlds that offered it (``Estimate.offered``)."""
     samples: dict[Hashable, list[float]] = {}
     count, nodes = 0, 0
     reach: int | None = None
@@ -277,7 +280,7 @@ def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step
             samples.setdefault(action, []).append(value)
     means = {action: sum(values) / len(values) for action, values in samples.items()}
     spreads = {action: _deviation(values, means[action]) for action, values in samples.items()}
-    return Estimate(means, spreads, count, reach, nodes)
+    return Estimate(means, spreads, count, reach, nodes, {action: len(values) for action, values in samples.items()})
 
 
 def _deepest(world: Any, seat: int, max_nodes: int, step: int,

@@ -8,12 +8,18 @@ Nothing here fails the build: without mypyc, a C compiler or the Python headers 
 module mypyc refuses (a type error, a construct it does not compile) stays pure with the reason printed,
 and is tried again once its sources change. A module whose sources have not changed since it was built is
 not built again, so the step costs a few milliseconds when there is nothing to do.
+
+The modules are compiled side by side, one per core. Each build is also kept in a cache outside the
+checkout (``~/.cache/card-replay/native``, or ``$CARD_REPLAY_NATIVE_CACHE``; ``off`` turns it off), keyed by
+the digest of its sources and the toolchain, as ccache keeps object files: a fresh clone of sources built
+before on this machine copies the build instead of compiling it again.
 """
 
 from __future__ import annotations
 
 import ast
 import fcntl
+import hashlib
 import importlib.util
 import json
 import os
@@ -21,7 +27,9 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import threading
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -31,6 +39,9 @@ PTH = "card_replay_native.pth"  # read by Python at start-up: installs replaykit
 PTH_LINE = ('import importlib.util; importlib.util.find_spec("replaykit") and '
             '__import__("replaykit.native").native.install()\n')
 TIMEOUT = 600
+CACHE_VARIABLE = "CARD_REPLAY_NATIVE_CACHE"
+CACHE_ENTRIES = 64  # builds kept in the cache; the oldest used go first
+PARSING = threading.Lock()  # CPython 3.11's ast.parse is not safe in several threads at once
 
 # Run in a child process per module: one module's failure (or a crash of the compiler) leaves the others
 # alone. Errors in the modules it imports are not its own (--follow-imports=silent): only those of the
@@ -60,7 +71,9 @@ def inputs(module: str) -> list[str]:
     compiled in, a signature) calls for a new build."""
     source = source_of(module)
     found = {source}
-    for node in ast.walk(ast.parse((ROOT / source).read_text(), source)):
+    with PARSING:
+        tree = ast.parse((ROOT / source).read_text(), source)
+    for node in ast.walk(tree):
         names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
                  else [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else [])
         for name in names:
@@ -88,12 +101,22 @@ def toolchain_version() -> str:
     return f"mypy {__version__}, {sys.implementation.cache_tag}"
 
 
+def cache_folder() -> Path | None:
+    setting = os.environ.get(CACHE_VARIABLE, "")
+    if setting == "off":
+        return None
+    if setting:
+        return Path(setting)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "card-replay" / "native"
+
+
 def compile_module(module: str, out: Path) -> tuple[dict[str, str], str | None]:
     """The extension files built for ``module`` (importable name → path under build/native), or the reason
     it was not built."""
     shutil.rmtree(out, ignore_errors=True)
     temp = out / "temp"
-    command = [sys.executable, "-c", COMPILE, source_of(module), str(out / "lib"), str(temp), str(BUILD / "mypy-cache")]
+    cache = BUILD / "mypy-cache" / module  # one per module: the modules are compiled at the same time
+    command = [sys.executable, "-c", COMPILE, source_of(module), str(out / "lib"), str(temp), str(cache)]
     try:
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
@@ -103,12 +126,54 @@ def compile_module(module: str, out: Path) -> tuple[dict[str, str], str | None]:
         lines = (done.stdout + done.stderr).splitlines()
         errors = [line for line in lines if "error" in line.lower()] or lines or ["mypyc failed"]
         return {}, f"{errors[0].strip()}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else "")
+    binaries = extensions(out)
+    return binaries, None if binaries else "mypyc made no extension file"
+
+
+def extensions(out: Path) -> dict[str, str]:
     suffix = EXTENSION_SUFFIXES[0]
     binaries = {}
     for path in (out / "lib").rglob("*" + suffix):
         name = ".".join(path.relative_to(out / "lib").parts)[: -len(suffix)]
         binaries[name] = str(path.relative_to(BUILD))
-    return binaries, None if binaries else "mypyc made no extension file"
+    return binaries
+
+
+def cached_or_compiled(module: str, out: Path, digest: str, toolchain: str) -> tuple[dict[str, str], str | None]:
+    """``compile_module``, unless the cache holds a build of the same sources by the same toolchain."""
+    cache = cache_folder()
+    if cache is None:
+        return compile_module(module, out)
+    key = hashlib.sha256(f"{module} {digest} {toolchain}".encode()).hexdigest()[:20]
+    entry = cache / f"{module}-{key}"
+    shutil.rmtree(out, ignore_errors=True)
+    try:
+        shutil.copytree(entry / "lib", out / "lib")
+        os.utime(entry)  # recently used: kept longest
+        binaries = extensions(out)
+        if binaries:
+            return binaries, None
+    except OSError:
+        pass  # not cached (or unreadable): compiled as if there were no cache
+    binaries, why = compile_module(module, out)
+    if why is None:
+        keep(out / "lib", entry, cache)
+    return binaries, why
+
+
+def keep(lib: Path, entry: Path, cache: Path) -> None:
+    """Copy a build into the cache (whole or not at all) and drop the oldest used beyond ``CACHE_ENTRIES``."""
+    partial = cache / f".{entry.name}.{os.getpid()}"
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(lib, partial / "lib")
+        os.replace(partial, entry)
+        builds = sorted((folder for folder in cache.iterdir() if not folder.name.startswith(".")),
+                        key=lambda folder: folder.stat().st_mtime)
+        for folder in builds[:-CACHE_ENTRIES]:
+            shutil.rmtree(folder, ignore_errors=True)
+    except OSError:
+        shutil.rmtree(partial, ignore_errors=True)  # another build got there first, or the cache is not writable
 
 
 def build(module: str, old: dict, toolchain: str | None) -> dict:
@@ -121,7 +186,7 @@ def build(module: str, old: dict, toolchain: str | None) -> dict:
         return old
     if toolchain is None:
         return entry  # no binaries: why is the manifest's
-    binaries, why = compile_module(module, BUILD / f"{module}-{digest[:12]}")
+    binaries, why = cached_or_compiled(module, BUILD / f"{module}-{digest[:12]}", digest, toolchain)
     if why is None and fingerprint(paths) != digest:  # edited while mypyc read it: which version is unknown
         binaries, why = {}, "its sources changed during the build (run it again)"
     return {**entry, "binaries": binaries} if why is None else {**entry, "why": why}
@@ -159,8 +224,11 @@ def main() -> None:
         old = read_manifest()
         why_none = missing_toolchain()
         toolchain = None if why_none else toolchain_version()
-        modules = {module: build_or_say_why(module, old.get("modules", {}).get(module, {}), toolchain)
-                   for module in build_list()}
+        listed = build_list()
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # each build is a child process
+            entries = pool.map(lambda module: build_or_say_why(module, old.get("modules", {}).get(module, {}),
+                                                               toolchain), listed)
+            modules = dict(zip(listed, entries, strict=True))
         written = MANIFEST.with_suffix(".tmp")
         written.write_text(json.dumps({"toolchain": toolchain, "why": why_none, "modules": modules}, indent=1))
         os.replace(written, MANIFEST)

@@ -120,7 +120,8 @@
     }
     var swap = entry.swap;
     document.getElementById("whatif-swap").textContent = swap
-      ? _("Best swap: {swap} here and {card} at trick {trick}: {player} would have scored {score} ({gain}).",
+      ? _("Best swap: {swap} here and {card} at trick {trick}, everyone else playing the same cards: {player} "
+          + "would have scored {score} ({gain}).",
           {swap: swap.card, card: entry.card, trick: swap.trick, player: entry.player, score: swap.score,
            gain: (swap.gain >= 0 ? "+" : "") + swap.gain})
       : _("No swap with a later card of {player} keeps every play legal.", {player: entry.player});

@@ -19,8 +19,9 @@ def test_the_openapi_document_comes_from_the_schemas(client):
             "/api/v1/games/{game_id}/timeline", "/api/v1/samples",
             "/api/v1/samples/{game}/{slug}"} <= set(paths)
     schemas = spec["components"]["schemas"]
-    assert {"Log", "MatchLog", "Report", "MatchReport", "Finding"} <= set(schemas)
-    assert "tricks" in schemas["Log"]["properties"]
+    assert {"DavidGoliathLog", "DavidGoliathMatchLog", "DavidGoliathReport", "DavidGoliathMatchReport",
+            "DavidGoliathFinding"} <= set(schemas)
+    assert "tricks" in schemas["DavidGoliathLog"]["properties"]
     validate = paths["/api/v1/validate"]["post"]
     assert set(validate["requestBody"]["content"]) == {"application/json", "multipart/form-data"}
     assert {"200", "400", "422"} <= set(validate["responses"])
@@ -60,7 +61,7 @@ def test_bodies_and_reports_are_one_of_every_games_schemas_told_apart_by_game(cl
             assert body["discriminator"]["mapping"][value] == f"#/components/schemas/{logs[value][0]}"
             assert answer["discriminator"]["mapping"][value] == f"#/components/schemas/{reports[value][0]}"
     assert body["discriminator"]["propertyName"] == "game"
-    assert {"$ref": "#/components/schemas/Log"} in body["oneOf"]
+    assert {"$ref": "#/components/schemas/DavidGoliathLog"} in body["oneOf"]
 
 
 def test_each_game_s_timeline_is_documented_by_its_own_schema(client):
@@ -71,8 +72,10 @@ def test_each_game_s_timeline_is_documented_by_its_own_schema(client):
     listed = [ref["$ref"].rsplit("/", 1)[-1] for ref in schemas["AnyTimeline"]["anyOf"]]
     named = {game_id: [name for name, _ in timelines(game_id).values()] for game_id in registry.engines()}
     assert listed == [name for names in named.values() for name in names]
-    assert named["david-goliath"] == ["Timeline", "MatchTimeline"] and named["olympi"] == ["OlympiTimeline"]
-    assert "tricks" in schemas["Timeline"]["properties"] and "tricks" not in schemas["OlympiTimeline"]["properties"]
+    assert named["david-goliath"] == ["DavidGoliathTimeline", "DavidGoliathMatchTimeline"]
+    assert named["olympi"] == ["OlympiTimeline"]
+    assert "tricks" in schemas["DavidGoliathTimeline"]["properties"]
+    assert "tricks" not in schemas["OlympiTimeline"]["properties"]
     assert "races" in schemas["OlympiTimeline"]["properties"] and "rounds" in schemas["DalmutiTimeline"]["properties"]
     docs = client.get("/api/v1/docs").get_data(as_text=True)  # the docs page names each game's schemas
     logs = [name for game_id in registry.engines() for name, _ in of_record(game_id)[0].values()]

@@ -54,7 +54,7 @@ def test_the_best_swaps_are_key_moments_and_shown_on_their_play(page, live_serve
     page.locator(".key-moments a", has_text="cost Ben").click()
     at_moment(page, "trick-1-play-2")
     assert page.locator("#whatif-swap").inner_text() == \
-        "Best swap: R3 here and R1 at trick 2: Ben would have scored 16 (+7)."
+        "Best swap: R3 here and R1 at trick 2, everyone else playing the same cards: Ben would have scored 16 (+7)."
     page.locator("#whatif-panel summary").click()
     assert sorted(page.locator("#whatif-list li").all_inner_texts()) == [
         "R3: takes R9; Clara takes R3", "R5: takes R9; Clara takes R5"]

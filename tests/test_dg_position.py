@@ -165,14 +165,25 @@ def test_a_whole_transcript_without_its_deal_is_analysed_as_with_it():
     assert analyse(ENGINE, simulate(4, 3, hands=False), budget) == analyse(ENGINE, simulate(4, 3), budget)
 
 
-def test_a_transcript_that_stops_early_cannot_be_searched():
+def test_a_transcript_that_stops_early_is_estimated_not_searched():
     log = simulate(4, 3, hands=False)
     log["tricks"] = log["tricks"][:10]  # whatever the players held for tricks 11 to 15 is unknown
     for trick in log["tricks"]:
         trick.pop("captures", None)
     log.pop("scores"), log.pop("winners")
-    result = analyse(ENGINE, log)
-    assert result["plays"] == [] and result["unsearched"] == 40
+    result = analyse(ENGINE, log, Budget(worlds=2, max_sampled=100_000))
+    assert len(result["plays"]) == 40 and result["unsearched"] == 0
+    assert not any(play["exact"] for play in result["plays"])
+    assert any(play["estimate"] for play in result["plays"])
+
+
+def test_a_deal_naming_a_card_outside_the_deck_is_not_searched():
+    # Clara's P3 written P13, in a 4-player deck of values 1 to 12: every play is from a deal the rules refuse.
+    log = simulate(4, 3)
+    clara = log["hands"]["Clara"]
+    clara[0] = "P13"
+    result = analyse(ENGINE, log, Budget(max_total=10_000, worlds=0))
+    assert result["plays"] == [] and result["unsearched"] == 60
 
 
 def test_each_game_of_a_match_is_valued_from_its_own_end():

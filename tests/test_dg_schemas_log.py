@@ -12,10 +12,17 @@ from marshmallow import ValidationError
 
 from dg_replay.cards import Card
 from dg_replay.simulate import simulate, simulate_match
-from schemas.games.david_goliath.log import CardField, LogSchema, MatchLogSchema, PlaySchema, TrickSchema, parse_card
+from schemas.games.david_goliath.log import (
+    CardField,
+    DavidGoliathLogSchema,
+    DavidGoliathMatchLogSchema,
+    DavidGoliathPlaySchema,
+    DavidGoliathTrickSchema,
+    parse_card,
+)
 
-LOG = LogSchema()
-MATCH = MatchLogSchema()
+LOG = DavidGoliathLogSchema()
+MATCH = DavidGoliathMatchLogSchema()
 NOT_A_CARD = 'This is not a card; write it as "G12" or {"color": "green", "value": 12}.'
 NAMES = {"B": "blue", "Y": "yellow", "G": "green", "R": "red", "P": "purple"}
 
@@ -72,12 +79,12 @@ def test_card_has_no_upper_bound_in_the_schema():
 
 @pytest.mark.parametrize("value", ["G12", {"color": "green", "value": 12}, Card("G", 12)])
 def test_card_always_dumps_the_string_form(value):
-    assert PlaySchema().dump({"player": "Ben", "card": value}) == {"player": "Ben", "card": "G12"}
+    assert DavidGoliathPlaySchema().dump({"player": "Ben", "card": value}) == {"player": "Ben", "card": "G12"}
 
 
 def test_card_dump_refuses_a_non_card():
     with pytest.raises(ValueError, match="not a card"):
-        PlaySchema().dump({"player": "Ben", "card": "Q7"})
+        DavidGoliathPlaySchema().dump({"player": "Ben", "card": "Q7"})
 
 
 def test_parse_card_uses_the_engine_card_type():
@@ -87,9 +94,9 @@ def test_parse_card_uses_the_engine_card_type():
 # -- plays and tricks --------------------------------------------------------------------------------
 
 def test_play_requires_player_and_card_and_allows_a_note():
-    assert PlaySchema().load({"player": "Ben", "card": "G12", "note": "ouch"}) == {
+    assert DavidGoliathPlaySchema().load({"player": "Ben", "card": "G12", "note": "ouch"}) == {
         "player": "Ben", "card": "G12", "note": "ouch"}
-    assert set(errors(PlaySchema(), {})) == {"player", "card"}
+    assert set(errors(DavidGoliathPlaySchema(), {})) == {"player", "card"}
 
 
 @pytest.mark.parametrize("name,ok", [("", False), ("B", True), ("x" * 40, True), ("x" * 41, False),
@@ -97,37 +104,37 @@ def test_play_requires_player_and_card_and_allows_a_note():
 def test_player_names_are_1_to_40_characters_of_any_unicode(name, ok):
     play = {"player": name, "card": "G1"}
     if ok:
-        assert PlaySchema().load(play)["player"] == name
+        assert DavidGoliathPlaySchema().load(play)["player"] == name
     else:
-        assert list(errors(PlaySchema(), play)) == ["player"]
+        assert list(errors(DavidGoliathPlaySchema(), play)) == ["player"]
 
 
 @pytest.mark.parametrize("note", [3, None, ["x"], {"text": "x"}])
 def test_notes_are_text(note):
-    assert list(errors(PlaySchema(), {"player": "Ben", "card": "G1", "note": note})) == ["note"]
-    assert list(errors(TrickSchema(), {"plays": [], "note": note})) == ["note"]
+    assert list(errors(DavidGoliathPlaySchema(), {"player": "Ben", "card": "G1", "note": note})) == ["note"]
+    assert list(errors(DavidGoliathTrickSchema(), {"plays": [], "note": note})) == ["note"]
 
 
 def test_play_and_trick_are_closed_objects():
-    assert errors(PlaySchema(), {"player": "Ben", "card": "G1", "colour": "x"}) == {
+    assert errors(DavidGoliathPlaySchema(), {"player": "Ben", "card": "G1", "colour": "x"}) == {
         "colour": ["Unknown field; a play has only player, card and note."]}
-    assert list(errors(TrickSchema(), {"plays": [], "winner": "Ben"})) == ["winner"]
+    assert list(errors(DavidGoliathTrickSchema(), {"plays": [], "winner": "Ben"})) == ["winner"]
 
 
 def test_trick_needs_a_list_of_play_objects():
-    assert list(errors(TrickSchema(), {})) == ["plays"]
-    assert list(errors(TrickSchema(), {"plays": {"0": {}}})) == ["plays"]
-    messages = errors(TrickSchema(), {"plays": [{"player": "Ben", "card": "G1"}, "Ben G1", None]})
+    assert list(errors(DavidGoliathTrickSchema(), {})) == ["plays"]
+    assert list(errors(DavidGoliathTrickSchema(), {"plays": {"0": {}}})) == ["plays"]
+    messages = errors(DavidGoliathTrickSchema(), {"plays": [{"player": "Ben", "card": "G1"}, "Ben G1", None]})
     assert set(messages["plays"]) == {1, 2}
 
 
 def test_trick_captures_are_cards_by_player():
     trick = {"plays": [], "captures": {"Ben": ["G4", {"color": "red", "value": 2}], "Emma": []}}
-    assert TrickSchema().load(trick)["captures"] == {"Ben": ["G4", "R2"], "Emma": []}
-    messages = errors(TrickSchema(), {"plays": [], "captures": {"Ben": ["G4", "G0"], "Emma": "G12"}})
+    assert DavidGoliathTrickSchema().load(trick)["captures"] == {"Ben": ["G4", "R2"], "Emma": []}
+    messages = errors(DavidGoliathTrickSchema(), {"plays": [], "captures": {"Ben": ["G4", "G0"], "Emma": "G12"}})
     assert messages["captures"] == {"Ben": {"value": {1: [NOT_A_CARD]}},
                                     "Emma": {"value": ["A player's cards must be a list of cards."]}}
-    assert list(errors(TrickSchema(), {"plays": [], "captures": [["Ben", "G4"]]})) == ["captures"]
+    assert list(errors(DavidGoliathTrickSchema(), {"plays": [], "captures": [["Ben", "G4"]]})) == ["captures"]
 
 
 # -- the log -----------------------------------------------------------------------------------------

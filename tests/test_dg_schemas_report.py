@@ -10,7 +10,12 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 import dg_replay
 from dg_replay.simulate import simulate, simulate_match
-from schemas.games.david_goliath.report import FindingSchema, MatchReportSchema, ReportSchema, TrickReportSchema
+from schemas.games.david_goliath.report import (
+    DavidGoliathFindingSchema,
+    DavidGoliathMatchReportSchema,
+    DavidGoliathReportSchema,
+    DavidGoliathTrickReportSchema,
+)
 
 EXAMPLE = {  # the single-game report of docs/ARCHITECTURE.md, filled in
     "kind": "game", "game": "david-goliath", "valid": False, "complete": True,
@@ -34,24 +39,24 @@ EXAMPLE = {  # the single-game report of docs/ARCHITECTURE.md, filled in
 
 
 def test_the_documented_example_dumps_unchanged():
-    assert ReportSchema().dump(EXAMPLE) == EXAMPLE
+    assert DavidGoliathReportSchema().dump(EXAMPLE) == EXAMPLE
 
 
 def test_dump_keeps_only_documented_fields():
-    assert "debug" not in ReportSchema().dump({**EXAMPLE, "debug": 1})
+    assert "debug" not in DavidGoliathReportSchema().dump({**EXAMPLE, "debug": 1})
 
 
 def test_finding_game_number_only_when_present():
     finding = EXAMPLE["errors"][0]
-    assert "game" not in FindingSchema().dump(finding)
-    assert FindingSchema().dump({**finding, "game": 2})["game"] == 2
+    assert "game" not in DavidGoliathFindingSchema().dump(finding)
+    assert DavidGoliathFindingSchema().dump({**finding, "game": 2})["game"] == 2
 
 
 def test_unresolved_trick_dumps_its_nulls():
     trick = {"number": 15, "leader": None, "resolved": False, "plays": [{"player": None, "card": None, "note": None}],
              "high": None, "low": None, "high_play": None, "low_play": None, "captures": {}, "scores_after": {},
              "note": None}
-    assert TrickReportSchema().dump(trick) == trick
+    assert DavidGoliathTrickReportSchema().dump(trick) == trick
 
 
 def broken_game() -> dict:
@@ -70,7 +75,7 @@ def broken_game() -> dict:
 def test_engine_game_reports_round_trip(document):
     report = dg_replay.validate(document).to_dict()
     assert report["kind"] == "game"
-    assert ReportSchema().dump(report) == report
+    assert DavidGoliathReportSchema().dump(report) == report
 
 
 def test_engine_match_reports_round_trip():
@@ -79,39 +84,40 @@ def test_engine_match_reports_round_trip():
     match["games"].append("not a game")
     report = dg_replay.validate(match).to_dict()
     assert report["kind"] == "match" and report["games"][-1] is None
-    assert MatchReportSchema().dump(report) == report
+    assert DavidGoliathMatchReportSchema().dump(report) == report
 
 
 def test_schemas_name_every_key_of_the_engine_report():
     game = dg_replay.validate(simulate(3, 1)).to_dict()
     match = dg_replay.validate(simulate_match(3, 1)).to_dict()
-    assert set(ReportSchema().fields) == set(game)
-    assert set(MatchReportSchema().fields) == set(match)
-    assert set(TrickReportSchema().fields) == set(game["tricks"][0])
-    assert set(FindingSchema().fields) == {*EXAMPLE["errors"][0], "game"}
+    assert set(DavidGoliathReportSchema().fields) == set(game)
+    assert set(DavidGoliathMatchReportSchema().fields) == set(match)
+    assert set(DavidGoliathTrickReportSchema().fields) == set(game["tricks"][0])
+    assert set(DavidGoliathFindingSchema().fields) == {*EXAMPLE["errors"][0], "game"}
 
 
 @pytest.fixture(scope="module")
 def openapi() -> dict:
     spec = APISpec("Replay", "1", "3.0.3", plugins=[MarshmallowPlugin()])
-    spec.components.schema("Report", schema=ReportSchema)
-    spec.components.schema("MatchReport", schema=MatchReportSchema)
+    spec.components.schema("DavidGoliathReport", schema=DavidGoliathReportSchema)
+    spec.components.schema("DavidGoliathMatchReport", schema=DavidGoliathMatchReportSchema)
     return spec.to_dict()["components"]["schemas"]
 
 
 def test_openapi_describes_every_field(openapi):
-    for name in ("Report", "MatchReport", "TrickReport", "PlayReport", "Finding", "Result"):
+    for name in ("DavidGoliath" + part for part in ("Report", "MatchReport", "TrickReport", "PlayReport", "Finding",
+                                                    "Result")):
         for field, spec in openapi[name]["properties"].items():
             assert spec.get("description"), f"{name}.{field} has no description"
 
 
 def test_openapi_marks_nullable_and_required(openapi):
-    finding = openapi["Finding"]
+    finding = openapi["DavidGoliathFinding"]
     assert finding["properties"]["trick"]["nullable"] is True
     assert finding["properties"]["severity"]["enum"] == ["error", "warning"]
     assert finding["properties"]["path"]["example"] == "/tricks/2/plays/1"
     assert set(finding["required"]) == {"code", "severity", "message", "trick", "play", "player", "path"}
-    assert openapi["Report"]["properties"]["kind"]["enum"] == ["game"]
+    assert openapi["DavidGoliathReport"]["properties"]["kind"]["enum"] == ["game"]
     # apispec's OpenAPI 3.0 spelling of "a Report or null"
-    assert openapi["MatchReport"]["properties"]["games"]["items"] == {
-        "anyOf": [{"type": "object", "nullable": True}, {"$ref": "#/components/schemas/Report"}]}
+    assert openapi["DavidGoliathMatchReport"]["properties"]["games"]["items"] == {
+        "anyOf": [{"type": "object", "nullable": True}, {"$ref": "#/components/schemas/DavidGoliathReport"}]}

@@ -169,3 +169,26 @@ def test_the_jobs_of_games_no_longer_kept_are_dropped_and_the_samples_stay(url, 
     assert store.status("deleted", "v1").state == "none"
     assert store.status("kept", "v1").state == "queued"
     assert store.status("sample/david-goliath/legal-3-players", "v1").state == "queued"
+
+
+def test_a_queue_whose_table_is_dropped_is_missing_for_good(url, clock):
+    store = opened(url, clock)
+    assert store.missing() is None
+    empty_queue(url)  # drops the table, as a schema dropped would
+    assert store.missing() == "its table analysis_jobs is gone from the database"
+
+
+def test_a_deleted_sqlite_file_is_missing_and_looking_makes_no_empty_one(tmp_path, clock):
+    path = tmp_path / "jobs.sqlite3"
+    store = opened(f"sqlite:///{path}", clock)
+    assert store.file_gone() is None
+    for made in tmp_path.glob("jobs.sqlite3*"):
+        made.unlink()
+    assert store.file_gone() == store.missing() == f"its SQLite file {path} is gone"
+    assert not path.exists()
+
+
+def test_a_database_that_does_not_answer_is_not_missing_for_good(clock):
+    # Nothing listens on port 9 of this machine: the server may be restarting, the worker tries again.
+    store = JobStore(make_engine("postgresql+psycopg://nobody@127.0.0.1:9/none"), Bounds(), clock)
+    assert store.missing() is None

@@ -133,3 +133,42 @@ def test_a_listed_module_that_cannot_be_read_is_left_pure_with_the_reason(tmp_pa
     monkeypatch.setattr(build, "BUILD", tmp_path / "native")
     assert build.build_or_say_why("broken.half", {}, "mypy")["why"].startswith("SyntaxError: ")
     assert build.build_or_say_why("broken.gone", {}, "mypy")["why"].startswith("FileNotFoundError: ")
+
+
+def fake_compiler(calls):
+    """Stands in for mypyc: writes one extension file per module and counts the builds."""
+    def compile_module(module, out):
+        calls.append(module)
+        library = out / "lib" / (module.replace(".", "/") + EXTENSION_SUFFIXES[0])
+        library.parent.mkdir(parents=True, exist_ok=True)
+        library.write_bytes(b"built from " + module.encode())
+        return build.extensions(out), None
+    return compile_module
+
+
+def test_a_build_of_the_same_sources_and_toolchain_is_copied_from_the_cache(tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr(build, "compile_module", fake_compiler(calls))
+    monkeypatch.setattr(build, "BUILD", tmp_path / "clone-1")
+    monkeypatch.setenv(build.CACHE_VARIABLE, str(tmp_path / "cache"))
+    first = build.cached_or_compiled("pkg.hot", tmp_path / "clone-1" / "pkg.hot-1", "digest-a", "mypy 1")
+    monkeypatch.setattr(build, "BUILD", tmp_path / "clone-2")  # a fresh clone: an empty build folder
+    second = build.cached_or_compiled("pkg.hot", tmp_path / "clone-2" / "pkg.hot-1", "digest-a", "mypy 1")
+    assert calls == ["pkg.hot"]
+    assert first == second == ({"pkg.hot": "pkg.hot-1/lib/pkg/hot" + EXTENSION_SUFFIXES[0]}, None)
+    assert (tmp_path / "clone-2" / second[0]["pkg.hot"]).read_bytes() == b"built from pkg.hot"
+    build.cached_or_compiled("pkg.hot", tmp_path / "clone-2" / "pkg.hot-2", "digest-b", "mypy 1")  # sources edited
+    build.cached_or_compiled("pkg.hot", tmp_path / "clone-2" / "pkg.hot-3", "digest-a", "mypy 2")  # new toolchain
+    assert calls == ["pkg.hot"] * 3
+
+
+def test_the_cache_can_be_turned_off(tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr(build, "compile_module", fake_compiler(calls))
+    monkeypatch.setattr(build, "BUILD", tmp_path / "native")
+    monkeypatch.setenv(build.CACHE_VARIABLE, "off")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    for _ in range(2):
+        build.cached_or_compiled("pkg.hot", tmp_path / "native" / "pkg.hot-1", "digest-a", "mypy 1")
+    assert calls == ["pkg.hot", "pkg.hot"]
+    assert not (tmp_path / "xdg").exists()

@@ -158,9 +158,11 @@ def test_every_clean_sample_with_its_deal_is_analysed_with_every_play_legal():
         assert last["exact"] and last["cost"] == 0 and played in last["best"]
 
 
-def test_a_log_without_its_deal_cannot_be_searched():
-    result = analyse(ENGINE, json.loads((SAMPLES / "clean-4-players-no-deal.json").read_text()))
-    assert result["plays"] == [] and result["unsearched"] > 0
+def test_a_log_without_its_deal_is_estimated_over_worlds_dealing_the_unseen_cards():
+    result = analyse(ENGINE, json.loads((SAMPLES / "clean-4-players-no-deal.json").read_text()),
+                     Budget(worlds=2, max_sampled=100_000))
+    assert result["plays"] and result["unsearched"] == 0 and all(play["legal"] for play in result["plays"])
+    assert not any(play["exact"] for play in result["plays"]) and any(play["estimate"] for play in result["plays"])
 
 
 @pytest.mark.parametrize("players", [2, 4, 7])

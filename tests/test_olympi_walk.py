@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from olympi_replay.cards import CARD_INDEX, Card, card_order
 from olympi_replay.engine import ENGINE
 from olympi_replay.state_choices import Move, Named, Reveal, of_log
+from replaykit.state import Uniform
 from tests.test_olympi_state import play, retire, setup, started
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games" / "olympi"
@@ -122,36 +123,35 @@ def test_returns_at_the_end_are_the_report_s_scores_on_every_sample_and_simulate
 def test_a_race_start_s_chance_outcomes():
     # With the discipline deck given, the top card is known: one outcome, certain.
     state = ENGINE.new_state(setup())
-    outcomes = state.chance_outcomes()
-    assert outcomes.pairs == [(Reveal("Nuoto"), 1.0)] and outcomes.count == 1
+    assert state.chance_outcomes() == [(Reveal("Nuoto"), 1.0)]
     # Without it any of the nine may come up, each one time in nine.
     state = ENGINE.new_state({key: value for key, value in setup().items() if key != "discipline_deck"})
     outcomes = state.chance_outcomes()
-    assert outcomes.count == 9 and {probability for _, probability in outcomes.pairs} == {1 / 9}
-    assert outcomes.sample(random.Random(1)) in [action for action, _ in outcomes.pairs]
+    assert len(outcomes) == 9 and {probability for _, probability in outcomes} == {1 / 9}
     assert state.legal_actions()[:2] == [Reveal("Nuoto"), Reveal("Ciclismo", "Nuoto")]
 
 
 def test_a_draw_made_unseen_lists_its_outcomes_when_few_and_samples_them_when_many():
     # Deck of unknown order, the 18 dealt cards known. Bruno retires first: three cards unseen, far too many
-    # sets to list (a sampler and their count).
+    # sets to list: ``Uniform``, the 72 × 71 × 70 / 3! draws of three of the 72 copies not known anywhere.
     state = started(deck=False)
     state.apply(retire("Bruno"))
     many = state.chance_outcomes()
-    assert many.pairs is None and many.count > 64
-    drawn = many.sample(random.Random(2))
+    assert isinstance(many, Uniform) and many.count == 59640
+    drawn = many.draw(random.Random(2))
     assert isinstance(drawn, Named) and len(drawn.cards) == 3
     assert state.leave_unseen()
-    # Chiara K6, then Ann retires second: one card from the 72 copies not known anywhere, the 18 dealt
-    # cards having one copy left (1/72 each) and the 27 others two (2/72).
+    # Chiara K6 (Chiara's choice: nothing left to chance), then Ann retires second: one card from the 72
+    # copies not known anywhere, the 18 dealt cards having one copy left (1/72 each) and the 27 others two (2/72).
     state.apply(play("Chiara", "K6"))
+    assert state.chance_outcomes() == []
     state.apply(retire("Ann"))
     one = state.chance_outcomes()
-    chances = {action.cards: probability for action, probability in one.pairs}
-    assert one.count == 45 and len(chances) == 45
+    chances = {action.cards: probability for action, probability in one}
+    assert len(one) == 45 and len(chances) == 45
     assert chances[(index("K5"),)] == pytest.approx(1 / 72) and chances[(index("R9"),)] == pytest.approx(2 / 72)
     assert sum(chances.values()) == pytest.approx(1)
-    assert state.legal_actions() == [action for action, _ in one.pairs]
+    assert state.legal_actions() == [action for action, _ in one]
 
 
 def test_compact_actions_apply_as_their_log_form_does():

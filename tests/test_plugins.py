@@ -170,7 +170,7 @@ def test_every_adapter_and_schema_module_imports_without_flask():
     assert done.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("name", ["Report", "Problem", "AnyLog"])
+@pytest.mark.parametrize("name", ["DavidGoliathReport", "Problem", "AnyLog"])
 def test_a_component_name_given_twice_stops_the_app(toy, tmp_path, monkeypatch, name):
     import toy_replay.schemas
 
@@ -187,13 +187,13 @@ def test_a_nested_schema_named_like_another_game_s_stops_the_app(toy, tmp_path, 
 
     from api.api_v1 import ComponentClash
 
-    class ResultSchema(toy_replay.schemas.ToyResultSchema):  # D&G's report nests a ResultSchema ("Result")
+    class DavidGoliathResultSchema(toy_replay.schemas.ToyResultSchema):  # D&G's report nests one of this name
         pass
 
     clashing = type("ToyReportSchema", (toy_replay.schemas.ToyReportSchema,),
-                    {"result": fields.Nested(ResultSchema, required=True)})
+                    {"result": fields.Nested(DavidGoliathResultSchema, required=True)})
     monkeypatch.setattr(toy_replay.schemas, "REPORTS", {TOY: ("ToyReport", clashing)})
-    with pytest.raises(ComponentClash, match="Multiple schemas resolved to the name Result"):
+    with pytest.raises(ComponentClash, match="Multiple schemas resolved to the name DavidGoliathResult"):
         create_app(app_config(tmp_path))
 
 

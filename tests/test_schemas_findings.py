@@ -12,7 +12,7 @@ import dg_replay
 from dg_replay.simulate import simulate, simulate_match
 from replaykit.findings import Finding
 from schemas.games.david_goliath.findings import load_log, schema_findings
-from schemas.games.david_goliath.log import LogSchema, MatchLogSchema
+from schemas.games.david_goliath.log import DavidGoliathLogSchema, DavidGoliathMatchLogSchema
 
 NOT_A_CARD = 'This is not a card; write it as "G12" or {"color": "green", "value": 12}.'
 
@@ -187,9 +187,10 @@ def test_schema_findings_from_raw_messages():
     messages = {"tricks": {0: {"plays": {1: {"card": ["Bad card."]}}}}, "scores": {"Ben": {"value": ["No."]}}}
     assert where(schema_findings(messages)) == [("/tricks/0/plays/1/card", None, 1, 2),
                                                 ("/scores/Ben", None, None, None)]
-    assert where(schema_findings(messages, LogSchema)) == where(schema_findings(messages, LogSchema()))
+    by_class = schema_findings(messages, DavidGoliathLogSchema)
+    assert where(by_class) == where(schema_findings(messages, DavidGoliathLogSchema()))
     match = {"games": {2: {"hands": {"Ben": {"key": ["Bad key."], "value": {0: ["Bad card."]}}}}}}
-    assert [(f.path, f.message) for f in schema_findings(match, MatchLogSchema)] == [
+    assert [(f.path, f.message) for f in schema_findings(match, DavidGoliathMatchLogSchema)] == [
         ("/games/2/hands/Ben", "Bad key."), ("/games/2/hands/Ben/0", "Bad card.")]
 
 

@@ -1,6 +1,8 @@
 """David & Goliath's "what another play would have done" on the analysis board: ``dg_replay.whatif`` for a
 single game with its deal, the plays worth a key moment in words, kept per process so that a page and its
-moments are computed once (the analysis of a 6-player game takes a fifth of a second, ``make bench``).
+moments are computed once (the analysis of a 6-player game takes about half a second at a load average of
+8.6, ``make bench``). A best swap is a replay of the real game with the leaders the rules choose, not a
+guarantee: the computer analysis (``api.background``) says what a play could guarantee.
 """
 
 from __future__ import annotations

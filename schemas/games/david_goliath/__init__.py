@@ -7,11 +7,11 @@ Every game's schema module (``schemas.<game id with _ for ->`` or ``<package>.sc
 from marshmallow import fields
 
 from schemas.common import TimelineHeaderSchema
-from schemas.games.david_goliath.log import GAME_ID, MATCH_ID, LogSchema, MatchLogSchema
-from schemas.games.david_goliath.report import MatchReportSchema, ReportSchema
+from schemas.games.david_goliath.log import GAME_ID, MATCH_ID, DavidGoliathLogSchema, DavidGoliathMatchLogSchema
+from schemas.games.david_goliath.report import DavidGoliathMatchReportSchema, DavidGoliathReportSchema
 
 
-class TimelineSchema(TimelineHeaderSchema):
+class DavidGoliathTimelineSchema(TimelineHeaderSchema):
     """One game's moments (``api.games.david_goliath.charts.timeline``)."""
 
     tricks = fields.List(fields.Dict(), metadata={"description": "Per trick: plays (with colour, value, highest and "
@@ -19,14 +19,17 @@ class TimelineSchema(TimelineHeaderSchema):
     breakdown = fields.Dict(metadata={"description": "Final points per player and colour, with the cards."})
 
 
-class MatchTimelineSchema(TimelineHeaderSchema):
-    games = fields.List(fields.Nested(TimelineSchema, allow_none=True),
+class DavidGoliathMatchTimelineSchema(TimelineHeaderSchema):
+    games = fields.List(fields.Nested(DavidGoliathTimelineSchema, allow_none=True),
                         metadata={"description": "One timeline per game of the match (null: unreadable)."})
 
 
-LOGS = {GAME_ID: ("Log", LogSchema), MATCH_ID: ("MatchLog", MatchLogSchema)}
-REPORTS = {GAME_ID: ("Report", ReportSchema), MATCH_ID: ("MatchReport", MatchReportSchema)}
-TIMELINES = {GAME_ID: ("Timeline", TimelineSchema), MATCH_ID: ("MatchTimeline", MatchTimelineSchema)}
+LOGS = {GAME_ID: ("DavidGoliathLog", DavidGoliathLogSchema),
+        MATCH_ID: ("DavidGoliathMatchLog", DavidGoliathMatchLogSchema)}
+REPORTS = {GAME_ID: ("DavidGoliathReport", DavidGoliathReportSchema),
+           MATCH_ID: ("DavidGoliathMatchReport", DavidGoliathMatchReportSchema)}
+TIMELINES = {GAME_ID: ("DavidGoliathTimeline", DavidGoliathTimelineSchema),
+             MATCH_ID: ("DavidGoliathMatchTimeline", DavidGoliathMatchTimelineSchema)}
 
 
 def beyond_openapi(document: dict) -> bool:

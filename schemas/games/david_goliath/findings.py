@@ -21,13 +21,13 @@ from marshmallow import Schema, ValidationError, fields
 from dg_replay.reader import finding
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
-from schemas.games.david_goliath.log import MATCH_ID, LogSchema, MatchLogSchema
+from schemas.games.david_goliath.log import MATCH_ID, DavidGoliathLogSchema, DavidGoliathMatchLogSchema
 
 SCHEMA = "schema"
 SCHEMA_LEVEL = "_schema"  # marshmallow's key for errors of an object as a whole
 
-_LOG = LogSchema()
-_MATCH = MatchLogSchema()
+_LOG = DavidGoliathLogSchema()
+_MATCH = DavidGoliathMatchLogSchema()
 
 
 def load_log(document: object) -> tuple[dict | None, list[Finding]]:
@@ -46,7 +46,7 @@ def load_log(document: object) -> tuple[dict | None, list[Finding]]:
 def schema_findings(messages: Any, schema: Schema | type[Schema] | None = None) -> list[Finding]:
     """One ``schema`` finding per message in ``ValidationError.messages``.
 
-    ``schema`` is the schema that raised (class or instance, ``LogSchema`` by default); it is needed to
+    ``schema`` is the schema that raised (class or instance, ``DavidGoliathLogSchema`` by default); it is needed to
     tell a dict-valued field's ``"key"``/``"value"`` levels from user keys and to name unknown fields.
     """
     if schema is None:

@@ -172,7 +172,7 @@ class ClosedSchema(Schema):
         unknown = RAISE
 
 
-class PlaySchema(ClosedSchema):
+class DavidGoliathPlaySchema(ClosedSchema):
     noun = "a play"
     error_messages = {  # noqa: RUF012 - marshmallow merges this class attribute by name
         "type": 'A play must be an object like {"player": "Ben", "card": "G12"}.',
@@ -184,14 +184,14 @@ class PlaySchema(ClosedSchema):
     note = text_field("A note", metadata={"description": "Annotation shown with the play."})
 
 
-class TrickSchema(ClosedSchema):
+class DavidGoliathTrickSchema(ClosedSchema):
     noun = "a trick"
     error_messages = {  # noqa: RUF012
         "type": "A trick must be an object with its plays.",
         "unknown": "Unknown field; a trick has only plays, captures and note.",
     }
 
-    plays = fields.List(fields.Nested(PlaySchema, error_messages=_messages("A play", "an object")),
+    plays = fields.List(fields.Nested(DavidGoliathPlaySchema, error_messages=_messages("A play", "an object")),
                         required=True, error_messages=_messages('The trick\'s "plays"', "a list of plays"),
                         validate=most(LIMITS.max_plays, "A trick"),
                         metadata={"description": "The plays in order of play."})
@@ -199,7 +199,7 @@ class TrickSchema(ClosedSchema):
     note = text_field("A note", metadata={"description": "Annotation shown with the trick."})
 
 
-class LogSchema(ClosedSchema):
+class DavidGoliathLogSchema(ClosedSchema):
     noun = "a log"
     error_messages = {  # noqa: RUF012
         "type": "A log must be a JSON object.",
@@ -212,7 +212,7 @@ class LogSchema(ClosedSchema):
                           metadata={"description": "Player names in clockwise seating order."})
     dealer = name_field('"dealer"', metadata={"description": "The dealer's name; optional."})
     hands = cards_by_player('"hands"', metadata={"description": "The deal: each player's 15 cards."})
-    tricks = fields.List(fields.Nested(TrickSchema, error_messages=_messages("A trick", "an object")),
+    tricks = fields.List(fields.Nested(DavidGoliathTrickSchema, error_messages=_messages("A trick", "an object")),
                          required=True, error_messages=_messages('"tricks"', "a list of tricks"),
                          validate=most(LIMITS.max_tricks, '"tricks"'),
                          metadata={"description": "The tricks in order; fewer than 15 means unfinished."})
@@ -221,7 +221,7 @@ class LogSchema(ClosedSchema):
     meta = meta_field()
 
 
-class MatchLogSchema(ClosedSchema):
+class DavidGoliathMatchLogSchema(ClosedSchema):
     noun = "a match log"
     error_messages = {  # noqa: RUF012
         "type": "A match log must be a JSON object.",
@@ -232,7 +232,7 @@ class MatchLogSchema(ClosedSchema):
     version = version_field()
     players = names_field('"players"', required=True,
                           metadata={"description": "Player names in clockwise seating order."})
-    games = fields.List(fields.Nested(LogSchema, error_messages=_messages("A game", "a log object")),
+    games = fields.List(fields.Nested(DavidGoliathLogSchema, error_messages=_messages("A game", "a log object")),
                         required=True, error_messages=_messages('"games"', "a list of game logs"),
                         validate=most(LIMITS.max_games, '"games"'),
                         metadata={"description": "The games of the match, in order."})

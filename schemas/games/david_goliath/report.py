@@ -40,7 +40,7 @@ def _points_by_player(description: str, example: dict) -> fields.Dict:
                        metadata=_describe(description, example))
 
 
-class FindingSchema(Schema):
+class DavidGoliathFindingSchema(Schema):
     """One problem found in a log: a schema problem or a broken rule."""
 
     code = fields.String(required=True, metadata=_describe(
@@ -59,7 +59,7 @@ class FindingSchema(Schema):
     game = _number("Game number (1-based); only in match reports, for problems inside one game.", 2)
 
 
-class PlayReportSchema(Schema):
+class DavidGoliathPlayReportSchema(Schema):
     """A play as recorded in the log, with its card in the string form."""
 
     player = _name("Who played, or null when the log does not say readably.", "Andrea",
@@ -69,14 +69,14 @@ class PlayReportSchema(Schema):
     note = fields.String(required=True, allow_none=True, metadata=_describe("The play's note, or null."))
 
 
-class TrickReportSchema(Schema):
+class DavidGoliathTrickReportSchema(Schema):
     """One trick as re-executed from the rules."""
 
     number = _number("Trick number, 1-based.", 1, required=True)
     leader = _name("Who played first, or null for a trick without plays.", "Andrea", required=True, allow_none=True)
     resolved = fields.Boolean(required=True, metadata=_describe(
         "Whether the trick was resolved; an unfinished last trick or a trick past the 15th is not.", True))
-    plays = fields.List(fields.Nested(PlayReportSchema), required=True,
+    plays = fields.List(fields.Nested(DavidGoliathPlayReportSchema), required=True,
                         metadata=_describe("The plays in order of play."))
     high = _name("Player of the highest card, or null when not resolved.", "Ben", required=True, allow_none=True)
     low = _name("Player of the lowest card, or null when not resolved.", "Emma", required=True, allow_none=True)
@@ -93,7 +93,7 @@ class TrickReportSchema(Schema):
     note = fields.String(required=True, allow_none=True, metadata=_describe("The trick's note, or null."))
 
 
-class ClaimsSchema(Schema):
+class DavidGoliathClaimsSchema(Schema):
     """What the log claims about the result, as written (checked against ``result``, never trusted)."""
 
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, allow_none=True,
@@ -103,7 +103,7 @@ class ClaimsSchema(Schema):
                           metadata=_describe("Claimed winners, or null when not claimed.", ["Andrea"]))
 
 
-class ResultSchema(Schema):
+class DavidGoliathResultSchema(Schema):
     """The computed outcome (for an unfinished game or match: so far)."""
 
     scores = _points_by_player("Computed score of every player (for a match: the totals).",
@@ -123,15 +123,16 @@ class _ReportBase(Schema):
         "Player names in seating order; [] when the log could not be read.", ["Andrea", "Ben", "Clara"]))
     meta = fields.Dict(required=True, metadata=_describe("The log's meta object as given; {} if absent.",
                                                          {"title": "Sample game"}))
-    errors = fields.List(fields.Nested(FindingSchema), required=True,
+    errors = fields.List(fields.Nested(DavidGoliathFindingSchema), required=True,
                          metadata=_describe("Findings of severity error, in document order."))
-    warnings = fields.List(fields.Nested(FindingSchema), required=True,
+    warnings = fields.List(fields.Nested(DavidGoliathFindingSchema), required=True,
                            metadata=_describe("Findings of severity warning."))
-    result = fields.Nested(ResultSchema, required=True, metadata=_describe("Computed scores and winners."))
-    claims = fields.Nested(ClaimsSchema, required=True, metadata=_describe("The result as the log claims it."))
+    result = fields.Nested(DavidGoliathResultSchema, required=True, metadata=_describe("Computed scores and winners."))
+    claims = fields.Nested(DavidGoliathClaimsSchema, required=True,
+                           metadata=_describe("The result as the log claims it."))
 
 
-class ReportSchema(_ReportBase):
+class DavidGoliathReportSchema(_ReportBase):
     """The report on one game log (also on a document that is no log at all: then only schema findings)."""
 
     kind = fields.String(required=True, validate=validate.OneOf(["game"]),
@@ -141,15 +142,15 @@ class ReportSchema(_ReportBase):
     hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True, allow_none=True,
                         metadata=_describe("The deal as the log gives it (its readable cards), or null.",
                                            {"Andrea": ["G4", "R10"]}))
-    tricks = fields.List(fields.Nested(TrickReportSchema), required=True,
+    tricks = fields.List(fields.Nested(DavidGoliathTrickReportSchema), required=True,
                          metadata=_describe("Every trick as re-executed, in order."))
 
 
-class MatchReportSchema(_ReportBase):
+class DavidGoliathMatchReportSchema(_ReportBase):
     """The report on a match log; findings inside a game carry its number in ``game``."""
 
     kind = fields.String(required=True, validate=validate.OneOf(["match"]),
                          metadata=_describe("Which report this is.", "match"))
     game = fields.String(required=True, metadata=_describe("The match's id.", MATCH_ID))
-    games = fields.List(fields.Nested(ReportSchema, allow_none=True), required=True, metadata=_describe(
+    games = fields.List(fields.Nested(DavidGoliathReportSchema, allow_none=True), required=True, metadata=_describe(
         "One game report per game of the match; null for a game that is not a log object."))

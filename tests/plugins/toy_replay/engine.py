@@ -107,7 +107,7 @@ def claims(document: dict, state: ToyState) -> list[Finding]:
 
 
 def new_state(setup: dict) -> ToyState:
-    """A game from a log's setup (players and hands); ``ValueError`` when none can start from it."""
+    """A game from a log's setup (players, and the hands where dealt); ``ValueError`` when none can start from it."""
     problems = shape({**setup, "plays": []})
     if problems:
         raise ValueError(problems[0].message)

@@ -65,7 +65,7 @@ def shape(document: object, limits: Limits = DEFAULT_LIMITS) -> list[Finding]:
                          "players", index)
                   for index, name in enumerate(players)
                   if not isinstance(name, str) or not 0 < len(name) <= limits.max_name]
-    hands = document.get("hands")
+    hands = document.get("hands", {})  # without it, the deal is unknown: the plays prove the hands
     if not isinstance(hands, dict):
         found.append(schema(f"hands must be an object of each player's cards, not {mention(hands)}.", "hands"))
     else:

@@ -33,7 +33,7 @@ class ToyLogSchema(Schema):
     game = fields.Constant(GAME_ID, required=True, metadata={"enum": [GAME_ID]})
     players = fields.List(fields.String(validate=NAME), required=True, validate=validate.Length(max=LIMITS.max_players),
                           metadata={"example": ["Ann", "Bob"]})
-    hands = fields.Dict(keys=fields.String(), required=True, values=fields.List(
+    hands = fields.Dict(keys=fields.String(), values=fields.List(
         fields.Integer(strict=True), validate=validate.Length(max=LIMITS.max_plays)))
     plays = fields.List(fields.Nested(ToyPlaySchema), validate=validate.Length(max=LIMITS.max_plays))
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))

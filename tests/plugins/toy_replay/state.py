@@ -3,6 +3,12 @@
 ``start(setup)`` checks the setup (players, the deal) and starts a game from it; ``ToyState.apply`` judges
 one play and records it "as played": the card leaves the hand when held, counts for the trick when it
 is in the deck and a player played it, and the trick's highest card takes it.
+
+A log may leave the deal out: a hand is then known by the cards its player plays later. For the computer
+analysis the state is its own search position; without the deal, ``searchable()`` leaves each player's
+unseen cards ``missing`` (the cards no play has shown are ``pool``), ``learn`` gives each player the cards
+it plays afterwards, the whole deck being dealt places the last ones by elimination, and ``sample_world``
+deals what is still unplaced at random (``replaykit.analysis``).
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ def start(setup: dict) -> tuple[list[Finding], ToyState | None]:
              for index, name in enumerate(players) if name in players[:index]]
     if twice:
         return twice, None
-    return check_deal(players, setup["hands"]), ToyState(setup)
+    return check_deal(players, setup["hands"]) if "hands" in setup else [], ToyState(setup)
 
 
 class ToyState:
@@ -76,8 +82,11 @@ class ToyState:
         self.log["plays"] = []
         self.players: list[str] = list(setup["players"])
         cards = deck(len(self.players))
-        self.hands = {name: {card for card in setup["hands"].get(name, []) if card in cards}
+        self.dealt = "hands" in setup
+        self.hands = {name: {card for card in setup.get("hands", {}).get(name, []) if card in cards}
                       for name in self.players}
+        self.missing = dict.fromkeys(self.players, 0)  # a search position's cards held the log has not shown
+        self.pool: set[int] = set()  # those cards: who holds which is unknown
         self.scores = dict.fromkeys(self.players, 0)
         self.piles: dict[str, list[int]] = {name: [] for name in self.players}
         self.leader = self.players[0]
@@ -125,7 +134,8 @@ class ToyState:
         # A short deal left this player no card: every card still unplayed is not proven impossible.
         seen = {play["card"] for play in self.log["plays"]}
         return [Choice({"player": player, "card": card}, f"{player} plays {card}", known=False,
-                       hint=f"the deal gives {player} no card left") for card in deck(len(self.players))
+                       hint=f"the deal gives {player} no card left" if self.dealt else "the log records no deal")
+                for card in deck(len(self.players))
                 if card not in seen]
 
     # -- acting on it --------------------------------------------------------------------------------
@@ -153,7 +163,7 @@ class ToyState:
         if card not in deck(len(self.players)):
             outside = say("{card} is not in the deck of 1 to {last}.", card=card, last=len(deck(len(self.players))))
             found.append(rule("card-not-in-deck", outside, pointer("plays", index, "card"), player=player, **here))
-        elif card not in self.hands[player]:
+        elif card not in self.hands[player] if self.dealt else card in self.seen():
             found.append(rule("card-not-in-hand", say("{player} does not hold {card}.", player=player, card=card),
                               pointer("plays", index, "card"), player=player, **here))
         return found
@@ -202,7 +212,7 @@ class ToyState:
         return sorted(self.hands[self.to_move])
 
     def plays_left(self) -> int:
-        return sum(len(hand) for hand in self.hands.values())
+        return sum(len(hand) for hand in self.hands.values()) + sum(self.missing.values())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return []  # the deal is part of the setup
@@ -237,8 +247,42 @@ class ToyState:
         hands = tuple(frozenset(self.hands[name]) for name in self.players)
         return self.played, self.leader, hands, tuple(self.trick), self.returns()
 
-    def searchable(self) -> ToyState:
-        return self.clone()  # a Toy Tricks state is its own search position
+    def searchable(self) -> ToyState | None:
+        """A copy to search (a Toy Tricks state is its own search position). Without the deal, each player's
+        cards still to play are ``missing``, the deck's cards not yet seen ``pool``; ``None`` where the
+        plays so far make the counts impossible (a card played twice, a play out of turn)."""
+        twin = self.clone()
+        if self.dealt:
+            return twin
+        for name in self.players:
+            twin.missing[name] = HAND_SIZE - sum(play.get("player") == name for play in self.log["plays"])
+        twin.pool = set(deck(len(self.players))) - self.seen()
+        return twin if min(twin.missing.values()) >= 0 and len(twin.pool) == twin.hidden() else None
+
+    def seen(self) -> set:
+        return {play.get("card") for play in self.log["plays"]}
+
+    def hidden(self) -> int:
+        """How many cards held the log has not shown (``replaykit.analysis``)."""
+        return sum(self.missing.values())
+
+    def learn(self, later: list[tuple[str, object]]) -> ToyState:
+        """A copy where each player holds the cards it plays in ``later`` (the steps from this one on: anchor,
+        action as the log writes it), and a player alone short of cards the rest of the deck."""
+        if not self.hidden():
+            return self
+        twin = self.clone()
+        for _anchor, action in later:
+            name, card = (action.get("player"), action.get("card")) if isinstance(action, dict) else (None, None)
+            if card in twin.pool and twin.missing.get(name):
+                twin.hands[name].add(card)
+                twin.pool.discard(card)
+                twin.missing[name] -= 1
+        short = [name for name, count in twin.missing.items() if count]
+        if len(short) == 1:
+            twin.hands[short[0]] |= twin.pool
+            twin.missing[short[0]], twin.pool = 0, set()
+        return twin
 
     def last_action(self) -> object:
         return self.last
@@ -257,12 +301,23 @@ class ToyState:
         """What the seat has seen: its own hand, every play so far, and how many cards each seat holds."""
         name = self.players[seat]
         return {"seat": seat, "hand": sorted(self.hands[name]), "plays": [dict(play) for play in self.log["plays"]],
-                "held": [len(self.hands[other]) for other in self.players], "leader": self.leader}
+                "held": [len(self.hands[other]) + self.missing[other] for other in self.players],
+                "unshown": [self.missing[other] for other in self.players], "leader": self.leader}
 
     def sample_world(self, seat: int, rng: random.Random) -> ToyState:
         """A copy with the cards the seat cannot see dealt anew among the other seats, each keeping its count:
-        a world consistent with ``observation(seat)``."""
+        a world consistent with ``observation(seat)``. Without the deal, the cards not yet placed (``pool``)
+        alone are dealt, into the places short of them (the seat's own too)."""
         world = self.clone()
+        if self.hidden():
+            unplaced = sorted(self.pool)
+            rng.shuffle(unplaced)
+            for name in self.players:
+                count = world.missing[name]
+                world.hands[name] |= set(unplaced[:count])
+                unplaced, world.missing[name] = unplaced[count:], 0
+            world.pool = set()
+            return world
         others = [name for index, name in enumerate(self.players) if index != seat]
         unseen = [card for name in others for card in self.hands[name]]
         rng.shuffle(unseen)
@@ -282,7 +337,8 @@ class ToyState:
     # -- looking at it -------------------------------------------------------------------------------
 
     def view(self) -> dict:
-        seats = [{"name": name, "hand": [str(card) for card in sorted(self.hands[name])], "unseen": 0,
+        seats = [{"name": name, "hand": [str(card) for card in sorted(self.hands[name])], "unseen": 0 if self.dealt
+                  else max(0, HAND_SIZE - sum(play.get("player") == name for play in self.log["plays"])),
                   "pile": [str(card) for card in self.piles[name]], "score": self.scores[name]}
                  for name in self.players]
         trick = min(self.played // len(self.players) + 1, HAND_SIZE)
@@ -298,6 +354,7 @@ class ToyState:
         twin = copy.copy(self)
         twin.log = {**self.log, "plays": [dict(play) for play in self.log["plays"]]}
         twin.hands = {name: set(cards) for name, cards in self.hands.items()}
+        twin.missing, twin.pool = dict(self.missing), set(self.pool)
         twin.scores = dict(self.scores)
         twin.piles = {name: list(cards) for name, cards in self.piles.items()}
         twin.trick, twin.middle = list(self.trick), [dict(play) for play in self.middle]
