@@ -16,7 +16,7 @@ PURE_TESTS := tests/test_native.py tests/test_jsonio.py tests/test_search.py tes
 # One folder per checkout, removed after the run.
 TEST_TMP := $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm/card-replay-tests-$$(echo "$(CURDIR)" | md5sum | cut -c1-8))
 
-TEST_PROCESSES := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+TEST_PROCESSES := $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
 # The storage tests also run against a real PostgreSQL server, installed and started here when we may.
 POSTGRES_URL ?= postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
@@ -88,8 +88,8 @@ run: $(STAMP) translations native
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# One test process per core and one more (pytest-xdist): a third of the suite's time is spent waiting (servers
-# booting, slow clients, timeouts), which the extra process fills. A module's tests run in one process
+# Two test processes per core (pytest-xdist): a third of the suite's time is spent waiting (servers booting,
+# slow clients, timeouts, Chromium), which the extra processes fill. A module's tests run in one process
 # (--dist loadfile: its fixtures start once), the longest modules first (tests/conftest.py); the slowest tests and the time of the whole
 # `make test`, installs included, are printed. The search's tests then run again on the pure modules
 # (CARD_REPLAY_PURE=1), so both paths are tested wherever the compiled one is built.

@@ -42,8 +42,9 @@ DEFAULTS = {
     "ANALYSIS_MAX_PENDING": 2,  # a client's jobs queued or running at once
     "ANALYSIS_PER_HOUR": 30,  # a client's analyses asked for within an hour
 }
-# What one job may search (with the estimates' own defaults): 13 s for a 3-player David & Goliath game and
-# 86 s for a 6-player one on a 2-core machine at a load average of 10 (make bench, "Background analysis").
+# What one job may search (with the estimates' own defaults): 3.3 s of CPU for a 6-player David & Goliath
+# game compiled, 7.7 s from the pure modules (python -m benchmarks.analysis); a busy machine stretches the
+# wall clock, not the work (make bench, "Background analysis").
 BUDGET = Budget(max_nodes=200_000, max_total=500_000, max_plays=2_000)
 IDLE_SECONDS = 2.0  # how long an idle worker waits before it looks at the queue again
 # After a failed look a worker waits twice as long as after the one before, up to LONGEST_PAUSE, and stops

@@ -3,6 +3,7 @@
 import argparse
 
 from benchmarks import (
+    analysis,
     archive,
     branches,
     browser,
@@ -11,6 +12,7 @@ from benchmarks import (
     dalmuti_search,
     engine,
     games,
+    hidden_analysis,
     jobs,
     olympi_search,
     play,
@@ -51,8 +53,10 @@ def main() -> None:
     print(search.horizon(), end="\n\n")
     print(olympi_search.horizon(), end="\n\n")
     print(dalmuti_search.horizon(), end="\n\n")
+    print(hidden_analysis.figures(), end="\n\n")
     print(compiled.compiled_vs_pure(), end="\n\n")
     print(jobs.upload_to_results(), end="\n\n")
+    print(analysis.whole_sample(), end="\n\n")
 
 
 main()

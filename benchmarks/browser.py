@@ -6,6 +6,11 @@ with the basic bundle our pages load ("basic") is the floor: plotly.js itself, w
 "over basic" is our page's time over it (issue 30: ≤ 1.10), what the page costs around the charts, of
 which "server ms" is the page's own server time (the best of 20 views, Flask test client).
 
+``python -m benchmarks.browser --variant DIR [--loads N]`` times a change before keeping it: the pages as
+they are against the same service with the templates and static files of DIR (a changed copy of templates/
+and static/) taking precedence, with the basic bare page, in turns, the order of the two reversed every
+other load.
+
 All are measured warm: each page is loaded once, then timed over several loads in the same browser, so
 the scripts come from the browser's cache; the three pages take turns, load after load, so that a busy
 machine slows them alike. The time is from navigation start until every chart is drawn
@@ -26,6 +31,10 @@ from werkzeug.wrappers import Request, Response
 from api.assets import PLOTLY
 from benchmarks.timing import best_of, table
 
+PAGES = [("D&G, 6 players", "/samples/david-goliath/legal-6-players"),  # section 6's pages (benchmarks/__main__.py)
+         ("D&G, a revoke", "/samples/david-goliath/illegal-revoke"),
+         ("Dalmuti, 447 plays", "/samples/grande-dalmuti/plain-revolution-market"),
+         ("Olympi, 7 players", "/samples/olympi/clean-7-players-reshuffle")]
 FULL_BUNDLE = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 DRAW = """
 var figures = JSON.parse(document.getElementById("figures").textContent);
@@ -74,19 +83,27 @@ def drawn_at(context, url: str) -> float:
     return mark
 
 
-def drawn_medians(browser, urls: list[str], loads: int) -> list[float]:
-    """Each page's median milliseconds until its charts are drawn, over ``loads`` warm loads taken in turns
-    (each page in a browser context of its own, loaded once cold first)."""
+def drawn_times(browser, urls: list[str], loads: int, swap: bool = False) -> list[list[float]]:
+    """Each page's milliseconds until its charts are drawn, over ``loads`` warm loads taken in turns (each page
+    in a browser context of its own, loaded once cold first); ``swap``: the first two pages trade places in
+    every other turn."""
     contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in urls]
     times: list[list[float]] = [[] for _ in urls]
     for index in range(loads + 1):
-        for context, url, taken in zip(contexts, urls, times, strict=True):
-            mark = drawn_at(context, url)
+        order = list(range(len(urls)))
+        if swap and index % 2:
+            order[:2] = order[1::-1]
+        for page in order:
+            mark = drawn_at(contexts[page], urls[page])
             if index:
-                taken.append(mark)
+                times[page].append(mark)
     for context in contexts:
         context.close()
-    return [statistics.median(taken) for taken in times]
+    return times
+
+
+def drawn_medians(browser, urls: list[str], loads: int) -> list[float]:
+    return [statistics.median(taken) for taken in drawn_times(browser, urls, loads)]
 
 
 def charts_vs_bare(pages: list[tuple[str, str]], loads: int = 5) -> str:
@@ -124,3 +141,47 @@ def charts_vs_bare(pages: list[tuple[str, str]], loads: int = 5) -> str:
                  "over the basic bundle's bare page <= 1.10",
                  ["page", "HTML KB", "moments KB", "charts", "bare ms", "ours ms", "ratio", "basic ms",
                   "basic ratio", "over basic", "server ms"], rows)
+
+
+def variant_vs_tree(variant: Path, pages: list[tuple[str, str]], loads: int) -> str:
+    """The pages as they are ("tree") against the same service with the templates and static files of
+    ``variant`` first, each over the basic bare page, in turns."""
+    from jinja2 import ChoiceLoader, FileSystemLoader
+    from playwright.sync_api import sync_playwright
+
+    from app import create_app
+    from tests.conftest import ARGS, CHROMIUM, LiveServer
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        apps = [create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{Path(folder) / name}.sqlite3",
+                            "RATELIMIT_ENABLED": False, "ANALYSIS_WORKER": "off"}) for name in ("tree", "variant")]
+        apps[1].jinja_env.loader = ChoiceLoader([FileSystemLoader(variant / "templates"), apps[1].jinja_env.loader])
+        apps[1].static_folder = str(variant / "static")
+        with LiveServer(apps[0]) as tree, LiveServer(apps[1]) as changed, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+            for label, path in pages:
+                html = apps[0].test_client().get(path).get_data(as_text=True)
+                figures = json.loads(re.search(r'id="figures">(.*?)</script>', html, re.S).group(1))
+                with LiveServer(bare_app(figures, PLOTLY.path)) as basic:
+                    before, after, floor = drawn_times(browser, [tree.url + path, changed.url + path,
+                                                                 basic.url + "/"], loads, swap=True)
+                base = statistics.median(floor)
+                rows.append([label, f"{base:.0f}", f"{statistics.median(before) / base:.2f}",
+                             f"{statistics.median(after) / base:.2f}",
+                             f"{sum(new < old for old, new in zip(before, after, strict=True))}/{loads}"])
+            browser.close()
+        for app in apps:
+            app.extensions["card_replay"].repository.dispose()
+    return table(f"Charts drawn, warm, over the basic bare page: the tree against {variant}",
+                 ["page", "basic ms", "tree over basic", "variant over basic", "variant faster"], rows)
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.browser")
+    parser.add_argument("--variant", type=Path, required=True, help="a folder with templates/ and static/")
+    parser.add_argument("--loads", type=int, default=9)
+    arguments = parser.parse_args()
+    print(variant_vs_tree(arguments.variant, PAGES, arguments.loads))

@@ -19,7 +19,10 @@ afterwards. The deck is known (rule 2) and every card played is public, so the c
 (``pool``) are the deck less the cards laid so far and those proven; where one seat alone is short of
 cards (``missing``), the last of the round, it holds them all. A pass proves nothing (rule 7 allows one
 holding a playable set), so the rest is dealt at random into the places short of cards (``sample_world``);
-such a position is not searched (``hidden()`` > 0).
+such a position is not searched (``hidden()`` > 0). The recorded transfers prove more (``hidden.tax_proof``):
+the cards a seat received and still holds, and a Peon's floor, below which none of his cards the log does not
+show can be; the worlds keep both. Where the taxes were owed and the log leaves them out, the round's first
+play is valued from the position past them: the four players' hands unknown, as the validator has them.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from dalmuti_replay.cards import JESTER_VALUE, Card
+from dalmuti_replay.hidden import deal, tax_proof
 from dalmuti_replay.legal import due, owed
 from dalmuti_replay.moves import PASS, Move, cards_of, move_of, shapes
 from dalmuti_replay.rounds import TAXES
@@ -64,8 +68,8 @@ def moves_for(hand: int, base: int | None, last: int | None) -> tuple[Move, ...]
 class Position:
     """One position of one round, seats by index in the round's seating (see the module docstring)."""
 
-    __slots__ = ("base", "counts", "finish", "hands", "history", "last", "last_value", "missing", "needed", "passes",
-                 "players", "pool", "turn")
+    __slots__ = ("base", "counts", "finish", "floors", "hands", "history", "last", "last_value", "missing", "needed",
+                 "passes", "players", "pool", "turn")
 
     def __init__(self, players: Sequence[str], hands: Sequence[dict[int, int]], turn: int) -> None:
         self.players = tuple(players)
@@ -81,14 +85,21 @@ class Position:
         self.history: list[tuple] = []
         self.missing = [0] * len(self.players)  # per seat, the cards it holds that the log does not show
         self.pool = 0  # those cards, packed: who holds which is unknown
+        self.floors = [0] * len(self.players)  # per seat, the lowest value its unshown cards may have
 
     @classmethod
     def of_round(cls, play: Any) -> Position | None:
         """The position a replayed round (``rounds.RoundPlay``) has reached, or ``None``: a recorded hand not
         matching its card count, a card outside a packed hand's reach, the cards laid and recorded more than
         the deck holds, the trick not checked (a play after its end, a trick opened by a pass), or nobody
-        due. A hand not recorded is left unshown (``missing``) until ``learn``."""
+        due. A hand not recorded is left unshown (``missing``) until ``learn``, but for the cards the transfers
+        prove; taxes owed and not recorded before the first play are taken as left out of the log."""
+        if play.tricks is None and play.phase == TAXES and play.log.taxes is None and owed(play)[0]:
+            twin = play.fork()
+            twin.begin_play()  # the taxes left out: the four players' hands unknown from here on
+            return cls.of_round(twin)
         state = play.state
+        proven, floors = tax_proof(play)
         order = state.table.order
         unseen = {(JESTER_VALUE if card.jester else card.value): copies for card, copies in state.table.deck.items()}
         for trick in play.record.tricks:
@@ -101,6 +112,12 @@ class Position:
             if hand is not None and (sum(hand.values()) != state.counts[name] or not take(unseen, hand.elements())):
                 return None
             counts = {} if hand is None else counts_of(hand.elements())
+            for value, copies in proven.get(name, {}).items():
+                # what a log contradicting itself proves beyond the cards left or the count held is dropped
+                kept = min(copies, unseen.get(value, 0), state.counts[name] - sum((counts or {}).values()))
+                if counts is not None and kept > 0:
+                    unseen[value] -= kept
+                    counts[value] = counts.get(value, 0) + kept
             if counts is None or any(copies > MOST for copies in counts.values()):
                 return None
             hands.append(counts)
@@ -108,6 +125,7 @@ class Position:
         for seat, name in enumerate(order):
             position.missing[seat] = state.counts[name] - position.counts[seat]
             position.counts[seat] = state.counts[name]
+            position.floors[seat] = floors.get(name, 0)
         if sum(unseen.values()) != sum(position.missing):
             return None
         position.pool = pack(unseen)
@@ -137,12 +155,14 @@ class Position:
         """A copy where each seat holds the cards it lays in ``later`` (the steps from this position's own on,
         each its anchor and action as the log writes it) within this round, as far as the first transfer
         (cards laid after one may have been received), and a seat alone short of cards the rest; ``None``
-        where a seat lays more than it holds or a card no hand can hold."""
+        where a seat lays more than it holds or a card no hand can hold. A card laid of a value the seat is
+        proven to hold already (a transfer's) is counted as that one: it proves nothing more."""
         if not any(self.missing):
             return self
         twin = self.copy()
         pool = unpack(self.pool)
         hands = [unpack(hand) for hand in self.hands]
+        shown = [dict(hand) for hand in hands]  # the proven cards no later set has accounted for yet
         start = re.match(r"round-\d+-", later[0][0]) if later else None
         for anchor, action in later:
             if start is None or not anchor.startswith(start.group()) or not isinstance(action, dict) or \
@@ -156,6 +176,10 @@ class Position:
                 break
             if not twin.missing[seat]:
                 continue
+            for value in list(laid):
+                known = min(laid[value], shown[seat].get(value, 0))
+                shown[seat][value] = shown[seat].get(value, 0) - known
+                laid[value] -= known
             if sum(laid.values()) > twin.missing[seat] or not take(pool, _elements(laid)):
                 return None
             twin.missing[seat] -= sum(laid.values())
@@ -301,17 +325,20 @@ class Position:
     def sample_world(self, seat: int, rng: random.Random) -> Position:
         """A copy with the cards ``seat`` cannot see dealt anew among the other seats, each keeping its count.
         Where the log leaves cards unplaced (``pool``), those alone are dealt, into the places short of cards
-        (``seat``'s own included), every card the log proves staying in its hand."""
+        (``seat``'s own included), every card the log proves staying in its hand and none below its seat's
+        floor (``hidden.deal``)."""
         world = self.copy()
         if any(self.missing):
             places = {other: short for other, short in enumerate(self.missing) if short}
-            cards = list(_elements(unpack(self.pool)))
+            dealt = deal(list(_elements(unpack(self.pool))), places, self.floors, rng)
+            for other, values in dealt.items():
+                world.hands[other] += pack(counts_of(values, read=False) or {})
             world.missing, world.pool = [0] * len(self.players), 0
-        else:
-            places = {other: self.counts[other] for other in range(len(self.players)) if other != seat}
-            cards = [value for other in places for value in _elements(unpack(self.hands[other]))]
-            for other in places:
-                world.hands[other] = 0
+            return world
+        places = {other: self.counts[other] for other in range(len(self.players)) if other != seat}
+        cards = [value for other in places for value in _elements(unpack(self.hands[other]))]
+        for other in places:
+            world.hands[other] = 0
         rng.shuffle(cards)
         for other, count in places.items():
             world.hands[other] += pack(counts_of(cards[:count], read=False) or {})
@@ -323,7 +350,7 @@ class Position:
         allows no other way)."""
         twin = Position(self.players, [], self.turn)
         twin.hands, twin.counts, twin.finish = list(self.hands), list(self.counts), list(self.finish)
-        twin.missing, twin.pool = list(self.missing), self.pool
+        twin.missing, twin.pool, twin.floors = list(self.missing), self.pool, list(self.floors)
         twin.base, twin.last_value, twin.last, twin.passes, twin.needed = (self.base, self.last_value, self.last,
                                                                            self.passes, self.needed)
         return twin

@@ -157,7 +157,9 @@ def value_plays(steps: list[Step], budget: Budget) -> list[dict]:
     its transposition table from one play to the one before, whose tree holds the later positions, and once
     a play's search runs out of budget the plays with as many steps left or more, whose trees are larger
     still, are not searched exactly (in a match, the end of each game is searched again). The legal plays
-    left are then estimated, each with an even share of ``max_sampled``."""
+    left are then estimated, each with an even share of ``max_sampled`` (what one leaves unspent goes to the
+    next); a play whose worlds all ran out of their share, held below ``world_nodes`` each, is tried again
+    with what the later ones left, where that is more (worlds of the first plays get the smallest shares)."""
     searches: dict[int, Search] = {}
     spent, horizon = 0, None  # the fewest steps left from which a search ran out of budget
     judged: list[tuple[Step, dict]] = []
@@ -177,9 +179,15 @@ def value_plays(steps: list[Step], budget: Budget) -> list[dict]:
     pending = [(step, entry) for step, entry in judged
                if entry["legal"] and not entry["exact"] and hasattr(step.position, "sample_world")]
     left_over = budget.max_sampled
+    cramped: list[tuple[Step, dict, int]] = []
     for index, (step, entry) in enumerate(pending):
         share = left_over // (len(pending) - index)
         left_over -= estimate(step, entry, budget, share)
+        if entry["estimate"] is None and share < budget.worlds * budget.world_nodes:
+            cramped.append((step, entry, share))
+    for step, entry, share in cramped:
+        if left_over > share:
+            left_over -= estimate(step, entry, budget, left_over)
     for _step, entry in judged:
         entry["marks"] = marks(entry["cost"])
     return [entry for _step, entry in judged]

@@ -59,12 +59,14 @@ samples.load = _samples_once
 
 # The modules that take longest (``--durations``), started first: `make test` hands modules to its processes
 # in this order (--no-loadscope-reorder), so no long one is left to run alone at the end.
-LONGEST_FIRST = ("test_operations.py", "test_browser_record.py", "test_reliability_storage.py",
-                 "test_instances.py", "test_browser_board_layout.py", "test_openapi_fuzz.py", "test_browser_i18n.py",
+LONGEST_FIRST = ("test_browser_record_dalmuti.py", "test_operations.py", "test_browser_record.py", "test_usage.py",
+                 "test_browser_record_olympi.py", "test_reliability_storage.py", "test_instances.py",
+                 "test_browser_board_layout.py", "test_openapi_fuzz.py", "test_browser_i18n.py",
                  "test_browser_board.py", "test_browser_grande_dalmuti.py", "test_browser_record_table.py",
-                 "test_browser.py", "test_usage.py", "test_dg_position.py", "test_dalmuti_properties.py",
-                 "test_contract_state.py", "test_browser_olympi.py", "test_dg_properties.py",
-                 "test_dalmuti_model.py", "test_pages.py", "test_schemas_grande_dalmuti.py")
+                 "test_browser.py", "test_native_dalmuti.py", "test_native_olympi.py", "test_cluster_dask.py",
+                 "test_dg_position.py", "test_dalmuti_properties.py", "test_contract_state.py",
+                 "test_browser_olympi.py", "test_dg_properties.py", "test_dalmuti_model.py", "test_pages.py",
+                 "test_schemas_grande_dalmuti.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

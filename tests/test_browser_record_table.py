@@ -13,7 +13,7 @@ import pytest
 
 from replaykit import registry
 from tests.conftest import until, watched_page
-from tests.test_browser_record import (
+from tests.record_helpers import (
     HANDS,
     fill_players,
     next_step,

@@ -1,0 +1,85 @@
+"""What an Il Grande Dalmuti log without the hands proves of them through its transfers, and a deal of the cards
+it leaves unplaced that keeps to that proof (``position.Position.of_round`` and ``sample_world``).
+
+A recorded transfer (rule 6, the market of rule 12) proves its receiver held the cards it got: they stay his
+until he gives them on or lays cards of their values (a card of the same value laid may have been one he was
+dealt; counting it as the one received only forgets, never invents). A Peon's tax is his best cards of the
+hand as dealt, a Jester counting 13 (ruling), so every other card he was dealt is worth no less than the worst
+he paid: his **floor**. The cards he holds that no transfer or play proves came from that deal, so none is
+below his floor; a card he received below it is counted among the proven ones.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from dalmuti_replay.cards import JESTER_VALUE, Card
+
+TAXES_PAID = ("great-tax", "little-tax")
+
+
+def value_of(card: Card) -> int:
+    return JESTER_VALUE if card.jester else card.value
+
+
+def tax_proof(play: Any) -> tuple[dict[str, Counter[int]], dict[str, int]]:
+    """For each player of the round (``rounds.RoundPlay``) whose hand the State does not know: the values the
+    recorded transfers prove he holds now (received, less those given on and the values laid since), and the
+    floor of a Peon whose tax has its due count (0 elsewhere: no floor)."""
+    state = play.state
+    due = {duty.kind: duty.count for duty in state.table.duties(True)}
+    held = {name: Counter[int]() for name, hand in state.hands.items() if hand is None}
+    floors: dict[str, int] = {}
+    for transfer in play.record.taxes:  # in the order the rules apply them
+        values = Counter(value_of(card) for card in transfer.cards if value_of(card) <= JESTER_VALUE)
+        if transfer.giver in held:
+            held[transfer.giver] -= values
+            if transfer.kind in TAXES_PAID and len(transfer.cards) == due.get(transfer.kind) and values:
+                floors[transfer.giver] = max(values)
+        if transfer.receiver in held:
+            held[transfer.receiver] += values
+    for trick in play.record.tricks:
+        for entry in trick.plays:
+            if entry.player in held and entry.cards:
+                held[entry.player] -= Counter(value_of(card) for card in entry.cards)
+    return held, floors
+
+
+def dealable(cards: list[int], need: dict[int, int], floors: list[int]) -> bool:
+    """Whether ``cards`` (values) can go into the seats of ``need`` (seat: cards it still takes), none below its
+    seat's floor. A card fits every seat a lower card fits, so the seats open to the cards up to each value
+    must have room for them all (Hall's condition, enough for such nested choices)."""
+    if sum(need.values()) != len(cards):
+        return False
+    below = Counter(cards)
+    count = 0
+    for value in sorted(below):
+        count += below[value]
+        if count > sum(room for seat, room in need.items() if floors[seat] <= value):
+            return False
+    return True
+
+
+def deal(cards: list[int], need: dict[int, int], floors: list[int], rng: random.Random) -> dict[int, list[int]]:
+    """``cards`` (values) dealt at random into the seats of ``need``, each getting its count and, where that
+    can be done, no card below its floor; else (a log breaking rule 6) the floors give way. One card at a
+    time to a seat drawn among those that can take it and leave the rest dealable."""
+    rng.shuffle(cards)
+    dealt: dict[int, list[int]] = {seat: [] for seat in need}
+    if not any(floors[seat] for seat in need) or not dealable(cards, need, floors):
+        for seat, count in need.items():
+            dealt[seat], cards = cards[:count], cards[count:]
+        return dealt
+    need = dict(need)
+    for index, value in enumerate(cards):
+        takers = [seat for seat, room in need.items() if room and floors[seat] <= value]
+        rng.shuffle(takers)
+        for seat in takers:
+            need[seat] -= 1
+            if dealable(cards[index + 1:], need, floors):
+                dealt[seat].append(value)
+                break
+            need[seat] += 1
+    return dealt

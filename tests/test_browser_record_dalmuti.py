@@ -1,0 +1,92 @@
+"""Browser tests of the recorder for Il Grande Dalmuti: a session recorded by taps gives exactly the report of
+the simulated log it copies, and a session whose deals nobody wrote down is recorded with its score sheet,
+round by round. A module of its own: each session is a few hundred taps, which a test process of their own
+runs beside the others."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import until
+from tests.record_helpers import (
+    dalmuti_session,
+    fill_players,
+    played_to_the_end,
+    press,
+    recorded_log,
+    same_report,
+    sheet_end,
+    sheet_part,
+    start,
+    tap_through,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_dalmuti_session_recorded_by_taps_has_the_simulated_logs_report(phone, live_server):
+    target = dalmuti_session(4, 5, claims=False)
+    phone.goto(live_server.url + "/record?game=grande-dalmuti")
+    fill_players(phone, "grande-dalmuti", target["players"])
+    if target.get("end"):
+        kind, value = next(iter(target["end"].items()))
+        phone.select_option("#rec-end-kind", kind)
+        phone.fill("#rec-end-value", str(value))
+    start(phone)
+    played_to_the_end(phone, target)
+
+
+def test_a_dalmuti_session_with_no_deal_written_down_and_its_score_sheet_round_by_round(phone, live_server):
+    """Most tables never write a Dalmuti deal down: each round's deal is left unseen, taxes and plays are
+    entered straight on. The score sheet gets each round's ranks, finishing order, points and totals, and the
+    session's totals and winners: with the true sheet the report is the simulated log's own; with one round's
+    points miscounted, the board shows exactly that."""
+    target = dalmuti_session(4, 2)  # one winner (the sheet lists tied winners in seating order)
+    for entry in target["rounds"]:
+        entry.pop("hands", None)
+    plays = json.loads(json.dumps(target))
+    for entry in plays["rounds"]:
+        for key in ("finish", "points", "totals"):
+            entry.pop(key, None)
+    del plays["totals"], plays["winners"]
+    phone.goto(live_server.url + "/record?game=grande-dalmuti")
+    fill_players(phone, "grande-dalmuti", target["players"])
+    kind, value = next(iter(target["end"].items()))
+    phone.select_option("#rec-end-kind", kind)
+    phone.fill("#rec-end-value", str(value))
+    start(phone)
+    assert phone.evaluate("RecordPlay.answer().may_leave_unseen") and phone.locator("#rec-unseen").is_visible()
+    # Left unseen, then undone: the deal is offered again, and nothing was recorded either way.
+    press(phone.locator("#rec-unseen"))
+    until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen && !RecordPlay.answer().chance")
+    assert phone.locator("#rec-unseen-note").is_visible() and phone.locator("#rec-unseen").is_hidden()
+    press(phone.locator("#rec-undo"))
+    until(phone, "RecordPlay.answer() && RecordPlay.answer().may_leave_unseen")
+    assert "back" in phone.locator("#rec-announce").inner_text() and recorded_log(phone)["rounds"] == [{"tricks": []}]
+    tap_through(phone, plays)
+    recorded = recorded_log(phone)
+    assert all("hands" not in entry for entry in recorded["rounds"]), "no deal was written"
+    for index, entry in enumerate(target["rounds"]):
+        part = sheet_part(phone, index)
+        for key in ("ranks", "finish"):  # a later round's ranks come with it: its step says them
+            for place, name in enumerate(entry[key]):
+                part.locator(f"fieldset[data-claim='{key}'] select").nth(place).select_option(name)
+        for key in ("points", "totals"):
+            for name, points in entry[key].items():
+                part.locator(f"fieldset[data-claim='{key}'] input[data-player='{name}']").fill(str(points))
+    sheet_end(phone, target["players"], target["totals"], target["winners"])
+    same_report(phone, phone.evaluate("RecordSession.finalLog()"), target)
+    # Round 2's points, one player's written one higher: that entry alone is wrong (rule 8 scores by place).
+    second = target["rounds"][1]
+    name = second["finish"][0]
+    phone.locator(f"#rec-sheet-parts details[data-part='1'] fieldset[data-claim='points'] "
+                  f"input[data-player='{name}']").fill(str(second["points"][name] + 1))
+    press(phone.locator("#rec-validate"))
+    phone.wait_for_url("**/games/*")
+    found = phone.get_by_role("region", name="Findings").locator("li.finding")
+    assert found.count() == 1, "the simulated log has no finding of its own"
+    finding = found.first
+    assert finding.locator(".finding-code").inner_text() == "points-mismatch"
+    assert finding.get_attribute("data-round") == "2" and name in finding.inner_text()
