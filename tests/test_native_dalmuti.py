@@ -1,6 +1,6 @@
 """Il Grande Dalmuti's compiled modules (pyproject.toml, ``[tool.card-replay.native]``) against their source.
 
-Every sample and a hundred simulated logs, half of them with one fault each, are validated twice: in a
+Every sample and 48 simulated logs, half of them with one fault each, are validated twice: in a
 process that loads the compiled modules, and in one under CARD_REPLAY_PURE=1. The reports must be the same
 bytes, and so must the final table view and, for the samples, the table view after every step. Wherever the
 build found a compiler, the first process must really have run the compiled modules."""
@@ -87,7 +87,7 @@ def samples() -> list[dict]:
             for path in sorted(folder.glob("*.json"))]
 
 
-def simulated(count: int = 100) -> tuple[list[dict], list[str | None]]:
+def simulated(count: int = 48) -> tuple[list[dict], list[str | None]]:
     """``count`` simulated logs of 4 to 10 players and every option above, every other one with a fault; and
     the code each must bring (``None``: no fault, no error)."""
     found, expected = [], []
