@@ -1,39 +1,19 @@
 """Il Grande Dalmuti's compiled modules (pyproject.toml, ``[tool.card-replay.native]``) against their source.
 
-Every sample and 48 simulated logs, half of them with one fault each, are validated twice: in a
-process that loads the compiled modules, and in one under CARD_REPLAY_PURE=1. The reports must be the same
-bytes, and so must the final table view and, for the samples, the table view after every step. Wherever the
-build found a compiler, the first process must really have run the compiled modules."""
+Every sample and 48 simulated logs, half of them with one fault each, are replayed twice
+(``tests.native_helpers``): in a process that loads the compiled modules, and in one under
+CARD_REPLAY_PURE=1. The reports must be the same bytes, and so must the final table view and, for the
+samples, the table view after every step. Wherever the build found a compiler, the first process must really
+have run the compiled modules."""
 
 from __future__ import annotations
 
-import json
 import random
 
 from dalmuti_replay.engine import ENGINE
-from replaykit import native, registry
-from scripts import native as build
-from tests.native_helpers import replayed
+from tests.native_helpers import assert_faults_found, compiled_modules, same_both_ways, samples
 
-ROOT = native.ROOT
-MODULES = [module for module in build.build_list() if module.startswith("dalmuti_replay.")]
-
-# Reads documents (JSON lines) from stdin; prints how each module named was loaded, then one line per
-# document: its report and the view at its end, and for the samples the view after every step.
-REPLAY = """
-import json, sys
-from dalmuti_replay.engine import ENGINE
-from replaykit.native import path_of
-lines = []
-for line in sys.stdin:
-    document = json.loads(line)
-    report, state = ENGINE.replay(document["log"])
-    steps = ENGINE.snapshots(document["log"]) if document["views"] else None
-    lines.append(json.dumps({"report": report.to_dict(), "end": None if state is None else state.view(),
-                             "steps": steps}, sort_keys=True, ensure_ascii=False))
-print(json.dumps({module: path_of(module) for module in sys.argv[1:]}))
-print("\\n".join(lines))
-"""
+MODULES = compiled_modules("dalmuti_replay")
 
 
 # One fault each, and the finding the rules give it (docs/games/grande-dalmuti/format.md, the catalogue).
@@ -81,12 +61,6 @@ OPTIONS = ({}, {"no_hands": True}, {"join": True}, {"points_end": True}, {"marke
            {"black_market": True, "no_hands": True}, {"full_deck": True}, {"settling_round": True})
 
 
-def samples() -> list[dict]:
-    folder = registry.home_folder(ENGINE, "samples", lambda top: ROOT / top)
-    return [{"log": json.loads(path.read_text(encoding="utf-8")), "views": True}
-            for path in sorted(folder.glob("*.json"))]
-
-
 def simulated(count: int = 48) -> tuple[list[dict], list[str | None]]:
     """``count`` simulated logs of 4 to 10 players and every option above, every other one with a fault; and
     the code each must bring (``None``: no fault, no error)."""
@@ -102,16 +76,6 @@ def simulated(count: int = 48) -> tuple[list[dict], list[str | None]]:
 def test_the_compiled_modules_give_the_very_reports_and_views_of_their_source():
     assert MODULES, "no Il Grande Dalmuti module is listed for the compiled build"
     logs, expected = simulated()
-    listed = samples() + logs
-    compiled_paths, compiled = replayed(REPLAY, MODULES, listed, pure=False)
-    pure_paths, pure = replayed(REPLAY, MODULES, listed, pure=True)
-    if native.read_manifest().get("toolchain"):  # a compiler was found: no silent fall back to the source
-        assert compiled_paths == dict.fromkeys(MODULES, "compiled"), "run `python -m scripts.native` first"
-    assert pure_paths == dict.fromkeys(MODULES, "pure")
-    assert len(compiled) == len(pure) == len(listed)
-    for index, (one, other) in enumerate(zip(compiled, pure, strict=True)):
-        assert one == other, f"document {index} of {len(listed)}"
+    lines = same_both_ways("dalmuti_replay.engine", MODULES, samples(ENGINE) + logs)
     # A simulated game is legal, and each fault brings the finding the rules give it.
-    for line, code in zip(pure[-len(logs):], expected, strict=True):
-        errors = {finding["code"] for finding in json.loads(line)["report"]["errors"]}
-        assert code in errors if code is not None else errors == set()
+    assert_faults_found(lines[-len(logs):], expected)

@@ -1,37 +1,18 @@
 """Olympi Cards' compiled modules (pyproject.toml, ``[tool.card-replay.native]``) against their source: every
-sample and a few hundred simulated logs, some with one fault each, are validated in a process that loads the
-compiled modules and in one under CARD_REPLAY_PURE=1, and the reports must be the same bytes; so must the
-samples' table views. The first process must really run the compiled modules wherever the build made them."""
+sample and 120 simulated logs, half with one fault each, are replayed in a process that loads the compiled
+modules and in one under CARD_REPLAY_PURE=1 (``tests.native_helpers``): the reports and the table views at
+the end must be the same bytes, and so must the samples' views after every step. The first process must
+really run the compiled modules wherever the build made them."""
 
 from __future__ import annotations
 
-import json
 import random
 
 from olympi_replay.engine import ENGINE
 from olympi_replay.simulate import simulate
-from replaykit import native, registry
-from scripts import native as build
-from tests.native_helpers import replayed
+from tests.native_helpers import assert_faults_found, compiled_modules, same_both_ways, samples
 
-ROOT = native.ROOT
-MODULES = [module for module in build.build_list() if module.startswith("olympi_replay.")]
-
-# Reads the documents (JSON lines) from stdin; prints how each listed module was loaded, then one line per
-# document: its report, and for the samples their table views as well.
-REPLAY = """
-import json, sys
-from olympi_replay.engine import ENGINE
-from replaykit.native import path_of
-lines = []
-for line in sys.stdin:
-    document = json.loads(line)
-    views = ENGINE.snapshots(document["log"]) if document["views"] else None
-    lines.append(json.dumps({"report": ENGINE.validate(document["log"]).to_dict(), "views": views},
-                            sort_keys=True, ensure_ascii=False))
-print(json.dumps({module: path_of(module) for module in sys.argv[1:]}))
-print("\\n".join(lines))
-"""
+MODULES = compiled_modules("olympi_replay")
 
 
 # One fault each, with the code the rules give it (docs/games/olympi/format.md, the finding catalogue).
@@ -71,12 +52,6 @@ def card_twice(log: dict, rng: random.Random) -> str:
 FAULTS = (wrong_score, out_of_turn, unknown_action, wrong_discipline, card_twice)
 
 
-def samples() -> list[dict]:
-    folder = registry.home_folder(ENGINE, "samples", lambda top: ROOT / top)
-    return [{"log": json.loads(path.read_text(encoding="utf-8")), "views": True}
-            for path in sorted(folder.glob("*.json"))]
-
-
 def simulated() -> tuple[list[dict], list[str | None]]:
     """60 simulated logs of every player count and option, and 60 with one fault each; and the code each
     fault must bring (``None``: no fault)."""
@@ -93,17 +68,6 @@ def simulated() -> tuple[list[dict], list[str | None]]:
 def test_the_compiled_modules_give_the_very_reports_and_views_of_their_source():
     assert MODULES, "no Olympi Cards module is listed for the compiled build"
     logs, expected = simulated()
-    listed = samples() + logs
-    compiled_paths, compiled = replayed(REPLAY, MODULES, listed, pure=False)
-    pure_paths, pure = replayed(REPLAY, MODULES, listed, pure=True)
-    manifest = native.read_manifest()
-    if manifest.get("toolchain"):  # a compiler was found: the first run must not have fallen back to the source
-        assert compiled_paths == dict.fromkeys(MODULES, "compiled"), "run `python -m scripts.native` first"
-    assert pure_paths == dict.fromkeys(MODULES, "pure")
-    assert len(compiled) == len(pure) == len(listed)
-    for index, (one, other) in enumerate(zip(compiled, pure, strict=True)):
-        assert one == other, f"document {index} of {len(listed)}"
+    lines = same_both_ways("olympi_replay.engine", MODULES, samples(ENGINE) + logs)
     # A simulated game is legal, and each fault brings the finding the rules give it.
-    for line, code in zip(pure[-len(logs):], expected, strict=True):
-        errors = {finding["code"] for finding in json.loads(line)["report"]["errors"]}
-        assert code in errors if code is not None else errors == set()
+    assert_faults_found(lines[-len(logs):], expected)
