@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 from unittest import mock
 
-from benchmarks.timing import table
+from benchmarks.timing import measured_in_child, table
 from replaykit import native
 
 SAMPLE = Path(native.ROOT) / "sample_games" / "david-goliath" / "legal-6-players.json"
@@ -77,22 +75,13 @@ def measure() -> dict:
             "phases": phases(ENGINE, document, BUDGET)}
 
 
-def child(pure: bool) -> dict:
-    env = {key: value for key, value in os.environ.items() if key != native.PURE}
-    if pure:
-        env[native.PURE] = "1"
-    code = "import json; from benchmarks.analysis import measure; print(json.dumps(measure()))"
-    done = subprocess.run([sys.executable, "-c", code], cwd=native.ROOT, env=env, capture_output=True, text=True,
-                          check=True)
-    return json.loads(done.stdout)
-
-
 def whole_sample() -> str:
     from api.background import BUDGET
 
     load = os.getloadavg()[0]
     rows, split = [], []
-    for found in (child(pure=False), child(pure=True)):
+    for found in (measured_in_child("benchmarks.analysis", pure=False),
+                  measured_in_child("benchmarks.analysis", pure=True)):
         rows.append([found["path"], f"{found['plays']}", f"{found['exact']}", f"{found['estimated']}",
                      f"{min(found['cpu']):.2f}", f"{max(found['cpu']):.2f}", f"{min(found['wall']):.2f}"])
         split += [[found["path"], phase, f"{nodes:,}", f"{seconds:.2f}"]

@@ -12,13 +12,9 @@ a busy machine disturb less than the wall clock.
 from __future__ import annotations
 
 import contextlib
-import json
-import os
-import subprocess
-import sys
 import time
 
-from benchmarks.timing import table
+from benchmarks.timing import measured_in_child, table
 from benchmarks.walking import apply_undo_per_second
 from replaykit import native, registry
 from replaykit.search import OutOfBudget, Search
@@ -71,18 +67,9 @@ def measure() -> dict:
     return {"search": native.path_of("replaykit.search"), "games": games}
 
 
-def child(pure: bool) -> dict:
-    env = {key: value for key, value in os.environ.items() if key != native.PURE}
-    if pure:
-        env[native.PURE] = "1"
-    code = "import json; from benchmarks.compiled import measure; print(json.dumps(measure()))"
-    done = subprocess.run([sys.executable, "-c", code], cwd=native.ROOT, env=env, capture_output=True, text=True,
-                          check=True)
-    return json.loads(done.stdout)
-
-
 def compiled_vs_pure() -> str:
-    pure, compiled = child(pure=True), child(pure=False)
+    pure = measured_in_child("benchmarks.compiled", pure=True)
+    compiled = measured_in_child("benchmarks.compiled", pure=False)
     rows = []
     for game, sizes in compiled["games"].items():
         if sizes is None:

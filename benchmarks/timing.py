@@ -1,9 +1,16 @@
-"""Timing helpers: the best of several repeats, which is what noise on a shared machine leaves intact."""
+"""Timing helpers: the best of several repeats, which is what noise on a shared machine leaves intact; a
+module's ``measure()`` run in a child process on the compiled modules or on their source."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+
+from replaykit import native
 
 
 def best_of(function: Callable[[], object], number: int, repeat: int = 5) -> float:
@@ -27,3 +34,15 @@ def table(title: str, header: list[str], rows: list[list[object]]) -> str:
                                                                                            strict=True)])
               for row in cells[1:]]
     return "\n".join(lines)
+
+
+def measured_in_child(module: str, pure: bool) -> dict:
+    """``module.measure()`` (JSON-ready) run in a fresh process, on the compiled modules or, with ``pure``,
+    under ``CARD_REPLAY_PURE=1``: which is used is settled when a process imports them."""
+    env = {key: value for key, value in os.environ.items() if key != native.PURE}
+    if pure:
+        env[native.PURE] = "1"
+    code = f"import json; from {module} import measure; print(json.dumps(measure()))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=native.ROOT, env=env, capture_output=True, text=True,
+                          check=True)
+    return json.loads(done.stdout)
