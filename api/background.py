@@ -62,9 +62,9 @@ def store() -> JobStore:
 
 
 def version(engine) -> str:
-    """What a result depends on: the game's rules and the search's budget."""
+    """What a result depends on: the game's rules, the analysis's method and the search's budget."""
     budget = hashlib.sha256(repr(BUDGET).encode()).hexdigest()[:12]
-    return f"{engine.id}:{engine.version}:{budget}"
+    return f"{engine.id}:{engine.version}:{analysis.METHOD}:{budget}"
 
 
 def sample_key(game: str, slug: str) -> str:

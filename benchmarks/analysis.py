@@ -1,6 +1,8 @@
 """The whole computer analysis of a 6-player David & Goliath game (issue 29's goal: at most 10 s), as the app's
 background job runs it: ``sample_games/david-goliath/legal-6-players.json`` with ``api.background.BUDGET``,
-the estimates included, and where its CPU time goes.
+the estimates included, and where its CPU time goes; and the same for a long Il Grande Dalmuti session
+(``sample_games/grande-dalmuti/plain-revolution-market.json``, 444 plays: the plays left with no values
+counted too).
 
 Each path (the compiled build, and the pure modules with ``CARD_REPLAY_PURE=1``) is measured in a child
 process of its own, as ``benchmarks.compiled`` does, three runs each: CPU time of the process (what other
@@ -24,6 +26,7 @@ from benchmarks.timing import measured_in_child, table
 from replaykit import native
 
 SAMPLE = Path(native.ROOT) / "sample_games" / "david-goliath" / "legal-6-players.json"
+SESSION = Path(native.ROOT) / "sample_games" / "grande-dalmuti" / "plain-revolution-market.json"
 RUNS = 3
 
 
@@ -59,41 +62,58 @@ def measure() -> dict:
     """In this process: how the search and D&G's position were loaded, each run's CPU and wall seconds, the
     plays valued exactly and estimated, and the phases of one more run."""
     from api.background import BUDGET
+    from dalmuti_replay.engine import ENGINE as DALMUTI
     from dg_replay.engine import ENGINE
-    from replaykit.analysis import analyse
 
     document = json.loads(SAMPLE.read_text())
+    return {"path": f"{native.path_of('replaykit.search')} search, {native.path_of('dg_replay.position')} position",
+            **runs(ENGINE, document), "phases": phases(ENGINE, document, BUDGET),
+            "session": runs(DALMUTI, json.loads(SESSION.read_text()))}
+
+
+def runs(engine, document) -> dict:
+    """Each run's CPU and wall seconds analysing ``document`` with the background budget, and the plays listed,
+    valued exactly, estimated and left with no values."""
+    from api.background import BUDGET
+    from replaykit.analysis import analyse
+
     cpu, wall = [], []
     for _ in range(RUNS):
         start, clock = time.process_time(), time.perf_counter()
-        plays = analyse(ENGINE, document, BUDGET)["plays"]
+        plays = analyse(engine, document, BUDGET)["plays"]
         cpu.append(time.process_time() - start)
         wall.append(time.perf_counter() - clock)
-    return {"path": f"{native.path_of('replaykit.search')} search, {native.path_of('dg_replay.position')} position",
-            "cpu": cpu, "wall": wall, "plays": len(plays), "exact": sum(play["exact"] for play in plays),
-            "estimated": sum(play["estimate"] is not None for play in plays),
-            "phases": phases(ENGINE, document, BUDGET)}
+    exact, estimated = sum(play["exact"] for play in plays), sum(play["estimate"] is not None for play in plays)
+    return {"cpu": cpu, "wall": wall, "plays": len(plays), "exact": exact, "estimated": estimated,
+            "unvalued": len(plays) - exact - estimated}
 
 
 def whole_sample() -> str:
     from api.background import BUDGET
 
     load = os.getloadavg()[0]
-    rows, split = [], []
+    rows, split, sessions = [], [], []
     for found in (measured_in_child("benchmarks.analysis", pure=False),
                   measured_in_child("benchmarks.analysis", pure=True)):
-        rows.append([found["path"], f"{found['plays']}", f"{found['exact']}", f"{found['estimated']}",
-                     f"{min(found['cpu']):.2f}", f"{max(found['cpu']):.2f}", f"{min(found['wall']):.2f}"])
+        rows.append([found["path"], *row(found)])
         split += [[found["path"], phase, f"{nodes:,}", f"{seconds:.2f}"]
                   for phase, (nodes, seconds) in found["phases"].items()]
+        sessions.append([found["path"], *row(found["session"])])
+    columns = ["path", "plays", "exact", "estimated", "no values", "CPU s best", "CPU s worst", "wall s best"]
     whole = table(f"Whole analysis of a 6-player D&G game ({SAMPLE.name}), the background budget "
                   f"({BUDGET.max_nodes:,} positions per play exactly, {BUDGET.max_total:,} in all; {BUDGET.worlds} "
                   f"worlds of {BUDGET.world_nodes:,} per estimate), {RUNS} runs, load average {load:.1f}   "
-                  "goal: <= 10 s", ["path", "plays", "exact", "estimated", "CPU s best", "CPU s worst", "wall s best"],
-                  rows)
+                  "goal: <= 10 s", columns, rows)
     where = table("Where it goes: positions searched and CPU s per phase (one more run)",
                   ["path", "phase", "positions", "CPU s"], split)
-    return f"{whole}\n\n{where}"
+    session = table(f"Whole analysis of a Dalmuti session ({SESSION.name}), the same budget, {RUNS} runs", columns,
+                    sessions)
+    return f"{whole}\n\n{where}\n\n{session}"
+
+
+def row(found: dict) -> list[str]:
+    return [f"{found['plays']}", f"{found['exact']}", f"{found['estimated']}", f"{found['unvalued']}",
+            f"{min(found['cpu']):.2f}", f"{max(found['cpu']):.2f}", f"{min(found['wall']):.2f}"]
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ Cards of one value are equivalent, so a hand is a count per value: four bits eac
 bits 4v, Jesters at 4 × 13), and a play is a ``moves.Move`` (value, numbered cards, Jesters) or ``PASS``.
 The trick is its base size, the value to beat, the last set's player and the passes since; a seat's result
 (``returns``) is its place in the round as rule 9 scores it: N for the first out down to 1 for the last
-(variant bonuses aside: a seat plays for its place). The sets allowed are rule 7's predicates through
-``moves.shapes``, as for the State's choices.
+(variant bonuses aside: a seat plays for its place), and before the end the standing so far, where the
+estimates' look-ahead by steps stops (``STANDING``; docs/ANALYSIS.md, "Reach in Il Grande Dalmuti"). The
+sets allowed are rule 7's predicates through ``moves.shapes``, as for the State's choices.
 
 ``of_round`` builds the position a replayed round has reached (``None`` where it cannot be searched);
 ``observation`` and ``sample_world`` give what one seat has seen and a deal of the hidden cards consistent
@@ -31,7 +32,7 @@ import random
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from dalmuti_replay.cards import JESTER_VALUE, Card
 from dalmuti_replay.hidden import deal, tax_proof
@@ -68,6 +69,9 @@ def moves_for(hand: int, base: int | None, last: int | None) -> tuple[Move, ...]
 class Position:
     """One position of one round, seats by index in the round's seating (see the module docstring)."""
 
+    # The standing so far (returns) means something after any step: a look-ahead may stop anywhere, and
+    # must, as one trick can hold more lines of play than an estimate's whole budget (replaykit.search).
+    STANDING: ClassVar[bool] = True
     __slots__ = ("base", "counts", "finish", "floors", "hands", "history", "last", "last_value", "missing", "needed",
                  "passes", "players", "pool", "turn")
 
@@ -235,12 +239,20 @@ class Position:
         return (sum(self.counts) + 1) * holding - 1
 
     def returns(self) -> tuple[int, ...]:
-        """Each seat's points for its place so far (rule 9: N for the first out … 1 for the last), 0 for a
-        seat still holding cards: at the end, every seat's place as a number where more is better."""
+        """Each seat's points for its place (rule 9: N for the first out … 1 for the last): at the end, every
+        seat's place as a number where more is better. Before the end, the standing so far (what a bounded
+        look-ahead stops at, docs/ANALYSIS.md): a seat out has its place; a seat still holding cards 1 plus
+        the seats holding more cards than it, as if those still holding went out fewest cards first, a tie
+        going to the worse place (no seat is sure of a tie)."""
         size = len(self.players)
         points = [0] * size
         for place, seat in enumerate(self.finish):
             points[seat] = size - place
+        if self.turn != TERMINAL:
+            counts = self.counts
+            for seat, count in enumerate(counts):
+                if count:
+                    points[seat] = 1 + sum(other > count for other in counts)
         return tuple(points)
 
     def key(self) -> tuple | None:

@@ -49,6 +49,9 @@ from replaykit.findings import anchor
 from replaykit.search import OutOfBudget, Search, sampled_action_values
 from replaykit.state import past_unseen
 
+# How the values are found: changed whenever the same log and budget would give other values (stored analyses
+# are computed again). 2: Il Grande Dalmuti's estimates look ahead by steps to the standing.
+METHOD = 2
 ACCURACY_PLACES = 3  # decimals of the shares, means and estimated values given
 
 # The marks of a play by its cost, in the result's own units (D&G points, Toy Tricks tricks), worst first:

@@ -34,11 +34,17 @@ A State a search can walk offers, besides the ``replaykit.state`` contract:
   look-ahead's result so far);
 - optionally ``ordered_actions()``: ``legal_actions()`` in the order the search should try them (the best
   move of an earlier visit still first).
+- optionally ``STANDING``: true where ``returns()`` before the end is a result so far worth stopping at
+  after any step (Il Grande Dalmuti: the places, the seats still holding cards ranked by the cards they
+  hold); the sampled estimates then look ahead by steps (``max_depth``), not to the end of a trick.
 
 Searches are bounded: past ``max_nodes`` positions a search stops with ``OutOfBudget``, and its caller
 reports the value as not proven. A search may also look ahead only so far (``stop_at``): a position with
 that many steps left or fewer (``plays_left()``), where ``key()`` is not ``None``, is then valued by the
-result so far (``returns()`` before the end), which makes the value a bounded estimate, not a proof.
+result so far (``returns()`` before the end), which makes the value a bounded estimate, not a proof. Or it
+may look a number of steps ahead (``max_depth``): a position that many steps below the one searched is
+valued so, wherever it lies — for a ``STANDING`` position, whose tricks are too long for a look-ahead to
+their end. Such a search keeps no table, as a position met again by another line may lie at another depth.
 
 Sampled estimates (``sampled_action_values``, perfect-information Monte Carlo as in GIB and the Skat
 programs) value the choices of a seat that cannot see the other hands: each world (a position with the
@@ -101,7 +107,9 @@ class Search:
 
     ``max_nodes`` bounds the positions visited over the search's whole life (every ``value`` and
     ``action_values`` call adds to ``nodes``), so one budget covers an analysis step however it is split.
-    ``stop_at`` > 0 bounds the look-ahead (see the module docstring); 0 searches to the end.
+    ``stop_at`` > 0 bounds the look-ahead (see the module docstring); 0 searches to the end. ``max_depth`` > 0
+    bounds it by steps: a position that many steps below the one ``value`` or ``action_values`` is given (its
+    choices one step below) is valued by its result so far.
     """
 
     seat: int
@@ -109,6 +117,7 @@ class Search:
     nodes: int = 0
     table: dict[Hashable, Entry] = field(default_factory=dict)
     stop_at: int = 0
+    max_depth: int = 0
     # The position's key_for where it has one: the search walks that one object in place, so its bound method
     # serves the whole walk (taken again at each call, since an analysis hands one search many positions).
     keyer: Callable[[int], Hashable] | None = None
@@ -120,7 +129,7 @@ class Search:
         self.keyer = getattr(state, "key_for", None)
         self.bounder = getattr(state, "bounds_for", None)
         self.orderer = getattr(state, "ordered_actions", None)
-        return self._search(state, -INFINITY, INFINITY)
+        return self._search(state, -INFINITY, INFINITY, 0)
 
     def action_values(self, state: Searchable) -> dict[Hashable, Value]:
         """The exact value of each legal action (each outcome, at a chance step) of ``state`` for the seat."""
@@ -144,24 +153,25 @@ class Search:
         value of a sibling: choices often come to the same), which cuts far more, and searched again with
         the window open on the side it fell to when outside (the first search bounds it on that side)."""
         if guess is None:
-            return self._search(state, -INFINITY, INFINITY)
-        value = self._search(state, guess - 1, guess + 1)
+            return self._search(state, -INFINITY, INFINITY, 1)
+        value = self._search(state, guess - 1, guess + 1, 1)
         if value <= guess - 1:
-            return self._search(state, -INFINITY, value + 1)
+            return self._search(state, -INFINITY, value + 1, 1)
         if value >= guess + 1:
-            return self._search(state, value - 1, INFINITY)
+            return self._search(state, value - 1, INFINITY, 1)
         return value
 
-    def _search(self, state: Searchable, alpha: Value, beta: Value) -> Value:
+    def _search(self, state: Searchable, alpha: Value, beta: Value, depth: int) -> Value:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise OutOfBudget(self.nodes)
         turn = state.turn
-        if turn == TERMINAL:
+        if turn == TERMINAL or (self.max_depth and depth >= self.max_depth):
             return state.returns()[self.seat]
         if turn == CHANCE:
-            return self._expectation(state)
-        key = state.key() if self.keyer is None else self.keyer(self.seat)
+            return self._expectation(state, depth)
+        # A look-ahead by steps keeps no table: a position met again by another way may lie at another depth.
+        key = None if self.max_depth else state.key() if self.keyer is None else self.keyer(self.seat)
         base: Value = 0  # what the table's values leave out: the seat's result so far, under key_for
         entry = None
         if key is not None:
@@ -187,7 +197,7 @@ class Search:
         for action in _ordered(state.legal_actions() if self.orderer is None else self.orderer(), entry):
             state.apply_action(action)
             try:
-                value = self._search(state, alpha, beta)
+                value = self._search(state, alpha, beta, depth + 1)
             finally:
                 state.undo_action()
             if (value > best_value) if maximising else (value < best_value):
@@ -203,13 +213,13 @@ class Search:
         return best_value
 
 
-    def _expectation(self, state: Searchable) -> float:
+    def _expectation(self, state: Searchable, depth: int) -> float:
         # Each outcome is searched with the full window: a bound on one outcome says nothing of the average.
         total = 0.0
         for outcome, probability in state.chance_outcomes():
             state.apply_action(outcome)
             try:
-                total += probability * self._search(state, -INFINITY, INFINITY)
+                total += probability * self._search(state, -INFINITY, INFINITY, depth + 1)
             finally:
                 state.undo_action()
         return total
@@ -255,13 +265,13 @@ def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step
     """Perfect-information Monte Carlo: each world (a State with every hidden card filled in, consistent with
     what the seat has seen) is searched within ``max_nodes`` positions, and each action's values are averaged
     over the worlds. The first world is searched 1 step ahead (to the first position with a key after it:
-    the end of the trick), then ``1 + step`` and so on by ``step`` to the end, each look-ahead afresh with what
-    is left of its budget, and the deepest that finished is kept; the
-    other worlds, alike in size, deepen only as far as the first one did (the look-ahead that ran out of
-    budget would run out again, spending the budget for nothing). A world where not even the first
-    look-ahead finished is left out. Worlds consistent with the seat's observation offer it the same actions,
-    unless they also deal cards of its own hand that the log does not show: an action's mean is then over the
-    worlds that offered it (``Estimate.offered``)."""
+    the end of the trick; for a ``STANDING`` position, the position after the seat's choice), then ``1 + step``
+    and so on by ``step`` to the end, each look-ahead afresh with what is left of its budget, and the deepest
+    that finished is kept; the other worlds, alike in size, deepen only as far as the first one did (the
+    look-ahead that ran out of budget would run out again, spending the budget for nothing). A world where
+    not even the first look-ahead finished is left out. Worlds consistent with the seat's observation offer it
+    the same actions, unless they also deal cards of its own hand that the log does not show: an action's mean
+    is then over the worlds that offered it (``Estimate.offered``)."""
     samples: dict[Hashable, list[float]] = {}
     count, nodes = 0, 0
     reach: int | None = None
@@ -293,18 +303,22 @@ def _deepest(world: Any, seat: int, max_nodes: int, step: int,
     found: dict[Hashable, float] | None = None
     looked: int | None = None
     spent, reach = 0, 1
+    by_steps = bool(getattr(world, "STANDING", False))
     while spent < max_nodes:
-        search = Search(seat, max_nodes=max_nodes - spent, stop_at=max(0, left - reach))
+        bounded = reach < left
+        search = Search(seat, max_nodes=max_nodes - spent, stop_at=0 if by_steps else max(0, left - reach),
+                        max_depth=reach if by_steps and bounded else 0)
         try:
             values = search.action_values(world)
         except OutOfBudget:
             return found, looked, spent + search.nodes
         spent += search.nodes
-        found, looked = values, (reach if reach < left else None)
+        found, looked = values, (reach if bounded else None)
         if reach >= limit:
             break
         reach = min(reach + step, limit)
     return found, looked, spent
+
 
 def _deviation(values: list[float], mean: float) -> float:
     return math.sqrt(sum((value - mean) ** 2 for value in values) / len(values))

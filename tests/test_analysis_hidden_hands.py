@@ -210,11 +210,11 @@ def test_a_round_stopped_early_is_estimated_and_its_worlds_keep_the_proven_cards
     result = analyse(DALMUTI, dalmuti_log(4), Budget(worlds=4, max_sampled=200_000))
     plays = result["plays"]
     assert len(plays) == 14 and not any(play["exact"] for play in plays)
-    # Anna's lead from fifteen cards has too many sets for a world's search to finish even one trick ahead
-    # within its share of the budget: listed with no values. Every later play is estimated.
-    assert plays[0]["estimate"] is None and all(play["estimate"] is not None for play in plays[1:])
+    # Every play is estimated, Anna's lead from fifteen cards too: its sets are too many for a world to search
+    # to the end of the trick, but a look-ahead by steps fits (docs/ANALYSIS.md, "Reach").
+    assert all(play["estimate"] is not None for play in plays)
     # Carla shows no card: a pass is all the worlds agree she could do.
-    assert values(by_step(result)["round-1-trick-1-play-3"]) == {("pass",): 0.0}
+    assert set(values(by_step(result)["round-1-trick-1-play-3"])) == {("pass",)}
     spots = []
     DALMUTI.load(dalmuti_log(4), DALMUTI.default_limits,
                  observe=lambda _anchor, state: spots.append(state.searchable()))

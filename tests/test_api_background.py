@@ -13,6 +13,7 @@ from api import background
 from api.adapters.charts import player_color
 from app import create_app
 from dg_replay.simulate import simulate
+from replaykit import analysis
 from replaykit.analysis import Budget
 from tests.conftest import app_config
 from tests.test_deploy import unit
@@ -90,6 +91,19 @@ def test_a_sample_is_analysed_when_its_page_asks(app):
     background.work_once(app)
     part = client.get("/samples/david-goliath/match-4-players/g/2/analysis.json").json["analysis"]
     assert part["steps"] and all(step.startswith("trick-") for step in part["steps"])  # game 2's plays only
+
+
+def test_an_analysis_made_by_an_earlier_method_is_made_again(app, monkeypatch):
+    # A new way of valuing plays (replaykit.analysis.METHOD) gives other values from the same log and budget:
+    # what was stored before it is not shown as current.
+    client = app.test_client()
+    address = "/samples/david-goliath/legal-3-players/analysis.json"
+    client.post(address)
+    assert background.work_once(app)
+    assert client.get(address).json["state"] == "done"
+    monkeypatch.setattr(analysis, "METHOD", analysis.METHOD + 1)
+    assert client.get(address).json["state"] == "none"
+    assert client.post(address).json["state"] == "queued"
 
 
 def test_a_client_over_its_bound_is_told_when_to_ask_again(tmp_path):

@@ -92,7 +92,8 @@ def test_the_round_ends_when_one_player_alone_holds_cards_and_he_is_last():
     assert spot.turn == TERMINAL and spot.finish == [1, 2, 0, 3]
     assert spot.returns() == (2, 4, 3, 1)  # rule 9: 4, 3, 2, 1 in the order out
     spot.undo_action()
-    assert spot.turn == 0 and spot.finish == [1, 2] and spot.returns() == (0, 4, 3, 0)
+    # Before the end, the standing: Anna's 1 card against Dario's 2 puts her third (2 points), him last (1).
+    assert spot.turn == 0 and spot.finish == [1, 2] and spot.returns() == (2, 4, 3, 1)
 
 
 @settings(max_examples=15, deadline=None)
