@@ -90,14 +90,17 @@ lint: $(STAMP)
 
 # Two test processes per core (pytest-xdist): a third of the suite's time is spent waiting (servers booting,
 # slow clients, timeouts, Chromium), which the extra processes fill. A module's tests run in one process
-# (--dist loadfile: its fixtures start once), the longest modules first (tests/conftest.py); the slowest tests and the time of the whole
-# `make test`, installs included, are printed. The search's tests then run again on the pure modules
-# (CARD_REPLAY_PURE=1), so both paths are tested wherever the compiled one is built.
+# (--dist loadfile: its fixtures start once), the longest modules first (tests/conftest.py); the slowest tests
+# and the time of the whole `make test`, installs included, are printed. Beside them, in one more process, the
+# search's tests run again on the pure modules (CARD_REPLAY_PURE=1), so both paths are tested wherever the
+# compiled one is built; their output follows the main run's.
 test: $(STAMP) translations chromium postgres servers lint native
-	@TEST_POSTGRES_URL=$(POSTGRES_URL) $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile --no-loadscope-reorder --durations=15 \
+	@pure_log=$$(mktemp); CARD_REPLAY_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PURE_TESTS) >$$pure_log 2>&1 & \
+	  pure=$$!; \
+	  TEST_POSTGRES_URL=$(POSTGRES_URL) $(BIN)/pytest -n $(TEST_PROCESSES) --dist loadfile --no-loadscope-reorder --durations=15 \
 	  $(if $(TEST_TMP),--basetemp=$(TEST_TMP)); status=$$?; \
-	  echo "make test: the search's tests again, on the pure modules"; \
-	  CARD_REPLAY_PURE=1 $(BIN)/pytest -n auto -q $(PURE_TESTS) || status=1; \
+	  wait $$pure || status=1; \
+	  echo "make test: the search's tests again, on the pure modules"; cat $$pure_log; rm -f $$pure_log; \
 	  $(if $(TEST_TMP),rm -rf $(TEST_TMP);) \
 	  seconds=$$(( $$(date +%s) - $(STARTED) )); \
 	  echo "make test: $$((seconds / 60)) min $$((seconds % 60)) s in all"; exit $$status

@@ -145,9 +145,14 @@ def postgres_url() -> Iterator[str]:
         if os.environ.get("CI"):
             pytest.fail(f"CI must test PostgreSQL storage, but {url or 'no URL'} is not reachable: {error}")
         pytest.skip(f"no PostgreSQL reachable ({error.__class__.__name__})")
-    yield sqlalchemy.make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
-        hide_password=False)
+    yield sqlalchemy.make_url(url).update_query_dict(
+        {"options": f"-csearch_path={schema}", "application_name": schema}).render_as_string(hide_password=False)
     with engine.begin() as connection:
+        # An app's background worker may still be writing: its connections go first, else the drop and its
+        # insert can deadlock.
+        connection.execute(sqlalchemy.text(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = :schema AND pid <> pg_backend_pid()"), {"schema": schema})
         connection.execute(sqlalchemy.text(f"DROP SCHEMA {schema} CASCADE"))
     engine.dispose()
 
