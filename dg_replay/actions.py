@@ -12,7 +12,8 @@ A play the reader would refuse — one trick more than ``Limits.max_tricks``, or
 ``max_plays`` in a trick — is never offered (at that bound the game is over for the State), ``apply``
 answers it with the reader's own ``schema`` finding, recording nothing, and it has no ``patch``.
 
-``undo`` takes back a step ``apply`` recorded: each such step keeps a copy of the state before it (the loader's
+These are functions of the state (``dg_replay.state.GameState``), whose methods of the same names hand over
+to them. ``undo`` takes back a step ``apply`` recorded: each such step keeps a copy of the state before it (the loader's
 plays keep none, so a validated log is not slowed).
 
 Where a hand is known the choices are exact. Where it is not, every card not proven impossible is offered
@@ -25,16 +26,19 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from dg_replay.cards import COLORS, Card, card_text, cards_text
-from dg_replay.playing import holding, may_play
+from dg_replay.cards import COLORS, Card, card_text
+from dg_replay.playing import may_play
 from dg_replay.reader import DEFAULT_LIMITS, Play, finding, too_many_plays, too_many_tricks
 from dg_replay.rules import HAND_SIZE, dealable
 from dg_replay.words import COLOUR_WORDS, say
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.state import Choice, IllegalAction
 from replaykit.words import Text
+
+if TYPE_CHECKING:  # the state imports this module
+    from dg_replay.state import GameState
 
 ACTION_KEYS = frozenset({"player", "card", "note", "trick"})
 ACTION_EXAMPLE = '{"player": "Ben", "card": "R5"}'
@@ -107,180 +111,164 @@ def play_label(player: str, card: Card) -> Text:
     return say("{player} plays {colour} {value}", player=player, colour=COLOUR_WORDS[card.color], value=card.value)
 
 
-class Actions:
-    """The action half of ``GameState`` (a mixin: the state's data lives in ``dg_replay.state``)."""
+def starts_trick(state: GameState, trick: int | None) -> bool:
+    """Whether a play naming ``trick`` starts a new trick; ``ValueError`` when it can go in neither."""
+    count = len(state.tricks)
+    if trick is None:
+        return not state.is_open()
+    if trick == count + 1:
+        return True
+    if trick == count and state.readable[-1]:
+        return False
+    raise ValueError(say("A play can join trick {count} or start trick {next}, not trick {trick}.", count=count,
+                         next=count + 1, trick=trick) if count else say("The first play starts trick 1."))
 
-    __slots__ = ()
 
-    def starts_trick(self, trick: int | None) -> bool:
-        """Whether a play naming ``trick`` starts a new trick; ``ValueError`` when it can go in neither."""
-        count = len(self.tricks)
-        if trick is None:
-            return not self.is_open()
-        if trick == count + 1:
-            return True
-        if trick == count and self.readable[-1]:
-            return False
-        raise ValueError(say("A play can join trick {count} or start trick {next}, not trick {trick}.", count=count,
-                             next=count + 1, trick=trick) if count else say("The first play starts trick 1."))
-
-    def apply(self, action: object, strict: bool = False) -> list[Finding]:
-        try:
-            play = read_action(action)
-            new = self.starts_trick(play.trick)
-        except ValueError as problem:
-            return [finding(SCHEMA, ERROR, problem.args[0] if problem.args else str(problem))]
-        refused = self.past_limit(new)
-        if refused is not None:
-            if strict:
-                raise IllegalAction([refused])
-            return [refused]
-        before = self.snapshot()
-        found = self.record(Play(play.player, play.card, play.note), new)
-        if strict and any(made.is_error for made in found):
-            self.restore(before)  # ``before`` was never shared
-            raise IllegalAction(found)
-        self.undos.append(before)
-        return found
-
-    def undo(self) -> None:
-        """Take back the last step ``apply`` recorded, exactly (``IndexError`` when there is none: the
-        loader's plays are not steps to take back)."""
-        before = self.undos.pop()
-        if len(self.undos) < self.shared:  # a clone holds it too: become a copy of it
-            self.shared = len(self.undos)
-            before = before.snapshot()
-        self.restore(before)
-
-    def restore(self, before) -> None:
-        """Become ``before``, a copy of this state taken earlier that nothing else holds."""
-        undos, shared = self.undos, self.shared
-        self.__dict__ = before.__dict__
-        self.undos, self.shared = undos, shared
-
-    def past_limit(self, new: bool) -> Finding | None:
-        """The reader's finding for a play that starts a trick (``new``) or joins the one on the table, where
-        the log would then be past the reader's limits; ``None`` within them."""
-        count = len(self.tricks)
-        if new:
-            said = too_many_tricks(self.limits, count + 1)
-            return None if said is None else finding(SCHEMA, ERROR, said, path="/tricks")
-        said = too_many_plays(self.limits, count, len(self.tricks[-1].plays) + 1)
-        return None if said is None else finding(SCHEMA, ERROR, said, count, path=f"/tricks/{count - 1}/plays")
-
-    def record(self, play: Play, new: bool) -> list[Finding]:
-        self.fresh = []
-        if new:
-            self.begin_trick()
-        self.play(play)
-        return self.fresh
-
-    def patch(self, action: object) -> list[dict]:
+def apply(state: GameState, action: object, strict: bool = False) -> list[Finding]:
+    try:
         play = read_action(action)
-        new = self.starts_trick(play.trick)
-        refused = self.past_limit(new)
-        if refused is not None:  # no log the reader reads holds it
-            raise ValueError(refused.message)
-        value = play._replace(trick=None).to_dict()
-        ops = [] if self.has_tricks else [{"op": "add", "path": f"{self.base}/tricks", "value": []}]
-        if new:
-            ops.append({"op": "add", "path": f"{self.base}/tricks/-", "value": {"plays": [value]}})
-        else:
-            ops.append({"op": "add", "path": f"{self.base}/tricks/{len(self.tricks) - 1}/plays/-", "value": value})
-        return ops
+        new = starts_trick(state, play.trick)
+    except ValueError as problem:
+        return [finding(SCHEMA, ERROR, problem.args[0] if problem.args else str(problem))]
+    refused = past_limit(state, new)
+    if refused is not None:
+        if strict:
+            raise IllegalAction([refused])
+        return [refused]
+    before = state.snapshot()
+    found = record(state, Play(play.player, play.card, play.note), new)
+    if strict and any(made.is_error for made in found):
+        state.restore(before)  # ``before`` was never shared
+        raise IllegalAction(found)
+    state.undos.append(before)
+    return found
 
-    def may_play(self, player: str, card: Card, led: Card, position: int) -> bool:
-        """``playing.may_play``: rule 4 on what the log shows ``player`` holding before the play at ``position``."""
-        return may_play(self, player, card, led, position)
 
-    def holding(self, player: str, color: str, position: int) -> set[Card]:
-        """``playing.holding``: the cards that show ``player`` still held ``color`` before that play."""
-        return holding(self, player, color, position)
+def undo(state: GameState) -> None:
+    """Take back the last step ``apply`` recorded, exactly (``IndexError`` when there is none: the
+    loader's plays are not steps to take back)."""
+    before = state.undos.pop()
+    if len(state.undos) < state.shared:  # a clone holds it too: become a copy of it
+        state.shared = len(state.undos)
+        before = before.snapshot()
+    state.restore(before)
 
-    def holding_words(self, player: str, color: str, position: int) -> Text:
-        """``holding`` said: the cards still in a known hand, or the later play that proves it."""
-        if player in self.hands:
-            return say("the deal shows {cards} still in hand",
-                       cards=cards_text(sorted(self.holding(player, color, position))))
-        later = self.evidence[player][color]
-        return say("{card}, played later in trick {trick}", card=str(later[2]), trick=later[1])
 
-    def options(self) -> list[tuple[str, Card, bool, str | None]]:
-        """The legal plays, no words made: ``(player, card, known, colour a hint names or None)`` (see the
-        module docstring for an unknown hand)."""
-        if self.is_over():
-            return []
-        led = self.led if self.is_open() and self.tricks[-1].plays else None
-        mover = self.to_move
-        found: list[tuple[str, Card, bool, str | None]] = []
-        for name in [mover] if mover is not None else self.rules.seating:  # an unknown leader: anyone
-            found += self.exact_options(name, led) if name in self.hands else self.open_options(name, led)
-        return found
+def past_limit(state: GameState, new: bool) -> Finding | None:
+    """The reader's finding for a play that starts a trick (``new``) or joins the one on the table, where
+    the log would then be past the reader's limits; ``None`` within them."""
+    count = len(state.tricks)
+    if new:
+        said = too_many_tricks(state.limits, count + 1)
+        return None if said is None else finding(SCHEMA, ERROR, said, path="/tricks")
+    said = too_many_plays(state.limits, count, len(state.tricks[-1].plays) + 1)
+    return None if said is None else finding(SCHEMA, ERROR, said, count, path=f"/tricks/{count - 1}/plays")
 
-    def legal_actions(self) -> list[Action]:
-        return [Action(name, card) for name, card, _known, _hint in self.options()]
 
-    def choices(self, rng: random.Random | None = None) -> list[Choice]:
-        """``options()`` in words, for a person."""
-        return [Choice(Action(name, card).to_dict(), play_label(name, card), known=known,
-                       hint=None if hint is None else say("must follow {colour} if held", colour=COLOUR_WORDS[hint]))
-                for name, card, known, hint in self.options()]
+def record(state: GameState, play: Play, new: bool) -> list[Finding]:
+    state.fresh = []
+    if new:
+        state.begin_trick()
+    state.play(play)
+    return state.fresh
 
-    def exact_options(self, name: str, led: Card | None) -> list[tuple[str, Card, bool, str | None]]:
-        clean = sorted((card for card in self.hands[name] if card not in self.played and card.value <= self.top),
-                       key=hand_order)
-        if led is not None and self.deck_known:
-            clean = [card for card in clean if self.may_play(name, card, led, self.position)]
-        if not clean:  # the log's own mistakes left nothing clean: offer what is not proven impossible
-            return self.open_options(name, led)
-        return [(name, card, True, None) for card in clean]
 
-    def open_options(self, name: str, led: Card | None, trust_void: bool = True,
-                     ) -> list[tuple[str, Card, bool, str | None]]:
-        taken = set(self.played)
-        for other, cards in self.hands.items():
-            if other != name:
-                taken |= cards
-        void = self.void.get(name, ()) if trust_void else ()
-        judged = led is not None and self.deck_known
-        proven = {card for position, card in self.proven.get(name, ()) if position >= self.position}
-        found = []
-        possible: dict[str, bool] = {}  # per colour: the unseen cards can still be dealt consistently after it
-        for card in candidate_cards(self.rules.max_value):
-            if card in taken or card.color in void:
-                continue
-            off = led is not None and card.color != led.color
-            if judged and not self.may_play(name, card, led, self.position):  # type: ignore[arg-type]
-                continue
-            if trust_void and card.color not in possible:
-                possible[card.color] = self.deal_possible(name, card.color, led.color if off else None)  # type: ignore[union-attr]
-            if trust_void and not possible[card.color]:
-                continue
-            found.append((name, card, card in proven and not off, led.color if off and judged else None))  # type: ignore[union-attr]
-        if not found and trust_void:  # the colours shown void cannot all be right: let the player go on
-            return self.open_options(name, led, trust_void=False)
-        return found
+def patch(state: GameState, action: object) -> list[dict]:
+    play = read_action(action)
+    new = starts_trick(state, play.trick)
+    refused = past_limit(state, new)
+    if refused is not None:  # no log the reader reads holds it
+        raise ValueError(refused.message)
+    value = play._replace(trick=None).to_dict()
+    ops = [] if state.has_tricks else [{"op": "add", "path": f"{state.base}/tricks", "value": []}]
+    if new:
+        ops.append({"op": "add", "path": f"{state.base}/tricks/-", "value": {"plays": [value]}})
+    else:
+        ops.append({"op": "add", "path": f"{state.base}/tricks/{len(state.tricks) - 1}/plays/-", "value": value})
+    return ops
 
-    def deal_possible(self, name: str, color: str, void: str | None) -> bool:
-        """Whether, once ``name`` plays a card of ``color`` (showing ``void`` not held, when not ``None``), the
-        cards no one has seen can still be the rest of the unknown hands, each of the right size and of no
-        colour its player has failed to follow: else a later play would prove an earlier one illegal.
 
-        """
-        if not self.deck_known:
-            return True
-        unknown = [player for player in self.rules.seating if player not in self.hands]
-        seen = set(self.played).union(*self.hands.values())
-        supply = dict.fromkeys(COLORS, 0)
-        for card in candidate_cards(self.rules.max_value):
-            if card not in seen:
-                supply[card.color] += 1
-        need = {player: HAND_SIZE - self.counts[player] for player in unknown}
-        if sum(supply.values()) != sum(need.values()) or supply[color] < 1 or need[name] < 1:
-            return True  # the log's own mistakes: nothing to judge by
-        supply[color] -= 1
-        need[name] -= 1
-        voids = {player: set(self.void.get(player, ())) for player in unknown}
-        if void is not None:
-            voids[name].add(void)
-        return dealable(supply, need, voids)
+def options(state: GameState) -> list[tuple[str, Card, bool, str | None]]:
+    """The legal plays, no words made: ``(player, card, known, colour a hint names or None)`` (see the
+    module docstring for an unknown hand)."""
+    if state.is_over():
+        return []
+    led = state.led if state.is_open() and state.tricks[-1].plays else None
+    mover = state.to_move
+    found: list[tuple[str, Card, bool, str | None]] = []
+    for name in [mover] if mover is not None else state.rules.seating:  # an unknown leader: anyone
+        found += exact_options(state, name, led) if name in state.hands else open_options(state, name, led)
+    return found
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    return [Action(name, card) for name, card, _known, _hint in options(state, )]
+
+
+def choices(state: GameState, rng: random.Random | None = None) -> list[Choice]:
+    """``options()`` in words, for a person."""
+    return [Choice(Action(name, card).to_dict(), play_label(name, card), known=known,
+                   hint=None if hint is None else say("must follow {colour} if held", colour=COLOUR_WORDS[hint]))
+            for name, card, known, hint in options(state, )]
+
+
+def exact_options(state: GameState, name: str, led: Card | None) -> list[tuple[str, Card, bool, str | None]]:
+    clean = sorted((card for card in state.hands[name] if card not in state.played and card.value <= state.top),
+                   key=hand_order)
+    if led is not None and state.deck_known:
+        clean = [card for card in clean if may_play(state, name, card, led, state.position)]
+    if not clean:  # the log's own mistakes left nothing clean: offer what is not proven impossible
+        return open_options(state, name, led)
+    return [(name, card, True, None) for card in clean]
+
+
+def open_options(state: GameState, name: str, led: Card | None, trust_void: bool = True,
+                 ) -> list[tuple[str, Card, bool, str | None]]:
+    taken = set(state.played)
+    for other, cards in state.hands.items():
+        if other != name:
+            taken |= cards
+    void = state.void.get(name, ()) if trust_void else ()
+    judged = led is not None and state.deck_known
+    proven = {card for position, card in state.proven.get(name, ()) if position >= state.position}
+    found = []
+    possible: dict[str, bool] = {}  # per colour: the unseen cards can still be dealt consistently after it
+    for card in candidate_cards(state.rules.max_value):
+        if card in taken or card.color in void:
+            continue
+        off = led is not None and card.color != led.color
+        if judged and not may_play(state, name, card, led, state.position):  # type: ignore[arg-type]
+            continue
+        if trust_void and card.color not in possible:
+            possible[card.color] = deal_possible(state, name, card.color, led.color if off else None)  # type: ignore[union-attr]
+        if trust_void and not possible[card.color]:
+            continue
+        found.append((name, card, card in proven and not off, led.color if off and judged else None))  # type: ignore[union-attr]
+    if not found and trust_void:  # the colours shown void cannot all be right: let the player go on
+        return open_options(state, name, led, trust_void=False)
+    return found
+
+
+def deal_possible(state: GameState, name: str, color: str, void: str | None) -> bool:
+    """Whether, once ``name`` plays a card of ``color`` (showing ``void`` not held, when not ``None``), the
+    cards no one has seen can still be the rest of the unknown hands, each of the right size and of no
+    colour its player has failed to follow: else a later play would prove an earlier one illegal.
+
+    """
+    if not state.deck_known:
+        return True
+    unknown = [player for player in state.rules.seating if player not in state.hands]
+    seen = set(state.played).union(*state.hands.values())
+    supply = dict.fromkeys(COLORS, 0)
+    for card in candidate_cards(state.rules.max_value):
+        if card not in seen:
+            supply[card.color] += 1
+    need = {player: HAND_SIZE - state.counts[player] for player in unknown}
+    if sum(supply.values()) != sum(need.values()) or supply[color] < 1 or need[name] < 1:
+        return True  # the log's own mistakes: nothing to judge by
+    supply[color] -= 1
+    need[name] -= 1
+    voids = {player: set(state.void.get(player, ())) for player in unknown}
+    if void is not None:
+        voids[name].add(void)
+    return dealable(supply, need, voids)

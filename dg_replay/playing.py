@@ -1,107 +1,32 @@
-"""The validator's hot path: the plays of the trick on the table checked and recorded on a ``GameState``, with
-the findings the rules give (``GameState.plays`` and ``play`` hand them here; a pass per card of every log):
-who leads (``lead``), must-follow (``may_play``, which the state's choices ask too) and the full trick taken
-(``resolve``).
+"""A trick's plays judged on a ``GameState``, around the hot path the state runs itself (``GameState.plays``,
+a pass per card of every log, and the full trick taken): must-follow (``may_play``, rule 4 on what the log
+shows a player holding, which the state's choices ask too), a card off the led colour judged (``off_lead``),
+a trick closed (``close_trick``: its size checked, and taken if it was not yet), a resolved trick given back
+by a play too many (``unresolve``), and what only the log's end shows (``closing_findings``).
 
-A module of its own so that mypyc compiles it (``[tool.card-replay.native]`` in pyproject.toml) while the
-state, whose copies share and swap its attribute dict, stays interpreted. What every play reads is held in
-locals, and pointers are built only for findings.
+Compiled by mypyc (``[tool.card-replay.native]`` in pyproject.toml) like the state; pointers and words are
+built only for findings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from dg_replay.cards import Card
-from dg_replay.reader import Play
+from dg_replay.cards import Card, cards_text
 from dg_replay.report import TrickRecord
-from dg_replay.rules import TRICKS_PER_GAME, playable, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, playable
 from dg_replay.words import COLOUR_WORDS, say
+from replaykit.findings import ERROR, WARNING, Finding
+from replaykit.words import Text
 
 if TYPE_CHECKING:  # the state imports this module
     from dg_replay.state import GameState
 
 
-def record_plays(state: GameState, plays: Iterable[Play]) -> None:
-    """Record ``plays`` on the trick on the table in order, as played."""
-    record = state.tricks[-1]
-    seats, hands, played, top, add = state.seats, state.hands, state.played, state.top, state.add
-    deck_known, counts = state.deck_known, state.counts
-    number, size = record.number, state.size
-    scored = number <= TRICKS_PER_GAME and state.readable[-1]
-    on_table, order, led, hidden, position = record.plays, state.order, state.led, state.hidden, state.position
-    for play in plays:
-        if record.resolved:  # one play more than the table has players: taken again when closed
-            state.unresolve(record)
-            record = state.tricks[-1]
-            on_table = record.plays
-        index = len(on_table)
-        player, card, _note = play
-        known = player in seats
-        if not index:
-            lead(state, player, card, known, number)
-            order, led, hidden = state.order, card, False
-        if not known:
-            if player is None:
-                hidden = True
-            else:
-                add("unknown-player", say('Trick {number}, play {play} is by "{player}", who is not a player.',
-                                          number=number, play=index + 1, player=player),
-                    f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
-        elif index < len(order) and player != order[index]:
-            add("wrong-turn", say("Play {play} of trick {number} is {player}'s, but it was {due}'s turn: play "
-                                  "goes clockwise from {leader}.", play=index + 1, number=number, player=player,
-                                  due=order[index], leader=order[0]),
-                f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
-        on_table.append(play)
-        if known:
-            counts[player] += 1  # type: ignore[index]
-        if card is None:
-            hidden = True
-        else:
-            hand = hands.get(player) if known else None  # type: ignore[arg-type]
-            if card.value > top:
-                add("card-not-in-deck", state.not_in_deck(card), f"/tricks/{number - 1}/plays/{index}/card",
-                    number, index + 1, player)
-            elif card in played:
-                add("card-already-played", say("{player} plays {card}, which was already played in trick "
-                                               "{trick}.", player=player, card=str(card), trick=played[card]),
-                    f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
-            elif hand is not None and card not in hand:
-                add("card-not-in-hand", say("{player} plays {card}, which is not in {player}'s hand.",
-                                            player=player, card=str(card)),
-                    f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
-            if index and known and led is not None and card.color != led.color and deck_known:
-                off_lead(state, player, card, led, hand, index, number, position)  # type: ignore[arg-type]
-            if card not in played:
-                played[card] = number
-            if hand is not None:
-                hand.discard(card)
-        position += 1
-        if index + 1 == size and scored and not hidden:
-            resolve(state, record)  # a full trick is taken at once; one more play would reopen it
-    state.hidden, state.position = hidden, position
-
-
-def off_lead(state: GameState, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int,
-             position: int) -> None:
-    """A card off the led colour (the play at ``position``): an error where the player is shown to hold it."""
-    if not may_play(state, player, card, led, position):
-        state.add("must-follow-suit", say("{player} plays {card} on a {colour} lead while holding {colour} "
-                                          "({evidence}).", player=player, card=str(card),
-                                          colour=COLOUR_WORDS[led.color],
-                                          evidence=state.holding_words(player, led.color, position)),
-                  f"/tricks/{number - 1}/plays/{index}/card",
-                  number, index + 1, player)
-    elif hand is None:
-        state.void.setdefault(player, set()).add(led.color)
-
-
 def may_play(state: GameState, player: str, card: Card, led: Card, position: int) -> bool:
     """Rule 4 (``rules.playable``) on what the log shows ``player`` holding before the play at ``position``:
     ``card`` and the cards that prove the led colour held. The check of a play (``off_lead``) and the choices
-    offered (``GameState.may_play``) both ask this."""
+    offered (``actions``) both ask this."""
     held = holding(state, player, led.color, position)  # all of the led colour: ``playable``'s ``led`` too
     return card in playable(held | {card}, held)
 
@@ -116,34 +41,83 @@ def holding(state: GameState, player: str, color: str, position: int) -> set[Car
     return {later[2]} if later is not None and later[0] > position else set()
 
 
-def lead(state: GameState, player: str | None, card: Card | None, known: bool, number: int) -> None:
-    """The first play of a trick: who leads it (checked against who should) and the colour led."""
-    state.first, state.led, state.hidden = player, card, False
-    due = state.due
-    if due is not None and known and player != due:
-        if number == 1:
-            said = say("Trick {number} is led by {player}, but {due} should lead: the player to the dealer's "
-                       "left leads the first trick.", number=number, player=player, due=due)
+def holding_words(state: GameState, player: str, color: str, position: int) -> Text:
+    """``holding`` said: the cards still in a known hand, or the later play that proves it."""
+    if player in state.hands:
+        return say("the deal shows {cards} still in hand",
+                   cards=cards_text(sorted(holding(state, player, color, position))))
+    later = state.evidence[player][color]
+    return say("{card}, played later in trick {trick}", card=str(later[2]), trick=later[1])
+
+
+def not_in_deck(state: GameState, card: Card) -> Text:
+    return say("{card} is not in the {players}-player deck, whose values run from 1 to {top}.", card=str(card),
+               players=state.rules.player_count, top=state.rules.max_value)
+
+
+def close_trick(state: GameState, last: bool) -> None:
+    """The trick on the table takes no more plays: check its size and resolve it if it can be."""
+    state.closed = True
+    record, size = state.tricks[-1], state.size
+    number, plays = record.number, record.plays
+    if record.resolved and len(plays) == size:
+        return  # taken as it filled up
+    beyond = number > TRICKS_PER_GAME
+    if len(plays) != size and not beyond and state.readable[-1]:  # unreadable: the schema finding says it
+        unfinished = last and len(plays) < size
+        if unfinished:
+            said = say("Trick {number} has {count} plays and is unfinished: the game stops mid-trick, so it "
+                       "is not scored.", number=number, count=len(plays))
         else:
-            said = say("Trick {number} is led by {player}, but {due} should lead: {due} played the highest card "
-                       "of trick {previous}.", number=number, player=player, due=due, previous=number - 1)
-        state.add("wrong-leader", said, f"/tricks/{number - 1}/plays/0", number, 1, player)
-        state.head = len(state.found)
-    state.order = state.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
+            said = say("Trick {number} has {count} plays and should have one play per player ({size}).",
+                       number=number, count=len(plays), size=size)
+        state.add("trick-size", said, f"/tricks/{number - 1}/plays", number,
+                  severity=WARNING if unfinished else ERROR, at=state.head)
+    if record.resolved:
+        return
+    state.due = None
+    if beyond or not plays or (last and len(plays) < size):
+        return
+    if not all(play.player is not None and play.card is not None for play in plays):
+        state.every_trick_resolved = False  # a schema problem hides who played what
+        return
+    state.resolve(record)
 
 
-def resolve(state: GameState, record: TrickRecord) -> None:
-    """Take the trick ``record`` (full, its plays readable): rules 5 and 6, and each taker's score (rule 8)."""
-    outcome = resolve_trick(record.plays)
-    record.resolved = True
-    record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
-    piles, tallies, scores = state.piles, state.tallies, state.scores
-    for name, cards in outcome.captures.items():
-        piles[name] = (piles.get(name), tuple(cards))
-        tally = tallies.get(name)
-        if tally is not None:  # cards taken by someone who is not a player score for nobody
-            scores[name] = tally.take(cards)
-    record.scores_after = dict(scores)
-    state.last_taken = record.number
-    high = record.plays[outcome.high].player
-    state.due = high if high in state.seats else None
+def unresolve(state: GameState, record: TrickRecord) -> None:
+    """A resolved trick takes one more play (as played): its captures go back until it is closed."""
+    piles = state.piles
+    for name, cards in record.captures.items():
+        chain = piles[name]
+        piles[name] = None if chain is None else chain[0]  # this trick's captures were the last taken
+        tally = state.tallies.get(name)
+        if tally is not None:
+            state.scores[name] = tally.take(cards, -1)
+    state.tricks[-1] = TrickRecord(record.number, record.plays, record.note, record.claimed)
+    state.last_taken = next((trick.number for trick in reversed(state.tricks[:-1]) if trick.resolved), None)
+    state.due = None
+
+
+def closing_findings(state: GameState) -> list[Finding]:
+    """What only the end of a log shows (the log stops here): fewer than 15 tricks."""
+    if len(state.tricks) >= TRICKS_PER_GAME:
+        return []
+    into: list[Finding] = []
+    state.add("incomplete-game", say("The log has {count} of {tricks} tricks: the game is unfinished, so "
+                                     "scores and winners are those so far.", count=len(state.tricks),
+                                     tricks=TRICKS_PER_GAME), "/tricks", severity=WARNING, into=into)
+    return into
+
+
+def off_lead(state: GameState, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int,
+             position: int) -> None:
+    """A card off the led colour (the play at ``position``): an error where the player is shown to hold it."""
+    if not may_play(state, player, card, led, position):
+        state.add("must-follow-suit", say("{player} plays {card} on a {colour} lead while holding {colour} "
+                                          "({evidence}).", player=player, card=str(card),
+                                          colour=COLOUR_WORDS[led.color],
+                                          evidence=holding_words(state, player, led.color, position)),
+                  f"/tricks/{number - 1}/plays/{index}/card",
+                  number, index + 1, player)
+    elif hand is None:
+        state.void.setdefault(player, set()).add(led.color)

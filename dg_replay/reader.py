@@ -71,12 +71,15 @@ class Play(NamedTuple):
     note: str | None = None
 
 
-@dataclass(slots=True)
 class Trick:
-    plays: list[Play]
-    captures: dict[str, list[Card]] | None = None
-    note: str | None = None
-    readable: bool = True  # False when the plays could not be read at all (a schema finding says why)
+    """A trick as the log writes it (a plain class: compiled, made without a Python-level ``__init__``)."""
+
+    __slots__ = ("captures", "note", "plays", "readable")
+
+    def __init__(self, plays: list[Play], captures: dict[str, list[Card]] | None = None, note: str | None = None,
+                 readable: bool = True) -> None:
+        self.plays, self.captures, self.note = plays, captures, note
+        self.readable = readable  # False when the plays could not be read at all (a schema finding says why)
 
 
 @dataclass(slots=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dg_replay.cards import Card, cards_text
-from dg_replay.playing import record_plays
+from dg_replay.playing import closing_findings, not_in_deck
 from dg_replay.reader import DEFAULT_LIMITS, GameLog, Limits, Trick
 from dg_replay.report import GameReport, TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, winners
@@ -85,7 +85,7 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
             check_capture_claim(state, log.tricks[index - 1], state.tricks[index - 1], False)
         state.begin_trick(trick.note, trick.captures, trick.readable)
         if observe is None:
-            record_plays(state, trick.plays)  # ``state.plays``, called without the method between
+            state.plays(trick.plays)
             continue
         for play_number, play in enumerate(trick.plays, 1):
             play_one(play)
@@ -100,7 +100,7 @@ def load_game(log: GameLog, findings: list[Finding], state: GameState | None = N
     if log.tricks:
         check_capture_claim(final, log.tricks[-1], final.tricks[-1], True)
     findings += final.found
-    findings += final.closing_findings()
+    findings += closing_findings(final)
     report.tricks = final.tricks
     report.complete = len(log.tricks) == TRICKS_PER_GAME and all(
         len(trick.plays) == final.size for trick in log.tricks)
@@ -139,7 +139,7 @@ def compare_captures(state: GameState, claim: dict, record: TrickRecord, last: b
                       path + pointer(name), number)
         for index, card in enumerate(cards):
             if top is not None and card.value > top:
-                state.add("card-not-in-deck", state.not_in_deck(card), path + pointer(name, index), number,
+                state.add("card-not-in-deck", not_in_deck(state, card), path + pointer(name, index), number,
                           player=name if known else None)
     if claim == record.captures:
         return  # written in the order the rules take them, as most software does

@@ -12,19 +12,25 @@ from dg_replay.reader import GAME_ID, MATCH_ID, Play
 from replaykit.findings import Finding, split
 
 
-@dataclass(slots=True)
 class TrickRecord:
-    """One trick as re-executed: its plays as recorded and, once resolved, who took what."""
+    """One trick as re-executed: its plays as recorded and, once resolved, who took what. A plain class
+    rather than a dataclass: compiled, it is made without a Python-level ``__init__`` (one per trick)."""
 
-    number: int
-    plays: list[Play]
-    note: str | None
-    claimed: dict[str, list[Card]] | None = None  # the log's captures claim, as written
-    resolved: bool = False
-    high: int | None = None  # 0-based index into plays
-    low: int | None = None
-    captures: dict[str, list[Card]] = field(default_factory=dict)
-    scores_after: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("captures", "claimed", "high", "low", "note", "number", "plays", "resolved", "scores_after")
+
+    def __init__(self, number: int, plays: list[Play], note: str | None,
+                 claimed: dict[str, list[Card]] | None = None, resolved: bool = False, high: int | None = None,
+                 low: int | None = None, captures: dict[str, list[Card]] | None = None,
+                 scores_after: dict[str, int] | None = None) -> None:
+        self.number = number
+        self.plays = plays
+        self.note = note
+        self.claimed = claimed  # the log's captures claim, as written
+        self.resolved = resolved
+        self.high = high  # 0-based index into plays
+        self.low = low
+        self.captures: dict[str, list[Card]] = {} if captures is None else captures
+        self.scores_after: dict[str, int] = {} if scores_after is None else scores_after
 
     def player_at(self, index: int | None) -> str | None:
         return None if index is None else self.plays[index].player

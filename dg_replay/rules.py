@@ -11,7 +11,6 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from typing import Any, overload
 
 from dg_replay.cards import COLORS, Card, deck
@@ -53,13 +52,16 @@ def dealable(supply: dict[str, int], need: dict[Any, int], voids: dict[Any, set[
     return True
 
 
-@dataclass(frozen=True, slots=True)
 class TrickOutcome:
-    """Who played the highest and the lowest card (0-based play indexes) and who took what."""
+    """Who played the highest and the lowest card (0-based play indexes) and who took what. A plain class
+    rather than a dataclass: compiled, it is made without a Python-level ``__init__`` (one per trick)."""
 
-    high: int
-    low: int | None
-    captures: dict[Any, list[Card]]  # keyed as the plays name their players (names, or seats in a search)
+    __slots__ = ("captures", "high", "low")
+
+    def __init__(self, high: int, low: int | None, captures: dict[Any, list[Card]]) -> None:
+        self.high = high
+        self.low = low
+        self.captures = captures  # keyed as the plays name their players (names, or seats in a search)
 
 
 def resolve_trick(plays: Sequence[Sequence]) -> TrickOutcome:

@@ -1,11 +1,14 @@
-"""One game of David & Goliath as a live State: the one place where its rules are applied (its plays through
-``dg_replay.playing``, compiled).
+"""One game of David & Goliath as a live State: the one place where its rules are applied (a trick's plays
+here, its rarer steps and rule 4 in ``dg_replay.playing``).
 
 The validator (``dg_replay.replay``) reads a log into its setup and its plays and applies them here; the
 simulator picks among ``choices()``; the table view is ``view()`` after every play; the recorder and the
 what-if apply what a person picks (``replaykit.state`` holds the contract). A user's mistake is a finding
 and the game goes on "as played": the card leaves the hand if it was there, and a trick is resolved from
 the cards actually played.
+
+One class, compiled whole by mypyc (``[tool.card-replay.native]``), its fields typed and copied one by one;
+what a person asks of it (``dg_replay.actions``, ``views``, ``setup``) is in functions its methods call.
 
 Findings are kept per trick, in the order the validator has always listed them (a trick's own problems —
 too many tricks, wrong leader, wrong size — before its plays'), because a trick's size is only known once
@@ -15,19 +18,21 @@ player held a colour, from a card they play later) is handed in by the loader as
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
-from dg_replay.actions import Actions
+from dg_replay import actions, setup, views
 from dg_replay.cards import Card
-from dg_replay.playing import record_plays, resolve
-from dg_replay.reader import DEFAULT_LIMITS, Limits, Play, finding
+from dg_replay.limits import DEFAULT_LIMITS, Limits
+from dg_replay.playing import close_trick, may_play, not_in_deck, off_lead, unresolve
+from dg_replay.position import Position
+from dg_replay.reader import Play, finding
 from dg_replay.report import TrickRecord
-from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally
-from dg_replay.setup import Setup
-from dg_replay.views import Views
+from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally, resolve_trick
 from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
-from replaykit.findings import ERROR, WARNING, Finding
+from replaykit.findings import ERROR, Finding
+from replaykit.state import Choice
 
 # Evidence: player -> colour -> (position of the last play proving it, its trick, the card), see ``replay``.
 Evidence = dict[str, dict[str, tuple[int, int, Card]]]
@@ -38,16 +43,20 @@ def seating_of(players: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(players))
 
 
-class GameState(Setup, Actions, Views):
+class GameState:
     """One game from its setup. The loader drives ``begin_trick`` and ``play`` (a log's tricks as written);
     ``apply`` (in ``dg_replay.actions``) places a play itself. ``budget``: findings that may still be built
-    before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks."""
+    before errors are only counted (``unlisted``), as ``replaykit.engine.DETAILED_FINDINGS`` asks.
+    ``copy_of``: that state's fields, shared, instead (``snapshot``: a compiled class is made by ``__init__``)."""
 
-    # No ``__slots__``: a step's copy (``snapshot``) and its return (``restore``) copy the attribute dict whole.
+    chance = False  # the deal is part of the setup: no step of one game is the table's
 
     def __init__(self, players: list[str], dealer: str | None = None,
                  hands: dict[str, list[Card | None]] | None = None, budget: int = DETAILED_FINDINGS,
-                 limits: Limits = DEFAULT_LIMITS) -> None:
+                 limits: Limits = DEFAULT_LIMITS, *, copy_of: GameState | None = None) -> None:
+        if copy_of is not None:
+            self.take(copy_of)
+            return
         self.players = list(players)
         self.limits = limits  # the reader's: no step is offered or taken past them (``actions``)
         self.rules = rules = Rules(seating_of(players))
@@ -84,7 +93,7 @@ class GameState(Setup, Actions, Views):
         self.order: tuple[str, ...] = ()
         self.led: Card | None = None
         self.hidden = False  # a play of the current trick could not be read: it cannot be resolved
-        self.due = rules.left_of(dealer) if rules.is_player(dealer) else None
+        self.due: str | None = rules.left_of(dealer) if dealer is not None and rules.is_player(dealer) else None
         self.last_taken: int | None = None  # the number of the last trick resolved
         self.has_tricks = False  # the log holds a list of tricks (else a patch creates it)
         self.has_dealer = dealer is not None
@@ -93,9 +102,7 @@ class GameState(Setup, Actions, Views):
         self.leader_hint: str | None = None  # a match's game whose players cannot be read: who led its first trick
         self.undos: list[GameState] = []  # the state before each step ``apply`` recorded (``undo``)
         self.shared = 0  # how many of ``undos`` a clone may hold too (``undo`` copies those before using one)
-        self.check_setup()
-
-    # -- findings --------------------------------------------------------------------------------
+        setup.check_setup(self)
 
     def add(self, code: str, message: str, path: str, trick: int | None = None, play: int | None = None,
             player: str | None = None, severity: str = ERROR, into: list[Finding] | None = None,
@@ -121,10 +128,6 @@ class GameState(Setup, Actions, Views):
         claims = {id(made) for made in self.from_claims}
         return [made for made in self.found if id(made) not in claims]
 
-    def not_in_deck(self, card: Card) -> str:
-        return say("{card} is not in the {players}-player deck, whose values run from 1 to {top}.", card=str(card),
-                   players=self.rules.player_count, top=self.rules.max_value)
-
     def give_evidence(self, evidence: Evidence, proven: dict[str, list[tuple[int, Card]]]) -> None:
         """What the whole log proves: for each player and colour the last play showing they held it, and the
         cards each player is shown to play (the loader's hindsight, never the state's)."""
@@ -141,11 +144,16 @@ class GameState(Setup, Actions, Views):
         """A trick is on the table and takes more plays (fewer than one per player, its plays readable)."""
         return bool(self.tricks) and self.readable[-1] and len(self.tricks[-1].plays) < self.size
 
+    def close_trick(self, last: bool) -> None:
+        """The trick on the table takes no more plays: check its size and resolve it if it can be
+        (``playing.close_trick``)."""
+        close_trick(self, last)
+
     def begin_trick(self, note: str | None = None, claimed: dict | None = None, readable: bool = True) -> None:
         """Close the trick on the table (it was not the last) and start the next one."""
         tricks = self.tricks
         if tricks and not self.closed:
-            self.close_trick(last=False)
+            close_trick(self, False)
         self.closed = False
         number = len(tricks) + 1
         self.has_tricks = True
@@ -160,68 +168,106 @@ class GameState(Setup, Actions, Views):
                                             number=number), f"/tricks/{number - 1}", number)
             self.head = len(self.found)
 
-    def close_trick(self, last: bool) -> None:
-        """The trick on the table takes no more plays: check its size and resolve it if it can be."""
-        self.closed = True
-        record, size = self.tricks[-1], self.size
-        number, plays = record.number, record.plays
-        if record.resolved and len(plays) == size:
-            return  # taken as it filled up
-        beyond = number > TRICKS_PER_GAME
-        if len(plays) != size and not beyond and self.readable[-1]:  # unreadable: the schema finding says it
-            unfinished = last and len(plays) < size
-            if unfinished:
-                said = say("Trick {number} has {count} plays and is unfinished: the game stops mid-trick, so it "
-                           "is not scored.", number=number, count=len(plays))
-            else:
-                said = say("Trick {number} has {count} plays and should have one play per player ({size}).",
-                           number=number, count=len(plays), size=size)
-            self.add("trick-size", said,
-                     f"/tricks/{number - 1}/plays", number, severity=WARNING if unfinished else ERROR,
-                     at=self.head)
-        if record.resolved:
-            return
-        self.due = None
-        if beyond or not plays or (last and len(plays) < size):
-            return
-        if not all(play.player is not None and play.card is not None for play in plays):
-            self.every_trick_resolved = False  # a schema problem hides who played what
-            return
-        resolve(self, record)
-
-    def unresolve(self, record: TrickRecord) -> None:
-        """A resolved trick takes one more play (as played): its captures go back until it is closed."""
-        piles = self.piles
-        for name, cards in record.captures.items():
-            piles[name] = piles[name][0]  # this trick's captures were the last taken
-            tally = self.tallies.get(name)
-            if tally is not None:
-                self.scores[name] = tally.take(cards, -1)
-        self.tricks[-1] = TrickRecord(record.number, record.plays, record.note, record.claimed)
-        self.last_taken = next((trick.number for trick in reversed(self.tricks[:-1]) if trick.resolved), None)
-        self.due = None
-
-    # -- one play --------------------------------------------------------------------------------
-
     def play(self, play: Play) -> None:
         """Record one play of the trick on the table, as played, with the findings the rules give."""
         self.plays((play,))
 
     def plays(self, plays: Iterable[Play]) -> None:
         """Record plays of the trick on the table in order (the loader gives a log's trick at once)."""
-        record_plays(self, plays)
+        record = self.tricks[-1]
+        seats, hands, played, top, add = self.seats, self.hands, self.played, self.top, self.add
+        deck_known, counts = self.deck_known, self.counts
+        number, size = record.number, self.size
+        scored = number <= TRICKS_PER_GAME and self.readable[-1]
+        on_table, order, led, hidden, position = record.plays, self.order, self.led, self.hidden, self.position
+        taken = record.resolved  # kept in a local: the record is another module's object
+        for play in plays:
+            if taken:  # one play more than the table has players: taken again when closed
+                unresolve(self, record)
+                record, taken = self.tricks[-1], False
+                on_table = record.plays
+            index = len(on_table)
+            player, card, _note = play
+            known = player in seats
+            if not index:
+                self.lead(player, card, known, number)
+                order, led, hidden = self.order, card, False
+            if not known:
+                if player is None:
+                    hidden = True
+                else:
+                    add("unknown-player", say('Trick {number}, play {play} is by "{player}", who is not a player.',
+                                              number=number, play=index + 1, player=player),
+                        f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
+            elif index < len(order) and player != order[index]:
+                add("wrong-turn", say("Play {play} of trick {number} is {player}'s, but it was {due}'s turn: play "
+                                      "goes clockwise from {leader}.", play=index + 1, number=number, player=player,
+                                      due=order[index], leader=order[0]),
+                    f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
+            on_table.append(play)
+            if known:
+                counts[player] += 1  # type: ignore[index]
+            if card is None:
+                hidden = True
+            else:
+                hand = hands.get(player) if known else None  # type: ignore[arg-type]
+                if card.value > top:
+                    add("card-not-in-deck", not_in_deck(self, card), f"/tricks/{number - 1}/plays/{index}/card",
+                        number, index + 1, player)
+                elif card in played:
+                    add("card-already-played", say("{player} plays {card}, which was already played in trick "
+                                                   "{trick}.", player=player, card=str(card), trick=played[card]),
+                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                elif hand is not None and card not in hand:
+                    add("card-not-in-hand", say("{player} plays {card}, which is not in {player}'s hand.",
+                                                player=player, card=str(card)),
+                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                if index and known and led is not None and card.color != led.color and deck_known:
+                    off_lead(self, player, card, led, hand, index, number, position)  # type: ignore[arg-type]
+                if card not in played:
+                    played[card] = number
+                if hand is not None:
+                    hand.discard(card)
+            position += 1
+            if index + 1 == size and scored and not hidden:
+                self.resolve(record)  # a full trick is taken at once; one more play would reopen it
+                taken = True
+        self.hidden, self.position = hidden, position
+
+    def lead(self, player: str | None, card: Card | None, known: bool, number: int) -> None:
+        """The first play of a trick: who leads it (checked against who should) and the colour led."""
+        self.first, self.led, self.hidden = player, card, False
+        due = self.due
+        if due is not None and known and player != due:
+            if number == 1:
+                said = say("Trick {number} is led by {player}, but {due} should lead: the player to the dealer's "
+                           "left leads the first trick.", number=number, player=player, due=due)
+            else:
+                said = say("Trick {number} is led by {player}, but {due} should lead: {due} played the highest card "
+                           "of trick {previous}.", number=number, player=player, due=due, previous=number - 1)
+            self.add("wrong-leader", said, f"/tricks/{number - 1}/plays/0", number, 1, player)
+            self.head = len(self.found)
+        self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
+
+    def resolve(self, record: TrickRecord) -> None:
+        """Take the trick ``record`` (full, its plays readable): rules 5 and 6, and each taker's score (rule 8)."""
+        outcome = resolve_trick(record.plays)
+        record.resolved = True
+        record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
+        piles, tallies, scores = self.piles, self.tallies, self.scores
+        for name, cards in outcome.captures.items():
+            piles[name] = (piles.get(name), tuple(cards))
+            tally = tallies.get(name)
+            if tally is not None:  # cards taken by someone who is not a player score for nobody
+                scores[name] = tally.take(cards)
+        record.scores_after = dict(scores)
+        self.last_taken = record.number
+        high = record.plays[outcome.high].player
+        self.due = high if high in self.seats else None
 
     def pile(self, name: str) -> list[Card]:
         """The cards ``name`` has taken, trick by trick."""
-        chunks, node = [], self.piles.get(name)
-        while node is not None:
-            node, cards = node
-            chunks.append(cards)
-        return [card for cards in reversed(chunks) for card in cards]
-
-    # -- where the game stands -------------------------------------------------------------------
-
-    chance = False  # the deal is part of the setup: no step of one game is the table's
+        return views.pile_of(self, name)
 
     @property
     def moment(self) -> str:
@@ -232,7 +278,7 @@ class GameState(Setup, Actions, Views):
 
     def is_over(self) -> bool:
         return not self.size or (len(self.tricks) >= TRICKS_PER_GAME and not self.is_open()) or \
-            self.past_limit(not self.is_open()) is not None
+            actions.past_limit(self, not self.is_open()) is not None
 
     @property
     def to_move(self) -> str | None:
@@ -246,16 +292,6 @@ class GameState(Setup, Actions, Views):
             return self.order[index] if index < len(self.order) else None
         return self.due
 
-    def closing_findings(self) -> list[Finding]:
-        """What only the end of a log shows (the log stops here): fewer than 15 tricks."""
-        if len(self.tricks) >= TRICKS_PER_GAME:
-            return []
-        into: list[Finding] = []
-        self.add("incomplete-game", say("The log has {count} of {tricks} tricks: the game is unfinished, so "
-                                        "scores and winners are those so far.", count=len(self.tricks),
-                                        tricks=TRICKS_PER_GAME), "/tricks", severity=WARNING, into=into)
-        return into
-
     def clone(self) -> GameState:
         """An independent copy, able to ``undo`` what this state can (the copies kept for it are shared until
         used)."""
@@ -266,8 +302,7 @@ class GameState(Setup, Actions, Views):
 
     def snapshot(self) -> GameState:
         """A copy with nothing to undo: closed tricks are shared (they no longer change), the rest is copied."""
-        twin = object.__new__(GameState)
-        twin.__dict__.update(self.__dict__)
+        twin = GameState(self.players, copy_of=self)
         twin.fresh = []
         twin.found = list(self.found)
         twin.from_claims = list(self.from_claims)
@@ -287,3 +322,79 @@ class GameState(Setup, Actions, Views):
             twin.tricks[-1] = TrickRecord(last.number, list(last.plays), last.note, last.claimed, last.resolved,
                                           last.high, last.low, last.captures, last.scores_after)
         return twin
+
+    def restore(self, before: GameState) -> None:
+        """Become ``before``, a copy of this state taken earlier that nothing else holds (its steps to undo
+        stay this state's)."""
+        undos, shared = self.undos, self.shared
+        self.take(before)
+        self.undos, self.shared = undos, shared
+
+    def take(self, other: GameState) -> None:
+        """Every field of ``other``, shared (the copies' own containers are made by ``snapshot``)."""
+        self.players, self.limits, self.rules, self.seats, self.size = \
+            other.players, other.limits, other.rules, other.seats, other.size
+        self.deck_known, self.top, self.dealer, self.given_hands, self.budget, self.unlisted = \
+            other.deck_known, other.top, other.dealer, other.given_hands, other.budget, other.unlisted
+        self.fresh, self.found, self.from_claims, self.head, self.closed = \
+            other.fresh, other.found, other.from_claims, other.head, other.closed
+        self.hands, self.played, self.tallies, self.scores, self.counts, self.piles, self.shown = \
+            other.hands, other.played, other.tallies, other.scores, other.counts, other.piles, other.shown
+        self.void, self.evidence, self.proven, self.tricks, self.readable = \
+            other.void, other.evidence, other.proven, other.tricks, other.readable
+        self.every_trick_resolved, self.position, self.first, self.order, self.led, self.hidden = \
+            other.every_trick_resolved, other.position, other.first, other.order, other.led, other.hidden
+        self.due, self.last_taken, self.has_tricks, self.has_dealer, self.prefix, self.base = \
+            other.due, other.last_taken, other.has_tricks, other.has_dealer, other.prefix, other.base
+        self.leader_hint, self.undos, self.shared = other.leader_hint, other.undos, other.shared
+
+    # -- what a person asks (``dg_replay.actions``, ``dg_replay.views``) -------------------------
+
+    def apply(self, action: object, strict: bool = False) -> list[Finding]:
+        return actions.apply(self, action, strict)
+
+    def undo(self) -> None:
+        """Take back the last step ``apply`` recorded (``actions.undo``)."""
+        actions.undo(self)
+
+    def patch(self, action: object) -> list[dict]:
+        return actions.patch(self, action)
+
+    def legal_actions(self) -> list[actions.Action]:
+        return actions.legal_actions(self)
+
+    def choices(self, rng: random.Random | None = None) -> list[Choice]:
+        return actions.choices(self)
+
+    def may_play(self, player: str, card: Card, led: Card, position: int) -> bool:
+        """``playing.may_play``: rule 4 on what the log shows ``player`` holding before the play at ``position``."""
+        return may_play(self, player, card, led, position)
+
+    def view(self) -> dict:
+        return views.view(self)
+
+    def to_log(self) -> dict:
+        return views.to_log(self)
+
+    def returns(self) -> tuple[int, ...]:
+        return views.returns(self)
+
+    def final_scores(self) -> dict[str, int]:
+        return views.final_scores(self)
+
+    def observation(self, seat: int) -> dict:
+        return views.observation(self, seat)
+
+    def chance_outcomes(self) -> list:
+        """None: a game's deal is its setup, so no step of one game is the table's."""
+        return []
+
+    def key(self) -> tuple:
+        return views.key(self)
+
+    def searchable(self) -> Position | None:
+        """The position now for the computer analysis's search (``dg_replay.position``), where it can be one."""
+        return Position.of_game(self)
+
+    def last_action(self) -> dict | None:
+        return views.last_action(self)

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from api import verdicts
 from app import create_app
 from dalmuti_replay.engine import ENGINE as DALMUTI
+from dg_replay import views
 from dg_replay.engine import ENGINE as DG
 from dg_replay.match_state import MatchState
 from dg_replay.simulate import simulate, simulate_match
-from dg_replay.views import Views
 from olympi_replay.engine import ENGINE as OLYMPI
 from olympi_replay.simulate import simulate as olympi_simulate
 from replaykit import registry
@@ -183,8 +183,8 @@ def test_a_matchs_table_views_made_part_by_part_are_those_of_its_whole_snapshots
 
 def seats_worked_out(document: dict, monkeypatch) -> int:
     made = []
-    seat_view = Views.seat_view
-    monkeypatch.setattr(Views, "seat_view", lambda state, name: made.append(name) or seat_view(state, name))
+    seat_view = views.seat_view
+    monkeypatch.setattr(views, "seat_view", lambda state, name: made.append(name) or seat_view(state, name))
     DG.snapshots(document)
     return len(made)
 
