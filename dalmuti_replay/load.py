@@ -1,4 +1,5 @@
-"""From a log to a State: the reader's typed log, its steps in order, applied one by one, then the claims.
+"""From a log to a State: the reader's typed log, its steps in order, applied one by one (a trick's plays at
+once when nobody watches the steps), then the claims.
 
 ``load`` is the validator: schema findings first (the reader), then every step's findings as the State
 gives them, then the claims checked against the plays. ``new_state`` starts a session from a setup.
@@ -6,10 +7,11 @@ gives them, then the claims checked against the plays. ``new_state`` starts a se
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator
 
 from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
-from dalmuti_replay.log import GAME_ID, Log, Round
+from dalmuti_replay.log import GAME_ID, Log, Round, Trick
 from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
 from dalmuti_replay.report import SessionReport
 from dalmuti_replay.rounds import TAXES
@@ -37,29 +39,86 @@ def start(log: Log, limits: Limits) -> DalmutiState:
     return DalmutiState(head_of(log), Session(log.players or [], log.options, end, log.meta), limits)
 
 
+def round_begun(entry: Round) -> Step:
+    return Step(ROUND, Round(entry.join, entry.ranks, taxes=None if entry.taxes is None else [], note=entry.note))
+
+
+def before_play(entry: Round) -> Iterator[Step]:
+    """A round's steps before its tricks: the deal, a revolution, the transfers."""
+    if entry.hands is not None:
+        yield Step(DEAL, entry.hands, unreadable=frozenset(entry.unreadable_hands))
+    if entry.revolution is not None:
+        yield Step(REVOLUTION, entry.revolution)
+    for position, transfer in enumerate(entry.taxes or ()):
+        if transfer is not None:
+            yield Step(TRANSFER, transfer, index=position)
+
+
+def opened_alone(trick: Trick) -> bool:
+    """Whether a trick is a step of its own before its plays: it has a note, or no play that could be read."""
+    return trick.note is not None or not any(play is not None for play in trick.plays)
+
+
 def steps_of(log: Log) -> Iterator[Step]:
     """The log's steps in order; an unreadable round ends them (who sits where next is unknown)."""
     for entry in log.rounds:
         if entry is None:
             return
-        yield Step(ROUND, Round(entry.join, entry.ranks, taxes=None if entry.taxes is None else [], note=entry.note))
-        if entry.hands is not None:
-            yield Step(DEAL, entry.hands, unreadable=frozenset(entry.unreadable_hands))
-        if entry.revolution is not None:
-            yield Step(REVOLUTION, entry.revolution)
-        for position, transfer in enumerate(entry.taxes or ()):
-            if transfer is not None:
-                yield Step(TRANSFER, transfer, index=position)
+        yield round_begun(entry)
+        yield from before_play(entry)
         for number, trick in enumerate(entry.tricks, start=1):
-            if trick.note is not None or not any(play is not None for play in trick.plays):
+            if opened_alone(trick):
                 yield Step(TRICK, trick.note, trick=number)
             for position, play in enumerate(trick.plays, start=1):
                 if play is not None:
                     yield Step(PLAY, play, number, position)
 
 
+def replay_unwatched(state: DalmutiState, log: Log) -> None:
+    """The log's steps after round 1 begun, as ``steps_of`` gives them, when nobody watches them one by one: a
+    trick's plays are made at once (``RoundPlay.play_all``) rather than a ``Step`` each, and the tax phase is
+    replayed once, when play begins, rather than at every transfer."""
+    state.eager = False
+    session = state.session
+    for index, entry in enumerate(log.rounds):
+        if entry is None:
+            break
+        if index:
+            state.advance(round_begun(entry))
+            if session.halted:
+                break
+        for step in before_play(entry):
+            state.advance(step)
+        play = state.round
+        assert play is not None  # the session replays this round: it was seated
+        for number, trick in enumerate(entry.tricks, start=1):
+            if opened_alone(trick):
+                state.advance(Step(TRICK, trick.note, trick=number))
+            state.played += play.play_all(number, trick.plays)
+    state.eager = True
+    play = state.round
+    if play is not None and play.phase == TAXES and play.log.taxes:
+        play.replay_taxes(closed=False)  # the state goes on from here: its hands after the transfers
+
+
 def load(document: object, limits: Limits = DEFAULT_LIMITS,
          observe: Observe | None = None) -> tuple[SessionReport, DalmutiState | None]:
+    """The report of a log and the State at its end (``None``: no session could start); ``observe`` is shown
+    the State at the start and after each step. Unwatched, the cyclic garbage collector waits meanwhile: a
+    replay makes thousands of objects that all live on in its report, and young collections kept walking them
+    in vain (a seventh of a validation's time when this was measured)."""
+    if observe is not None:
+        return replayed(document, limits, observe)
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return replayed(document, limits, None)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def replayed(document: object, limits: Limits, observe: Observe | None) -> tuple[SessionReport, DalmutiState | None]:
     reader = Reader(limits)
     log = reader.document(document)
     if log is None or log.players is None:
@@ -81,15 +140,7 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS,
         observe("", state)
     if session.playable:
         if observe is None:
-            state.eager = False
-            for step in steps:
-                state.advance(step)
-                if session.halted:
-                    break
-            state.eager = True
-            play = state.round
-            if play is not None and play.phase == TAXES and play.log.taxes:
-                play.replay_taxes(closed=False)  # the state goes on from here: its hands after the transfers
+            replay_unwatched(state, log)
         else:
             for step in steps:
                 observe(state.step(step)[0], state)

@@ -9,60 +9,37 @@ the rest. Lists longer than a bound of ``Limits`` are ``schema`` too, so no log 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TypeGuard
 
 from dalmuti_replay.cards import CARD_BY_TEXT, Card
 from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, finding
 from dalmuti_replay.rules import Options
+from dalmuti_replay.shape import (
+    DECLARER,
+    DEFAULT_LIMITS,
+    END_KEYS,
+    LOG_KEYS,
+    MISSING_NAME,
+    NOT_A_FIELD,
+    NOT_AN_OBJECT,
+    NOTE,
+    PLAY_KEYS,
+    PLAYER_NAME,
+    ROUND_KEYS,
+    TRANSFER_KEYS,
+    TRICK_KEYS,
+    Limits,
+    plays_in_all,
+    too_long,
+    too_many_session_plays,
+)
 from dalmuti_replay.words import say, say_n
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import mention as describe
 from replaykit.reading import show as quote
-from replaykit.texts import TextLimits, meta_problems, text_problem
+from replaykit.texts import meta_problems, text_problem
 from replaykit.words import Text
-
-LOG_KEYS = ("game", "version", "players", "options", "end", "rounds", "totals", "winners", "meta")
-ROUND_KEYS = ("join", "ranks", "hands", "revolution", "taxes", "tricks", "finish", "points", "totals", "note")
-TRANSFER_KEYS = ("from", "to", "cards", "note")
-TRICK_KEYS = ("plays", "note")
-PLAY_KEYS = ("player", "cards", "pass", "note")
-END_KEYS = ("rounds", "points")
-
-
-@dataclass(frozen=True)
-class Limits(TextLimits):
-    """Sizes past which a document is not a log at all (schema), rather than a session with much in it
-    (names, notes and meta are bounded by the core's ``TextLimits``)."""
-
-    max_names: int = 64  # entries of players, join, ranks, finish, winners and of name-keyed objects
-    max_rounds: int = 100
-    max_tricks: int = 100  # per round: 80 cards make at most 80 sets
-    max_plays: int = 400  # per trick
-    max_cards: int = 100  # per list of cards (a hand holds at most 80)
-    max_transfers: int = 16  # per round
-    # Plays and passes in the whole session: the work of a replay, its table view and its what-if grows with
-    # them, and a request's work has a bound. Eight players make about 210 a round: some 28 rounds.
-    max_session_plays: int = 6_000
-
-
-DEFAULT_LIMITS = Limits()
-
-
-def plays_in_all(rounds: list) -> int:
-    """The plays and passes of every trick of every round, counted before anything is read: whatever is not
-    a list where lists belong counts nothing here and is a finding of its own later."""
-    return sum(len(trick["plays"]) for round_ in rounds if type(round_) is dict and type(round_.get("tricks")) is list
-               for trick in round_["tricks"] if type(trick) is dict and type(trick.get("plays")) is list)
-
-
-def too_many_session_plays(limits: Limits, count: int) -> Text | None:
-    """The reader's words for a session of ``count`` plays and passes, past its bound (``None``: within it);
-    the State asks it too, so that it never offers nor accepts a play the reader would refuse."""
-    if count <= limits.max_session_plays:
-        return None
-    return say("The session has {count} plays and passes in all; a log may have at most {most}. Split it into "
-               "several logs, a few rounds each.", count=count, most=limits.max_session_plays)
 
 
 def numbers_of(path_tokens: tuple) -> tuple[int | None, int | None, int | None]:
@@ -180,7 +157,7 @@ class Reader:
         if too_many is not None:
             self.problem(tokens, too_many)
             return []
-        return [self.round(item, index) for index, item in enumerate(value)]  # type: ignore[union-attr]
+        return [self.round(item, index) for index, item in enumerate(value)]
 
     def round(self, value: object, index: int) -> Round | None:
         tokens = ("rounds", index)
@@ -235,7 +212,7 @@ class Reader:
     def transfers(self, value: object, tokens: tuple) -> list[Transfer | None] | None:
         if not self.sized_list(value, tokens, '"taxes"', self.limits.max_transfers, "transfers"):
             return None
-        return [self.transfer(item, (*tokens, index)) for index, item in enumerate(value)]  # type: ignore[union-attr]
+        return [self.transfer(item, (*tokens, index)) for index, item in enumerate(value)]
 
     def transfer(self, value: object, tokens: tuple) -> Transfer | None:
         example = '{"from": "Anna", "to": "Bruno", "cards": ["3"]}'
@@ -258,7 +235,7 @@ class Reader:
     def tricks(self, value: object, tokens: tuple) -> list[Trick]:
         if not self.sized_list(value, tokens, '"tricks"', self.limits.max_tricks, "tricks"):
             return []
-        return [self.trick(item, (*tokens, index)) for index, item in enumerate(value)]  # type: ignore[union-attr]
+        return [self.trick(item, (*tokens, index)) for index, item in enumerate(value)]
 
     def trick(self, value: object, tokens: tuple) -> Trick:
         if not self.shaped(value, tokens, TRICK_KEYS, "a trick", '{"plays": [...]}'):
@@ -270,24 +247,17 @@ class Reader:
         elif self.sized_list(plays, (*tokens, "plays"), '"plays"', self.limits.max_plays, "plays"):
             if not plays:
                 self.problem((*tokens, "plays"), say("A trick needs at least one play."))
-            trick.plays = [self.play(item, (*tokens, "plays", index)) for index, item in enumerate(plays)]
+            longest, most, where = self.limits.max_name, self.limits.max_cards, (*tokens, "plays")
+            # a play's pointer is only built for a play that is not read at once
+            trick.plays = [quick_play(item, longest, most) or self.slow_play(item, (*where, index))
+                           for index, item in enumerate(plays)]
         return trick
 
     def play(self, value: object, tokens: tuple) -> Play | None:
-        # The usual plays, {"player": name, "cards": [...]} with cards of the table (one dict lookup per card)
-        # and {"player": name, "pass": true}, are read at once; anything else goes the slow way, which names
-        # each problem.
-        if type(value) is dict and len(value) == 2:
-            player, cards = value.get("player"), value.get("cards")
-            limits = self.limits
-            if type(player) is str and 0 < len(player) <= limits.max_name:
-                if type(cards) is list and 0 < len(cards) <= limits.max_cards:
-                    try:
-                        return Play(player, [CARD_BY_TEXT[card] for card in cards])
-                    except (KeyError, TypeError):
-                        pass
-                elif value.get("pass") is True:
-                    return Play(player, None)
+        return quick_play(value, self.limits.max_name, self.limits.max_cards) or self.slow_play(value, tokens)
+
+    def slow_play(self, value: object, tokens: tuple) -> Play | None:
+        """A play read key by key, each problem named."""
         if not self.shaped(value, tokens, PLAY_KEYS, "a play", '{"player": "Anna", "cards": ["7", "7"]}'):
             return None
         player = self.required_name(value, "player", tokens)
@@ -306,7 +276,8 @@ class Reader:
 
     # -- pieces ----------------------------------------------------------------------------------
 
-    def shaped(self, value: object, tokens: tuple, allowed: tuple[str, ...], what: str, example: str) -> bool:
+    def shaped(self, value: object, tokens: tuple, allowed: tuple[str, ...], what: str,
+               example: str) -> TypeGuard[dict]:
         """Whether ``value`` is an object; its unknown keys are reported, it is read all the same."""
         if type(value) is not dict:
             self.problem(tokens, NOT_AN_OBJECT[what](example=example, kind=describe(value)))
@@ -319,7 +290,8 @@ class Reader:
             if key not in allowed:
                 self.problem((*tokens, key), NOT_A_FIELD[what](key=quote(key), allowed=", ".join(allowed)))
 
-    def sized_list(self, value: object, tokens: tuple, what: str | None, most: int, entries: str) -> bool:
+    def sized_list(self, value: object, tokens: tuple, what: str | None, most: int,
+                   entries: str) -> TypeGuard[list]:
         """``what``: the list's key, quoted; ``None`` for a list of cards."""
         if type(value) is not list:
             self.problem(tokens, say("{what} must be a list; found {kind}.", what=what, kind=describe(value))
@@ -391,58 +363,27 @@ class Reader:
         if not value and not empty_ok:
             self.problem(tokens, say('A set has at least one card; to pass, write "pass": true.'))
             return None
-        cards = [Card.read(item) for item in value]  # type: ignore[union-attr]
+        cards = [Card.read(item) for item in value]
         for index, card in enumerate(cards):
             if card is None:
                 self.problem((*tokens, index), say('{found} is not a card; write a value "1" to "12" as text, or "J" '
-                                                   "for a Jester.", found=quote(value[index])))  # type: ignore[index]
+                                                   "for a Jester.", found=quote(value[index])))
         return None if None in cards else cards  # type: ignore[return-value]
 
 
-# The words of the messages above: one whole sentence for each kind of entry.
-PLAYER_NAME = say("A player name")
-NOTE = say("A note")
-DECLARER = say("The revolution's declarer")
-NOT_AN_OBJECT = {
-    "a round": lambda **p: say("A round must be an object like {example}; found {kind}.", **p),
-    "a transfer": lambda **p: say("A transfer must be an object like {example}; found {kind}.", **p),
-    "a trick": lambda **p: say("A trick must be an object like {example}; found {kind}.", **p),
-    "a play": lambda **p: say("A play must be an object like {example}; found {kind}.", **p),
-}
-NOT_A_FIELD = {
-    "a log": lambda key, allowed: say('{key} is not a field of a log; put free-form information in "meta".', key=key),
-    "a round": lambda **p: say("{key} is not a field of a round; allowed: {allowed}.", **p),
-    "a transfer": lambda **p: say("{key} is not a field of a transfer; allowed: {allowed}.", **p),
-    "a trick": lambda **p: say("{key} is not a field of a trick; allowed: {allowed}.", **p),
-    "a play": lambda **p: say("{key} is not a field of a play; allowed: {allowed}.", **p),
-    "a deal": lambda **p: say("{key} is not a field of a deal; allowed: {allowed}.", **p),
-    "a revolution": lambda **p: say("{key} is not a field of a revolution; allowed: {allowed}.", **p),
-    "a trick opened": lambda **p: say("{key} is not a field of a trick opened; allowed: {allowed}.", **p),
-}
-TOO_LONG = {
-    "rounds": lambda n, **p: say_n("{what} has {count} round; a log may have at most {most}.",
-                                   "{what} has {count} rounds; a log may have at most {most}.", n, **p),
-    "transfers": lambda n, **p: say_n("{what} has {count} transfer; a log may have at most {most}.",
-                                      "{what} has {count} transfers; a log may have at most {most}.", n, **p),
-    "tricks": lambda n, **p: say_n("{what} has {count} trick; a log may have at most {most}.",
-                                   "{what} has {count} tricks; a log may have at most {most}.", n, **p),
-    "plays": lambda n, **p: say_n("{what} has {count} play; a log may have at most {most}.",
-                                  "{what} has {count} plays; a log may have at most {most}.", n, **p),
-    "cards": lambda n, **p: say_n("A list of cards has {count} card; a log may have at most {most}.",
-                                  "A list of cards has {count} cards; a log may have at most {most}.", n, **p),
-}
-# What a list of each kind is called in the sentences above: its key in the log.
-LIST_KEYS = {"rounds": '"rounds"', "transfers": '"taxes"', "tricks": '"tricks"', "plays": '"plays"', "cards": None}
-
-
-def too_long(entries: str, count: int, most: int) -> Text | None:
-    """The reader's words for a list of ``count`` ``entries`` (a key of ``TOO_LONG``) where at most ``most``
-    fit, or ``None``; the State asks it before it offers or takes a step that lengthens a list."""
-    return TOO_LONG[entries](count, what=LIST_KEYS[entries], most=most) if count > most else None
-
-
-MISSING_NAME = {
-    "from": lambda: say('"from" is missing: it says who gives the cards.'),
-    "to": lambda: say('"to" is missing: it says who receives them.'),
-    "player": lambda: say('"player" is missing: it says who played.'),
-}
+def quick_play(value: object, longest_name: int, most_cards: int) -> Play | None:
+    """The usual plays read at once: ``{"player": name, "cards": [...]}`` with cards of the table (one dict
+    lookup per card) and ``{"player": name, "pass": true}``; ``None`` for anything else, which
+    ``Reader.slow_play`` reads key by key."""
+    if type(value) is dict and len(value) == 2:
+        player = value.get("player")
+        if type(player) is str and 0 < len(player) <= longest_name:
+            cards = value.get("cards")
+            if type(cards) is list and 0 < len(cards) <= most_cards:
+                try:
+                    return Play(player, [CARD_BY_TEXT[card] for card in cards])
+                except (KeyError, TypeError):
+                    return None
+            if value.get("pass") is True:
+                return Play(player, None)
+    return None

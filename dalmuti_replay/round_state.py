@@ -104,7 +104,7 @@ class RoundState:
                 if count > 1:
                     hand[card] = count - 1
                 elif count:
-                    del hand[card]
+                    hand.pop(card)  # not del: Counter's __delitem__ is Python code
         left = self.counts[player] - len(cards)
         self.counts[player] = left if left > 0 else 0
         if left <= 0 and player not in self.finish:

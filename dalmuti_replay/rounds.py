@@ -99,7 +99,10 @@ class RoundPlay:
     def fork(self, share_log: bool = False) -> RoundPlay:
         """A copy that can go on (or close) apart from this one. ``share_log``: the copy only closes, so the
         round's log, which closing never changes, need not be copied."""
-        twin = shallow(self)
+        # Made through __init__, as a compiled class must be (scripts/native); its fresh state is replaced below
+        twin = RoundPlay(self.number, self.dealt_table, self.log, self.record, self.setup)
+        twin.phase, twin.kind, twin.tracking, twin.last_view = self.phase, self.kind, self.tracking, self.last_view
+        twin.middle, twin.laid, twin.shown_proven = self.middle, self.laid, self.shown_proven
         if not share_log:
             log = twin.log = shallow(self.log)
             log.tricks = [Trick(list(trick.plays), trick.note) for trick in self.log.tricks]
@@ -204,6 +207,24 @@ class RoundPlay:
         if len(self.tricks_found) == start:
             return found
         return found + self.tricks_found[start:]
+
+    def play_all(self, trick: int, plays: list[Play | None]) -> int:
+        """Every readable play of ``plays`` (trick ``trick`` as a log holds it, none of it recorded yet) in its
+        place, as ``play`` makes each; how many. For a replay nobody watches (``load``): the findings are only
+        written to the round's lists, and no table view follows the plays."""
+        readable = [position for position, play in enumerate(plays) if play is not None]
+        if not readable:
+            return 0
+        if self.phase != TRICKS or trick != len(self.log.tricks):
+            self.trick(trick)
+        recorded = self.log.tricks[trick - 1].plays
+        assert not recorded and not self.tracking
+        recorded.extend(plays[:readable[-1] + 1])  # as put() places them one by one
+        phase = self.tricks
+        assert phase is not None
+        if phase.current is not None and phase.current.number == trick:
+            phase.step_all(plays)
+        return len(readable)
 
     def lay(self, play: Play, trick: int) -> None:
         """The table's piles and middle after ``play`` (in trick ``trick``); new lists, so views keep theirs."""

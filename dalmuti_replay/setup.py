@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain
 
-from dalmuti_replay.cards import in_deck
+from dalmuti_replay.cards import Card, in_deck
 from dalmuti_replay.log import Round
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
@@ -92,9 +93,21 @@ def deal(state: RoundState) -> None:
                                        players=table.size, size=sizes[name]), "hands", name, player=name)
         state.counts[name] = len(hand)
         state.hands[name] = Counter(hand)
+    if not all(in_deck(card, table.top) and count <= table.deck[card]
+               for card, count in Counter(chain.from_iterable(log.hands.values())).items()):
+        report_cards(state, log.hands)
+    for name in table.order:
+        if state.counts[name] == 0 and name not in state.finish:
+            state.go_out(name, None, None)  # dealt nothing: out before play
+
+
+def report_cards(state: RoundState, hands: dict[str, list[Card]]) -> None:
+    """Each dealt card not in the deck in use, and the first copy of a value past the deck's, where it is
+    dealt (``deal`` looks for one first: each value once, counted in C, for a deal that holds none)."""
+    table = state.table
     dealt: Counter = Counter()
     reported = set()
-    for name, hand in log.hands.items():
+    for name, hand in hands.items():
         owner = name if state.is_player(name) else None
         for index, card in enumerate(hand):
             if not in_deck(card, table.top):
@@ -108,6 +121,3 @@ def deal(state: RoundState) -> None:
                 state.add("too-many-copies", say("The deal has more than {copies} {card}s, all the deck holds; "
                                                  "{name}'s is one too many.", copies=table.deck[card], card=str(card),
                                                  name=name), "hands", name, index, player=owner)
-    for name in table.order:
-        if state.counts[name] == 0 and name not in state.finish:
-            state.go_out(name, None, None)  # dealt nothing: out before play

@@ -255,6 +255,17 @@ class TrickPhase:
         if self.current is not None and not self.stopped:
             self.current.step(index, play, self.played)
 
+    def step_all(self, plays: list[Play | None]) -> None:
+        """``step`` for every readable play of the current trick, as the log holds them."""
+        current = self.current
+        if current is None:
+            return
+        for index, play in enumerate(plays):
+            if self.stopped:
+                return  # for good: the round was over
+            if play is not None:
+                current.step(index, play, self.played)
+
     def end_current(self, cut_short: bool) -> None:
         """Fill the current trick's record; ``cut_short``: another trick follows it in the log."""
         replay, state = self.current, self.state

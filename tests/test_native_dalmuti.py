@@ -4,13 +4,20 @@ Every sample and 48 simulated logs, half of them with one fault each, are replay
 (``tests.native_helpers``): in a process that loads the compiled modules, and in one under
 CARD_REPLAY_PURE=1. The reports must be the same bytes, and so must the final table view and, for the
 samples, the table view after every step. Wherever the build found a compiler, the first process must really
-have run the compiled modules."""
+have run the compiled modules. What validation skips when nobody watches (a trick's plays made at once, the
+garbage collector paused) must change nothing either."""
 
 from __future__ import annotations
 
+import gc
 import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dalmuti_replay.engine import ENGINE
+from dalmuti_replay.load import load
 from tests.native_helpers import assert_faults_found, compiled_modules, same_both_ways, samples
 
 MODULES = compiled_modules("dalmuti_replay")
@@ -79,3 +86,27 @@ def test_the_compiled_modules_give_the_very_reports_and_views_of_their_source():
     lines = same_both_ways("dalmuti_replay.engine", MODULES, samples(ENGINE) + logs)
     # A simulated game is legal, and each fault brings the finding the rules give it.
     assert_faults_found(lines[-len(logs):], expected)
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.integers(4, 10), seed=st.integers(0, 2**16), options=st.sampled_from(OPTIONS),
+       fault=st.sampled_from((None, *FAULTS)))
+def test_a_log_replayed_unwatched_ends_as_its_steps_made_one_by_one_do(players, seed, options, fault):
+    log = ENGINE.simulate(players, seed, **options)
+    if fault is not None:
+        fault(log, random.Random(seed))
+    report, state = load(log)
+    stepped_report, stepped = load(log, observe=lambda anchor, state: None)
+    assert report.to_dict() == stepped_report.to_dict()
+    assert (state.view(), state.to_log(), state.played) == (stepped.view(), stepped.to_log(), stepped.played)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_validation_leaves_the_garbage_collector_as_it_found_it(enabled):
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        load(ENGINE.simulate(4, 1))
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
