@@ -22,14 +22,28 @@ from dataclasses import dataclass, field
 from olympi_replay.cards import COPIES, Card, card_order
 
 
+def counter() -> Counter:
+    """An empty Counter made in C: ``Counter()`` runs Counter's ``__init__`` and ``update`` in Python, and a
+    replay makes one for every hand and seat's medals, again whenever a state is copied."""
+    made: Counter = Counter.__new__(Counter)
+    return made
+
+
+def copied(original: Counter) -> Counter:
+    """A copy of ``original``, made in C (see ``counter``)."""
+    other = counter()
+    dict.update(other, original)
+    return other
+
+
 @dataclass(slots=True)
 class Hand:
-    known: Counter = field(default_factory=Counter)
+    known: Counter = field(default_factory=counter)
     unknown: int = 0
 
     @property
     def size(self) -> int:
-        return self.known.total() + self.unknown
+        return sum(self.known.values()) + self.unknown  # Counter.total, without its Python call
 
 
 @dataclass(slots=True)
@@ -56,15 +70,15 @@ class Cards:
         self.deck_size = 0
         self.table: list[Card] = []  # cards played in the race under way
         self.discards: list[Card] = []
-        self.known: Counter = Counter()
+        self.known: Counter = counter()
 
     def free(self, card: Card) -> bool:
-        return self.known[card] < COPIES
+        return self.known.get(card, 0) < COPIES
 
     def learn(self, card: Card) -> bool:
         """Count one more copy as known; ``False`` when it was not free (a third copy)."""
         was_free = self.free(card)
-        self.known[card] += 1
+        self.known[card] = self.known.get(card, 0) + 1  # get: a Counter's missing card costs a Python call
         return was_free
 
     def set_deck(self, top_first: list[Card] | None, size: int) -> None:
@@ -80,8 +94,9 @@ class Cards:
         hand = self.hands[player]
         problems = []
         for index, card in enumerate(cards):
-            if hand.known[card] > 0:
-                hand.known[card] -= 1
+            held = hand.known.get(card, 0)
+            if held > 0:
+                hand.known[card] = held - 1
             elif hand.unknown > 0:
                 hand.unknown -= 1
                 if not self.learn(card):
@@ -141,10 +156,10 @@ class Cards:
     def clone(self) -> Cards:
         """An independent copy (hands, deck, table, discards and the copies known)."""
         other = Cards(())
-        other.hands = {name: Hand(Counter(hand.known), hand.unknown) for name, hand in self.hands.items()}
+        other.hands = {name: Hand(copied(hand.known), hand.unknown) for name, hand in self.hands.items()}
         other.deck = None if self.deck is None else list(self.deck)
         other.deck_size, other.table, other.discards = self.deck_size, list(self.table), list(self.discards)
-        other.known = Counter(self.known)
+        other.known = copied(self.known)
         return other
 
     def sizes(self) -> dict[str, int]:
@@ -167,7 +182,7 @@ class Proof:
     @staticmethod
     def before(hand: Hand) -> tuple[int, Counter | None]:
         """What ``after`` compares with: the unseen count, and the known cards where some are unseen."""
-        return hand.unknown, Counter(hand.known) if hand.unknown else None
+        return hand.unknown, copied(hand.known) if hand.unknown else None
 
     def after(self, player: str, hand: Hand, before: tuple[int, Counter | None], played: list[Card]) -> None:
         """A turn of ``player`` was replayed (this step): the cards it played from the unseen part, and cards

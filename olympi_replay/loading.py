@@ -51,8 +51,9 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tup
 
 
 def _take_race(state: OlympiState, entry: object, race: Race, replayed: list) -> None:
-    """A race's turns replayed, its entry written into the state's log whole (nobody sees a state midway)."""
-    state.log = apply_ops(state.log, [{"op": "add", "path": "/races/-", "value": _without_turns(entry, replayed)}])
+    """A race's turns replayed, its entry written into the state's log whole (nobody sees a state midway, nor
+    shares its log yet: the list is added to in place)."""
+    state.log["races"].append(_without_turns(entry, replayed))
     if state.race is not None:
         for turn in race.turns:
             state.take(turn)

@@ -73,7 +73,7 @@ def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
     hands the deal shows and the replay accepts (``None``: the log gives no deal)."""
     rules, cards = game.rules, game.cards
     hands = log.hands
-    accepted: dict[str, list[Card]] | None = None if hands is None else {}
+    accepted: dict[str, list[Card]] = {}
     for name in hands or {}:
         if not rules.is_player(name):
             game.add("unknown-player", say('The deal gives a hand to "{name}", who is not a player.', name=name),
@@ -97,7 +97,7 @@ def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
             continue
         accepted[name] = list(given)
         for index, card in enumerate(given):
-            hand.known[card] += 1
+            hand.known[card] = hand.known.get(card, 0) + 1  # get: a Counter's missing card calls Python
             if not cards.learn(card):
                 game.add("too-many-copies", say("{card} is dealt a third time; the deck has two copies of each card.",
                                                     card=str(card)),
@@ -115,7 +115,7 @@ def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
                                                     card=str(card)),
                          f"/deck/{index}")
     cards.set_deck(deck, size)
-    return accepted
+    return None if hands is None else accepted
 
 
 class Pile:

@@ -26,6 +26,7 @@ class RaceReplay:
     def __init__(self, game: Table, race: Race, record: RaceRecord, definition: Discipline | None) -> None:
         self.game, self.race, self.record, self.definition = game, race, record, definition
         self.rules, self.cards = game.rules, game.cards
+        self.two_players = game.rules.two_players  # asked at every turn: a compiled field, not the rules' property
         self.base = f"/races/{record.number - 1}"
         self.active = list(game.rules.seating)  # players still in the race, in seating order
         self.passes = 0
@@ -68,7 +69,8 @@ class RaceReplay:
         """Replay the race's next turn; returns the draw it made (``None``: it drew nothing or was ignored)."""
         number = len(self.record.turns) + 1
         path = f"{self.base}/turns/{number - 1}"
-        entry = TurnRecord(number, turn.player, turn.action, list(turn.cards or ()), note=turn.note)
+        # The read turn's lists are the record's: each is read fresh for its one turn and never changed after.
+        entry = TurnRecord(number, turn.player, turn.action, [] if turn.cards is None else turn.cards, note=turn.note)
         self.record.turns.append(entry)
         proof = self.game.proof
         proof.step()
@@ -88,7 +90,7 @@ class RaceReplay:
             return
         self.record.finished = True
         self.record.record = self.last if (
-            self.game.world_record and not self.rules.two_players and self.last is not None
+            self.game.world_record and not self.two_players and self.last is not None
             and self.cards.hands[self.last].size == 0) else None
 
     # -- one turn -------------------------------------------------------------------------------------
@@ -128,7 +130,7 @@ class RaceReplay:
     def over(self, turn: Turn, player: str, number: int, path: str) -> bool:
         """Report and say so when this turn comes when its player may take none."""
         name = self.record.discipline
-        if self.finished and (self.rules.two_players or self.closed):
+        if self.finished and (self.two_players or self.closed):
             self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
                                       name=name, player=player, number=number), path, number, player)
             return True
@@ -138,7 +140,7 @@ class RaceReplay:
                                       "Record variant).", player=player, number=number, name=name),
                      path, number, player)
             return True
-        if player not in self.active and not self.rules.two_players:
+        if player not in self.active and not self.two_players:
             if self.finished and not self.game.world_record:
                 self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
                                           name=name, player=player, number=number), path, number, player)
@@ -151,12 +153,12 @@ class RaceReplay:
 
     def action_taken(self, turn: Turn, number: int, path: str) -> str:
         action = turn.action or "play"
-        if self.rules.two_players and action == "retire":
+        if self.two_players and action == "retire":
             self.add("wrong-action", say("With two players nobody retires: {player}'s retire in turn {number} "
                                          "is taken as a pass.", player=turn.player, number=number),
                      path + "/action", number, turn.player)
             return "pass"
-        if not self.rules.two_players and action == "pass":
+        if not self.two_players and action == "pass":
             self.add("wrong-action", say("Only two players pass; with {players} players {player}'s pass in turn "
                                          "{number} is taken as a retire.", players=self.rules.player_count,
                                          player=turn.player, number=number), path + "/action", number,
@@ -180,7 +182,7 @@ class RaceReplay:
     def next_due(self, player: str) -> str | None:
         if self.finished:
             return self.last
-        if self.rules.two_players:
+        if self.two_players:
             return next(name for name in self.rules.seating if name != player)
         return self.rules.next_after(player, self.active)
 
@@ -294,7 +296,7 @@ class RaceReplay:
                        else say("The reshuffled deck in turn {number} was recorded, but this draw did not find the "
                                 "deck empty; its order stays unknown.", number=number))
             self.add("reshuffle-mismatch", message, path + "/reshuffle", number, player)
-        entry.draw = list(drawn.known) if not drawn.unknown else None  # what the replay itself saw drawn
+        entry.draw = drawn.known if not drawn.unknown else None  # what the replay itself saw drawn (kept as drawn)
         if turn.draw is not None:
             self.check_listed(player, turn.draw, drawn, entry, number, path)
 

@@ -10,10 +10,12 @@ unbounded work.
 
 from __future__ import annotations
 
+from typing import cast
+
+from olympi_replay import race_reader
 from olympi_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from olympi_replay.disciplines import Discipline, Rule, read_rule
 from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits, Log, finding
-from olympi_replay.race_reader import RaceReading
 from olympi_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
@@ -35,7 +37,7 @@ A_CATALOGUE_ID = say("A catalogue id")
 A_DISCIPLINE_NAME = say("A discipline's name")
 
 
-class Reader(RaceReading):
+class Reader:
     """Collects schema findings while reading one document. ``race``/``turn``/``player`` place them."""
 
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
@@ -84,15 +86,15 @@ class Reader(RaceReading):
             log.discipline_deck = self.names(data["discipline_deck"], "/discipline_deck", "discipline_deck",
                                              self.limits.max_disciplines)
         if "hands" in data:
-            log.hands = self.hands(data["hands"])
+            log.hands = race_reader.hands(self, data["hands"])
         if "deck" in data:
             log.deck = self.cards(data["deck"], "/deck")
         if "races" not in data:
             self.problem("/races", say('The log has no "races" list.'))
         else:
-            log.races = self.races(data["races"])
+            log.races = race_reader.races(self, data["races"])
         if "scores" in data:
-            log.scores = self.scores(data["scores"])
+            log.scores = race_reader.scores(self, data["scores"])
         if "winners" in data:
             log.winners = self.names(data["winners"], "/winners", "winners", self.limits.max_cards)
         meta = data.get("meta", {})
@@ -105,7 +107,7 @@ class Reader(RaceReading):
 
     # -- small pieces -------------------------------------------------------------------------------
 
-    def closed(self, data: dict, allowed: frozenset[str], path: str, what: Text) -> bool:
+    def closed(self, data: dict, allowed: frozenset[str], path: str, what: str) -> bool:
         if data.keys() <= allowed:
             return True
         extra = data.keys() - allowed
@@ -120,7 +122,7 @@ class Reader(RaceReading):
         if said is not None:
             self.problem(path, said)
             return None
-        return value
+        return cast(str, value)  # text_problem found none: a string of the right length
 
     def name(self, value: object, path: str, what: Text) -> str | None:
         return self.text(value, path, what, self.limits.max_name, 1)
@@ -205,7 +207,7 @@ class Reader(RaceReading):
             return None
         return self.definition(value, path, "name", DISCIPLINE_KEYS, "a discipline")
 
-    def definition(self, value: dict, path: str, name_key: str, keys: frozenset[str], what: Text
+    def definition(self, value: dict, path: str, name_key: str, keys: frozenset[str], what: str
                    ) -> Discipline | None:
         """A discipline object (also a catalogue entry, whose name key is ``title``)."""
         self.closed(value, keys, path, what)
@@ -216,10 +218,12 @@ class Reader(RaceReading):
             name = self.name(value[name_key], f"{path}/{name_key}", A_DISCIPLINE_NAME)
         per_play: int | None = 1
         if "cards_per_play" in value:
-            per_play = value["cards_per_play"]
-            if type(per_play) is not int or per_play not in (1, 2):
+            given = value["cards_per_play"]  # any JSON value: typed only once it is known to be 1 or 2
+            if type(given) is int and given in (1, 2):
+                per_play = given
+            else:
                 self.problem(path + "/cards_per_play", say('"cards_per_play" must be 1 or 2; found {found}.',
-                                                                         found=show(per_play)))
+                                                           found=show(given)))
                 per_play = None
         rule: Rule | None = None
         if "rule" in value:

@@ -14,7 +14,7 @@ import copy
 from collections import Counter
 
 from olympi_replay import catalogue
-from olympi_replay.cards_state import Cards, Proof
+from olympi_replay.cards_state import Cards, Proof, copied, counter
 from olympi_replay.disciplines import Discipline
 from olympi_replay.log import Log, Race, finding
 from olympi_replay.opening import Pile, deal, declared_disciplines
@@ -35,7 +35,7 @@ class GameReplay:
         self.cards = Cards(self.rules.seating)
         self.world_record = log.world_record
         self.first_player: str | None = None
-        self.medals: dict[str, Counter[str]] = {name: Counter() for name in self.rules.seating}
+        self.medals: dict[str, Counter[str]] = {name: counter() for name in self.rules.seating}
         self.records = dict.fromkeys(self.rules.seating, 0)
         self.report = GameReport([], findings)
         self.definitions: dict[str, Discipline] = {}
@@ -98,7 +98,9 @@ class GameReplay:
         if record.took_first_player is not None:
             self.first_player = record.took_first_player
         for name_, won in record.medals.items():
-            self.medals[name_].update(won)
+            tally = self.medals[name_]
+            for medal in won:  # Counter.update, without its Python call
+                tally[medal] = tally.get(medal, 0) + 1
         if record.record is not None:
             self.records[record.record] += 1
         record.scores_after = self.scores()
@@ -135,7 +137,7 @@ class GameReplay:
         other.definitions, other.entries, other.finished, other.stopped = (self.definitions, self.entries,
                                                                            self.finished, self.stopped)
         other.cards, other.pile, other.proof = self.cards.clone(), self.pile.clone(), self.proof.clone()
-        other.medals = {name: Counter(won) for name, won in self.medals.items()}
+        other.medals = {name: copied(won) for name, won in self.medals.items()}
         other.records = dict(self.records)
         other.report = copy.copy(self.report)
         other.report.findings = other.findings

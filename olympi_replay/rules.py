@@ -66,7 +66,10 @@ class Rules(Seating):
 
 def vp(medals: Mapping[str, int], records: int) -> int:
     """Victory points of a medal count and a number of World Records."""
-    return sum(VP[medal] * medals.get(medal, 0) for medal in MEDALS) + RECORD_VP * records
+    points = RECORD_VP * records
+    for medal in MEDALS:  # a loop, not sum() of a generator: every race's close counts each seat's points
+        points += VP[medal] * medals.get(medal, 0)
+    return points
 
 
 def winners(scores: Mapping[str, int], cards: Mapping[str, int], seating: Sequence[str]) -> list[str]:

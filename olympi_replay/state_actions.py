@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from olympi_replay import race_reader
 from olympi_replay.log import finding
 from olympi_replay.reader import Reader
 from olympi_replay.words import say
@@ -47,7 +48,7 @@ def read_action(state: Stepping, action: object) -> tuple[str, object, list]:
             return "turn", None, [refused]
         number = len(race.record.turns) + 1
         reader.race = race.record.number
-        turn = reader.one_turn(action, f"/races/{len(state.log['races']) - 1}/turns/{number - 1}", number)
+        turn = race_reader.one_turn(reader, action, f"/races/{len(state.log['races']) - 1}/turns/{number - 1}", number)
         return "turn", turn, reader.findings
     if "discipline" in action or "postponed" in action:
         path = f"/races/{len(state.log['races'])}"
@@ -60,7 +61,7 @@ def read_action(state: Stepping, action: object) -> tuple[str, object, list]:
         for key in extra:
             reader.problem(f"{path}/{key}", say("{key} is not a field of a race's start; allowed are {allowed}.",
                                                    key=show(key), allowed=", ".join(sorted(RACE_START_KEYS))))
-        read = reader.one_race({**action, "turns": []}, path)
+        read = race_reader.one_race(reader, {**action, "turns": []}, path)
         return "race", read, reader.findings
     if action.keys() == {"draw"}:
         if state.pending is None:
