@@ -7,7 +7,6 @@ gives them, then the claims checked against the plays. ``new_state`` starts a se
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterator
 
 from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
@@ -104,21 +103,7 @@ def replay_unwatched(state: DalmutiState, log: Log) -> None:
 def load(document: object, limits: Limits = DEFAULT_LIMITS,
          observe: Observe | None = None) -> tuple[SessionReport, DalmutiState | None]:
     """The report of a log and the State at its end (``None``: no session could start); ``observe`` is shown
-    the State at the start and after each step. Unwatched, the cyclic garbage collector waits meanwhile: a
-    replay makes thousands of objects that all live on in its report, and young collections kept walking them
-    in vain (a seventh of a validation's time when this was measured)."""
-    if observe is not None:
-        return replayed(document, limits, observe)
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return replayed(document, limits, None)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def replayed(document: object, limits: Limits, observe: Observe | None) -> tuple[SessionReport, DalmutiState | None]:
+    the State at the start and after each step."""
     reader = Reader(limits)
     log = reader.document(document)
     if log is None or log.players is None:

@@ -9,10 +9,8 @@ garbage collector paused) must change nothing either."""
 
 from __future__ import annotations
 
-import gc
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,14 +97,3 @@ def test_a_log_replayed_unwatched_ends_as_its_steps_made_one_by_one_do(players, 
     stepped_report, stepped = load(log, observe=lambda anchor, state: None)
     assert report.to_dict() == stepped_report.to_dict()
     assert (state.view(), state.to_log(), state.played) == (stepped.view(), stepped.to_log(), stepped.played)
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-def test_a_validation_leaves_the_garbage_collector_as_it_found_it(enabled):
-    was = gc.isenabled()
-    (gc.enable if enabled else gc.disable)()
-    try:
-        load(ENGINE.simulate(4, 1))
-        assert gc.isenabled() is enabled
-    finally:
-        (gc.enable if was else gc.disable)()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
@@ -107,8 +108,9 @@ def test_every_game_answers_a_flood_of_mistakes_briefly(engine):
         engine.validate(document)
     for document in hostile(engine, 500, 150_000):  # 1.6 MB each
         # the work is the same each time; a busy machine only adds to it, so the better of two runs is kept
+        # (a second run only where the first is over the bound: the better one is the first otherwise)
         spent = []
-        for _ in range(2):
+        while len(spent) < 2 and (not spent or spent[0] >= 1.5):
             started = time.process_time()
             report = engine.validate(document)
             spent.append(time.process_time() - started)
@@ -126,3 +128,20 @@ def test_every_game_counts_the_findings_it_does_not_build_exactly(engine, monkey
         built = engine.validate(document)
         monkeypatch.undo()
         assert counted.findings == built.findings  # the closing finding's count included
+
+
+@pytest.mark.parametrize("engine", list(engines().values()), ids=lambda engine: engine.id)
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_validation_leaves_the_garbage_collector_as_it_found_it(engine, enabled):
+    # The collector waits while a log is replayed (replaykit.engine.collector_paused), and only then.
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    seen: list[bool] = []
+    try:
+        engine.validate(engine.simulate(engine.players[0], 1))
+        engine.load(engine.simulate(engine.players[0], 1), engine.default_limits,
+                    observe=lambda _anchor, _state: seen.append(gc.isenabled()))
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen and set(seen) == {enabled}  # a replay watched step by step is left alone
