@@ -7,7 +7,9 @@ import random
 import jsonpatch
 import pytest
 
+from app import create_app
 from replaykit import registry
+from tests.conftest import app_config
 from tests.state_helpers import setup_state
 
 COLORS = "BYGRP"
@@ -23,6 +25,15 @@ def dg_log(plays: list[tuple[str, str]], hands: bool = True) -> dict:
     if hands:
         log["hands"] = HANDS
     return log
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One app for the module's tests, each with a client of its own: choices and apply answer from the
+    request alone and store nothing, and an app costs some 55 ms to create."""
+    application = create_app(app_config(tmp_path_factory.mktemp("app")))
+    yield application
+    application.extensions["card_replay"].repository.dispose()
 
 
 def cards(answer: dict) -> set[str]:

@@ -5,9 +5,22 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
+from app import create_app
+from tests.conftest import app_config
 from tests.helpers import log_of
 
 PROBLEM = "application/problem+json"
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One app for the module's tests, each with a client of its own: validation answers from the request
+    alone and stores nothing (the one upload tried is refused), and an app costs some 55 ms to create."""
+    application = create_app(app_config(tmp_path_factory.mktemp("app")))
+    yield application
+    application.extensions["card_replay"].repository.dispose()
 
 
 def test_a_legal_log_answers_200_with_a_valid_report(client, legal_log):
@@ -115,9 +128,6 @@ def test_get_is_405_as_a_problem_document(client):
 
 
 def test_the_api_needs_no_csrf_token(tmp_path, legal_log):
-    from app import create_app
-    from tests.conftest import app_config
-
     application = create_app(app_config(tmp_path, TESTING=False))
     assert application.config["WTF_CSRF_ENABLED"] is not False
     response = application.test_client().post("/api/v1/validate", json=legal_log)

@@ -78,69 +78,79 @@ def assert_found_here_and_nothing_before(log, round_, trick=None, play=None, pat
             assert (t, p if p is not None else 10**6) >= (trick, play), finding  # a trick-level finding is its end
 
 
+# A session costs far more than a mutation (its simulation is nearly all of this module's time), so each
+# session drawn carries every change below, each on a copy of its own: 15 sessions make 75 mutated logs, every
+# change on sessions of every size and end.
+MUTATED = settings(max_examples=15)
+PLAY_CHANGES = ("stranger", "pass", "bigger", "worse", "other player")
+
+
+@MUTATED
 @given(sessions(claims=st.just(True)), st.data())
-def test_a_single_mutated_play_is_found_at_its_place(log, data):
-    log = copy.deepcopy(log)
-    r, t, p = data.draw(st.sampled_from(sets_in(log)))
-    plays = log["rounds"][r]["tricks"][t]["plays"]
-    entry = plays[p]
-    change = data.draw(st.sampled_from(["stranger", "pass", "bigger", "worse", "other player"]))
-    if change == "stranger":
-        entry["player"] = "Zoe"
-    elif change == "pass" and p == 0:
-        plays[p] = {"player": entry["player"], "pass": True}
-    elif change == "bigger" and p > 0:
-        entry["cards"].append(entry["cards"][0])
-    elif change == "worse" and p > 0:
-        last = next(play for play in reversed(plays[:p]) if "cards" in play)
-        value = next((card for card in last["cards"] if card != "J"), "J")  # Jesters alone are worst: 13
-        entry["cards"] = [value if value != "J" else "J"] * len(entry["cards"])
-    else:
-        order = log["rounds"][r].get("ranks") or log["players"]
-        entry["player"] = data.draw(st.sampled_from([name for name in order if name != entry["player"]]))
-    assert_found_here_and_nothing_before(log, r + 1, t + 1, p + 1)
+def test_a_single_mutated_play_is_found_at_its_place(session, data):
+    for change in PLAY_CHANGES:
+        log = copy.deepcopy(session)
+        r, t, p = data.draw(st.sampled_from(sets_in(log)))
+        plays = log["rounds"][r]["tricks"][t]["plays"]
+        entry = plays[p]
+        if change == "stranger":
+            entry["player"] = "Zoe"
+        elif change == "pass" and p == 0:
+            plays[p] = {"player": entry["player"], "pass": True}
+        elif change == "bigger" and p > 0:
+            entry["cards"].append(entry["cards"][0])
+        elif change == "worse" and p > 0:
+            last = next(play for play in reversed(plays[:p]) if "cards" in play)
+            value = next((card for card in last["cards"] if card != "J"), "J")  # Jesters alone are worst: 13
+            entry["cards"] = [value if value != "J" else "J"] * len(entry["cards"])
+        else:
+            order = log["rounds"][r].get("ranks") or log["players"]
+            entry["player"] = data.draw(st.sampled_from([name for name in order if name != entry["player"]]))
+        assert_found_here_and_nothing_before(log, r + 1, t + 1, p + 1)
 
 
+@MUTATED
 @given(sessions(claims=st.just(True)), st.data())
-def test_a_single_mutated_tax_is_found_at_its_round(log, data):
-    log = copy.deepcopy(log)
-    taxed = [(r, k) for r, entry in enumerate(log["rounds"]) for k in range(len(entry.get("taxes", [])))]
-    if not taxed:
-        log["rounds"][0]["taxes"] = [{"from": log["players"][0], "to": log["players"][1], "cards": ["J"]}]
-        taxed = [(0, 0)]
-        if validate(log).valid:  # taxes were due: give a second, undue one
-            log["rounds"][0]["taxes"].append(dict(log["rounds"][0]["taxes"][0]))
-    r, k = data.draw(st.sampled_from(taxed))
-    transfer = log["rounds"][r]["taxes"][k]
-    change = data.draw(st.sampled_from(["count", "swap", "stranger"]))
-    if change == "count":
-        transfer["cards"] = transfer["cards"] + transfer["cards"][:1]
-    elif change == "swap":
-        transfer["from"], transfer["to"] = transfer["to"], transfer["from"]
-    else:
-        transfer["to"] = "Zoe"
-    assert_found_here_and_nothing_before(log, r + 1, path=f"/rounds/{r}/taxes")
+def test_a_single_mutated_tax_is_found_at_its_round(session, data):
+    for change in ("count", "swap", "stranger"):
+        log = copy.deepcopy(session)
+        taxed = [(r, k) for r, entry in enumerate(log["rounds"]) for k in range(len(entry.get("taxes", [])))]
+        if not taxed:
+            log["rounds"][0]["taxes"] = [{"from": log["players"][0], "to": log["players"][1], "cards": ["J"]}]
+            taxed = [(0, 0)]
+            if validate(log).valid:  # taxes were due: give a second, undue one
+                log["rounds"][0]["taxes"].append(dict(log["rounds"][0]["taxes"][0]))
+        r, k = data.draw(st.sampled_from(taxed))
+        transfer = log["rounds"][r]["taxes"][k]
+        if change == "count":
+            transfer["cards"] = transfer["cards"] + transfer["cards"][:1]
+        elif change == "swap":
+            transfer["from"], transfer["to"] = transfer["to"], transfer["from"]
+        else:
+            transfer["to"] = "Zoe"
+        assert_found_here_and_nothing_before(log, r + 1, path=f"/rounds/{r}/taxes")
 
 
+@MUTATED
 @given(sessions(claims=st.just(True)), st.data())
-def test_a_single_mutated_claim_is_the_only_finding(log, data):
-    log = copy.deepcopy(log)
-    r = data.draw(st.integers(0, len(log["rounds"]) - 1))
-    entry = log["rounds"][r]
-    name = data.draw(st.sampled_from(entry["finish"]))
-    change = data.draw(st.sampled_from(["points", "totals", "finish", "final", "winners"]))
-    delta = data.draw(st.integers(1, 9))
-    expected = {"points": "points-mismatch", "totals": "points-mismatch", "finish": "finish-mismatch",
-                "final": "points-mismatch", "winners": "winner-mismatch"}[change]
-    if change in ("points", "totals"):
-        entry[change][name] += delta
-    elif change == "finish":
-        entry["finish"] = entry["finish"][::-1]
-    elif change == "final":
-        log["totals"][name] -= delta
-    else:
-        log["winners"] = [other for other in log["totals"] if other not in log["winners"]][:1]
-    assert [f.code for f in validate(log).findings] == [expected]
+def test_a_single_mutated_claim_is_the_only_finding(session, data):
+    for change in ("points", "totals", "finish", "final", "winners"):
+        log = copy.deepcopy(session)
+        r = data.draw(st.integers(0, len(log["rounds"]) - 1))
+        entry = log["rounds"][r]
+        name = data.draw(st.sampled_from(entry["finish"]))
+        delta = data.draw(st.integers(1, 9))
+        expected = {"points": "points-mismatch", "totals": "points-mismatch", "finish": "finish-mismatch",
+                    "final": "points-mismatch", "winners": "winner-mismatch"}[change]
+        if change in ("points", "totals"):
+            entry[change][name] += delta
+        elif change == "finish":
+            entry["finish"] = entry["finish"][::-1]
+        elif change == "final":
+            log["totals"][name] -= delta
+        else:
+            log["winners"] = [other for other in log["totals"] if other not in log["winners"]][:1]
+        assert [f.code for f in validate(log).findings] == [expected], change
 
 
 def _check_report(document):
@@ -155,6 +165,8 @@ def test_arbitrary_json_values_never_raise(document):
     _check_report({"game": "grande-dalmuti", "players": ["A", "B", "C", "D"], "rounds": document})
 
 
+@MUTATED
 @given(sessions(), st.data())
-def test_mutated_logs_never_raise(log, data):
-    _check_report(mutate(copy.deepcopy(log), data))
+def test_mutated_logs_never_raise(session, data):
+    for _ in range(3):  # three mutations per session: 45 mutated logs
+        _check_report(mutate(copy.deepcopy(session), data))
