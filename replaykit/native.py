@@ -3,11 +3,13 @@ where the build made them; the ``.py`` files stay the one source of both.
 
 ``make`` builds them (``scripts/native.py``, mypyc and a C compiler) into ``build/native/``, never beside
 the sources, and writes ``build/native/manifest.json``: for each module of the build list (pyproject.toml,
-``[tool.card-replay.native]``) its extension files, or why it was left pure, and a fingerprint of every
-project file it was compiled from. ``install()`` (run at interpreter start by the ``.pth`` file the build
-puts in the virtual environment) puts a finder first on ``sys.meta_path`` that hands out an extension file
-for each module whose fingerprint still matches its sources: a module edited since the build is imported
-from its source until the next build, so a compiled file never stands for code that changed.
+``[tool.card-replay.native]``) its extension files (its own, and the library its package's group shares), or
+why it was left pure, and a fingerprint of every project file it was compiled from, its group's included.
+``install()`` (run at interpreter start by the ``.pth`` file the build puts in the virtual environment)
+puts a finder first on ``sys.meta_path`` that hands out an extension file for each module whose fingerprint
+still matches its sources: once a module is edited, it and the rest of its group (which call its compiled
+code natively) are imported from their sources until the next build, so a compiled file never stands for
+code that changed.
 
 ``CARD_REPLAY_PURE=1`` in the environment turns it off: every module is imported from its source (``make
 test`` runs the search's tests once each way). ``path_of(name)`` says which way a module was loaded.

@@ -1,8 +1,9 @@
 """The compiled build of the hot modules (replaykit.native, scripts/native.py): each listed module is loaded
 the way the build and the environment say (compiled, or pure under CARD_REPLAY_PURE=1, which `make test`
 runs the search's tests under too), so a silent fall back to pure code is caught; a compiled module gives
-the values its source gives; a module edited since its build is imported from its source; a module mypyc
-refuses is left pure with the reason, and the build goes on."""
+the values its source gives; the listed modules of one package are compiled as one group, which goes back to
+its sources as a whole once any of them is edited; a module edited since its build is imported from its
+source; a module mypyc refuses is left pure with the reason, and the build goes on."""
 
 from __future__ import annotations
 
@@ -99,17 +100,17 @@ def test_a_module_records_the_project_modules_it_imports_as_its_inputs():
     assert build.inputs("replaykit.search") == ["replaykit/search.py"]  # the standard library is not ours
 
 
-def test_a_module_mypyc_refuses_is_left_pure_with_the_reason(tmp_path, monkeypatch):
+def test_mypyc_refusing_one_module_of_a_group_names_that_module(tmp_path, monkeypatch):
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "__init__.py").write_text("")
+    (tmp_path / "broken" / "fine.py").write_text("count: int = 3\n")
     (tmp_path / "broken" / "typo.py").write_text('count: int = "three"\n')
     monkeypatch.setattr(build, "ROOT", tmp_path)
     monkeypatch.setattr(build, "BUILD", tmp_path / "native")
-    binaries, why = build.compile_module("broken.typo", tmp_path / "native" / "broken.typo")
+    binaries, why = build.compile_modules("broken", ["broken.fine", "broken.typo"], tmp_path / "native" / "broken")
     assert binaries == {}
     missing = build.missing_toolchain()
     assert (missing is None and "broken/typo.py:1: error" in why) or (missing is not None and why)
-
 
 
 def test_without_a_compiler_every_module_stays_pure_and_the_build_says_why(tmp_path, monkeypatch, capsys):
@@ -136,39 +137,119 @@ def test_a_listed_module_that_cannot_be_read_is_left_pure_with_the_reason(tmp_pa
 
 
 def fake_compiler(calls):
-    """Stands in for mypyc: writes one extension file per module and counts the builds."""
-    def compile_module(module, out):
-        calls.append(module)
-        library = out / "lib" / (module.replace(".", "/") + EXTENSION_SUFFIXES[0])
-        library.parent.mkdir(parents=True, exist_ok=True)
-        library.write_bytes(b"built from " + module.encode())
+    """Stands in for mypyc: writes one extension file per module and the library they share, refuses any
+    build of a module that gives a str where it says int, and records the modules of each build."""
+    def compile_modules(name, modules, out):
+        calls.append(modules)
+        sources = [build.ROOT / build.source_of(module) for module in modules]
+        if any(source.is_file() and 'int = "' in source.read_text() for source in sources):
+            return {}, "pkg/bad.py:1: error: refused"
+        for module in [*modules, name + "__mypyc"]:
+            library = out / "lib" / (module.replace(".", "/") + EXTENSION_SUFFIXES[0])
+            library.parent.mkdir(parents=True, exist_ok=True)
+            library.write_bytes(b"built from " + module.encode())
         return build.extensions(out), None
-    return compile_module
+    return compile_modules
+
+
+def fake_package(tmp_path, monkeypatch, calls, *names):
+    """A package ``pkg`` of the named modules in a checkout at tmp_path, built by the fake compiler."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    for name in names:
+        text = {"good": "from pkg import other\n", "bad": 'count: int = "three"\n'}.get(name, "")
+        (tmp_path / "pkg" / f"{name}.py").write_text(text)
+    for module in (native, build):
+        monkeypatch.setattr(module, "ROOT", tmp_path)
+        monkeypatch.setattr(module, "BUILD", tmp_path / "native")
+    monkeypatch.setattr(build, "compile_modules", fake_compiler(calls))
+    monkeypatch.setenv(build.CACHE_VARIABLE, "off")
+
+
+def test_the_listed_modules_of_one_package_are_compiled_as_one_group():
+    assert build.groups(["replaykit.search", "dg_replay.state", "replaykit.jsonio", "dg_replay.reader"]) == {
+        "replaykit": ["replaykit.search", "replaykit.jsonio"], "dg_replay": ["dg_replay.state", "dg_replay.reader"]}
+    manifest = native.read_manifest()
+    for package, modules in build.groups(build.build_list()).items():
+        built = [manifest.get("modules", {}).get(module, {}).get("binaries") for module in modules]
+        if manifest.get("toolchain") and all(built):  # one library shared by every module of the package
+            assert {binaries[package + "__mypyc"] for binaries in built} == {built[0][package + "__mypyc"]}
+
+
+def test_an_edit_to_any_module_of_a_group_sends_the_whole_group_back_to_its_sources(tmp_path, monkeypatch):
+    calls = []
+    fake_package(tmp_path, monkeypatch, calls, "good", "other")
+    entries, refused = build.build_group("pkg", ["pkg.good", "pkg.other"], {"modules": {}, "groups": {}}, "mypy 1")
+    assert calls == [["pkg.good", "pkg.other"]] and refused == {}
+    manifest = {"modules": entries}
+    assert set(native.current(manifest)) == {"pkg.good", "pkg.other", "pkg__mypyc"}
+    assert build.build_group("pkg", ["pkg.good", "pkg.other"], manifest | {"groups": {}}, "mypy 1")[0] == entries
+    assert len(calls) == 1  # unchanged: not built again
+    (tmp_path / "pkg" / "other.py").write_text("LIMIT = 3\n")
+    assert native.current(manifest) == {}  # pkg.good's compiled code would call the old pkg.other natively
+
+
+def test_a_group_mypyc_refuses_is_built_one_by_one_so_only_the_refused_module_stays_pure(tmp_path, monkeypatch):
+    calls = []
+    fake_package(tmp_path, monkeypatch, calls, "good", "other", "bad")
+    modules = ["pkg.good", "pkg.bad"]
+    entries, refused = build.build_group("pkg", modules, {"modules": {}, "groups": {}}, "mypy 1")
+    assert calls == [["pkg.good", "pkg.bad"], ["pkg.good"], ["pkg.bad"]]
+    assert entries["pkg.bad"]["why"] == refused["why"] == "pkg/bad.py:1: error: refused"
+    assert set(native.current({"modules": entries})) == {"pkg.good", "pkg.good__mypyc"}
+    again = build.build_group("pkg", modules, {"modules": entries, "groups": {"pkg": refused}}, "mypy 1")
+    assert again == (entries, refused) and len(calls) == 3  # not tried again until its sources change
+    (tmp_path / "pkg" / "bad.py").write_text("count: int = 3\n")  # fixed
+    entries, refused = build.build_group("pkg", modules, {"modules": entries, "groups": {"pkg": refused}}, "mypy 1")
+    assert calls[3:] == [["pkg.good", "pkg.bad"]] and refused == {}
+    assert set(native.current({"modules": entries})) == {"pkg.good", "pkg.bad", "pkg__mypyc"}
 
 
 def test_a_build_of_the_same_sources_and_toolchain_is_copied_from_the_cache(tmp_path, monkeypatch):
     calls = []
-    monkeypatch.setattr(build, "compile_module", fake_compiler(calls))
+    monkeypatch.setattr(build, "compile_modules", fake_compiler(calls))
     monkeypatch.setattr(build, "BUILD", tmp_path / "clone-1")
     monkeypatch.setenv(build.CACHE_VARIABLE, str(tmp_path / "cache"))
-    first = build.cached_or_compiled("pkg.hot", tmp_path / "clone-1" / "pkg.hot-1", "digest-a", "mypy 1")
+    hot = ["pkg.hot", "pkg.cold"]
+    first = build.cached_or_compiled("pkg", hot, tmp_path / "clone-1" / "pkg-1", "digest-a", "mypy 1")
     monkeypatch.setattr(build, "BUILD", tmp_path / "clone-2")  # a fresh clone: an empty build folder
-    second = build.cached_or_compiled("pkg.hot", tmp_path / "clone-2" / "pkg.hot-1", "digest-a", "mypy 1")
-    assert calls == ["pkg.hot"]
-    assert first == second == ({"pkg.hot": "pkg.hot-1/lib/pkg/hot" + EXTENSION_SUFFIXES[0]}, None)
+    second = build.cached_or_compiled("pkg", hot, tmp_path / "clone-2" / "pkg-1", "digest-a", "mypy 1")
+    assert calls == [hot]
+    suffix = EXTENSION_SUFFIXES[0]
+    assert first == second == ({"pkg.hot": "pkg-1/lib/pkg/hot" + suffix, "pkg.cold": "pkg-1/lib/pkg/cold" + suffix,
+                                "pkg__mypyc": "pkg-1/lib/pkg__mypyc" + suffix}, None)
     assert (tmp_path / "clone-2" / second[0]["pkg.hot"]).read_bytes() == b"built from pkg.hot"
-    build.cached_or_compiled("pkg.hot", tmp_path / "clone-2" / "pkg.hot-2", "digest-b", "mypy 1")  # sources edited
-    build.cached_or_compiled("pkg.hot", tmp_path / "clone-2" / "pkg.hot-3", "digest-a", "mypy 2")  # new toolchain
-    assert calls == ["pkg.hot"] * 3
+    build.cached_or_compiled("pkg", hot, tmp_path / "clone-2" / "pkg-2", "digest-b", "mypy 1")  # sources edited
+    build.cached_or_compiled("pkg", hot, tmp_path / "clone-2" / "pkg-3", "digest-a", "mypy 2")  # new toolchain
+    build.cached_or_compiled("pkg", hot[:1], tmp_path / "clone-2" / "pkg-4", "digest-a", "mypy 1")  # one delisted
+    assert calls == [hot, hot, hot, hot[:1]]
 
 
 def test_the_cache_can_be_turned_off(tmp_path, monkeypatch):
     calls = []
-    monkeypatch.setattr(build, "compile_module", fake_compiler(calls))
+    monkeypatch.setattr(build, "compile_modules", fake_compiler(calls))
     monkeypatch.setattr(build, "BUILD", tmp_path / "native")
     monkeypatch.setenv(build.CACHE_VARIABLE, "off")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     for _ in range(2):
-        build.cached_or_compiled("pkg.hot", tmp_path / "native" / "pkg.hot-1", "digest-a", "mypy 1")
-    assert calls == ["pkg.hot", "pkg.hot"]
+        build.cached_or_compiled("pkg", ["pkg.hot"], tmp_path / "native" / "pkg-1", "digest-a", "mypy 1")
+    assert calls == [["pkg.hot"], ["pkg.hot"]]
     assert not (tmp_path / "xdg").exists()
+
+
+def test_the_build_says_which_group_mypyc_refused_and_which_module_stayed_pure(tmp_path, monkeypatch, capsys):
+    calls = []
+    fake_package(tmp_path, monkeypatch, calls, "good", "other", "bad")
+    monkeypatch.setattr(native, "MANIFEST", tmp_path / "native" / "manifest.json")
+    monkeypatch.setattr(build, "MANIFEST", tmp_path / "native" / "manifest.json")
+    monkeypatch.setattr(build, "build_list", lambda: ["pkg.good", "pkg.bad"])
+    monkeypatch.setattr(build, "missing_toolchain", lambda: None)
+    monkeypatch.setattr(build, "toolchain_version", lambda: "mypy 1")
+    monkeypatch.setattr(build, "install_hook", lambda: "")
+    for _ in range(2):  # the second time from the manifest: nothing compiled again
+        build.main()
+        assert capsys.readouterr().out.splitlines() == [
+            "native: pkg compiled one module at a time, mypyc refused the group: pkg/bad.py:1: error: refused",
+            "native: pkg.good compiled (mypy 1)", "native: pkg.bad runs pure: pkg/bad.py:1: error: refused"]
+    assert calls == [["pkg.good", "pkg.bad"], ["pkg.good"], ["pkg.bad"]]
+    assert set(native.current(native.read_manifest())) == {"pkg.good", "pkg.good__mypyc"}
