@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 
 from replaykit import native, registry
 from scripts import native as build
@@ -73,3 +75,16 @@ def assert_faults_found(lines: list[str], expected: list[str | None]) -> None:
     for line, code in zip(lines, expected, strict=True):
         errors = {finding["code"] for finding in json.loads(line)["report"]["errors"]}
         assert code in errors if code is not None else errors == set()
+
+
+def with_faults(count: int, make: Callable[[int], dict],
+                faults: Sequence[Callable[[dict, random.Random], str]]) -> tuple[list[dict], list[str | None]]:
+    """``count`` logs, ``make(seed)`` for seeds 0 to ``count`` - 1, every other one given a fault (the faults
+    in turn); and the code each fault must bring (``None``: no fault, no error)."""
+    found, expected = [], []
+    rng = random.Random(28)
+    for seed in range(count):
+        log = make(seed)
+        expected.append(faults[seed // 2 % len(faults)](log, rng) if seed % 2 else None)
+        found.append({"log": log, "views": False})
+    return found, expected

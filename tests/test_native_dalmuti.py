@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from dalmuti_replay.engine import ENGINE
 from dalmuti_replay.load import load
-from tests.native_helpers import assert_faults_found, compiled_modules, same_both_ways, samples
+from tests.native_helpers import assert_faults_found, compiled_modules, same_both_ways, samples, with_faults
 
 MODULES = compiled_modules("dalmuti_replay")
 
@@ -69,13 +69,8 @@ OPTIONS = ({}, {"no_hands": True}, {"join": True}, {"points_end": True}, {"marke
 def simulated(count: int = 48) -> tuple[list[dict], list[str | None]]:
     """``count`` simulated logs of 4 to 10 players and every option above, every other one with a fault; and
     the code each must bring (``None``: no fault, no error)."""
-    found, expected = [], []
-    rng = random.Random(28)
-    for seed in range(count):
-        log = ENGINE.simulate(4 + seed % 7, seed, **OPTIONS[seed % len(OPTIONS)])
-        expected.append(FAULTS[seed // 2 % len(FAULTS)](log, rng) if seed % 2 else None)
-        found.append({"log": log, "views": False})
-    return found, expected
+    return with_faults(count, lambda seed: ENGINE.simulate(4 + seed % 7, seed, **OPTIONS[seed % len(OPTIONS)]),
+                       FAULTS)
 
 
 def test_the_compiled_modules_give_the_very_reports_and_views_of_their_source():

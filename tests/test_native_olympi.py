@@ -10,7 +10,7 @@ import random
 
 from olympi_replay.engine import ENGINE
 from olympi_replay.simulate import simulate
-from tests.native_helpers import assert_faults_found, compiled_modules, same_both_ways, samples
+from tests.native_helpers import assert_faults_found, compiled_modules, same_both_ways, samples, with_faults
 
 MODULES = compiled_modules("olympi_replay")
 
@@ -62,14 +62,10 @@ FAULTS = (wrong_score, out_of_turn, unknown_action, wrong_discipline, card_twice
 def simulated() -> tuple[list[dict], list[str | None]]:
     """60 simulated logs of every player count and option, and 60 with one fault each; and the code each
     fault must bring (``None``: no fault)."""
-    found, expected = [], []
-    rng = random.Random(28)
-    for seed in range(120):
-        options = {"hands": seed % 5 != 1, "deck": seed % 5 != 2, "world_record": seed % 3 == 0}
-        log = simulate(2 + seed % 6, seed, **options)
-        expected.append(FAULTS[seed // 2 % len(FAULTS)](log, rng) if seed % 2 else None)
-        found.append({"log": log, "views": False})
-    return found, expected
+    def make(seed: int) -> dict:
+        return simulate(2 + seed % 6, seed, hands=seed % 5 != 1, deck=seed % 5 != 2, world_record=seed % 3 == 0)
+
+    return with_faults(120, make, FAULTS)
 
 
 def test_the_compiled_modules_give_the_very_reports_and_views_of_their_source():
