@@ -17,15 +17,14 @@ each view can show, at its step, the unseen cards the rest of the log proves the
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
-from olympi_replay.cards import COPIES, Card, card_order
+from olympi_replay.cards import COPIES, Card, Tally, card_order
 
 
 def counter() -> Counter:
-    """An empty Counter made in C: ``Counter()`` runs Counter's ``__init__`` and ``update`` in Python, and a
-    replay makes one for every hand and seat's medals, again whenever a state is copied."""
-    made: Counter = Counter.__new__(Counter)
+    """An empty Counter (a ``Tally``) made in C: ``Counter()`` runs Counter's ``__init__`` and ``update`` in
+    Python, and a replay makes one for every hand and seat's medals, again whenever a state is copied."""
+    made: Counter = Tally.__new__(Tally)
     return made
 
 
@@ -36,25 +35,32 @@ def copied(original: Counter) -> Counter:
     return other
 
 
-@dataclass(slots=True)
 class Hand:
-    known: Counter = field(default_factory=counter)
-    unknown: int = 0
+    """A hand: its known cards and how many unseen (a plain class, as ``Draw``)."""
+
+    __slots__ = ("known", "unknown")
+
+    def __init__(self, known: Counter | None = None, unknown: int = 0) -> None:
+        self.known: Counter = counter() if known is None else known
+        self.unknown = unknown
 
     @property
     def size(self) -> int:
         return sum(self.known.values()) + self.unknown  # Counter.total, without its Python call
 
 
-@dataclass(slots=True)
 class Draw:
-    """What one draw took: cards from a known order (in order), how many unknown ones, and what happened."""
+    """What one draw took: cards from a known order (in order), how many unknown ones, and what happened. A
+    plain class: compiled, it is made without a dataclass's Python-level ``__init__`` (one per draw)."""
 
-    known: list[Card] = field(default_factory=list)
-    unknown: int = 0
-    reshuffled: bool = False
-    reshuffle_wrong: bool = False  # a reshuffle list that is not the discard pile, or with no reshuffle
-    short: bool = False  # deck and discards ran out
+    __slots__ = ("known", "reshuffle_wrong", "reshuffled", "short", "unknown")
+
+    def __init__(self) -> None:
+        self.known: list[Card] = []
+        self.unknown = 0
+        self.reshuffled = False
+        self.reshuffle_wrong = False  # a reshuffle list that is not the discard pile, or with no reshuffle
+        self.short = False  # deck and discards ran out
 
     @property
     def count(self) -> int:
@@ -120,7 +126,7 @@ class Cards:
             self.deck_size -= 1
             if self.deck is not None:
                 card = self.deck.pop()
-                hand.known[card] += 1
+                hand.known[card] = hand.known.get(card, 0) + 1  # get: a missing card calls Counter's __missing__
                 drawn.known.append(card)
             else:
                 hand.unknown += 1
@@ -145,7 +151,7 @@ class Cards:
         hand = self.hands[player]
         if hand.unknown > 0:
             hand.unknown -= 1
-            hand.known[card] += 1
+            hand.known[card] = hand.known.get(card, 0) + 1
         return self.learn(card)
 
     def end_race(self) -> None:

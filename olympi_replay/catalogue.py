@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from olympi_replay.disciplines import Discipline, sentence
@@ -38,7 +38,8 @@ class Catalogue:
     def resolve(self, identifier: str) -> Discipline | None:
         """The discipline an id names, named by the id itself as a log's races name it."""
         entry = self.entries.get(identifier)
-        return None if entry is None else replace(entry, name=identifier, source="catalogue")
+        return None if entry is None else Discipline(identifier, entry.cards_per_play, entry.rule, entry.note,
+                                                     "catalogue", entry.title)
 
 
 def read(path: str | os.PathLike) -> Catalogue:
@@ -68,7 +69,8 @@ def read(path: str | os.PathLike) -> Catalogue:
             if "house_rule" in value and type(value["house_rule"]) is not bool:
                 reader.problem(path_of + "/house_rule", say('"house_rule" must be true or false.'))
             if entry is not None and reader.count() == before:
-                catalogue.entries[identifier] = replace(entry, title=entry.name)
+                catalogue.entries[identifier] = Discipline(entry.name, entry.cards_per_play, entry.rule, entry.note,
+                                                          entry.source, title=entry.name)
     catalogue.problems.extend(f"{problem.path}: {problem.message}" for problem in reader.findings)
     return catalogue
 

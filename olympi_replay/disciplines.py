@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from olympi_replay.cards import Card
 from olympi_replay.words import say
@@ -36,28 +35,65 @@ MAX_SENTENCE = 400
 Problem = Callable[[str, str], None]  # (JSON pointer, message)
 
 
-@dataclass(frozen=True, slots=True)
 class Rule:
-    """One node of a rule: ``kind`` is a key of ``FORMS``; the other fields are those the kind uses."""
+    """One node of a rule: ``kind`` is a key of ``FORMS``; the other fields are those the kind uses.
 
-    kind: str
-    op: str = ""  # value, sum: a key of OPS; color: "same" or "different"
-    ref: str = ""  # "previous" or "own"
-    low: int = 0
-    high: int = 0
-    parts: tuple[Rule, ...] = ()
+    Never changed once made, and equal (and hashed) field by field, as a frozen dataclass is: a rule's
+    sentence is cached by it. A plain class, as ``Discipline``: compiled, it is made without the Python-level
+    ``__init__`` a dataclass gets (every log declares its rules, and each is read)."""
+
+    __slots__ = ("high", "kind", "low", "op", "parts", "ref")
+
+    def __init__(self, kind: str, op: str = "", ref: str = "", low: int = 0, high: int = 0,
+                 parts: tuple[Rule, ...] = ()) -> None:
+        self.kind = kind
+        self.op = op  # value, sum: a key of OPS; color: "same" or "different"
+        self.ref = ref  # "previous" or "own"
+        self.low = low
+        self.high = high
+        self.parts = parts
+
+    def fields(self) -> tuple[str, str, str, int, int, tuple[Rule, ...]]:
+        return self.kind, self.op, self.ref, self.low, self.high, self.parts
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rule) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return (f"Rule(kind={self.kind!r}, op={self.op!r}, ref={self.ref!r}, low={self.low!r}, high={self.high!r}, "
+                f"parts={self.parts!r})")
 
 
-@dataclass(frozen=True, slots=True)
 class Discipline:
-    """A declared discipline. ``cards_per_play`` ``None``: any number (unknown); ``rule`` ``None``: unchecked."""
+    """A declared discipline. ``cards_per_play`` ``None``: any number (unknown); ``rule`` ``None``: unchecked.
+    Never changed once made, and equal field by field (as ``Rule``)."""
 
-    name: str
-    cards_per_play: int | None = 1
-    rule: Rule | None = None
-    note: str | None = None
-    source: str = "log"  # "log" (declared inline), "catalogue" (an id resolved), "unresolved" (an unknown id)
-    title: str | None = None  # the catalogue's display name
+    __slots__ = ("cards_per_play", "name", "note", "rule", "source", "title")
+
+    def __init__(self, name: str, cards_per_play: int | None = 1, rule: Rule | None = None, note: str | None = None,
+                 source: str = "log", title: str | None = None) -> None:
+        self.name = name
+        self.cards_per_play = cards_per_play
+        self.rule = rule
+        self.note = note
+        self.source = source  # "log" (declared inline), "catalogue" (an id resolved), "unresolved" (an unknown id)
+        self.title = title  # the catalogue's display name
+
+    def fields(self) -> tuple[str, int | None, Rule | None, str | None, str, str | None]:
+        return self.name, self.cards_per_play, self.rule, self.note, self.source, self.title
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Discipline) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return (f"Discipline(name={self.name!r}, cards_per_play={self.cards_per_play!r}, rule={self.rule!r}, "
+                f"note={self.note!r}, source={self.source!r}, title={self.title!r})")
 
 
 # -- reading -----------------------------------------------------------------------------------------

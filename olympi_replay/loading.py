@@ -55,8 +55,7 @@ def _take_race(state: OlympiState, entry: object, race: Race, replayed: list) ->
     shares its log yet: the list is added to in place)."""
     state.log["races"].append(_without_turns(entry, replayed))
     if state.race is not None:
-        for turn in race.turns:
-            state.take(turn)
+        state.take_all(race.turns)
 
 
 def _observe_race(state: OlympiState, number: int, entry: object, race: Race, replayed: list, observe) -> None:

@@ -11,28 +11,12 @@ from typing import Protocol
 from olympi_replay.cards import Card
 from olympi_replay.cards_state import Cards, Proof
 from olympi_replay.disciplines import Discipline
+from olympi_replay.rules import DEFAULT_LIMITS as DEFAULT_LIMITS
+from olympi_replay.rules import Limits as Limits
 from olympi_replay.rules import Rules
 from replaykit.findings import Finding
-from replaykit.texts import TextLimits
 
 GAME_ID = "olympi"
-
-
-@dataclass(frozen=True)
-class Limits(TextLimits):
-    """Sizes past which a document is not a log at all (a ``schema`` finding), not a game with too much in it
-    (names, notes and meta are bounded by the core's ``TextLimits``)."""
-
-    max_races: int = 20  # a game has nine; more is reported as too-many-races up to this bound
-    max_turns: int = 400  # turns in one race: 90 cards and seven players' retirements fit many times
-    max_cards: int = 120  # any list of cards or names (a hand, the deck, a draw, players, winners)
-    max_disciplines: int = 40
-    max_rule_depth: int = 8
-    max_rule_items: int = 20
-    max_rule_nodes: int = 32  # parts of one rule in all: every play walks the whole rule
-
-
-DEFAULT_LIMITS = Limits()
 
 
 def finding(code: str, severity: str, message: str, race: int | None = None, turn: int | None = None,
@@ -41,35 +25,48 @@ def finding(code: str, severity: str, message: str, race: int | None = None, tur
     return Finding(code, severity, message, player, path, (("race", race), ("turn", turn)))
 
 
-@dataclass(slots=True)
 class Turn:
-    player: str | None
-    action: str | None
-    cards: list[Card] | None = None  # a play's cards
-    draw: list[Card] | None = None  # None: not given
-    reshuffle: list[Card] | None = None
-    note: str | None = None
-    malformed: bool = False
+    """One turn as read. A plain class rather than a dataclass: compiled, it is made without the Python-level
+    ``__init__`` a dataclass gets (one per turn of the log)."""
+
+    __slots__ = ("action", "cards", "draw", "malformed", "note", "player", "reshuffle")
+
+    def __init__(self, player: str | None, action: str | None, cards: list[Card] | None = None,
+                 draw: list[Card] | None = None, reshuffle: list[Card] | None = None, note: str | None = None,
+                 malformed: bool = False) -> None:
+        self.player = player
+        self.action = action
+        self.cards = cards  # a play's cards
+        self.draw = draw  # None: not given
+        self.reshuffle = reshuffle
+        self.note = note
+        self.malformed = malformed
 
 
-@dataclass(slots=True)
 class Awards:
     """A race's claims; ``None`` in ``medals`` or an absent key in ``given`` means: nothing to compare."""
 
-    medals: dict[str, list[str]] | None = None
-    first_player: str | None = None
-    record: str | None = None
-    given: frozenset[str] = frozenset()  # which of first_player and record were claimed readably
+    __slots__ = ("first_player", "given", "medals", "record")
+
+    def __init__(self) -> None:
+        self.medals: dict[str, list[str]] | None = None
+        self.first_player: str | None = None
+        self.record: str | None = None
+        self.given: frozenset[str] = frozenset()  # which of first_player and record were claimed readably
 
 
-@dataclass(slots=True)
 class Race:
-    discipline: str | None
-    postponed: str | None = None
-    turns: list[Turn] = field(default_factory=list)
-    awards: Awards = field(default_factory=Awards)
-    note: str | None = None
-    malformed: bool = False  # not replayed (its discipline still leaves the pile)
+    """One race entry as read (plain classes, as ``Turn``)."""
+
+    __slots__ = ("awards", "discipline", "malformed", "note", "postponed", "turns")
+
+    def __init__(self, discipline: str | None, malformed: bool = False) -> None:
+        self.discipline = discipline
+        self.postponed: str | None = None
+        self.turns: list[Turn] = []
+        self.awards = Awards()
+        self.note: str | None = None
+        self.malformed = malformed  # not replayed (its discipline still leaves the pile)
 
 
 @dataclass(slots=True)
@@ -95,6 +92,7 @@ class Table(Protocol):
 
     rules: Rules
     cards: Cards
+    findings: list[Finding]
     first_player: str | None
     world_record: bool
     proof: Proof

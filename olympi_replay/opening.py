@@ -11,6 +11,7 @@ Problems here have no race or turn. A wrong hand counts as six unknown cards, a 
 
 from __future__ import annotations
 
+from olympi_replay import catalogue
 from olympi_replay.cards import Card
 from olympi_replay.catalogue import Catalogue
 from olympi_replay.disciplines import Discipline
@@ -20,15 +21,18 @@ from olympi_replay.words import say, say_n
 from replaykit.findings import pointer
 
 
-def declared_disciplines(game: Table, log: Log, catalogue: Catalogue
-                         ) -> tuple[dict[str, Discipline], list[str] | None]:
-    """The disciplines by name (the first of a repeated name wins) and the pile's order when it is usable."""
+def declared_disciplines(game: Table, log: Log) -> tuple[dict[str, Discipline], list[str] | None]:
+    """The disciplines by name (the first of a repeated name wins) and the pile's order when it is usable. The
+    catalogue in force is looked up only for a log that names a catalogue id (looking costs a file's stat)."""
     definitions: dict[str, Discipline] = {}
     entries = log.disciplines or []
+    in_force: Catalogue | None = None
     for index, entry in enumerate(entries):
         path = f"/disciplines/{index}"
         if isinstance(entry, str):
-            resolved = catalogue.resolve(entry)
+            if in_force is None:
+                in_force = catalogue.current()
+            resolved = in_force.resolve(entry)
             if resolved is None:
                 game.add("unknown-discipline", say('"{name}" is not an id of the discipline catalogue, so it is '
                                                      "replayed without a rule and with any number of cards per play.",

@@ -8,14 +8,12 @@ reported and then taken as recorded, so the replay goes on and every error is fo
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
-from dataclasses import replace
 
 from olympi_replay.cards import Card, shown
 from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import Discipline, holds, sentence
-from olympi_replay.log import Race, Table, Turn
+from olympi_replay.log import Race, Table, Turn, finding
 from olympi_replay.report import RaceRecord, Retirement, TurnRecord
 from olympi_replay.rules import PASSES, Reward
 from olympi_replay.words import say, say_n
@@ -24,8 +22,12 @@ from replaykit.words import Text
 
 class RaceReplay:
     def __init__(self, game: Table, race: Race, record: RaceRecord, definition: Discipline | None) -> None:
-        self.game, self.race, self.record, self.definition = game, race, record, definition
-        self.rules, self.cards = game.rules, game.cards
+        # The game's parts, not the game: a race held by its game and holding it back would make every replay
+        # a reference cycle, left for the garbage collector to find (GameReplay.steps passes on the one
+        # thing a race tells its game, the First-player card's holder when the race shows it).
+        self.race, self.record, self.definition = race, record, definition
+        self.rules, self.cards, self.proof, self.findings = game.rules, game.cards, game.proof, game.findings
+        self.world_record = game.world_record
         self.two_players = game.rules.two_players  # asked at every turn: a compiled field, not the rules' property
         self.base = f"/races/{record.number - 1}"
         self.active = list(game.rules.seating)  # players still in the race, in seating order
@@ -48,12 +50,9 @@ class RaceReplay:
         """A copy for a cloned game: its own record, turn order and references (field by field, since a
         compiled class has no ``copy.copy``)."""
         record = self.record
-        other = RaceReplay(game, self.race, replace(
-            record, order=list(record.order), drawn=dict(record.drawn),
-            medals={name: list(won) for name, won in record.medals.items()}, turns=list(record.turns),
-            retirements=list(record.retirements)), self.definition)
+        other = RaceReplay(game, self.race, record.copy(), self.definition)
         if record.turns:  # only the last turn may still change (a draw named later)
-            other.record.turns[-1] = copy.copy(record.turns[-1])
+            other.record.turns[-1] = record.turns[-1].copy()
         other.active, other.own = list(self.active), dict(self.own)
         other.passes, other.started, other.due, other.finished = self.passes, self.started, self.due, self.finished
         other.last, other.closed, other.previous, other.previous_by = self.last, self.closed, self.previous, \
@@ -63,7 +62,15 @@ class RaceReplay:
 
     def add(self, code: str, message: str, path: str, turn: int | None, player: str | None,
             severity: str = "error") -> None:
-        self.game.add(code, message, path, self.record.number, turn, player, severity)
+        self.findings.append(finding(code, severity, message, self.record.number, turn, player, path))
+
+    def steps(self, turns: list[Turn]) -> Draw | None:
+        """``step`` for each of ``turns`` in order (a whole race of the loader's, the loop compiled); the last
+        one's draw."""
+        drawn = None
+        for turn in turns:
+            drawn = self.step(turn)
+        return drawn
 
     def step(self, turn: Turn) -> Draw | None:
         """Replay the race's next turn; returns the draw it made (``None``: it drew nothing or was ignored)."""
@@ -72,7 +79,7 @@ class RaceReplay:
         # The read turn's lists are the record's: each is read fresh for its one turn and never changed after.
         entry = TurnRecord(number, turn.player, turn.action, [] if turn.cards is None else turn.cards, note=turn.note)
         self.record.turns.append(entry)
-        proof = self.game.proof
+        proof = self.proof
         proof.step()
         player = turn.player
         hand = None if player is None else self.cards.hands.get(player)  # None: not a player
@@ -90,7 +97,7 @@ class RaceReplay:
             return
         self.record.finished = True
         self.record.record = self.last if (
-            self.game.world_record and not self.two_players and self.last is not None
+            self.world_record and not self.two_players and self.last is not None
             and self.cards.hands[self.last].size == 0) else None
 
     # -- one turn -------------------------------------------------------------------------------------
@@ -101,7 +108,7 @@ class RaceReplay:
         if turn.malformed:
             return False  # its schema finding says why
         player = turn.player
-        if player is None or not self.rules.is_player(player):
+        if player is None or player not in self.cards.hands:  # the seating's players, as rules.is_player asks
             self.add("unknown-player", say('Turn {number} is by "{player}", who is not a player.', number=number,
                                            player=player), path + "/player", number, player)
             return False
@@ -134,14 +141,14 @@ class RaceReplay:
             self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
                                       name=name, player=player, number=number), path, number, player)
             return True
-        if self.finished and player == self.last and turn.action == "play" and not self.game.world_record:
+        if self.finished and player == self.last and turn.action == "play" and not self.world_record:
             self.add("race-over", say("{player} was the last player left and won gold without playing on; turn "
                                       "{number} comes after the {name} race ended (play on only with the World "
                                       "Record variant).", player=player, number=number, name=name),
                      path, number, player)
             return True
         if player not in self.active and not self.two_players:
-            if self.finished and not self.game.world_record:
+            if self.finished and not self.world_record:
                 self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
                                           name=name, player=player, number=number), path, number, player)
             else:
@@ -168,9 +175,9 @@ class RaceReplay:
 
     def check_order(self, player: str, number: int, path: str) -> None:
         if not self.started:
-            holder = self.game.first_player
+            holder = self.record.first_player  # the game's holder when the race began
             if holder is None:  # race 1 without first_player: its first turn shows who held the card
-                self.game.first_player = self.record.first_player = player
+                self.record.first_player = player
             elif player != holder:
                 self.add("wrong-first-player", say("{holder} holds the First-player card and opens the race, but "
                                                    "{player} took the first turn.", holder=holder, player=player),

@@ -10,13 +10,12 @@ lists them all with race, turn, player and JSON pointer.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
+from dataclasses import replace
 
-from olympi_replay import catalogue
-from olympi_replay.cards_state import Cards, Proof, copied, counter
+from olympi_replay.cards_state import Cards, Draw, Proof, copied, counter
 from olympi_replay.disciplines import Discipline
-from olympi_replay.log import Log, Race, finding
+from olympi_replay.log import Log, Race, Turn, finding
 from olympi_replay.opening import Pile, deal, declared_disciplines
 from olympi_replay.race import RaceReplay
 from olympi_replay.report import GameReport, RaceRecord, Result
@@ -57,7 +56,7 @@ class GameReplay:
                                           world_record=log.world_record)
         if log.stopped or not self.players_ok(log.players or []):
             return False
-        self.definitions, order = declared_disciplines(self, log, catalogue.current())
+        self.definitions, order = declared_disciplines(self, log)
         report.disciplines = list(self.definitions.values())
         self.pile = Pile(list(self.definitions), order)
         if log.first_player is not None:
@@ -70,6 +69,10 @@ class GameReplay:
         report.hands = deal(self, log)
         report.claims = {"scores": None if log.scores is None else dict(log.scores),
                          "winners": None if log.winners is None else list(log.winners)}
+        # Set up, the game reads no more of the log than its claims (and a clone what it starts from): the races
+        # and the deal are let go, so that a replay keeps none of the log's turns alive for the garbage collector
+        # to walk (the records keep what they show).
+        self.log = Log(players=log.players, world_record=log.world_record, scores=log.scores, winners=log.winners)
         return True
 
     def start_race(self, race: Race) -> bool:
@@ -86,6 +89,17 @@ class GameReplay:
             return False
         self.current = self.race(race, index + 1)
         return True
+
+    def steps(self, turns: list[Turn]) -> Draw | None:
+        """The race under way's next turns (``RaceReplay.steps``); the game learns who holds the First-player
+        card where the race's first turn showed it."""
+        current = self.current
+        if current is None:
+            return None
+        drawn = current.steps(turns)
+        if self.first_player is None:
+            self.first_player = current.record.first_player
+        return drawn
 
     def close_race(self, another: bool) -> None:
         """The race under way ends: discards, medals, records and the race's claims; ``another``: the log goes
@@ -139,7 +153,7 @@ class GameReplay:
         other.cards, other.pile, other.proof = self.cards.clone(), self.pile.clone(), self.proof.clone()
         other.medals = {name: copied(won) for name, won in self.medals.items()}
         other.records = dict(self.records)
-        other.report = copy.copy(self.report)
+        other.report = replace(self.report)
         other.report.findings = other.findings
         other.report.races = list(self.report.races)
         if self.current is not None:

@@ -15,20 +15,30 @@ from olympi_replay.rules import MEDALS
 from replaykit.findings import Finding, split
 
 
-@dataclass(slots=True)
 class TurnRecord:
-    """One turn as replayed: ``action`` as taken (a pass with 3+ players is taken as a retire)."""
+    """One turn as replayed: ``action`` as taken (a pass with 3+ players is taken as a retire). A plain class,
+    as ``Retirement``: compiled, it is made without a dataclass's Python-level ``__init__`` (one per turn)."""
 
-    number: int
-    player: str | None
-    action: str | None
-    cards: list[Card] = field(default_factory=list)
-    drew: int = 0
-    draw: list[Card] | None = None  # the cards drawn when the log shows them all
-    reshuffled: bool = False
-    ignored: bool = False
-    note: str | None = None
-    hand_after: int | None = None  # the player's hand size after the turn (None: not a player)
+    __slots__ = ("action", "cards", "draw", "drew", "hand_after", "ignored", "note", "number", "player",
+                 "reshuffled")
+
+    def __init__(self, number: int, player: str | None, action: str | None, cards: list[Card] | None = None,
+                 drew: int = 0, draw: list[Card] | None = None, reshuffled: bool = False, ignored: bool = False,
+                 note: str | None = None, hand_after: int | None = None) -> None:
+        self.number = number
+        self.player = player
+        self.action = action
+        self.cards: list[Card] = [] if cards is None else cards
+        self.drew = drew
+        self.draw = draw  # the cards drawn when the log shows them all
+        self.reshuffled = reshuffled
+        self.ignored = ignored
+        self.note = note
+        self.hand_after = hand_after  # the player's hand size after the turn (None: not a player)
+
+    def copy(self) -> TurnRecord:
+        return TurnRecord(self.number, self.player, self.action, self.cards, self.drew, self.draw, self.reshuffled,
+                          self.ignored, self.note, self.hand_after)
 
     def to_dict(self) -> dict:
         return {"number": self.number, "player": self.player, "action": self.action, "cards": texts(self.cards),
@@ -37,41 +47,64 @@ class TurnRecord:
                 "hand_after": self.hand_after}
 
 
-@dataclass(slots=True)
 class Retirement:
     """A player leaving the race (two players: a pass), or the last player's gold (``turn`` may be null)."""
 
-    player: str
-    turn: int | None
-    place: int  # 1 for the first to retire; the last player's place is the number of players
-    medal: str | None
-    drew: int
-    first_player: bool
+    __slots__ = ("drew", "first_player", "medal", "place", "player", "turn")
+
+    def __init__(self, player: str, turn: int | None, place: int, medal: str | None, drew: int,
+                 first_player: bool) -> None:
+        self.player = player
+        self.turn = turn
+        self.place = place  # 1 for the first to retire; the last player's place is the number of players
+        self.medal = medal
+        self.drew = drew
+        self.first_player = first_player
 
     def to_dict(self) -> dict:
         return {"player": self.player, "turn": self.turn, "place": self.place, "medal": self.medal,
                 "drew": self.drew, "first_player": self.first_player}
 
 
-@dataclass(slots=True)
 class RaceRecord:
-    number: int
-    discipline: str
-    postponed: str | None
-    first_player: str | None
-    definition: Discipline | None = None  # None: an undeclared discipline
-    order: list[str] = field(default_factory=list)
-    medals: dict[str, list[str]] = field(default_factory=dict)
-    drawn: dict[str, int] = field(default_factory=dict)
-    record: str | None = None
-    took_first_player: str | None = None
-    finished: bool = False
-    scores_after: dict[str, int] = field(default_factory=dict)
-    hands_after: dict[str, int] = field(default_factory=dict)
-    turns: list[TurnRecord] = field(default_factory=list)
-    retirements: list[Retirement] = field(default_factory=list)
-    reshuffles: int = 0
-    note: str | None = None
+    """One race as replayed (a plain class, as ``TurnRecord``)."""
+
+    __slots__ = ("definition", "discipline", "drawn", "finished", "first_player", "hands_after", "medals", "note",
+                 "number", "order", "postponed", "record", "reshuffles", "retirements", "scores_after",
+                 "took_first_player", "turns")
+
+    def __init__(self, number: int, discipline: str, postponed: str | None, first_player: str | None,
+                 definition: Discipline | None = None, note: str | None = None) -> None:
+        self.number = number
+        self.discipline = discipline
+        self.postponed = postponed
+        self.first_player = first_player
+        self.definition = definition  # None: an undeclared discipline
+        self.order: list[str] = []
+        self.medals: dict[str, list[str]] = {}
+        self.drawn: dict[str, int] = {}
+        self.record: str | None = None
+        self.took_first_player: str | None = None
+        self.finished = False
+        self.scores_after: dict[str, int] = {}
+        self.hands_after: dict[str, int] = {}
+        self.turns: list[TurnRecord] = []
+        self.retirements: list[Retirement] = []
+        self.reshuffles = 0
+        self.note = note
+
+    def copy(self) -> RaceRecord:
+        """A copy for a race under way, cloned with its game: the lists and dicts a race adds to are its own,
+        the turns and retirements in them shared."""
+        other = RaceRecord(self.number, self.discipline, self.postponed, self.first_player, self.definition,
+                           self.note)
+        other.order, other.drawn, other.turns = list(self.order), dict(self.drawn), list(self.turns)
+        other.medals = {name: list(won) for name, won in self.medals.items()}
+        other.retirements = list(self.retirements)
+        other.record, other.took_first_player, other.finished = self.record, self.took_first_player, self.finished
+        other.scores_after, other.hands_after, other.reshuffles = self.scores_after, self.hands_after, \
+            self.reshuffles
+        return other
 
     def to_dict(self) -> dict:
         definition = self.definition

@@ -2,6 +2,9 @@
 
 ``Rules`` is the fixed game for one seating, as OpenSpiel keeps a Game apart from its States: who sits
 next to whom and what each retirement earns. The replay and the simulator both play by these tables.
+
+``Limits`` (the sizes past which a document is not a log, re-exported by ``log``) lives here, where the
+module is not compiled: a compiled class cannot extend the core's interpreted ``TextLimits``.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import NamedTuple
 
 from olympi_replay.cards import COLORS, COPIES, VALUES
 from replaykit.seating import Seating
+from replaykit.texts import TextLimits
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -62,6 +66,23 @@ class Rules(Seating):
         """The reward of a player retiring after ``retired_before`` others (3+ players)."""
         table = RETIREMENTS[len(self.seating)]
         return table[retired_before] if retired_before < len(table) else Reward("gold", False, 0)
+
+
+@dataclass(frozen=True)
+class Limits(TextLimits):
+    """Sizes past which a document is not a log at all (a ``schema`` finding), not a game with too much in it
+    (names, notes and meta are bounded by the core's ``TextLimits``)."""
+
+    max_races: int = 20  # a game has nine; more is reported as too-many-races up to this bound
+    max_turns: int = 400  # turns in one race: 90 cards and seven players' retirements fit many times
+    max_cards: int = 120  # any list of cards or names (a hand, the deck, a draw, players, winners)
+    max_disciplines: int = 40
+    max_rule_depth: int = 8
+    max_rule_items: int = 20
+    max_rule_nodes: int = 32  # parts of one rule in all: every play walks the whole rule
+
+
+DEFAULT_LIMITS = Limits()
 
 
 def vp(medals: Mapping[str, int], records: int) -> int:

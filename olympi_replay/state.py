@@ -179,10 +179,16 @@ class OlympiState(Walk):
 
     def take(self, turn: Turn) -> None:
         """The race's next turn."""
+        self.take_all([turn])
+
+    def take_all(self, turns: list[Turn]) -> None:
+        """The race's next turns in order (the loader's whole race at once, stepped by the compiled race)."""
+        if not turns:
+            return
         race = self.game.current
-        drawn = race.step(turn)
-        self.pending = (drawn, len(race.record.turns)) if drawn is not None and drawn.unknown and turn.draw is None \
-            else None
+        drawn = self.game.steps(turns)
+        self.pending = (drawn, len(race.record.turns)) if drawn is not None and drawn.unknown and \
+            turns[-1].draw is None else None
 
     def name_draw(self, cards: list[Card]) -> None:
         drawn, number = self.pending
