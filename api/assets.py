@@ -5,9 +5,9 @@ charts the adapters build (scatter and bar): ``plotly.js-basic-dist-min`` from t
 by ``make`` (pinned in package.json/package-lock.json) and shipped inside the wheel. Where it is missing (an
 install without npm) the full bundle of the plotly Python package is served instead, with a warning.
 
-Static files are gzipped once and kept in memory; pages over a kilobyte are gzipped as they leave, for
-clients that accept it. API answers are left as they are: programs read them, and a front server may
-compress them by its own rules.
+The bundle is sent with V8's compile hint on its first line (``COMPILE_HINT``). Static files are gzipped once
+and kept in memory; pages over a kilobyte are gzipped as they leave, for clients that accept it. API answers
+are left as they are: programs read them, and a front server may compress them by its own rules.
 """
 
 from __future__ import annotations
@@ -35,6 +35,14 @@ ONE_YEAR = 31536000
 ONE_HOUR = 3600
 PAGES = ("text/html",)
 BASIC = "plotly.js-basic-dist-min"
+# V8 (Chrome 136 on) compiles every function of a script that opens with this comment on the background thread
+# that streams it in, while the page waits for it, instead of each one on the main thread when first called.
+# No code cache spares that work on a first visit or in a private window: ~100 ms of main-thread CPU per load
+# in a Chromium trace of a board page, ~40 ms less CPU in all once hinted (docs/PERFORMANCE.md, issue 30).
+# Other browsers read a comment.
+COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
+# The endpoints whose answer no language or cookie changes: one cached copy serves every reader.
+SAME_IN_EVERY_LANGUAGE = frozenset({"static", "game_style", "plotly_js"})
 
 
 @dataclass(frozen=True)
@@ -68,13 +76,14 @@ class Packed:
     etag: str
 
 
-_packed: dict[tuple[Path, float], Packed] = {}
+_packed: dict[tuple[Path, float, bytes], Packed] = {}
 
 
-def packed(path: Path) -> Packed:
-    key = (path, path.stat().st_mtime)
+def packed(path: Path, head: bytes = b"") -> Packed:
+    """The file with ``head`` before it, gzipped once."""
+    key = (path, path.stat().st_mtime, head)
     if key not in _packed:
-        raw = path.read_bytes()
+        raw = head + path.read_bytes()
         _packed[key] = Packed(raw, gzip.compress(raw, 9, mtime=0), hashlib.sha256(raw).hexdigest()[:20])
     return _packed[key]
 
@@ -83,9 +92,9 @@ def accepts_gzip() -> bool:
     return "gzip" in request.accept_encodings
 
 
-def send(path: Path, mimetype: str, max_age: int, immutable: bool = False) -> Response:
-    """A file, gzipped when the client accepts it, with a strong ETag and a 304 for a fresh copy."""
-    return _send(packed(path), mimetype, f"public, max-age={max_age}" + (", immutable" if immutable else ""))
+def send(path: Path, mimetype: str, max_age: int, immutable: bool = False, head: bytes = b"") -> Response:
+    """A file (``head`` first), gzipped when the client accepts it, with a strong ETag and a 304 for a fresh copy."""
+    return _send(packed(path, head), mimetype, f"public, max-age={max_age}" + (", immutable" if immutable else ""))
 
 
 def send_bytes(raw: bytes, mimetype: str, cache_control: str) -> Response:
@@ -117,7 +126,7 @@ def static_view(filename: str) -> Response:
 def plotly_view(version: str) -> Response:
     if version != PLOTLY.version:
         abort(404, _("This plotly.js version is not served here."))
-    return send(PLOTLY.path, "text/javascript", ONE_YEAR, immutable=True)
+    return send(PLOTLY.path, "text/javascript", ONE_YEAR, immutable=True, head=COMPILE_HINT)
 
 
 def compress(response: Response) -> Response:

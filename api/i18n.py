@@ -36,6 +36,7 @@ from flask_babel import Babel, force_locale, get_locale, get_translations, lazy_
 from markupsafe import Markup
 
 import api as web
+from api import assets
 from replaykit import words
 
 LANGUAGES = ("en", "it", "pl")
@@ -194,7 +195,8 @@ def _remember(response: Response) -> Response:
     asked = request.args.get("lang", "")
     if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", secure=request.is_secure)
-    response.vary.update(("Accept-Language", "Cookie"))
+    if request.endpoint not in assets.SAME_IN_EVERY_LANGUAGE:
+        response.vary.update(("Accept-Language", "Cookie"))
     if response.mimetype == "text/html" and "Content-Language" not in response.headers:
         response.headers["Content-Language"] = language()
     return response

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from api import assets
+
 
 def visible(html: str) -> str:
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
@@ -23,6 +25,15 @@ def test_english_by_default_with_the_switch_naming_each_language_in_itself(clien
     assert re.findall(r'hreflang="(\w+)"[^>]*>([^<]+)<', switch) == [
         ("en", "English"), ("it", "Italiano"), ("pl", "Polski")]
     assert {"Accept-Language", "Cookie"} <= set(response.headers["Vary"].replace(" ", "").split(","))
+
+
+def test_scripts_styles_and_the_bundle_are_the_same_in_every_language_and_say_so(client):
+    page_style = client.get("/styles/olympi.css")
+    for url in ("/static/board.js", "/vendor/plotly-" + assets.PLOTLY.version + ".min.js"):
+        for response in (client.get(url, headers={"Accept-Language": "pl"}), page_style):
+            assert response.status_code == 200
+            vary = set(response.headers.get("Vary", "").replace(" ", "").split(","))
+            assert not vary & {"Accept-Language", "Cookie"}, (url, vary)
 
 
 def test_lang_in_the_address_wins_and_is_remembered(client):
