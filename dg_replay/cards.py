@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 # Rulebook order; charts and tables list colours this way.
 COLORS = ("B", "Y", "G", "R", "P")
+COLOR_INDEX = {letter: index for index, letter in enumerate(COLORS)}  # a colour's place in per-colour lists
 COLOR_NAMES = {"B": "blue", "Y": "yellow", "G": "green", "R": "red", "P": "purple"}
 COLOR_LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
 

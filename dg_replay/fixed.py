@@ -21,12 +21,17 @@ MAX_PLAYERS = 6
 class Rules(Seating):
     """One game's fixed facts: the players in clockwise seating order and everything that follows."""
 
+    def __post_init__(self) -> None:
+        # The seats worked out as the game starts rather than on their first read: under Python 3.11 that first
+        # read of a ``cached_property`` takes a lock and costs more than the dict itself, once per game validated.
+        self.__dict__["seat"] = Seating.seat.func(self)
+
     @property
     def deck_defined(self) -> bool:
         """Outside 3–6 players the rulebook gives no deck, so deck and hand checks cannot apply."""
         return MIN_PLAYERS <= len(self.seating) <= MAX_PLAYERS
 
-    @cached_property
+    @property
     def max_value(self) -> int:
         return 3 * len(self.seating)
 

@@ -1,4 +1,4 @@
-"""Validate a match log: as many games as players, the deal passing clockwise, totals over all games.
+"""Read and validate a match log: as many games as players, the deal passing clockwise, totals over all games.
 
 Each game is played on its own ``GameState`` inside a ``MatchState`` (``dg_replay.match_state``); its
 findings are re-addressed under ``/games/g`` and numbered with ``game``, followed by the match ruling on
@@ -8,13 +8,64 @@ who deals it. Then the match-wide claims (totals) and its length are checked.
 from __future__ import annotations
 
 from dg_replay.match_state import MatchState
-from dg_replay.reader import DEFAULT_LIMITS, Limits, MatchLog, finding
+from dg_replay.reader import (
+    DEFAULT_LIMITS,
+    GAME_ID,
+    MATCH_KEYS,
+    GameLog,
+    Limits,
+    MatchLog,
+    Reader,
+    finding,
+    too_many_games,
+)
 from dg_replay.replay import Observe, load_game, start
 from dg_replay.report import MatchReport
 from dg_replay.rules import match_totals, winners
 from dg_replay.state import seating_of
 from dg_replay.words import say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
+from replaykit.reading import describe
+
+
+def read_match(reader: Reader, data: dict) -> MatchLog:
+    """A match log read by ``reader`` (``Reader.document`` hands it over): its games are read as logs."""
+    reader.closed(data, MATCH_KEYS, "", "a match log")
+    reader.version(data, "")
+    match = MatchLog(reader.players(data, ""))
+    games = data.get("games")
+    if type(games) is not list:
+        reader.problem("/games", say('A match log needs a "games" list; found {what}.', what=describe(games)))
+    elif (said := too_many_games(reader.limits, len(games))) is not None:
+        reader.problem("/games", said)
+    else:
+        match.has_games = True
+        for index, entry in enumerate(games):
+            match.games.append(read_game(reader, entry, index, match.players))
+    if "totals" in data:
+        match.totals = reader.scores(data["totals"], "/totals", "totals")
+    match.meta = reader.meta(data, "")
+    return match
+
+
+def read_game(reader: Reader, entry: object, index: int, players: list[str] | None) -> GameLog | None:
+    base = pointer("games", index)
+    reader.game_number = index + 1
+    try:
+        if type(entry) is not dict:
+            reader.problem(base, say("Game {number} of the match must be a log object; found {what}.",
+                                     number=index + 1, what=describe(entry)))
+            return None
+        if entry.get("game") != GAME_ID:
+            reader.problem(base + "/game", say('Game {number} of the match must say "game": "{game}".',
+                                               number=index + 1, game=GAME_ID))
+        log = reader.game(entry, base)
+        if players is not None and log.players is not None and log.players != players:
+            reader.problem(base + "/players", say("Game {number} must list the match's players in the same order.",
+                                                  number=index + 1))
+        return log
+    finally:
+        reader.game_number = None
 
 
 def replay_match(match: MatchLog, findings: list[Finding], observe: Observe | None = None,

@@ -28,11 +28,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from dg_replay.cards import COLORS, Card, card_text
+from dg_replay.cards import COLOR_INDEX, COLORS, Card, card_text
 from dg_replay.rules import TRICKS_PER_GAME, color_class, color_points, playable, resolve_trick
 from replaykit.search import TERMINAL
 
-COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
 # Indexed by a colour's captures ``count << 8 | sum`` (at most 18 cards of a colour, summing to at most 171):
 # its points and its class, from the rules' functions, looked up at every card taken.
 POINTS = [color_points(taken >> 8, taken & 255) for taken in range(19 << 8)]
@@ -109,7 +108,7 @@ class Position:
                 return None
             position.missing[seat] = short
             tally = state.tallies[name]
-            position.settle(seat, [tally.counts[color] for color in COLORS], [tally.sums[color] for color in COLORS])
+            position.settle(seat, tally.counts, tally.sums)
         if any(position.missing):
             from dg_replay import worlds
 

@@ -10,7 +10,7 @@ works with the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from dg_replay.limits import DEFAULT_LIMITS, Limits
@@ -26,7 +26,7 @@ MATCH_ID = "david-goliath-match"
 
 LOG_KEYS = frozenset({"game", "version", "players", "dealer", "hands", "tricks", "scores", "winners", "meta"})
 MATCH_KEYS = frozenset({"game", "version", "players", "games", "totals", "meta"})
-TRICK_KEYS = frozenset({"plays", "captures", "note"})
+TRICK_KEYS: Final = frozenset({"plays", "captures", "note"})
 PLAY_KEYS = frozenset({"player", "card", "note"})
 
 
@@ -69,6 +69,12 @@ class Play(NamedTuple):
     player: str | None
     card: Card | None
     note: str | None = None
+
+
+# Read for every play, held where compiled code reaches them without a lookup in the module's namespace.
+KNOWN_CARDS: Final = CARD_BY_TEXT
+PLAY: Final = Play
+NEW_TUPLE: Final = tuple.__new__
 
 
 class Trick:
@@ -128,7 +134,9 @@ class Reader:
             return None
         game = data.get("game")
         if game == MATCH_ID:
-            return self.match(data)
+            from dg_replay.match import read_match  # that module replays what it reads, and imports this one
+
+            return read_match(self, data)
         if game != GAME_ID:
             if "game" not in data:
                 self.problem("/game", say('The log does not say which game it is; add "game": "{game}".', game=GAME_ID))
@@ -157,43 +165,6 @@ class Reader:
             log.winners = self.names(data["winners"], base + "/winners", "winners")
         log.meta = self.meta(data, base)
         return log
-
-    def match(self, data: dict) -> MatchLog:
-        self.closed(data, MATCH_KEYS, "", "a match log")
-        self.version(data, "")
-        match = MatchLog(self.players(data, ""))
-        games = data.get("games")
-        if type(games) is not list:
-            self.problem("/games", say('A match log needs a "games" list; found {what}.', what=describe(games)))
-        elif (said := too_many_games(self.limits, len(games))) is not None:
-            self.problem("/games", said)
-        else:
-            match.has_games = True
-            for index, entry in enumerate(games):
-                match.games.append(self.match_game(entry, index, match.players))
-        if "totals" in data:
-            match.totals = self.scores(data["totals"], "/totals", "totals")
-        match.meta = self.meta(data, "")
-        return match
-
-    def match_game(self, entry: object, index: int, players: list[str] | None) -> GameLog | None:
-        base = pointer("games", index)
-        self.game_number = index + 1
-        try:
-            if type(entry) is not dict:
-                self.problem(base, say("Game {number} of the match must be a log object; found {what}.",
-                                      number=index + 1, what=describe(entry)))
-                return None
-            if entry.get("game") != GAME_ID:
-                self.problem(base + "/game", say('Game {number} of the match must say "game": "{game}".',
-                                                number=index + 1, game=GAME_ID))
-            log = self.game(entry, base)
-            if players is not None and log.players is not None and log.players != players:
-                self.problem(base + "/players", say("Game {number} must list the match's players in the same order.",
-                                                   number=index + 1))
-            return log
-        finally:
-            self.game_number = None
 
     # -- pieces ----------------------------------------------------------------------------------
 
@@ -249,6 +220,8 @@ class Reader:
 
     def text(self, value: object, path: str, what: str, longest: int, shortest: int = 0,
              trick: int | None = None, play: int | None = None) -> str | None:
+        if type(value) is str and shortest <= len(value) <= longest:
+            return value  # the common case, with nothing to say (``text_problem`` words what is wrong)
         said = text_problem(value, NOUNS[what][1], longest, shortest)
         if said is not None:
             self.problem(path, said, trick, play)
@@ -261,13 +234,20 @@ class Reader:
                                    text=CARD_TEXT_EXAMPLE, object=CARD_OBJECT_EXAMPLE), trick, play)
         return card
 
-    def cards(self, value: object, parent: str, key: str, trick: int | None = None) -> list[Card | None] | None:
-        """A list of cards under ``parent``/``key``; the pointer is built only when there is a problem."""
+    def known_cards(self, value: object) -> list[Card] | None:
+        """The common case, a list of cards each in the string form of a real deck (one lookup each); else None."""
         if type(value) is list and len(value) <= self.limits.max_cards:
-            try:  # the common case, every card in the string form of a real deck: one lookup each
-                return [CARD_BY_TEXT[item] for item in value]
+            try:
+                return [KNOWN_CARDS[item] for item in value]
             except (KeyError, TypeError):
                 pass
+        return None
+
+    def cards(self, value: object, parent: str, key: str, trick: int | None = None) -> list[Card | None] | None:
+        """A list of cards under ``parent``/``key``; the pointer is built only when there is a problem."""
+        known = self.known_cards(value)
+        if known is not None:
+            return known  # type: ignore[return-value]  # a list of cards is a list that may hold None
         path = parent + pointer(key)
         if type(value) is not list:
             self.problem(path, say("Expected a list of cards; found {what}.", what=describe(value)), trick)
@@ -298,43 +278,45 @@ class Reader:
         if (said := too_many_tricks(self.limits, len(value))) is not None:
             self.problem(path, said)
             return []
-        return [self.trick(item, f"{path}/{index}", index + 1) for index, item in enumerate(value)]
+        return [self.trick(item, path, index + 1) for index, item in enumerate(value)]
 
-    def trick(self, value: object, path: str, number: int) -> Trick:
+    def trick(self, value: object, parent: str, number: int) -> Trick:
+        """Trick ``number`` of the list at ``parent``; its pointer is built only for a problem."""
         if type(value) is not dict:
-            self.problem(path, say("Trick {number} must be an object with its plays; found {what}.", number=number,
-                                    what=describe(value)),
-                         number)
+            self.problem(f"{parent}/{number - 1}", say("Trick {number} must be an object with its plays; found "
+                                                       "{what}.", number=number, what=describe(value)), number)
             return Trick([], readable=False)
-        if not value.keys() <= TRICK_KEYS:
-            self.closed(value, TRICK_KEYS, path, "a trick", number)
+        for key in value:
+            if key not in TRICK_KEYS:
+                self.closed(value, TRICK_KEYS, f"{parent}/{number - 1}", "a trick", number)
+                break
         trick = Trick([])
         plays = value.get("plays")
         if type(plays) is not list:
-            self.problem(path + "/plays", say('Trick {number} needs a "plays" list; found {what}.', number=number,
-                                               what=describe(plays)),
-                         number)
+            self.problem(f"{parent}/{number - 1}/plays", say('Trick {number} needs a "plays" list; found {what}.',
+                                                             number=number, what=describe(plays)), number)
             trick.readable = False
         elif (said := too_many_plays(self.limits, number, len(plays))) is not None:
-            self.problem(path + "/plays", said, number)
+            self.problem(f"{parent}/{number - 1}/plays", said, number)
             trick.readable = False
         else:
-            trick.plays = [self.play(item, path, number, index) for index, item in enumerate(plays)]
+            trick.plays = [self.play(item, parent, number, index) for index, item in enumerate(plays)]
         if "captures" in value:
-            trick.captures = self.captures(value["captures"], path + "/captures", number)
+            trick.captures = self.captures(value["captures"], parent, number)
         if "note" in value:
-            trick.note = self.text(value["note"], path + "/note", "a note", self.limits.max_text, 0, number)
+            trick.note = self.text(value["note"], f"{parent}/{number - 1}/note", "a note", self.limits.max_text, 0,
+                                   number)
         return trick
 
-    def play(self, value: object, trick_path: str, trick: int, index: int) -> Play:
+    def play(self, value: object, parent: str, trick: int, index: int) -> Play:
         # Fast path for the usual play, {"player": name, "card": "G12"}; paths are built only for problems.
         if type(value) is dict and len(value) == 2:
             player, text = value.get("player"), value.get("card")
-            card = CARD_BY_TEXT.get(text) if type(text) is str else None
+            card = KNOWN_CARDS.get(text) if type(text) is str else None
             if card is not None and type(player) is str and 0 < len(player) <= self.max_name:
                 # Play(player, card), made without the NamedTuple's Python-level __new__: one frame less per card
-                return tuple.__new__(Play, (player, card, None))
-        return self.slow_play(value, f"{trick_path}/plays/{index}", trick, index + 1)
+                return NEW_TUPLE(PLAY, (player, card, None))
+        return self.slow_play(value, f"{parent}/{trick - 1}/plays/{index}", trick, index + 1)
 
     def slow_play(self, value: object, path: str, trick: int, number: int) -> Play:
         if type(value) is not dict:
@@ -358,7 +340,19 @@ class Reader:
             note = self.text(value["note"], path + "/note", "a note", self.limits.max_text, 0, trick, number)
         return Play(player, card, note)
 
-    def captures(self, value: object, path: str, trick: int) -> dict[str, list[Card]] | None:
+    def captures(self, value: object, parent: str, trick: int) -> dict[str, list[Card]] | None:
+        """Trick ``trick``'s claimed captures (the trick at ``parent``/``trick - 1``); ``None`` when a card cannot
+        be read (the claim cannot be compared; its schema finding says why)."""
+        if type(value) is dict and len(value) <= self.limits.max_keys:  # the common case: nothing to say
+            claim: dict[str, list[Card]] = {}
+            for name, cards in value.items():
+                known = self.known_cards(cards)
+                if known is None:
+                    break
+                claim[name] = known
+            else:
+                return claim
+        path = f"{parent}/{trick - 1}/captures"
         if type(value) is not dict:
             self.problem(path, say('"captures" must be an object of player name to cards; found {what}.',
                                     what=describe(value)),
@@ -366,15 +360,13 @@ class Reader:
             return None
         if self.too_many_keys(value, path, '"captures"', trick):
             return None
-        claim: dict[str, list[Card]] = {}
-        readable = True
+        claim, readable = {}, True
         for name, cards in value.items():
             read = self.cards(cards, path, name, trick)
             if read is None or None in read:
                 readable = False
             else:
                 claim[name] = read  # type: ignore[assignment]
-        # A claim with an unreadable card cannot be compared; its schema finding says why.
         return claim if readable else None
 
     def scores(self, value: object, path: str, what: str) -> dict[str, int] | None:

@@ -119,28 +119,29 @@ def check_capture_claim(state: GameState, trick: Trick, record: TrickRecord, las
     claim = trick.captures
     if claim is None or record.number > TRICKS_PER_GAME:
         return
-    before = len(state.found)
+    found = state.found
+    before = len(found)
     compare_captures(state, claim, record, last)
-    state.from_claims += state.found[before:]
+    if len(found) > before:
+        state.from_claims += found[before:]
 
 
-def compare_captures(state: GameState, claim: dict, record: TrickRecord, last: bool) -> None:
+def compare_captures(state: GameState, claim: dict[str, list[Card]], record: TrickRecord, last: bool) -> None:
     plays, number = record.plays, record.number
     if not record.resolved and plays and not (last and len(plays) < state.size) and not all(
             play.player is not None and play.card is not None for play in plays):
         return
-    path = f"/tricks/{number - 1}/captures"
-    top = state.rules.max_value if state.deck_known else None
+    seats, top = state.seats, state.top  # no deck: ``top`` is infinite
     for name, cards in claim.items():
-        known = name in state.seats
+        known = name in seats
         if not known:
             state.add("unknown-player", say('Trick {number} claims captures for "{name}", who is not a player.',
                                           number=number, name=name),
-                      path + pointer(name), number)
+                      captures_path(number) + pointer(name), number)
         for index, card in enumerate(cards):
-            if top is not None and card.value > top:
-                state.add("card-not-in-deck", not_in_deck(state, card), path + pointer(name, index), number,
-                          player=name if known else None)
+            if card.value > top:
+                state.add("card-not-in-deck", not_in_deck(state, card), captures_path(number) + pointer(name, index),
+                          number, player=name if known else None)
     if claim == record.captures:
         return  # written in the order the rules take them, as most software does
     # Multisets compared as sorted lists: the same cards in any order are the same claim.
@@ -155,14 +156,18 @@ def compare_captures(state: GameState, claim: dict, record: TrickRecord, last: b
         else:
             said = say("Trick {number}'s claimed captures are wrong: nobody takes anything yet, because the trick "
                        "is unfinished.", number=number)
-        state.add("capture-mismatch", said, path, number)
+        state.add("capture-mismatch", said, captures_path(number), number)
+
+
+def captures_path(number: int) -> str:
+    """Where trick ``number``'s claimed captures are (built only for a finding)."""
+    return f"/tricks/{number - 1}/captures"
 
 
 def check_result_claims(state: GameState, log: GameLog, report: GameReport, so_far: str) -> list[Finding]:
-    rules = state.rules
     found: list[Finding] = []
     for name, claimed in (log.scores or {}).items():
-        if not rules.is_player(name):
+        if name not in state.seats:
             state.add("unknown-player", say('A score is claimed for "{name}", who is not a player.', name=name),
                       pointer("scores", name), into=found)
         elif claimed != report.scores[name]:
@@ -174,7 +179,7 @@ def check_result_claims(state: GameState, log: GameLog, report: GameReport, so_f
     if log.winners is None:
         return found
     for index, name in enumerate(log.winners):
-        if not rules.is_player(name):
+        if name not in state.seats:
             state.add("unknown-player", say('"{name}" is claimed as a winner but is not a player.', name=name),
                       pointer("winners", index), into=found)
     if set(log.winners) != set(report.winners):

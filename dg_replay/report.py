@@ -6,10 +6,18 @@ Reports are plain data: the web pages, the API and the command line all render `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-from dg_replay.cards import Card, card_text
+from dg_replay.cards import TEXT_OF_CARD, Card, card_text
 from dg_replay.reader import GAME_ID, MATCH_ID, Play
 from replaykit.findings import Finding, split
+
+# Every card of a report is written out: the table is read by compiled code, ``card_text`` is called past it.
+CARD_TEXTS: Final = TEXT_OF_CARD
+
+
+def text_of(card: Card) -> str:
+    return CARD_TEXTS.get(card) or card_text(card)
 
 
 class TrickRecord:
@@ -40,15 +48,15 @@ class TrickRecord:
             "number": self.number,
             "leader": self.plays[0].player if self.plays else None,
             "resolved": self.resolved,
-            "plays": [{"player": play.player, "card": None if play.card is None else card_text(play.card),
+            "plays": [{"player": play.player, "card": None if play.card is None else text_of(play.card),
                        "note": play.note} for play in self.plays],
             "high": self.player_at(self.high),
             "low": self.player_at(self.low),
             "high_play": None if self.high is None else self.high + 1,
             "low_play": None if self.low is None else self.low + 1,
-            "captures": {name: [card_text(card) for card in cards] for name, cards in self.captures.items()},
+            "captures": {name: [text_of(card) for card in cards] for name, cards in self.captures.items()},
             "scores_after": dict(self.scores_after),
-            "claimed": None if self.claimed is None else {name: [card_text(card) for card in cards]
+            "claimed": None if self.claimed is None else {name: [text_of(card) for card in cards]
                                                           for name, cards in self.claimed.items()},
             "note": self.note,
         }
@@ -92,7 +100,7 @@ class GameReport:
         report = _common("game", GAME_ID, self.findings, self.complete, self.players, self.meta, self.scores,
                          self.winners, claims)
         report["dealer"] = self.dealer
-        report["hands"] = None if self.hands is None else {name: [card_text(card) for card in cards]
+        report["hands"] = None if self.hands is None else {name: [text_of(card) for card in cards]
                                                            for name, cards in self.hands.items()}
         report["tricks"] = [trick.to_dict() for trick in self.tricks]
         return report

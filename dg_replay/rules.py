@@ -11,15 +11,15 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any, overload
+from typing import Any, Final, overload
 
-from dg_replay.cards import COLORS, Card, deck
+from dg_replay.cards import COLOR_INDEX, COLORS, Card, deck
 from dg_replay.fixed import MAX_PLAYERS as MAX_PLAYERS
 from dg_replay.fixed import MIN_PLAYERS as MIN_PLAYERS
 from dg_replay.fixed import Rules as Rules
 
-TRICKS_PER_GAME = 15
-HAND_SIZE = 15
+TRICKS_PER_GAME: Final = 15  # Final: compiled code reads it as a constant
+HAND_SIZE: Final = 15
 
 @overload
 def playable(hand: int, led: int) -> int: ...
@@ -64,32 +64,38 @@ class TrickOutcome:
         self.captures = captures  # keyed as the plays name their players (names, or seats in a search)
 
 
-def resolve_trick(plays: Sequence[Sequence]) -> TrickOutcome:
+def resolve_trick(plays: list) -> TrickOutcome:
     """Apply rules 5 and 6 to the cards in order of play.
 
     The highest card is found first, ties going to the card played last; the lowest is then found
     among the other cards, ties again to the last. So a trick of equal values gives the last card as
-    highest and the second-to-last as lowest, as the Polish rulebook orders it. Each play is a sequence
-    starting (player, card, ...).
+    highest and the second-to-last as lowest, as the Polish rulebook orders it. Each play is a tuple
+    starting (player, card, ...): a log's ``Play``, or a seat and a card in the search.
     """
     if not plays:
         raise ValueError("an empty trick has no highest card")
-    # Built from C-level list operations: this runs for every trick of every log validated.
-    cards = [play[1] for play in plays]
-    values = [card.value for card in cards]
-    last = len(values) - 1
-    high = last - values[::-1].index(max(values))
-    others = cards[:high] + cards[high + 1:]
+    # A pass each over the cards, typed: this runs for every trick of every log.
+    cards: list[Card] = [play[1] for play in plays]
+    high = 0
+    for index in range(1, len(cards)):
+        if cards[index].value >= cards[high].value:
+            high = index
+    low = -1
+    for index, card in enumerate(cards):
+        if index != high and (low < 0 or card.value <= cards[low].value):
+            low = index
     captures: dict[Any, list[Card]] = {}
-    if others:
-        rest = values[:high] + values[high + 1:]
-        low = len(rest) - 1 - rest[::-1].index(min(rest))
-        low += low >= high  # back to an index into the whole trick
-        captures[plays[low][0]] = [cards[high]]
-        captures.setdefault(plays[high][0], []).extend(others)
-    else:  # a lone card: its player takes it back
-        low = None
+    if low < 0:  # a lone card: its player takes it back
         captures[plays[high][0]] = [cards[high]]
+        return TrickOutcome(high, None, captures)
+    captures[plays[low][0]] = [cards[high]]
+    taker = plays[high][0]
+    taken = captures.get(taker)
+    if taken is None:  # else one player both took the high card and played the low one (their name twice)
+        taken = captures[taker] = []
+    for index, card in enumerate(cards):
+        if index != high:
+            taken.append(card)
     return TrickOutcome(high, low, captures)
 
 
@@ -133,36 +139,38 @@ class Tally:
     __slots__ = ("by_color", "counts", "score", "sums")
 
     def __init__(self) -> None:
-        self.counts = dict.fromkeys(COLORS, 0)
-        self.sums = dict.fromkeys(COLORS, 0)
-        self.by_color = dict.fromkeys(COLORS, 0)  # each colour's points: ``color_points`` of the two above
+        # Per colour, in ``COLORS`` order (lists indexed by ``COLOR_INDEX``, not dicts keyed by letter).
+        self.counts = [0] * len(COLORS)
+        self.sums = [0] * len(COLORS)
+        self.by_color = [0] * len(COLORS)  # each colour's points: ``color_points`` of the two above
         self.score = 0  # the sum of ``by_color``, moved by each colour's change rather than summed again
 
-    def take(self, cards: Iterable[Card], sign: int = 1) -> int:
+    def take(self, cards: list[Card], sign: int = 1) -> int:
         """Add captured cards (``sign`` -1: give them back); returns the player's score now."""
-        counts, sums, by_color = self.counts, self.sums, self.by_color
+        counts, sums, by_color, index_of = self.counts, self.sums, self.by_color, COLOR_INDEX
         score = self.score
         for color, value in cards:
-            count = counts[color] = counts[color] + sign
-            total = sums[color] = sums[color] + sign * value
+            index = index_of[color]
+            count = counts[index] = counts[index] + sign
+            total = sums[index] = sums[index] + sign * value
             points = color_points(count, total)
-            score += points - by_color[color]
-            by_color[color] = points
+            score += points - by_color[index]
+            by_color[index] = points
         self.score = score
         return score
 
     def key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What the rest of the game's scoring can depend on: per colour the count and the points (while the
         count is at most two the points are the sum; from three cards on rule 8 counts cards only)."""
-        return tuple(self.counts.values()), tuple(self.by_color.values())
+        return tuple(self.counts), tuple(self.by_color)
 
     def points(self, color: str) -> int:
         """What the cards of ``color`` taken so far score (rule 8)."""
-        return self.by_color[color]
+        return self.by_color[COLOR_INDEX[color]]
 
     def copy(self) -> Tally:
         twin = Tally.__new__(Tally)
-        twin.counts, twin.sums, twin.by_color = dict(self.counts), dict(self.sums), dict(self.by_color)
+        twin.counts, twin.sums, twin.by_color = list(self.counts), list(self.sums), list(self.by_color)
         twin.score = self.score
         return twin
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the state imports this module
 
 
 def check_setup(state: GameState) -> None:
-    rules, into = state.rules, state.found
+    into = state.found
     if not state.deck_known:
         state.add("player-count", say("David & Goliath is for {fewest} to {most} players; this log has {count}, "
                                       "so the deck is unknown and deck and hand checks are skipped.",
@@ -32,7 +32,7 @@ def check_setup(state: GameState) -> None:
             state.add("duplicate-player", say('"{name}" is listed twice among the players.', name=name),
                       pointer("players", index), player=name, into=into)
         seen.add(name)
-    if state.dealer is not None and not rules.is_player(state.dealer):
+    if state.dealer is not None and state.dealer not in state.seats:
         state.add("unknown-player", say('The dealer "{dealer}" is not one of the players.', dealer=state.dealer),
                   "/dealer",
                   into=into)
@@ -43,7 +43,7 @@ def check_setup(state: GameState) -> None:
 def check_hands(state: GameState, hands: dict[str, list[Card | None]]) -> None:
     rules, into = state.rules, state.found
     for name in hands:
-        if not rules.is_player(name):
+        if name not in state.seats:
             state.add("unknown-player", say('The deal gives a hand to "{name}", who is not a player.', name=name),
                       pointer("hands", name), into=into)
     if not state.deck_known:
@@ -60,16 +60,18 @@ def check_hands(state: GameState, hands: dict[str, list[Card | None]]) -> None:
     dealt: set[Card] = set()
     top = rules.max_value  # read for every card dealt
     for name, cards in hands.items():
-        owner = name if rules.is_player(name) else None
+        owner = name if name in state.seats else None
         for index, card in enumerate(cards):
             if card is None:
                 continue
+            before = len(dealt)
+            dealt.add(card)  # one lookup: a card already dealt leaves the set as it was
             if card.value > top:
                 state.add("card-not-in-deck", not_in_deck(state, card), pointer("hands", name, index),
                           player=owner, into=into)
-            elif card in dealt:
+            elif len(dealt) == before:
                 state.add("duplicate-card", say("{card} is dealt twice; every card is unique.", card=str(card)),
                           pointer("hands", name, index), player=owner, into=into)
-            dealt.add(card)
         if owner is not None:
-            state.hands[owner] = {card for card in cards if card is not None}
+            hand = state.hands[owner] = set(cards)  # type: ignore[arg-type]  # an unreadable card is None
+            hand.discard(None)  # type: ignore[arg-type]

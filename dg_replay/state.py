@@ -19,7 +19,6 @@ player held a colour, from a card they play later) is handed in by the loader as
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 from dg_replay import actions, setup, views
 from dg_replay.cards import Card
@@ -91,9 +90,10 @@ class GameState:
         self.position = 0  # plays recorded so far, over all tricks
         self.first: str | None = None  # the current trick's leader and the order of play from them
         self.order: tuple[str, ...] = ()
+        self.orders = {name: rules.turn_order(name) for name in rules.seating}  # made once, looked up by ``lead``
         self.led: Card | None = None
         self.hidden = False  # a play of the current trick could not be read: it cannot be resolved
-        self.due: str | None = rules.left_of(dealer) if dealer is not None and rules.is_player(dealer) else None
+        self.due: str | None = rules.left_of(dealer) if dealer in self.seats else None
         self.last_taken: int | None = None  # the number of the last trick resolved
         self.has_tricks = False  # the log holds a list of tricks (else a patch creates it)
         self.has_dealer = dealer is not None
@@ -145,8 +145,7 @@ class GameState:
         return bool(self.tricks) and self.readable[-1] and len(self.tricks[-1].plays) < self.size
 
     def close_trick(self, last: bool) -> None:
-        """The trick on the table takes no more plays: check its size and resolve it if it can be
-        (``playing.close_trick``)."""
+        """The trick on the table takes no more plays: its size checked, taken if it can be (``playing``)."""
         close_trick(self, last)
 
     def begin_trick(self, note: str | None = None, claimed: dict | None = None, readable: bool = True) -> None:
@@ -170,12 +169,12 @@ class GameState:
 
     def play(self, play: Play) -> None:
         """Record one play of the trick on the table, as played, with the findings the rules give."""
-        self.plays((play,))
+        self.plays([play])
 
-    def plays(self, plays: Iterable[Play]) -> None:
+    def plays(self, plays: list[Play]) -> None:
         """Record plays of the trick on the table in order (the loader gives a log's trick at once)."""
         record = self.tricks[-1]
-        seats, hands, played, top, add = self.seats, self.hands, self.played, self.top, self.add
+        hands, played, top, add = self.hands, self.played, self.top, self.add
         deck_known, counts = self.deck_known, self.counts
         number, size = record.number, self.size
         scored = number <= TRICKS_PER_GAME and self.readable[-1]
@@ -188,7 +187,8 @@ class GameState:
                 on_table = record.plays
             index = len(on_table)
             player, card, _note = play
-            known = player in seats
+            count = counts.get(player)  # type: ignore[arg-type]  # ``None``: not a player (the seats are its keys)
+            known = count is not None
             if not index:
                 self.lead(player, card, known, number)
                 order, led, hidden = self.order, card, False
@@ -205,29 +205,30 @@ class GameState:
                                       due=order[index], leader=order[0]),
                     f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
             on_table.append(play)
-            if known:
-                counts[player] += 1  # type: ignore[index]
+            if count is not None:
+                counts[player] = count + 1  # type: ignore[index]
             if card is None:
                 hidden = True
             else:
                 hand = hands.get(player) if known else None  # type: ignore[arg-type]
+                seen = len(played)
+                first = played.setdefault(card, number)  # the trick it was first played in: this one if it is new
+                kept = -1 if hand is None else len(hand)
+                if hand is not None:  # taken now: rule 4 (``off_lead``) asks only about cards of the led colour
+                    hand.discard(card)
                 if card.value > top:
                     add("card-not-in-deck", not_in_deck(self, card), f"/tricks/{number - 1}/plays/{index}/card",
                         number, index + 1, player)
-                elif card in played:
+                elif len(played) == seen:
                     add("card-already-played", say("{player} plays {card}, which was already played in trick "
-                                                   "{trick}.", player=player, card=str(card), trick=played[card]),
+                                                   "{trick}.", player=player, card=str(card), trick=first),
                         f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
-                elif hand is not None and card not in hand:
+                elif hand is not None and len(hand) == kept:
                     add("card-not-in-hand", say("{player} plays {card}, which is not in {player}'s hand.",
                                                 player=player, card=str(card)),
                         f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
                 if index and known and led is not None and card.color != led.color and deck_known:
                     off_lead(self, player, card, led, hand, index, number, position)  # type: ignore[arg-type]
-                if card not in played:
-                    played[card] = number
-                if hand is not None:
-                    hand.discard(card)
             position += 1
             if index + 1 == size and scored and not hidden:
                 self.resolve(record)  # a full trick is taken at once; one more play would reopen it
@@ -247,7 +248,7 @@ class GameState:
                            "of trick {previous}.", number=number, player=player, due=due, previous=number - 1)
             self.add("wrong-leader", said, f"/tricks/{number - 1}/plays/0", number, 1, player)
             self.head = len(self.found)
-        self.order = self.rules.turn_order(player) if known else ()  # type: ignore[arg-type]
+        self.order = self.orders[player] if known else ()  # type: ignore[index]
 
     def resolve(self, record: TrickRecord) -> None:
         """Take the trick ``record`` (full, its plays readable): rules 5 and 6, and each taker's score (rule 8)."""
@@ -293,8 +294,7 @@ class GameState:
         return self.due
 
     def clone(self) -> GameState:
-        """An independent copy, able to ``undo`` what this state can (the copies kept for it are shared until
-        used)."""
+        """An independent copy, able to ``undo`` what this state can (the copies it keeps shared until used)."""
         twin = self.snapshot()
         twin.undos = list(self.undos)
         self.shared = twin.shared = len(self.undos)
@@ -332,8 +332,8 @@ class GameState:
 
     def take(self, other: GameState) -> None:
         """Every field of ``other``, shared (the copies' own containers are made by ``snapshot``)."""
-        self.players, self.limits, self.rules, self.seats, self.size = \
-            other.players, other.limits, other.rules, other.seats, other.size
+        self.players, self.limits, self.rules, self.seats, self.size, self.orders = \
+            other.players, other.limits, other.rules, other.seats, other.size, other.orders
         self.deck_known, self.top, self.dealer, self.given_hands, self.budget, self.unlisted = \
             other.deck_known, other.top, other.dealer, other.given_hands, other.budget, other.unlisted
         self.fresh, self.found, self.from_claims, self.head, self.closed = \

@@ -82,8 +82,8 @@ def seat_view(state: GameState, name: str) -> dict:
     unseen = 0 if dealt is not None else max(0, HAND_SIZE - count - len(hand))
     entry = {"name": name, "hand": hand, "unseen": unseen, "pile": pile, "score": state.scores[name],
              "dealt": dealt is not None,
-             "colors": {color: {"cards": tally.counts[color], "points": tally.points(color)}
-                        for color in COLORS}}
+             "colors": {color: {"cards": tally.counts[index], "points": tally.by_color[index]}
+                        for index, color in enumerate(COLORS)}}
     state.shown[name] = (count, chain, cards, entry)
     return entry
 

@@ -61,9 +61,9 @@ def test_an_unknown_hand_proven_to_hold_the_led_colour_is_offered_only_that_colo
 def test_rule_8_scores_one_or_two_cards_by_value_and_three_or_more_one_each():
     assert [color_points(0, 0), color_points(1, 11), color_points(2, 21), color_points(3, 25)] == [0, 11, 21, 3]
     tally = Tally()
-    assert tally.take(cards("G11", "G10")) == 21
-    assert tally.take(cards("G4", "R2")) == 3 + 2 and tally.points("G") == 3 and tally.points("R") == 2
-    assert tally.take(cards("G4"), -1) == 21 + 2  # given back: two greens again
+    assert tally.take(list(cards("G11", "G10"))) == 21
+    assert tally.take(list(cards("G4", "R2"))) == 3 + 2 and tally.points("G") == 3 and tally.points("R") == 2
+    assert tally.take(list(cards("G4")), -1) == 21 + 2  # given back: two greens again
     counts, points = tally.key()
     assert dict(zip(COLORS, zip(counts, points, strict=True), strict=True))["G"] == (2, 21)
 
