@@ -12,7 +12,6 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
-from flask_smorest import Api
 from flask_wtf.csrf import CSRFProtect
 
 import api as web
@@ -29,6 +28,7 @@ from api import (
     health,
     homes,
     i18n,
+    openapi,
     pages,
     problems,
     quota,
@@ -91,7 +91,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     csrf = CSRFProtect(app)
     names = ", ".join(engine.name for engine in verdicts.engines().values())
-    smorest = Api(app, spec_kwargs={"info": {"description": f"Strict replay validation of card game logs: {names}."}})
+    described = {"info": {"description": f"Strict replay validation of card game logs: {names}."}}
+    smorest = openapi.GamesApi(app, spec_kwargs=described)  # its document built once per process (api/openapi.py)
     app.extensions["card_replay_api"] = smorest
     api_v1.register(smorest)
     app.register_blueprint(api_v1.legacy)

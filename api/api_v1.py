@@ -16,7 +16,7 @@ import flask
 from flask import Response, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_smorest import Api, Blueprint
+from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 import api as web
@@ -109,10 +109,10 @@ GENERIC = {"AnyFinding": AnyFindingSchema, "Problem": ProblemSchema, "Links": Li
            "SampleDetail": SampleDetailSchema, ANY_LOG: dict, ANY_REPORT: dict, ANY_TIMELINE: dict}
 
 
-def register(api: Api) -> None:
+def register(api: openapi.GamesApi) -> None:
     """Name the schemas of record of the games installed now, so every operation refers to them by these
     names; a name given twice raises ``ComponentClash`` (the app does not start)."""
-    openapi.name_games(api, GENERIC, lambda: api.register_blueprint(blp))
+    openapi.name_games(api, GENERIC, blp)
 
 
 def json_response(data: object, status: int = 200, headers: dict | None = None) -> Response:

@@ -1,18 +1,22 @@
-"""The OpenAPI components of every installed game, built for each app from the games installed then.
+"""The OpenAPI components of every installed game, from the games installed when an app is made.
 
 A log body, a report and a timeline of any game are ``AnyLog``, ``AnyReport`` and ``AnyTimeline``: a
 ``oneOf`` over the games' own schemas of record told apart by ``game`` (timelines, which no key tells
 apart, an ``anyOf``). Each game names its schemas (``schemas.of_record``, ``schemas.timelines``); a name
 given to two different schemas would document one of them wrongly, so it stops the app instead.
+
+Building the document is most of an app's start, and a test run makes hundreds of apps, nearly all from the
+same inputs: a process builds it once for each set of inputs (``GamesApi``) and its apps share it, read only.
 """
 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from flask_smorest import Api
+from flask_smorest import Api, Blueprint
+from flask_smorest.spec import openapi_cli
 
 from api import verdicts
 from replaykit.engine import Engine
@@ -32,6 +36,11 @@ LOG_BODY = {
                                 "encoding": {"file": {"contentType": "application/json"}}},
     },
 }
+
+
+# The app's settings that flask-smorest writes into the document (ETAG_DISABLED: an ETag's headers).
+SETTINGS = ("API_TITLE", "API_VERSION", "OPENAPI_VERSION", "API_SPEC_OPTIONS", "ETAG_DISABLED")
+_BUILT: dict[tuple, tuple] = {}  # {inputs: (document, its Flask plugin, its marshmallow plugin)}
 
 
 class ComponentClash(ValueError):
@@ -74,10 +83,43 @@ def _one_of(components: dict, key: str | None = "game") -> dict:
     return {"oneOf": listed, "discriminator": {"propertyName": key, "mapping": refs}}
 
 
-def name_games(api: Api, generic: dict[str, type], register_operations: Callable[[], None]) -> None:
-    """Name every game's schemas in ``api``'s document and the three unions, then register the operations
-    (``register_operations``), which refer to them by these names."""
+class GamesApi(Api):
+    """flask-smorest's Api whose document ``name_games`` builds, or takes from an earlier app of this process
+    made from the same inputs: the settings of ``SETTINGS``, the spec's arguments, the games' schemas, the
+    operations and the URL converters. Nothing changes a document once its app is made, so apps share it."""
+
+    def _init_spec(self, **spec_kwargs) -> None:
+        # flask-smorest builds the document as the app is given its Api; here name_games does, once the
+        # operations are known, and only when no earlier app built the same.
+        self.spec_kwargs = spec_kwargs
+
+    def inputs(self, generic: dict[str, type], found: Components, operations: Blueprint) -> tuple:
+        """All the document is made from, hashable (schemas and views by identity)."""
+        tables = (found.logs, found.reports, found.timelines)
+        return (tuple(repr(self.config.get(name)) for name in SETTINGS), repr(self.spec_kwargs),
+                tuple(generic.items()), tuple(tuple(table.items()) for table in tables),
+                tuple(operations.deferred_functions), tuple(self._app.url_map.converters.items()))
+
+    def build(self) -> None:
+        super()._init_spec(**self.spec_kwargs)
+
+    def share(self, built: tuple, operations: Blueprint) -> None:
+        """Take a document built before, and add only the operations' routes: the document has their views."""
+        self.spec, self.flask_plugin, self.ma_plugin = built
+        self._app.cli.add_command(openapi_cli)  # what flask-smorest's _init_spec does besides building
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][operations.name] = self
+        self._app.register_blueprint(operations)
+
+
+def name_games(api: GamesApi, generic: dict[str, type], operations: Blueprint) -> None:
+    """Name every game's schemas in ``api``'s document and the three unions, then register the operations,
+    which refer to them by these names; a document built before from the same inputs is taken instead."""
     found = components(verdicts.engines().values(), generic)
+    inputs = api.inputs(generic, found, operations)
+    if inputs in _BUILT:
+        api.share(_BUILT[inputs], operations)
+        return
+    api.build()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         # Nested schemas first: registering a schema also names (and so claims) every schema it nests.
@@ -88,9 +130,10 @@ def name_games(api: Api, generic: dict[str, type], register_operations: Callable
         api.spec.components.schema(ANY_LOG, _one_of(found.logs))
         api.spec.components.schema(ANY_REPORT, _one_of(found.reports))
         api.spec.components.schema(ANY_TIMELINE, _one_of(found.timelines, key=None))
-        register_operations()
+        api.register_blueprint(operations)
     # apispec names a nested schema itself, and renames it with a warning when a game's nested schema has
     # the name of another one: the document would then name neither as its author did.
     renamed = [str(warning.message) for warning in caught if "Multiple schemas resolved" in str(warning.message)]
     if renamed:
         raise ComponentClash(" ".join(renamed))
+    _BUILT[inputs] = (api.spec, api.flask_plugin, api.ma_plugin)

@@ -1,12 +1,20 @@
-"""The OpenAPI document generated from the marshmallow schemas, and its offline docs page."""
+"""The OpenAPI document generated from the marshmallow schemas, and its offline docs page; the document
+built once per process for each set of inputs (``api.openapi.GamesApi``): an app that takes it from an
+earlier one serves byte for byte what an app that built its own serves, and settings that change the
+document give an app a document of its own."""
 
 from __future__ import annotations
 
 import json
 import re
 
+import pytest
+
+from api import openapi
+from app import create_app
 from replaykit import registry
 from schemas import of_record, timelines
+from tests.conftest import app_config
 
 
 def test_the_openapi_document_comes_from_the_schemas(client):
@@ -82,3 +90,64 @@ def test_each_game_s_timeline_is_documented_by_its_own_schema(client):
     reports = [name for game_id in registry.engines() for name, _ in of_record(game_id)[1].values()]
     assert "(" + " or ".join(reports) + ")" in docs and "(" + " or ".join(listed) + ")" in docs
     assert ">" + " or ".join(logs) + "</a>" in docs and "DalmutiLog or OlympiLog" in " or ".join(logs)
+
+
+@pytest.fixture
+def built(monkeypatch) -> dict:
+    """An empty cache of documents for this test alone: its first app builds."""
+    fresh: dict = {}
+    monkeypatch.setattr(openapi, "_BUILT", fresh)
+    return fresh
+
+
+def make(tmp_path, name: str, **settings: object):
+    return create_app(app_config(tmp_path / name, **settings))
+
+
+def served(application) -> tuple[bytes, bytes]:
+    client = application.test_client()
+    document, docs = client.get("/api/v1/openapi.json"), client.get("/api/v1/docs")
+    assert document.status_code == docs.status_code == 200
+    return document.data, docs.data
+
+
+def api_of(application):
+    return application.extensions["card_replay_api"]
+
+
+def dispose(*applications) -> None:
+    for application in applications:
+        application.extensions["card_replay"].repository.dispose()
+
+
+def test_an_app_that_takes_the_document_serves_what_one_that_built_it_serves(built, tmp_path, monkeypatch):
+    first = make(tmp_path, "first")
+    # Other storage, limits and secret: none of them is in the document, so the next app takes it.
+    second = make(tmp_path, "second", SECRET_KEY="another", UPLOAD_MAX_WORK=10, RATELIMIT_ENABLED=True)
+    assert len(built) == 1 and api_of(second).spec is api_of(first).spec
+    monkeypatch.setattr(openapi, "_BUILT", {})  # the app after this one builds its own, as without the cache
+    alone = make(tmp_path, "alone")
+    assert api_of(alone).spec is not api_of(first).spec
+    assert served(second) == served(alone) == served(first)
+    document = second.test_client().get("/api/v1/openapi.json").get_json()
+    assert "/api/v1/validate" in document["paths"] and "AnyLog" in document["components"]["schemas"]
+    # the routes of the operations are the taking app's own, as are its answers
+    assert second.test_client().post("/api/v1/validate", json={"game": "nothing"}).status_code == 422
+    dispose(first, second, alone)
+
+
+def test_settings_that_change_the_document_give_an_app_its_own(built, tmp_path):
+    plain = make(tmp_path, "plain")
+    titled = make(tmp_path, "titled", API_TITLE="Replays", API_VERSION="v9")
+    served_from = make(tmp_path, "served", API_SPEC_OPTIONS={"servers": [{"url": "https://replay.example"}]})
+    again = make(tmp_path, "again")
+    assert len(built) == 3
+    documents = [application.test_client().get("/api/v1/openapi.json").get_json()
+                 for application in (plain, titled, served_from, again)]
+    assert [document["info"]["title"] for document in documents] == ["Card Replay", "Replays", "Card Replay",
+                                                                     "Card Replay"]
+    assert [document["info"]["version"] for document in documents] == ["v1", "v9", "v1", "v1"]
+    assert [document.get("servers") for document in documents] == [None, None, [{"url": "https://replay.example"}],
+                                                                   None]
+    assert served(again) == served(plain)
+    dispose(plain, titled, served_from, again)

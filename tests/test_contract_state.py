@@ -7,12 +7,10 @@ Positions come from simulated games (the game's own legal bots) walked step by s
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import random
 
-import jsonpatch
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,7 +18,7 @@ from hypothesis import strategies as st
 from replaykit import registry
 from replaykit.engine import Engine
 from replaykit.state import IllegalAction, past_unseen
-from tests.state_helpers import errors, setup_state, walk
+from tests.state_helpers import copied, errors, patched, setup_state, walk
 
 ENGINES = list(registry.engines().values())  # the toy plugin among them: a new game needs nothing more
 PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -115,11 +113,11 @@ def test_patch_records_exactly_what_apply_does(game: Engine, data) -> None:
     for state in walk(start(game, players, seed), rng, depth):
         log = state.to_log()
         choice = rng.choice(state.choices(rng))
-        patched = jsonpatch.apply_patch(log, state.patch(choice.action))
+        patched_log = patched(log, state.patch(choice.action))
         assert log == state.to_log(), "patch() changed the state or its log"
         applied = state.clone()
         applied.apply(choice.action)
-        assert patched == applied.to_log(), (state.moment, choice)
+        assert patched_log == applied.to_log(), (state.moment, choice)
     final = state.to_log() if depth else None
     if final is not None:
         _report, replayed = game.replay(final)
@@ -144,7 +142,7 @@ def test_every_choice_written_into_the_log_is_one_the_reader_reads(game: Engine,
     log = state.to_log()
     before = schema_findings(game, log)
     for choice in state.choices(rng)[:8]:
-        written = jsonpatch.apply_patch(log, state.patch(choice.action))
+        written = patched(log, state.patch(choice.action))
         assert schema_findings(game, written) == before, (state.moment, choice)
 
 
@@ -160,7 +158,7 @@ def test_a_clone_is_independent_and_views_are_json(game: Engine, data) -> None:
         assert [seat["name"] for seat in view["seats"]][:1] and isinstance(view["middle"], list)
         for seat in view["seats"]:
             assert {"name", "hand", "unseen", "pile", "score"} <= set(seat)
-        before = copy.deepcopy(state.to_log())
+        before = copied(state.to_log())
         trial = state.clone()
         trial.apply(rng.choice(state.choices(rng)).action)
         assert state.to_log() == before and state.view() == view
@@ -228,10 +226,10 @@ def test_a_chance_step_left_unseen_records_a_log_that_reads_back_to_the_same_sta
             continue
         assert past.to_log() == before, "leaving an outcome unseen writes nothing"
         choice = rng.choice(past.choices(rng))
-        patched = jsonpatch.apply_patch(before, past.patch(choice.action))
+        written = patched(before, past.patch(choice.action))
         past.apply(choice.action)
-        _report, replayed = game.replay(patched)
-        assert replayed is not None and replayed.to_log() == past.to_log() == patched
+        _report, replayed = game.replay(written)
+        assert replayed is not None and replayed.to_log() == past.to_log() == written
         assert replayed.moment == past.moment and replayed.view() == past.view(), (state.moment, choice)
 
 

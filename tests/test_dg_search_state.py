@@ -16,12 +16,14 @@ from hypothesis import strategies as st
 
 from dg_replay import new_state
 from dg_replay.actions import Action
-from dg_replay.cards import COLORS, Card
+from dg_replay.cards import COLORS, Card, card_text
 from dg_replay.engine import ENGINE
 from dg_replay.position import Position
-from dg_replay.simulate import simulate, simulate_match
+from dg_replay.reader import GAME_ID
+from dg_replay.rules import deal
+from dg_replay.simulate import NAMES, TEMPERAMENTS, bots, simulate, simulate_match
 from replaykit.search import TERMINAL
-from replaykit.state import IllegalAction, Uniform
+from replaykit.state import IllegalAction, Uniform, play_out
 from tests.test_dg_samples import SAMPLES
 
 SOME = settings(max_examples=30, deadline=None)
@@ -295,21 +297,33 @@ def test_an_action_has_a_stable_compact_form_and_the_logs_dict_at_the_edge():
 
 def test_the_choices_are_exactly_the_cards_the_check_accepts_on_every_position_of_five_hundred_games():
     positions = 0
+
+    def checking(policy):
+        """The bots' policy, after each card of the mover's hand is tried through the checking path: the
+        game is played once, each position checked as it comes (not simulated, then replayed)."""
+        def choose(state, options, rng):
+            nonlocal positions
+            mover, accepted = state.to_move, set()
+            for card in sorted(state.hands[mover]):
+                try:
+                    state.apply(Action(mover, card), strict=True)
+                except IllegalAction:
+                    continue
+                state.undo()
+                accepted.add(Action(mover, card))
+            assert set(state.legal_actions()) == accepted
+            positions += 1
+            return policy(state, options, rng)
+        return choose
+
     for seed in range(500):
-        log = simulate(3 + seed % 4, seed)
-        state = new_state(setup_of(log))
-        for step in log["tricks"]:
-            for play in step["plays"]:
-                mover = state.to_move
-                accepted = set()
-                for card in sorted(state.hands[mover]):  # each card of the hand through the checking path
-                    try:
-                        state.apply(Action(mover, card), strict=True)
-                    except IllegalAction:
-                        continue
-                    state.undo()
-                    accepted.add(Action(mover, card))
-                assert set(state.legal_actions()) == accepted
-                positions += 1
-                state.apply(play)
+        players, rng = 3 + seed % 4, random.Random(seed)
+        # simulate(players, seed)'s own draws, in its order: the deal, the bots' temperaments, the dealer
+        seating = list(NAMES[:players])
+        hands = {name: [card_text(card) for card in cards] for name, cards in deal(seating, 3 * players, rng).items()}
+        temperament = {name: rng.choice(TEMPERAMENTS) for name in seating}
+        dealer = seating[rng.randrange(players)]
+        state = new_state({"game": GAME_ID, "players": seating, "dealer": dealer, "hands": hands,
+                           "tricks": []})
+        play_out(state, checking(bots(temperament)), rng)
     assert positions == sum(15 * (3 + seed % 4) for seed in range(500))
