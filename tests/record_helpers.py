@@ -8,12 +8,17 @@ from __future__ import annotations
 import json
 
 import jsonpatch
+import orjson
 import pytest
 
 from dalmuti_replay.simulate import simulate as dalmuti_simulate
 from tests.conftest import until
 
 MAX_STEPS = 3000
+# The recorder's last answer and the log so far, read in one round trip as JSON text: a string crosses
+# Playwright's driver far more cheaply than the same value as a tree of objects, and a game taps hundreds of
+# steps.
+HELD = "JSON.stringify([RecordPlay.answer(), RecordCore.logOf(RecordPlay.current())])"
 
 
 def contained(part: object, whole: object) -> bool:
@@ -30,38 +35,46 @@ def contained(part: object, whole: object) -> bool:
 def fits(log: dict, choices: list[dict], target: dict) -> list[int]:
     """The choices whose patch writes a part of ``target``, those that write the most of it first (a race
     revealed with the discipline postponed before it, rather than the same race with nothing postponed)."""
+    text = orjson.dumps(log)  # each choice's patch goes on a copy of its own, as apply_patch's deepcopy made
     fitting = [index for index, choice in enumerate(choices)
-               if contained(jsonpatch.apply_patch(log, choice["patch"]), target)]
+               if contained(jsonpatch.apply_patch(orjson.loads(text), choice["patch"], in_place=True), target)]
     return sorted(fitting, key=lambda index: -len(json.dumps(choices[index]["patch"])))
 
 
-def settled(page, steps: int) -> None:
-    """Wait until the recorder holds ``steps`` steps and has the server's answer for them."""
-    until(page, f"(r => r.dataset.steps === '{steps}' && !r.hasAttribute('aria-busy'))"
-                f"(document.getElementById('recorder'))", timeout=20)
+def settled(page, steps: int, then: str = "true"):
+    """Wait until the recorder holds ``steps`` steps and has the server's answer for them; what ``then``
+    evaluates to at that moment."""
+    return until(page, f"(r => r.dataset.steps === '{steps}' && !r.hasAttribute('aria-busy'))"
+                       f"(document.getElementById('recorder'))", timeout=20, then=then)
+
+
+def held(page, steps: int) -> tuple[dict, dict]:
+    """Once ``settled``, the recorder's last answer and the log so far."""
+    answer, log = json.loads(settled(page, steps, HELD))
+    return answer, log
 
 
 def recorded_log(page) -> dict:
-    return page.evaluate("RecordCore.logOf(RecordPlay.current())")
+    return json.loads(page.evaluate("JSON.stringify(RecordCore.logOf(RecordPlay.current()))"))
 
 
 def tap_through(page, target: dict, steps: int = 0) -> int:
     """Record, step after step, the next part of ``target`` until the game is over (``next_step``)."""
     for _ in range(MAX_STEPS):
-        settled(page, steps)
-        if page.evaluate("RecordPlay.answer().over"):
+        answer, log = held(page, steps)
+        if answer["over"]:
             return steps
-        steps = next_step(page, target, steps)
+        steps = next_step(page, target, steps, (answer, log))
     pytest.fail("the game did not end")
 
 
-def next_step(page, target: dict, steps: int) -> int:
+def next_step(page, target: dict, steps: int, seen: tuple[dict, dict] | None = None) -> int:
     """Tap the choice that writes the next part of ``target``; at the table's steps (a deal, a draw, a
     discipline revealed) enter what the target says was seen, or leave it unseen where the target leaves it
-    out. Returns the number of steps recorded after it."""
-    answer = page.evaluate("RecordPlay.answer()")
+    out. ``seen`` is the answer and the log the page holds (``held``), read here when not given. Returns the
+    number of steps recorded after it."""
+    answer, log = seen or json.loads(page.evaluate(HELD))
     assert answer["valid"], answer["findings"]
-    log = recorded_log(page)
     if not answer["chance"]:
         press(page.locator(f"#rec-choices button[data-choice='{fits(log, answer['choices'], target)[0]}']"))
         return steps + 1
@@ -122,7 +135,10 @@ def enter_seen(page, log: dict, offered: dict, target: dict) -> None:
 
 def press(locator) -> None:
     """A tap on a touch screen (the phone), a click with the mouse (the desktop)."""
-    if locator.page.evaluate("'ontouchstart' in window"):
+    page = locator.page
+    if not hasattr(page, "has_touch"):  # a page's context keeps its screen: asked once, not every tap
+        page.has_touch = page.evaluate("'ontouchstart' in window")
+    if page.has_touch:
         locator.tap()
     else:
         locator.click()
@@ -237,9 +253,7 @@ def sheet_end(page, players: list[str], scores: dict[str, int], winners: list[st
 def tap_through_some(page, target: dict, count: int) -> int:
     """Like ``tap_through``, for ``count`` steps only."""
     for steps in range(count):
-        settled(page, steps)
-        answer = page.evaluate("RecordPlay.answer()")
-        log = recorded_log(page)
+        answer, log = held(page, steps)
         index = fits(log, answer["choices"], target)[0]
         press(page.locator(f"#rec-choices button[data-choice='{index}']"))
     settled(page, count)
