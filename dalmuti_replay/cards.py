@@ -99,7 +99,24 @@ def set_value(cards: Sequence[Card]) -> int:
 
 def is_mixed(cards: Iterable[Card]) -> bool:
     """True when the numbered cards of a set are not all of one value."""
-    return len({card.value for card in cards if not card.jester}) > 1
+    first = None
+    for card in cards:
+        if not card.jester:
+            if first is None:
+                first = card.value
+            elif card.value != first:
+                return True
+    return False
+
+
+def counted(cards: Iterable[Card]) -> Counter[Card]:
+    """``Counter(cards)``, counted without Counter's Python-level ``__init__`` and ``update`` (a hand dealt)."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    hand: Counter[Card] = Counter.__new__(Counter)
+    dict.update(hand, counts)
+    return hand
 
 
 def best_cards(hand: Iterable[Card], count: int) -> list[Card]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
-from dalmuti_replay.log import GAME_ID, Log, Round, Trick
+from dalmuti_replay.log import GAME_ID, Log, Round, opened_alone
 from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
 from dalmuti_replay.report import SessionReport
 from dalmuti_replay.rounds import TAXES
@@ -53,11 +53,6 @@ def before_play(entry: Round) -> Iterator[Step]:
             yield Step(TRANSFER, transfer, index=position)
 
 
-def opened_alone(trick: Trick) -> bool:
-    """Whether a trick is a step of its own before its plays: it has a note, or no play that could be read."""
-    return trick.note is not None or not any(play is not None for play in trick.plays)
-
-
 def steps_of(log: Log) -> Iterator[Step]:
     """The log's steps in order; an unreadable round ends them (who sits where next is unknown)."""
     for entry in log.rounds:
@@ -75,8 +70,8 @@ def steps_of(log: Log) -> Iterator[Step]:
 
 def replay_unwatched(state: DalmutiState, log: Log) -> None:
     """The log's steps after round 1 begun, as ``steps_of`` gives them, when nobody watches them one by one: a
-    trick's plays are made at once (``RoundPlay.play_all``) rather than a ``Step`` each, and the tax phase is
-    replayed once, when play begins, rather than at every transfer."""
+    round's tricks and a trick's plays are made at once (``RoundPlay.play_tricks``) rather than a ``Step``
+    each, and the tax phase is replayed once, when play begins, rather than at every transfer."""
     state.eager = False
     session = state.session
     for index, entry in enumerate(log.rounds):
@@ -90,10 +85,7 @@ def replay_unwatched(state: DalmutiState, log: Log) -> None:
             state.advance(step)
         play = state.round
         assert play is not None  # the session replays this round: it was seated
-        for number, trick in enumerate(entry.tricks, start=1):
-            if opened_alone(trick):
-                state.advance(Step(TRICK, trick.note, trick=number))
-            state.played += play.play_all(number, trick.plays)
+        state.played += play.play_tricks(entry.tricks)
     state.eager = True
     play = state.round
     if play is not None and play.phase == TAXES and play.log.taxes:

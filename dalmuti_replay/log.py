@@ -37,19 +37,29 @@ def shallow(thing: T) -> T:
     return twin
 
 
-@dataclass(slots=True)
 class Play:
-    """One turn: a set (``cards``) or a pass (``cards`` is ``None``)."""
+    """One turn: a set (``cards``) or a pass (``cards`` is ``None``). A plain class rather than a dataclass:
+    compiled, it is made without a Python-level ``__init__`` (one per play of the log)."""
 
-    player: str
-    cards: list[Card] | None
-    note: str | None = None
+    __slots__ = ("cards", "note", "player")
+
+    def __init__(self, player: str, cards: list[Card] | None, note: str | None = None) -> None:
+        self.player = player
+        self.cards = cards
+        self.note = note
 
 
-@dataclass(slots=True)
 class Trick:
-    plays: list[Play | None]
-    note: str | None = None
+    __slots__ = ("note", "plays")
+
+    def __init__(self, plays: list[Play | None], note: str | None = None) -> None:
+        self.plays = plays
+        self.note = note
+
+
+def opened_alone(trick: Trick) -> bool:
+    """Whether a trick is a step of its own before its plays: it has a note, or no play that could be read."""
+    return trick.note is not None or all(play is None for play in trick.plays)
 
 
 @dataclass(slots=True)
@@ -75,6 +85,13 @@ class Round:
     points: dict[str, int] | None = None
     totals: dict[str, int] | None = None
     note: str | None = None
+
+    def fork(self) -> Round:
+        """A copy whose tricks and taxes a fork of the round may extend, the rest shared."""
+        return Round(self.join, self.ranks, self.hands, self.unreadable_hands, self.revolution,
+                     None if self.taxes is None else list(self.taxes),
+                     [Trick(list(trick.plays), trick.note) for trick in self.tricks], self.finish, self.points,
+                     self.totals, self.note)
 
 
 @dataclass(slots=True)

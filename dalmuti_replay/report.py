@@ -24,22 +24,36 @@ def texts(cards: list[Card] | None) -> list[str] | None:
     return None if cards is None else [str(card) for card in cards]
 
 
+def copied(claim: object) -> object:
+    """A claim as the report keeps it: a list or a dict copied."""
+    if isinstance(claim, list):
+        return list(claim)
+    if isinstance(claim, dict):
+        return dict(claim)
+    return claim
+
+
 def claims_of(claims: dict[str, object], keys: tuple[str, ...]) -> dict[str, object]:
     """Every claim key, null when the log makes no such claim; lists and dicts copied."""
-    return {key: None if claims.get(key) is None else type(claims[key])(claims[key]) for key in keys}
+    return {key: copied(claims.get(key)) for key in keys}
 
 
-@dataclass(slots=True)
 class PlayRecord:
     """One play, and its player's cards left after it when the play changed them (``left``, else ``None``).
-    Only what changed: everyone's count at every play would make a report grow with players × plays."""
+    Only what changed: everyone's count at every play would make a report grow with players × plays. This
+    record and the trick's are plain classes rather than dataclasses: compiled, they are made without a
+    Python-level ``__init__`` (one per play of the log)."""
 
-    number: int
-    player: str
-    cards: list[Card] | None
-    left: int | None = None
-    went_out: bool = False
-    note: str | None = None
+    __slots__ = ("cards", "left", "note", "number", "player", "went_out")
+
+    def __init__(self, number: int, player: str, cards: list[Card] | None, left: int | None = None,
+                 went_out: bool = False, note: str | None = None) -> None:
+        self.number = number
+        self.player = player
+        self.cards = cards
+        self.left = left
+        self.went_out = went_out
+        self.note = note
 
     @property
     def cards_left(self) -> dict[str, int]:
@@ -51,17 +65,29 @@ class PlayRecord:
                 "note": self.note}
 
 
-@dataclass(slots=True)
 class TrickRecord:
-    number: int
-    leader: str | None = None
-    winner: str | None = None  # the last set's player
-    size: int | None = None  # the base set's size
-    value: int | None = None  # the last set's value
-    cards_left: dict[str, int] = field(default_factory=dict)
-    out: list[str] = field(default_factory=list)
-    plays: list[PlayRecord] = field(default_factory=list)
-    note: str | None = None
+    """One trick: its leader, the last set's player (``winner``), the base set's size, the last set's value,
+    everyone's cards left and who went out when it ended, and its plays."""
+
+    __slots__ = ("cards_left", "leader", "note", "number", "out", "plays", "size", "value", "winner")
+
+    def __init__(self, number: int, note: str | None = None) -> None:
+        self.number = number
+        self.leader: str | None = None
+        self.winner: str | None = None
+        self.size: int | None = None
+        self.value: int | None = None
+        self.cards_left: dict[str, int] = {}
+        self.out: list[str] = []
+        self.plays: list[PlayRecord] = []
+        self.note = note
+
+    def fork(self) -> TrickRecord:
+        """A copy with its own list of plays, which a fork of the round extends."""
+        twin = TrickRecord(self.number, self.note)
+        twin.leader, twin.winner, twin.size, twin.value = self.leader, self.winner, self.size, self.value
+        twin.cards_left, twin.out, twin.plays = self.cards_left, self.out, list(self.plays)
+        return twin
 
     def to_dict(self) -> dict:
         return {"number": self.number, "leader": self.leader, "winner": self.winner, "size": self.size,
@@ -80,12 +106,16 @@ class TransferRecord:
         return {"kind": self.kind, "from": self.giver, "to": self.receiver, "cards": texts(self.cards)}
 
 
-@dataclass(slots=True)
 class OutRecord:
-    player: str
-    trick: int | None
-    play: int | None
-    points: int
+    """A player out of cards: when (trick and play) and the points it scored."""
+
+    __slots__ = ("play", "player", "points", "trick")
+
+    def __init__(self, player: str, trick: int | None, play: int | None, points: int) -> None:
+        self.player = player
+        self.trick = trick
+        self.play = play
+        self.points = points
 
     def to_dict(self) -> dict:
         return {"player": self.player, "trick": self.trick, "play": self.play, "points": self.points}
@@ -115,10 +145,9 @@ class RoundRecord:
 
     def shallow(self) -> RoundRecord:
         """A copy sharing every field (``copy.copy`` of a slotted dataclass is many times slower)."""
-        twin = object.__new__(RoundRecord)
-        for name in RoundRecord.__slots__:
-            setattr(twin, name, getattr(self, name))
-        return twin
+        return RoundRecord(self.number, self.ranks, self.order, self.joined, self.dealt, self.start, self.revolution,
+                           self.revolution_kind, self.taxes, self.tricks, self.finish, self.out, self.bonus,
+                           self.points, self.totals, self.complete, self.note, self.hands, self.claims)
 
     def to_dict(self) -> dict:
         return {"number": self.number, "ranks": list(self.ranks), "order": list(self.order),

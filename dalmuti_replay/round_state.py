@@ -10,7 +10,6 @@ can only be judged later (the taxes, a revolution proven wrong by later plays) l
 from __future__ import annotations
 
 from collections import Counter
-from operator import countOf
 
 from dalmuti_replay.cards import Card
 from dalmuti_replay.log import Round, finding
@@ -20,28 +19,45 @@ from replaykit.findings import ERROR, Finding, pointer
 
 
 def copied(hand: Counter[Card]) -> Counter[Card]:
-    """A copy of a hand, made in C: ``Counter(hand)`` goes through Counter's generic update in Python."""
-    twin: Counter[Card] = Counter()
+    """A copy of a hand, made in C: ``Counter(hand)``, and even ``Counter()``, go through Counter's generic
+    update in Python."""
+    twin: Counter[Card] = Counter.__new__(Counter)
     dict.update(twin, hand)
     return twin
 
 
 class RoundState:
-    """One round: ``table`` is the seating being played (replaced after a Great Revolution)."""
+    """One round: ``table`` is the seating being played (replaced after a Great Revolution, ``reseat``)."""
 
-    def __init__(self, number: int, table: Table, log: Round, findings: list[Finding], record: RoundRecord) -> None:
+    # What the plays read of ``table``, kept as fields: reading a Table's (interpreted) attributes costs more
+    table: Table
+    order: tuple[str, ...]
+    seat: dict[str, int]
+    top: int
+
+    def __init__(self, number: int, table: Table, log: Round, findings: list[Finding], record: RoundRecord,
+                 like: RoundState | None = None) -> None:
+        """A round as dealt, or (``like``) a copy sharing every field of that state."""
         self.number = number
-        self.table = table
+        self.reseat(table)
         self.log = log
         self.findings = findings
         self.record = record
-        self.counts: dict[str, int] = table.deal_sizes()
-        self.hands: dict[str, Counter[Card] | None] = dict.fromkeys(table.order)
-        self.finish: list[str] = []
-        self.points: dict[str, int] = dict.fromkeys(table.order, 0)
-        self.base = pointer("rounds", number - 1)
-        self.over = False  # one player alone holds cards
-        self.ended_reported = False  # a play after the round's end was reported: replay stops
+        if like is None:
+            self.counts: dict[str, int] = table.deal_sizes()
+            self.hands: dict[str, Counter[Card] | None] = dict.fromkeys(table.order)
+            self.finish: list[str] = []
+            self.points: dict[str, int] = dict.fromkeys(table.order, 0)
+            self.base = pointer("rounds", number - 1)
+            self.over = False  # one player alone holds cards
+            self.ended_reported = False  # a play after the round's end was reported: replay stops
+        else:
+            self.counts, self.hands, self.finish, self.points = like.counts, like.hands, like.finish, like.points
+            self.base, self.over, self.ended_reported = like.base, like.over, like.ended_reported
+
+    def reseat(self, table: Table) -> None:
+        """Play on with the seating ``table`` from now on."""
+        self.table, self.order, self.seat, self.top = table, table.order, table.seat, table.top
 
     def add(self, code: str, message: str, *tokens: object, trick: int | None = None, play: int | None = None,
             player: str | None = None, severity: str = ERROR) -> None:
@@ -53,10 +69,7 @@ class RoundState:
 
     def shared(self) -> RoundState:
         """A copy sharing every field. Made through ``__init__``, as a compiled class must be (``scripts/native``)."""
-        twin = RoundState(self.number, self.table, self.log, self.findings, self.record)
-        twin.counts, twin.hands, twin.finish, twin.points = self.counts, self.hands, self.finish, self.points
-        twin.over, twin.ended_reported = self.over, self.ended_reported
-        return twin
+        return RoundState(self.number, self.table, self.log, self.findings, self.record, self)
 
     def copy(self) -> RoundState:
         """An independent copy of what the tax phase changes (counts, hands, who is out, the transfers
@@ -86,14 +99,14 @@ class RoundState:
         hand = self.hands[player]
         if hand is None:
             return []
-        top, missing = self.table.top, []
+        top, missing = self.top, []
         wanted: dict[Card, int] = {}
         for card in cards:  # plain loops: this runs for every set, and Counter arithmetic is slow
             if card.jester or card.value <= top:
                 wanted[card] = count = wanted.get(card, 0) + 1
                 if hand.get(card, 0) < count:
                     missing.append(card)
-        return sorted(missing)
+        return sorted(missing) if missing else missing
 
     def take(self, player: str, cards: list[Card], trick: int | None = None, play: int | None = None) -> None:
         """Cards leave a hand: the count drops by their number, each leaves the contents if there."""
@@ -113,22 +126,26 @@ class RoundState:
     def give(self, player: str, cards: list[Card]) -> None:
         hand = self.hands[player]
         if hand is not None:
-            hand.update(cards)
+            for card in cards:  # not Counter.update, Python-level
+                hand[card] = hand.get(card, 0) + 1
         self.counts[player] += len(cards)
 
     # -- who holds cards -----------------------------------------------------------------------------
 
     def holding(self) -> list[str]:
-        return [name for name in self.table.order if self.counts[name] > 0]
+        return [name for name in self.order if self.counts[name] > 0]
 
     def holders(self) -> int:
-        """How many players hold cards (``len(holding())``, counted without the list: a count never drops
-        below 0)."""
-        return len(self.counts) - countOf(self.counts.values(), 0)
+        """How many players hold cards (``len(holding())``, counted without the list)."""
+        count = 0
+        for left in self.counts.values():
+            if left > 0:
+                count += 1
+        return count
 
     def next_holding(self, name: str) -> str | None:
         """The first player clockwise after ``name`` who holds cards (``name`` himself last)."""
-        order, seat = self.table.order, self.table.seat[name]
+        order, seat = self.order, self.seat[name]
         for step in range(1, len(order) + 1):
             other = order[(seat + step) % len(order)]
             if self.counts[other] > 0:

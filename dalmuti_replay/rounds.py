@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from dalmuti_replay.cards import Card
-from dalmuti_replay.log import Play, Round, Transfer, Trick, shallow
+from dalmuti_replay.log import Play, Round, Transfer, Trick, opened_alone
 from dalmuti_replay.report import RoundRecord
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import Table, bonuses, taxes_due
@@ -104,18 +104,14 @@ class RoundPlay:
         twin.phase, twin.kind, twin.tracking, twin.last_view = self.phase, self.kind, self.tracking, self.last_view
         twin.middle, twin.laid, twin.shown_proven = self.middle, self.laid, self.shown_proven
         if not share_log:
-            log = twin.log = shallow(self.log)
-            log.tricks = [Trick(list(trick.plays), trick.note) for trick in self.log.tricks]
-            log.taxes = None if self.log.taxes is None else list(self.log.taxes)
+            twin.log = self.log.fork()
         twin.setup, twin.revolution_found = list(self.setup), list(self.revolution_found)
         twin.taxes_found, twin.tricks_found = list(self.taxes_found), list(self.tricks_found)
         twin.end_found, twin.claims_found = list(self.end_found), list(self.claims_found)
         twin.piles, twin.seat_views = dict(self.piles), dict(self.seat_views)
         record = twin.record = self.record.shallow()
         record.out, record.taxes = list(self.record.out), list(self.record.taxes)
-        record.tricks = [*self.record.tricks[:-1], *(shallow(trick) for trick in self.record.tricks[-1:])]
-        for trick in record.tricks[-1:]:
-            trick.plays = list(trick.plays)
+        record.tricks = [*self.record.tricks[:-1], *(trick.fork() for trick in self.record.tricks[-1:])]
         state = twin.state = self.state.copy()
         state.record, state.log = record, twin.log
         state.findings = {DEAL: twin.setup, TAXES: twin.setup, TRICKS: twin.tricks_found}.get(self.phase,
@@ -207,6 +203,16 @@ class RoundPlay:
         if len(self.tricks_found) == start:
             return found
         return found + self.tricks_found[start:]
+
+    def play_tricks(self, tricks: list[Trick]) -> int:
+        """Every trick of the round's log in turn (none of it recorded yet), as ``play_all`` makes a trick's plays,
+        a trick that is a step of its own (``log.opened_alone``) opened first; the plays and passes made."""
+        played = 0
+        for number, trick in enumerate(tricks, start=1):
+            if opened_alone(trick):
+                self.trick(number, trick.note)
+            played += self.play_all(number, trick.plays)
+        return played
 
     def play_all(self, trick: int, plays: list[Play | None]) -> int:
         """Every readable play of ``plays`` (trick ``trick`` as a log holds it, none of it recorded yet) in its

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import chain
 
-from dalmuti_replay.cards import Card, in_deck
+from dalmuti_replay.cards import Card, counted, in_deck
 from dalmuti_replay.log import Round
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
@@ -92,7 +92,7 @@ def deal(state: RoundState) -> None:
                                        "dealt {size}.", name=name, count=len(hand), rank=table.title(name),
                                        players=table.size, size=sizes[name]), "hands", name, player=name)
         state.counts[name] = len(hand)
-        state.hands[name] = Counter(hand)
+        state.hands[name] = counted(hand)
     if not all(in_deck(card, table.top) and count <= table.deck[card]
                for card, count in Counter(chain.from_iterable(log.hands.values())).items()):
         report_cards(state, log.hands)

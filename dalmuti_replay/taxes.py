@@ -80,7 +80,7 @@ def revolution(state: RoundState) -> str | None:
     kind = "great" if name == table.order[-1] else "plain"
     state.record.revolution, state.record.revolution_kind = name, kind
     if kind == "great":
-        state.table = table.reversed()
+        state.reseat(table.reversed())
         state.record.order = list(state.table.order)
     return kind
 
@@ -88,7 +88,8 @@ def revolution(state: RoundState) -> str | None:
 def needs_proof(state: RoundState) -> bool:
     """Whether judging the declared revolution waits for the rest of the round (the declarer's deal is unknown)."""
     name = state.log.revolution
-    return revolutions_allowed(state.table.options, state.number) and state.hands.get(name, 0) is None
+    return (revolutions_allowed(state.table.options, state.number) and name is not None
+            and state.hands.get(name, 0) is None)
 
 
 def revolution_problem(state: RoundState, proof: dict[str, Counter[Card]], table: Table) -> None:
@@ -96,7 +97,7 @@ def revolution_problem(state: RoundState, proof: dict[str, Counter[Card]], table
     ``state`` is the round as dealt (``hands``), ``table`` its seating before the revolution; ``proof``
     what the whole round proves of unknown deals."""
     name = state.log.revolution
-    if state.record.revolution != name:
+    if name is None or state.record.revolution != name:
         return  # not a player of the round: reported already
     problem = None
     if not revolutions_allowed(table.options, state.number):
@@ -154,9 +155,9 @@ def classify(state: RoundState, transfers: list[tuple[int, Transfer]], duties: l
                                            duty=DUTY_NAMES[duty.kind]), "taxes", player=duty.giver)
     for half, other in (("market", "market-return"), ("market-return", "market")):
         if half in filled and other not in filled:
-            giver = partner if other == "market-return" else first
+            missing = partner if other == "market-return" else first
             state.add("tax-missing", say("The market is half done: {duty} by {giver} is missing.",
-                                         duty=DUTY_NAMES[other], giver=giver), "taxes", player=giver)
+                                         duty=DUTY_NAMES[other], giver=missing), "taxes", player=missing)
     return ordered
 
 

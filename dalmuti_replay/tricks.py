@@ -8,8 +8,6 @@ players holding cards; its last set's player leads next, or the first player to 
 
 from __future__ import annotations
 
-from collections import Counter
-
 from dalmuti_replay.cards import Card, in_deck, is_mixed, set_value, show
 from dalmuti_replay.log import Play, Trick
 from dalmuti_replay.moves import lower, right_size
@@ -49,7 +47,7 @@ class TrickReplay:
         self.state.add(code, message, "tricks", self.number - 1, "plays", index, *tokens, trick=self.number,
                        play=index + 1, player=player)
 
-    def step(self, index: int, play: Play, played: Counter[Card]) -> None:
+    def step(self, index: int, play: Play, played: dict[Card, int]) -> None:
         """Replay the readable play at ``index`` of the trick (``state.ended_reported`` stops the round)."""
         state = self.state
         if state.over:
@@ -84,7 +82,7 @@ class TrickReplay:
             went_out = self.take(index, play.player, play.cards)
         self.note_play(index, play, went_out)
 
-    def play(self, index: int, play: Play, played: Counter[Card]) -> None:
+    def play(self, index: int, play: Play, played: dict[Card, int]) -> None:
         state = self.state
         due = self.leader_due if self.previous is None else state.next_holding(self.previous)
         if not state.is_player(play.player):
@@ -152,15 +150,15 @@ class TrickReplay:
         if self.needed is not None and self.passes >= self.needed:
             self.over = True
 
-    def check_set(self, index: int, player: str, cards: list[Card], played: Counter[Card]) -> int:
+    def check_set(self, index: int, player: str, cards: list[Card], played: dict[Card, int]) -> int:
         """Report what rule 7 and the cards held forbid in the set; its value (``cards.set_value``)."""
         state = self.state
-        top = state.table.top
+        top = state.top
         real = []
         for position, card in enumerate(cards):
             if in_deck(card, top):
                 real.append(card)
-                played[card] = played.get(card, 0) + 1  # not Counter.update: its generic path costs more per set
+                played[card] = played.get(card, 0) + 1
             else:
                 self.add("card-not-in-deck", say("{player} plays a {card}, which is not in the deck in use (values 1 "
                                                  "to {top} and two Jesters).", player=player, card=str(card), top=top),
@@ -226,7 +224,8 @@ class TrickPhase:
         holding = state.holding()
         self.due: str | None = holding[0] if holding else None
         self.checked = True
-        self.played: Counter[Card] = Counter()
+        # The cards of the deck played this round: a dict, as a Counter's items are set through a Python-level slot
+        self.played: dict[Card, int] = {}
         self.current: TrickReplay | None = None
         self.count = 0  # tricks opened
 
@@ -234,7 +233,7 @@ class TrickPhase:
         """A copy going on from ``state`` (a copy of this phase's): the cards played counted apart."""
         twin = TrickPhase(state)
         twin.due, twin.checked, twin.count = self.due, self.checked, self.count
-        twin.played = Counter(self.played)
+        twin.played = dict(self.played)
         twin.current = None if self.current is None else self.current.fork(state)
         return twin
 
