@@ -1,4 +1,4 @@
-"""The annotated sample games, read and validated once when the app starts.
+"""The annotated sample games, read and validated once for the apps of a process (again when a file changes).
 
 Samples are fixed files shipped with the service, one folder per game, its home's ``samples``
 (``sample_games/<game id>/`` for this repository's games, ``samples/`` inside a plugin's package), so their
@@ -107,10 +107,24 @@ def folder(root: Path, game_id: str) -> Path | None:
 def load(root: Path) -> dict[tuple[str, str], Sample]:
     """Every ``*.json`` in each installed game's folder, by (game id, slug = the file's stem), games in name
     order, files in name order. An unreadable file is logged and skipped: a broken sample must not take the
-    service down with it."""
+    service down with it. Apps of one process made from the same games and files share what they load."""
+    folders = {game_id: folder(root, game_id) for game_id in verdicts.engines()}
+    return dict(_loaded(tuple(verdicts.engines().items()), tuple(folders.items()), _fingerprint(folders)))
+
+
+def _fingerprint(folders: Mapping[str, Path | None]) -> tuple:
+    """Every file of the folders with its size and time of change: a sample edited, added or removed is
+    loaded again."""
+    return tuple((str(path), stat.st_size, stat.st_mtime_ns)
+                 for found in folders.values() if found is not None
+                 for path in sorted(found.iterdir()) if path.is_file() for stat in [path.stat()])
+
+
+@functools.lru_cache(maxsize=4)  # a test run makes hundreds of apps from the same samples
+def _loaded(engines: tuple, folders: tuple[tuple[str, Path | None], ...],
+            fingerprint: tuple) -> dict[tuple[str, str], Sample]:
     samples: dict[tuple[str, str], Sample] = {}
-    for game_id in verdicts.engines():
-        found = folder(root, game_id)
+    for game_id, found in folders:
         said = _translations(found) if found is not None else {}
         noted = _notes(found) if found is not None else {}
         for path in sorted(found.glob("*.json")) if found is not None else []:

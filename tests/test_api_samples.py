@@ -111,3 +111,18 @@ def test_every_shipped_sample_s_title_and_notes_are_translated(game, language):
             if meta.get(key):
                 translated = said.get(path.name, {}).get(key)
                 assert translated and translated != meta[key], (path.name, key)
+
+
+def test_apps_made_from_the_same_samples_share_them_and_a_changed_file_is_read_again(small_samples, tmp_path):
+    root = tmp_path / "samples"
+    first, again = (create_app(app_config(tmp_path / name, SAMPLES_DIR=str(root))) for name in ("one", "two"))
+    shared = first.extensions["card_replay"].samples[("david-goliath", "legal")]
+    assert again.extensions["card_replay"].samples[("david-goliath", "legal")] is shared
+    legal = json.loads((root / "david-goliath" / "legal.json").read_text())
+    legal["meta"]["title"] = "Edited after the service started"
+    (root / "david-goliath" / "legal.json").write_text(json.dumps(legal))
+    changed = create_app(app_config(tmp_path / "three", SAMPLES_DIR=str(root)))
+    listed = {sample["slug"]: sample for sample in changed.test_client().get("/api/v1/samples").get_json()}
+    assert listed["legal"]["title"] == "Edited after the service started"
+    for application in (first, again, changed):
+        application.extensions["card_replay"].repository.dispose()
