@@ -115,7 +115,8 @@ class Reader:
 
     def __init__(self, limits: Limits = DEFAULT_LIMITS) -> None:
         self.limits = limits
-        self.max_name = limits.max_name  # read for every play
+        # Read for every play and every list of cards: fields of this compiled class, not the interpreted Limits.
+        self.max_name, self.max_cards, self.max_keys = limits.max_name, limits.max_cards, limits.max_keys
         self.findings: list[Finding] = []
         self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
         self.game_number: int | None = None  # set while reading a game inside a match
@@ -236,7 +237,7 @@ class Reader:
 
     def known_cards(self, value: object) -> list[Card] | None:
         """The common case, a list of cards each in the string form of a real deck (one lookup each); else None."""
-        if type(value) is list and len(value) <= self.limits.max_cards:
+        if type(value) is list and len(value) <= self.max_cards:
             try:
                 return [KNOWN_CARDS[item] for item in value]
             except (KeyError, TypeError):
@@ -343,7 +344,7 @@ class Reader:
     def captures(self, value: object, parent: str, trick: int) -> dict[str, list[Card]] | None:
         """Trick ``trick``'s claimed captures (the trick at ``parent``/``trick - 1``); ``None`` when a card cannot
         be read (the claim cannot be compared; its schema finding says why)."""
-        if type(value) is dict and len(value) <= self.limits.max_keys:  # the common case: nothing to say
+        if type(value) is dict and len(value) <= self.max_keys:  # the common case: nothing to say
             claim: dict[str, list[Card]] = {}
             for name, cards in value.items():
                 known = self.known_cards(cards)

@@ -11,7 +11,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any, Final, overload
+from typing import Any, Final, cast, overload
 
 from dg_replay.cards import COLOR_INDEX, COLORS, Card, deck
 from dg_replay.fixed import MAX_PLAYERS as MAX_PLAYERS
@@ -20,6 +20,10 @@ from dg_replay.fixed import Rules as Rules
 
 TRICKS_PER_GAME: Final = 15  # Final: compiled code reads it as a constant
 HAND_SIZE: Final = 15
+# A Tally's lists, made for each seat of every game, and where each colour sits in them (read for every card
+# taken): statics of this compiled module, not names looked up in its namespace.
+COLOR_COUNT: Final = len(COLORS)
+COLOR_SLOT: Final = COLOR_INDEX
 
 @overload
 def playable(hand: int, led: int) -> int: ...
@@ -75,7 +79,8 @@ def resolve_trick(plays: list) -> TrickOutcome:
     if not plays:
         raise ValueError("an empty trick has no highest card")
     # A pass each over the cards, typed: this runs for every trick of every log.
-    cards: list[Card] = [play[1] for play in plays]
+    # A cast to tuple: its item is read as a tuple's, not through the generic protocol a list of Any would use.
+    cards: list[Card] = [cast(tuple, play)[1] for play in plays]
     high = 0
     for index in range(1, len(cards)):
         if cards[index].value >= cards[high].value:
@@ -140,14 +145,14 @@ class Tally:
 
     def __init__(self) -> None:
         # Per colour, in ``COLORS`` order (lists indexed by ``COLOR_INDEX``, not dicts keyed by letter).
-        self.counts = [0] * len(COLORS)
-        self.sums = [0] * len(COLORS)
-        self.by_color = [0] * len(COLORS)  # each colour's points: ``color_points`` of the two above
+        self.counts = [0] * COLOR_COUNT
+        self.sums = [0] * COLOR_COUNT
+        self.by_color = [0] * COLOR_COUNT  # each colour's points: ``color_points`` of the two above
         self.score = 0  # the sum of ``by_color``, moved by each colour's change rather than summed again
 
     def take(self, cards: list[Card], sign: int = 1) -> int:
         """Add captured cards (``sign`` -1: give them back); returns the player's score now."""
-        counts, sums, by_color, index_of = self.counts, self.sums, self.by_color, COLOR_INDEX
+        counts, sums, by_color, index_of = self.counts, self.sums, self.by_color, COLOR_SLOT
         score = self.score
         for color, value in cards:
             index = index_of[color]

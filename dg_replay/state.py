@@ -58,9 +58,10 @@ class GameState:
             return
         self.players = list(players)
         self.limits = limits  # the reader's: no step is offered or taken past them (``actions``)
-        self.rules = rules = Rules(seating_of(players))
-        self.seats = frozenset(rules.seating)
-        self.size = len(rules.seating)
+        seating = seating_of(players)  # ``rules.seating``, kept in a local: ``Rules`` is interpreted
+        self.rules = rules = Rules(seating)
+        self.seats = frozenset(seating)
+        self.size = len(seating)
         self.deck_known = rules.deck_defined
         self.top: float = rules.max_value if self.deck_known else float("inf")  # no deck: nothing is outside it
         self.dealer = dealer
@@ -74,11 +75,11 @@ class GameState:
         self.closed = False  # the trick on the table takes no more plays
         self.hands: dict[str, set[Card]] = {}
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
-        self.tallies = {name: Tally() for name in rules.seating}
-        self.scores = dict.fromkeys(rules.seating, 0)
+        self.tallies = {name: Tally() for name in seating}
+        self.scores = dict.fromkeys(seating, 0)
         # Kept as plays are recorded, so that a view costs what changed since the last one (``dg_replay.views``):
         # each seat's plays so far, and its captures as a chain of the tricks taken, ``(earlier, cards)``.
-        self.counts = dict.fromkeys(rules.seating, 0)
+        self.counts = dict.fromkeys(seating, 0)
         self.piles: dict[str, tuple | None] = {}
         self.shown: dict = {}  # what the last views showed (``dg_replay.views``)
         self.void: dict[str, set[str]] = {}  # colours a player with an unknown hand has shown not to hold
@@ -90,7 +91,7 @@ class GameState:
         self.position = 0  # plays recorded so far, over all tricks
         self.first: str | None = None  # the current trick's leader and the order of play from them
         self.order: tuple[str, ...] = ()
-        self.orders = {name: rules.turn_order(name) for name in rules.seating}  # made once, looked up by ``lead``
+        self.orders = {name: rules.turn_order(name) for name in seating}  # made once, looked up by ``lead``
         self.led: Card | None = None
         self.hidden = False  # a play of the current trick could not be read: it cannot be resolved
         self.due: str | None = rules.left_of(dealer) if dealer in self.seats else None
@@ -174,7 +175,7 @@ class GameState:
     def plays(self, plays: list[Play]) -> None:
         """Record plays of the trick on the table in order (the loader gives a log's trick at once)."""
         record = self.tricks[-1]
-        hands, played, top, add = self.hands, self.played, self.top, self.add
+        hands, played, top = self.hands, self.played, self.top  # ``self.add`` is called, never bound once a trick
         deck_known, counts = self.deck_known, self.counts
         number, size = record.number, self.size
         scored = number <= TRICKS_PER_GAME and self.readable[-1]
@@ -196,14 +197,14 @@ class GameState:
                 if player is None:
                     hidden = True
                 else:
-                    add("unknown-player", say('Trick {number}, play {play} is by "{player}", who is not a player.',
-                                              number=number, play=index + 1, player=player),
-                        f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
+                    self.add("unknown-player", say('Trick {number}, play {play} is by "{player}", who is not a '
+                                                   "player.", number=number, play=index + 1, player=player),
+                             f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
             elif index < len(order) and player != order[index]:
-                add("wrong-turn", say("Play {play} of trick {number} is {player}'s, but it was {due}'s turn: play "
-                                      "goes clockwise from {leader}.", play=index + 1, number=number, player=player,
-                                      due=order[index], leader=order[0]),
-                    f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
+                self.add("wrong-turn", say("Play {play} of trick {number} is {player}'s, but it was {due}'s turn: "
+                                           "play goes clockwise from {leader}.", play=index + 1, number=number,
+                                           player=player, due=order[index], leader=order[0]),
+                         f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
             on_table.append(play)
             if count is not None:
                 counts[player] = count + 1  # type: ignore[index]
@@ -217,16 +218,17 @@ class GameState:
                 if hand is not None:  # taken now: rule 4 (``off_lead``) asks only about cards of the led colour
                     hand.discard(card)
                 if card.value > top:
-                    add("card-not-in-deck", not_in_deck(self, card), f"/tricks/{number - 1}/plays/{index}/card",
-                        number, index + 1, player)
+                    self.add("card-not-in-deck", not_in_deck(self, card),
+                             f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
                 elif len(played) == seen:
-                    add("card-already-played", say("{player} plays {card}, which was already played in trick "
-                                                   "{trick}.", player=player, card=str(card), trick=first),
-                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                    self.add("card-already-played", say("{player} plays {card}, which was already played in "
+                                                        "trick {trick}.", player=player, card=str(card),
+                                                        trick=first),
+                             f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
                 elif hand is not None and len(hand) == kept:
-                    add("card-not-in-hand", say("{player} plays {card}, which is not in {player}'s hand.",
-                                                player=player, card=str(card)),
-                        f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
+                    self.add("card-not-in-hand", say("{player} plays {card}, which is not in {player}'s hand.",
+                                                     player=player, card=str(card)),
+                             f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
                 if index and known and led is not None and card.color != led.color and deck_known:
                     off_lead(self, player, card, led, hand, index, number, position)  # type: ignore[arg-type]
             position += 1
