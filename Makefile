@@ -30,7 +30,6 @@ POSTGRES_URL ?= postgresql+psycopg://replay:replay@127.0.0.1:5432/replay
 $(STAMP): pyproject.toml $(ASSETS)
 	rm -rf card_replay.egg-info  # left at the top by builds before setup.py sent it to build/; it hid new games
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 

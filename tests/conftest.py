@@ -8,7 +8,6 @@ are chosen free, temporary folders are per process, and so is the PostgreSQL sch
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import re
@@ -22,7 +21,6 @@ import pytest
 import sqlalchemy
 from werkzeug.serving import make_server
 
-from api import samples, verdicts
 from app import create_app
 from dg_replay.simulate import simulate
 from tests.plugin_fixtures import install_toy
@@ -33,40 +31,16 @@ ROOT = Path(__file__).resolve().parent.parent
 logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no access log lines in test output
 
 
-# Every app made (some 300 in a run) validates every shipped sample as it starts: most of create_app's time.
-# That depends only on the installed games and the samples' files, so each test process reads them once per
-# folder, games and files' bytes, and every app gets the same samples, as every request of one app does.
-_read_samples = samples.load
-_SAMPLES: dict[tuple, tuple[dict, dict]] = {}
-
-
-def _samples_once(root: Path) -> dict:
-    games = verdicts.engines()
-    contents = hashlib.sha256()
-    for game_id in games:
-        found = samples.folder(root, game_id)
-        for path in sorted(found.iterdir()) if found is not None and found.is_dir() else []:
-            contents.update(path.name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"") + b"\0")
-    # The engines themselves are kept with the samples, so no later engine can take the id of one of them.
-    key = (str(root), tuple((game_id, id(engine)) for game_id, engine in games.items()), contents.digest())
-    if key not in _SAMPLES:
-        _SAMPLES[key] = (dict(games), _read_samples(root))
-    return _SAMPLES[key][1]
-
-
-samples.load = _samples_once
-
-
 # The modules that take longest (``--durations``), started first: `make test` hands modules to its processes
 # in this order (--no-loadscope-reorder), so no long one is left to run alone at the end.
-LONGEST_FIRST = ("test_browser_record_dalmuti.py", "test_operations.py", "test_browser_record.py", "test_usage.py",
-                 "test_browser_record_olympi.py", "test_reliability_storage.py", "test_instances.py",
-                 "test_browser_board_layout.py", "test_openapi_fuzz.py", "test_browser_i18n.py",
-                 "test_browser_board.py", "test_browser_grande_dalmuti.py", "test_browser_record_table.py",
-                 "test_browser.py", "test_native_dalmuti.py", "test_native_olympi.py", "test_cluster_dask.py",
-                 "test_dg_position.py", "test_dalmuti_properties.py", "test_contract_state.py",
-                 "test_browser_olympi.py", "test_dg_properties.py", "test_dalmuti_model.py", "test_pages.py",
-                 "test_schemas_grande_dalmuti.py")
+LONGEST_FIRST = ("test_operations.py", "test_browser_record.py", "test_instances.py", "test_browser.py",
+                 "test_reliability_storage.py", "test_openapi_fuzz.py", "test_browser_record_dalmuti.py",
+                 "test_browser_board_layout.py", "test_browser_record_table.py", "test_browser_i18n.py",
+                 "test_browser_board.py", "test_browser_grande_dalmuti.py", "test_contract_state.py", "test_usage.py",
+                 "test_cluster_dask.py", "test_browser_record_olympi.py", "test_native_dalmuti.py",
+                 "test_analysis_budget.py", "test_dg_position.py", "test_dalmuti_properties.py", "test_hardening.py",
+                 "test_dg_search_state.py", "test_analysis_hidden_hands.py", "test_browser_olympi.py",
+                 "test_contract.py", "test_dg_properties.py", "test_native_olympi.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
