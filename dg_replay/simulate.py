@@ -16,7 +16,7 @@ from dg_replay.match_state import MatchState
 from dg_replay.reader import GAME_ID, MATCH_ID
 from dg_replay.rules import deal, winners
 from dg_replay.state import GameState
-from replaykit.state import Choice, play_out
+from replaykit.state import Choice, Policy, play_out
 
 NAMES = ("Andrea", "Ben", "Clara", "Dennis", "Emma", "Franek")
 TEMPERAMENTS = ("cautious", "greedy", "erratic")
@@ -59,9 +59,9 @@ def game_log(state: GameState, *, hands: bool, claims: bool) -> dict:
     return log
 
 
-def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True,
-             dealer_seat: int | None = None, names: tuple[str, ...] = NAMES) -> dict:
-    """One complete legal game of ``players`` players as a log dict (cards in the string form)."""
+def simulated_start(players: int, seed: int, *, dealer_seat: int | None = None,
+                    names: tuple[str, ...] = NAMES) -> tuple[GameState, Policy, random.Random]:
+    """What ``simulate`` plays out: the dealt game, its table of bots, and the random source they go on with."""
     if not 3 <= players <= 6:
         raise ValueError("David & Goliath is for 3 to 6 players")
     rng = random.Random(seed)
@@ -70,8 +70,15 @@ def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True
     temperament = {name: rng.choice(TEMPERAMENTS) for name in seating}
     dealer = seating[rng.randrange(players) if dealer_seat is None else dealer_seat % players]
     state = new_state({"game": GAME_ID, "players": seating, "dealer": dealer, "hands": dealt, "tricks": []})
-    play_out(state, bots(temperament), rng)
-    return game_log(state, hands=hands, claims=claims)  # type: ignore[arg-type]
+    return state, bots(temperament), rng  # type: ignore[return-value]
+
+
+def simulate(players: int, seed: int, *, hands: bool = True, claims: bool = True,
+             dealer_seat: int | None = None, names: tuple[str, ...] = NAMES) -> dict:
+    """One complete legal game of ``players`` players as a log dict (cards in the string form)."""
+    state, policy, rng = simulated_start(players, seed, dealer_seat=dealer_seat, names=names)
+    play_out(state, policy, rng)
+    return game_log(state, hands=hands, claims=claims)
 
 
 def simulate_match(players: int, seed: int, *, hands: bool = True, claims: bool = True) -> dict:

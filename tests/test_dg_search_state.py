@@ -16,12 +16,10 @@ from hypothesis import strategies as st
 
 from dg_replay import new_state
 from dg_replay.actions import Action
-from dg_replay.cards import COLORS, Card, card_text
+from dg_replay.cards import COLORS, Card
 from dg_replay.engine import ENGINE
 from dg_replay.position import Position
-from dg_replay.reader import GAME_ID
-from dg_replay.rules import deal
-from dg_replay.simulate import NAMES, TEMPERAMENTS, bots, simulate, simulate_match
+from dg_replay.simulate import simulate, simulate_match, simulated_start
 from replaykit.search import TERMINAL
 from replaykit.state import IllegalAction, Uniform, play_out
 from tests.test_dg_samples import SAMPLES
@@ -317,13 +315,6 @@ def test_the_choices_are_exactly_the_cards_the_check_accepts_on_every_position_o
         return choose
 
     for seed in range(500):
-        players, rng = 3 + seed % 4, random.Random(seed)
-        # simulate(players, seed)'s own draws, in its order: the deal, the bots' temperaments, the dealer
-        seating = list(NAMES[:players])
-        hands = {name: [card_text(card) for card in cards] for name, cards in deal(seating, 3 * players, rng).items()}
-        temperament = {name: rng.choice(TEMPERAMENTS) for name in seating}
-        dealer = seating[rng.randrange(players)]
-        state = new_state({"game": GAME_ID, "players": seating, "dealer": dealer, "hands": hands,
-                           "tricks": []})
-        play_out(state, checking(bots(temperament)), rng)
+        state, policy, rng = simulated_start(3 + seed % 4, seed)  # the very game simulate(players, seed) plays
+        play_out(state, checking(policy), rng)
     assert positions == sum(15 * (3 + seed % 4) for seed in range(500))
