@@ -102,7 +102,7 @@ lint: $(STAMP)
 # search's tests run again on the pure modules (CARD_REPLAY_PURE=1), so both paths are tested wherever the
 # compiled one is built; their output follows the main run's. Before the parallel run, one process collects
 # the suite once, so that each parallel process reads the tests' rewritten bytecode instead of rewriting
-# and compiling every test module itself (about 12 CPU s each on a fresh clone, 5 when written).
+# and compiling every test module itself (`pytest --collect-only -q`: 9.8 CPU s cold, 4.1 once written).
 test: $(STAMP) translations chromium postgres servers lint native
 	@pure_log=$$(mktemp); CARD_REPLAY_PURE=1 $(BIN)/pytest -q -p no:cacheprovider $(PURE_TESTS) >$$pure_log 2>&1 & \
 	  pure=$$!; \
