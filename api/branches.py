@@ -174,6 +174,7 @@ def start_branch():
 @problem(400, "The body is not valid JSON.")
 @problem(404, "No such branch here: it expired, was evicted, or another server process keeps it; start it again.")
 @problem(409, "The branch has fewer steps than the client stands on.")
+@problem(413, "The body is larger than the configured limit.")
 @problem(415, "The body is not JSON.")
 @problem(422, "The body is not {steps, action}, or the action is not legal there.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")

@@ -46,6 +46,14 @@ def test_every_ref_in_the_openapi_document_resolves(client):
     assert refs and refs <= set(spec["components"]["schemas"])
 
 
+def test_every_operation_taking_a_body_documents_its_refusal_as_too_large(client):
+    spec = client.get("/api/v1/openapi.json").get_json()
+    with_body = [(path, method) for path, item in spec["paths"].items() for method, operation in item.items()
+                 if "requestBody" in operation]
+    assert ("/api/v1/branches/{key}", "post") in with_body  # any body past MAX_CONTENT_LENGTH is a 413 (api/bodies.py)
+    assert [(path, method) for path, method in with_body if "413" not in spec["paths"][path][method]["responses"]] == []
+
+
 def test_the_docs_page_lists_every_operation_offline(client):
     response = client.get("/api/v1/docs")
     assert response.status_code == 200
