@@ -35,7 +35,8 @@ from sqlalchemy import DateTime, Integer, LargeBinary, String, Text, delete, fun
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
-from api.storage import counted_tables, create_tables, patiently
+from api.database import create_tables, patiently
+from api.storage import counted_tables
 from api.usage import counted
 from replaykit import jsonio
 

@@ -36,8 +36,9 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
+from api.database import is_locked
 from api.problems import Problem
-from api.storage import StoredGame, is_locked
+from api.storage import StoredGame
 
 DEFAULTS = {
     "STORAGE_QUOTA_BYTES": 20 * 1024 * 1024,  # some 700 four-player games, each with its results and lists
@@ -45,7 +46,7 @@ DEFAULTS = {
     "RETENTION_DAYS": 180,
 }
 RETRY_SECONDS = 30  # a database that cannot be reached: an operator must act
-LOCKED_RETRY_SECONDS = 5  # a lock held past the request's own wait (storage.LOCK_WAIT) is let go soon
+LOCKED_RETRY_SECONDS = 5  # a lock held past the request's own wait (database.LOCK_WAIT) is let go soon
 FULL = ("database or disk is full", "no space left on device", "disk full", "could not extend file")
 
 

@@ -26,7 +26,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from api.storage import LOCK_WAIT, Base, create_tables, make_engine, patiently
+from api.database import LOCK_WAIT, create_tables, make_engine, patiently
+from api.storage import Base
 
 SCHEME = "sql+"
 

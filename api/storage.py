@@ -7,8 +7,7 @@ computes it again on the next view. A page's list of moments, rendered in each l
 way in ``stored_listings`` (``api.listings``). The default database is an SQLite file in the Flask instance
 folder; ``DATABASE_URL`` selects any other.
 
-SQLite waits for a lock in short steps (``busy_timeout`` of 50 ms, then a sleep that lets a gevent worker
-serve its other connections), ``LOCK_WAIT`` seconds in all, before the error reaches the caller (a 503).
+Connections, lock waits and table creation are ``api.database``'s.
 
 Beside each game, ``uploads`` keeps who stored it (a keyed hash of the client's address, never the
 address), its log's size and the hash of its delete token: the per-client quota, the uploader's delete and
@@ -27,14 +26,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
-import os
 import secrets
-import time
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
 from sqlalchemy import (
     Boolean,
@@ -42,24 +38,18 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
-    create_engine,
     delete,
-    event,
     func,
     literal,
     select,
 )
-from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
-from sqlalchemy.pool import NullPool
-from sqlalchemy.schema import CreateIndex, CreateTable
 
+from api.database import LOCK_WAIT, create_tables, make_engine, patiently
 from replaykit import words
 
 ID_BYTES = 18  # 24 URL-safe characters: unguessable, so a stored game is shared only by its link
-BUSY_MS = 50  # one blocking wait of SQLite's: it holds the whole gevent worker, so it is kept short
-LOCK_WAIT = 5.0  # seconds a request waits in all for a locked database before its 503
 # What a row costs besides its log, results or list: ids, versions, times, hashes and their index entries
 # (about 140 bytes a row in SQLite), counted generously so that no client stores more than its quota.
 ROW_BYTES = 256
@@ -147,65 +137,11 @@ def _record(row: StoredGame) -> GameRecord:
     return GameRecord(row.id, row.game, row.log, row.valid, created)
 
 
-def is_locked(error: BaseException) -> bool:
-    """An SQLite lock held by another connection: worth waiting for."""
-    text = str(getattr(error, "orig", error)).lower()
-    return "database is locked" in text or "database table is locked" in text or "busy" in text
-
-
-def patiently(action, wait: float = LOCK_WAIT):
-    """Run ``action()``, again after a short sleep while the database is locked, ``wait`` seconds in all.
-    The sleep yields to a gevent worker's other connections (SQLite's own wait would block them)."""
-    deadline, pause = time.monotonic() + wait, 0.01
-    while True:
-        try:
-            return action()
-        except OperationalError as error:
-            if not is_locked(error) or time.monotonic() + pause > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.2)
-
-
 def _patient(method):
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         return patiently(lambda: method(self, *args, **kwargs), self.lock_wait)
     return wrapper
-
-
-def _sqlite_pragmas(connection, _record) -> None:
-    cursor = connection.cursor()
-    # The wait first: switching to WAL takes a lock that workers booting together contend for.
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_MS}")
-    # WAL lets page views read while an upload writes; FULL sync makes an answered upload survive kill -9.
-    # WAL is a property of the file: set once, by the first connection, and only checked after that.
-    def wal() -> None:
-        if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            cursor.execute("PRAGMA journal_mode=WAL")
-    patiently(wal, LOCK_WAIT * 2)
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.close()
-
-
-def _private_file(url: str) -> None:
-    """Create an SQLite file readable by its owner only, before SQLite creates it with the umask's mode
-    (its -wal and -shm files copy the mode of the database)."""
-    name = url.split(":///", 1)[1] if ":///" in url else ""
-    if name and name != ":memory:" and not name.startswith("file:"):
-        path = Path(name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
-
-
-def make_engine(url: str) -> Engine:
-    if url.startswith("sqlite"):
-        _private_file(url)
-        # One connection per checkout: several gunicorn workers and threads share the file safely.
-        engine = create_engine(url, poolclass=NullPool, connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_engine(url, pool_pre_ping=True)
 
 
 class OverQuota(Exception):
@@ -247,18 +183,6 @@ def counted_tables() -> list:
     from api.jobs import AnalysisJob
 
     return [*Base.metadata.sorted_tables, AnalysisJob.__table__]
-
-
-def create_tables(connection, tables) -> None:
-    """Create the tables (and their indexes) that are missing, in the connection's transaction. PostgreSQL's
-    IF NOT EXISTS still races when two instances create the same table at once (a duplicate type), so
-    there the creations take turns on one transaction-scoped advisory lock."""
-    if connection.dialect.name == "postgresql":
-        connection.execute(select(func.pg_advisory_xact_lock(func.hashtext("card-replay schema"))))
-    for table in tables:
-        connection.execute(CreateTable(table, if_not_exists=True))
-        for index in table.indexes:
-            connection.execute(CreateIndex(index, if_not_exists=True))
 
 
 class Repository:

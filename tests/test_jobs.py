@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
+from api.database import make_engine
 from api.jobs import LEASE_SECONDS, MAX_ATTEMPTS, RETRY_PENDING_SECONDS, Bounds, Busy, JobStore
-from api.storage import make_engine
 
 START = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 
