@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 
-import jsonpatch
-import orjson
 import pytest
 
 from dalmuti_replay.simulate import simulate as dalmuti_simulate
 from tests.conftest import until
+from tests.state_helpers import patched
 
 MAX_STEPS = 3000
 # The recorder's last answer and the log so far, read in one round trip as JSON text: a string crosses
@@ -35,9 +34,7 @@ def contained(part: object, whole: object) -> bool:
 def fits(log: dict, choices: list[dict], target: dict) -> list[int]:
     """The choices whose patch writes a part of ``target``, those that write the most of it first (a race
     revealed with the discipline postponed before it, rather than the same race with nothing postponed)."""
-    text = orjson.dumps(log)  # each choice's patch goes on a copy of its own, as apply_patch's deepcopy made
-    fitting = [index for index, choice in enumerate(choices)
-               if contained(jsonpatch.apply_patch(orjson.loads(text), choice["patch"], in_place=True), target)]
+    fitting = [index for index, choice in enumerate(choices) if contained(patched(log, choice["patch"]), target)]
     return sorted(fitting, key=lambda index: -len(json.dumps(choices[index]["patch"])))
 
 
