@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from dalmuti_replay.words import say
@@ -76,8 +76,10 @@ def deck_top(players: int, full_deck: bool = False) -> int:
 
 def deck(top: int) -> Counter[Card]:
     """How many copies of each card the deck holds: v copies of value v up to ``top``, and two Jesters."""
-    counts: Counter[Card] = Counter({Card(value): value for value in range(1, top + 1)})
-    counts[JESTER] = JESTERS_IN_DECK
+    copies = {CARD_BY_TEXT[str(value)] if value < 20 else Card(value): value for value in range(1, top + 1)}
+    copies[JESTER] = JESTERS_IN_DECK
+    counts: Counter[Card] = Counter.__new__(Counter)  # as in ``counted``: Counter's __init__ is Python code
+    dict.update(counts, copies)
     return counts
 
 
@@ -89,7 +91,7 @@ def in_deck(card: Card, top: int) -> bool:
     return card.jester or card.value <= top
 
 
-def set_value(cards: Sequence[Card]) -> int:
+def set_value(cards: list[Card]) -> int:
     """A set's value: its first numbered card's (a mixed set's too), or 13 for Jesters alone."""
     for card in cards:
         if not card.jester:
@@ -97,7 +99,7 @@ def set_value(cards: Sequence[Card]) -> int:
     return JESTER_VALUE
 
 
-def is_mixed(cards: Iterable[Card]) -> bool:
+def is_mixed(cards: list[Card]) -> bool:
     """True when the numbered cards of a set are not all of one value."""
     first = None
     for card in cards:

@@ -62,29 +62,42 @@ def opened_alone(trick: Trick) -> bool:
     return trick.note is not None or all(play is None for play in trick.plays)
 
 
-@dataclass(slots=True)
 class Transfer:
-    """Cards handed over before play: a tax, a Dalmuti's return, or half of a market exchange."""
+    """Cards handed over before play: a tax, a Dalmuti's return, or half of a market exchange. A plain class,
+    as ``Round`` is: compiled, a dataclass is made through its Python-level ``__init__`` (``Play``)."""
 
-    giver: str
-    receiver: str
-    cards: list[Card]
-    note: str | None = None
+    __slots__ = ("cards", "giver", "note", "receiver")
+
+    def __init__(self, giver: str, receiver: str, cards: list[Card], note: str | None = None) -> None:
+        self.giver = giver
+        self.receiver = receiver
+        self.cards = cards
+        self.note = note
 
 
-@dataclass(slots=True)
 class Round:
-    join: list[str] | None = None
-    ranks: list[str] | None = None
-    hands: dict[str, list[Card]] | None = None
-    unreadable_hands: set[str] = field(default_factory=set)  # hands left out for a schema problem
-    revolution: str | None = None
-    taxes: list[Transfer | None] | None = None
-    tricks: list[Trick] = field(default_factory=list)
-    finish: list[str] | None = None
-    points: dict[str, int] | None = None
-    totals: dict[str, int] | None = None
-    note: str | None = None
+    """One round as the log gives it (``unreadable_hands``: hands left out for a schema problem)."""
+
+    __slots__ = ("finish", "hands", "join", "note", "points", "ranks", "revolution", "taxes", "totals", "tricks",
+                 "unreadable_hands")
+
+    def __init__(self, join: list[str] | None = None, ranks: list[str] | None = None,
+                 hands: dict[str, list[Card]] | None = None, unreadable_hands: set[str] | None = None,
+                 revolution: str | None = None, taxes: list[Transfer | None] | None = None,
+                 tricks: list[Trick] | None = None, finish: list[str] | None = None,
+                 points: dict[str, int] | None = None, totals: dict[str, int] | None = None,
+                 note: str | None = None) -> None:
+        self.join = join
+        self.ranks = ranks
+        self.hands = hands
+        self.unreadable_hands: set[str] = set() if unreadable_hands is None else unreadable_hands
+        self.revolution = revolution
+        self.taxes = taxes
+        self.tricks: list[Trick] = [] if tricks is None else tricks
+        self.finish = finish
+        self.points = points
+        self.totals = totals
+        self.note = note
 
     def fork(self) -> Round:
         """A copy whose tricks and taxes a fork of the round may extend, the rest shared."""

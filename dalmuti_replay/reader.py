@@ -60,6 +60,11 @@ class Reader:
         self.limits = limits
         self.findings: list[Finding] = []
         self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
+        # Each name as first read: an equal name read later is replaced by it, so that the replay's lookups by
+        # player (every play makes a dozen) find their key by identity, not by comparing text
+        self.known: dict[str, str] = {}
+        # Read for every trick and name: native fields, not the attributes of the interpreted Limits
+        self.max_name, self.max_cards, self.max_plays = limits.max_name, limits.max_cards, limits.max_plays
 
     def problem(self, tokens: tuple, message: Text) -> None:
         if len(self.findings) >= DETAILED_FINDINGS:
@@ -207,7 +212,7 @@ class Reader:
             if read is None:
                 found.unreadable_hands.add(name)
             else:
-                found.hands[name] = read
+                found.hands[self.known.setdefault(name, name)] = read
 
     def transfers(self, value: object, tokens: tuple) -> list[Transfer | None] | None:
         if not self.sized_list(value, tokens, '"taxes"', self.limits.max_transfers, "transfers"):
@@ -241,20 +246,20 @@ class Reader:
         if not self.shaped(value, tokens, TRICK_KEYS, "a trick", '{"plays": [...]}'):
             return Trick([])
         trick = Trick([], self.note(value, tokens))
-        plays = value.get("plays")
+        plays, where = value.get("plays"), (*tokens, "plays")
         if "plays" not in value:
-            self.problem((*tokens, "plays"), say('The trick has no "plays" list.'))
-        elif self.sized_list(plays, (*tokens, "plays"), '"plays"', self.limits.max_plays, "plays"):
+            self.problem(where, say('The trick has no "plays" list.'))
+        elif self.sized_list(plays, where, '"plays"', self.max_plays, "plays"):
             if not plays:
-                self.problem((*tokens, "plays"), say("A trick needs at least one play."))
-            longest, most, where = self.limits.max_name, self.limits.max_cards, (*tokens, "plays")
+                self.problem(where, say("A trick needs at least one play."))
+            longest, most, known = self.max_name, self.max_cards, self.known
             # a play's pointer is only built for a play that is not read at once
-            trick.plays = [quick_play(item, longest, most) or self.slow_play(item, (*where, index))
+            trick.plays = [quick_play(item, longest, most, known) or self.slow_play(item, (*where, index))
                            for index, item in enumerate(plays)]
         return trick
 
     def play(self, value: object, tokens: tuple) -> Play | None:
-        return quick_play(value, self.limits.max_name, self.limits.max_cards) or self.slow_play(value, tokens)
+        return quick_play(value, self.max_name, self.max_cards, self.known) or self.slow_play(value, tokens)
 
     def slow_play(self, value: object, tokens: tuple) -> Play | None:
         """A play read key by key, each problem named."""
@@ -298,7 +303,7 @@ class Reader:
                          if what is not None else say("A list of cards must be a list; found {kind}.",
                                                       kind=describe(value)))
             return False
-        if (said := too_long(entries, len(value), most)) is not None:
+        if len(value) > most and (said := too_long(entries, len(value), most)) is not None:  # the words only then
             self.problem(tokens, said)
             return False
         return True
@@ -313,7 +318,13 @@ class Reader:
         if key not in data:
             self.problem((*tokens, key), MISSING_NAME[key]())
             return None
-        return self.text(data[key], (*tokens, key), PLAYER_NAME, self.limits.max_name, 1)
+        return self.name(data[key], (*tokens, key))
+
+    def name(self, value: object, tokens: tuple) -> str | None:
+        """A player's name (``text``), as first read (``known``)."""
+        if type(value) is not str or not 0 < len(value) <= self.max_name:  # else no need to ask the core's words
+            self.text(value, tokens, PLAYER_NAME, self.max_name, 1)
+        return self.known.setdefault(value, value) if type(value) is str else None
 
     def note(self, data: dict, tokens: tuple) -> str | None:
         if "note" not in data:
@@ -330,8 +341,7 @@ class Reader:
                                        "{what} has {count} names; a log may list at most {most}.", len(value),
                                        what=what, most=self.limits.max_names))
             return None
-        names = [self.text(name, (*tokens, index), PLAYER_NAME, self.limits.max_name, 1)
-                 for index, name in enumerate(value)]
+        names = [self.name(name, (*tokens, index)) for index, name in enumerate(value)]
         return None if None in names else names  # type: ignore[return-value]
 
     def points(self, value: object, tokens: tuple, what: str) -> dict[str, int] | None:
@@ -371,19 +381,19 @@ class Reader:
         return None if None in cards else cards  # type: ignore[return-value]
 
 
-def quick_play(value: object, longest_name: int, most_cards: int) -> Play | None:
+def quick_play(value: object, longest_name: int, most_cards: int, known: dict[str, str]) -> Play | None:
     """The usual plays read at once: ``{"player": name, "cards": [...]}`` with cards of the table (one dict
     lookup per card) and ``{"player": name, "pass": true}``; ``None`` for anything else, which
-    ``Reader.slow_play`` reads key by key."""
+    ``Reader.slow_play`` reads key by key. The player's name is taken as first read (``Reader.known``)."""
     if type(value) is dict and len(value) == 2:
         player = value.get("player")
         if type(player) is str and 0 < len(player) <= longest_name:
             cards = value.get("cards")
             if type(cards) is list and 0 < len(cards) <= most_cards:
                 try:
-                    return Play(player, [CARD_BY_TEXT[card] for card in cards])
+                    return Play(known.setdefault(player, player), [CARD_BY_TEXT[card] for card in cards])
                 except (KeyError, TypeError):
                     return None
             if value.get("pass") is True:
-                return Play(player, None)
+                return Play(known.setdefault(player, player), None)
     return None

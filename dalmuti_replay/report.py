@@ -95,12 +95,17 @@ class TrickRecord:
                 "plays": [play.to_dict() for play in self.plays], "note": self.note}
 
 
-@dataclass(slots=True)
 class TransferRecord:
-    kind: str  # a duty's kind (rules.DUTY_ORDER) or "not-due"
-    giver: str
-    receiver: str
-    cards: list[Card]
+    """A transfer as performed: ``kind`` is a duty's kind (rules.DUTY_ORDER) or "not-due". A plain class, as the
+    round's record is: compiled, a dataclass is made through its Python-level ``__init__``."""
+
+    __slots__ = ("cards", "giver", "kind", "receiver")
+
+    def __init__(self, kind: str, giver: str, receiver: str, cards: list[Card]) -> None:
+        self.kind = kind
+        self.giver = giver
+        self.receiver = receiver
+        self.cards = cards
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "from": self.giver, "to": self.receiver, "cards": texts(self.cards)}
@@ -121,33 +126,46 @@ class OutRecord:
         return {"player": self.player, "trick": self.trick, "play": self.play, "points": self.points}
 
 
-@dataclass(slots=True)
 class RoundRecord:
-    number: int
-    ranks: list[str]  # the order due at the start, before any revolution
-    order: list[str]  # the seating played, after a Great Revolution
-    joined: list[str] = field(default_factory=list)
-    dealt: dict[str, int] = field(default_factory=dict)
-    start: dict[str, int] = field(default_factory=dict)  # the cards each holds as play begins (the State's count)
-    revolution: str | None = None
-    revolution_kind: str | None = None  # "plain" or "great"
-    taxes: list[TransferRecord] = field(default_factory=list)
-    tricks: list[TrickRecord] = field(default_factory=list)
-    finish: list[str] = field(default_factory=list)
-    out: list[OutRecord] = field(default_factory=list)
-    bonus: dict[str, int] = field(default_factory=dict)
-    points: dict[str, int] = field(default_factory=dict)
-    totals: dict[str, int] = field(default_factory=dict)
-    complete: bool = False
-    note: str | None = None
-    hands: dict[str, list[Card]] = field(default_factory=dict)  # the deal as recorded, readable hands only
-    claims: dict[str, object] = field(default_factory=dict)  # ranks, finish, points, totals as the log says
+    """One round: ``ranks`` the order due at the start, before any revolution; ``order`` the seating played,
+    after a Great Revolution; ``start`` the cards each holds as play begins (the State's count); ``hands`` the
+    deal as recorded, readable hands only; ``claims`` the ranks, finish, points and totals as the log says.
+    A plain class: compiled, a dataclass is made through its Python-level ``__init__``, and the tax phase makes
+    a copy of this record each time it is replayed."""
+
+    __slots__ = ("bonus", "claims", "complete", "dealt", "finish", "hands", "joined", "note", "number", "order",
+                 "out", "points", "ranks", "revolution", "revolution_kind", "start", "taxes", "totals", "tricks")
+
+    def __init__(self, number: int, ranks: list[str], order: list[str], joined: list[str] | None = None,
+                 dealt: dict[str, int] | None = None, note: str | None = None) -> None:
+        self.number = number
+        self.ranks = ranks
+        self.order = order
+        self.joined: list[str] = [] if joined is None else joined
+        self.dealt: dict[str, int] = {} if dealt is None else dealt
+        self.start: dict[str, int] = {}
+        self.revolution: str | None = None
+        self.revolution_kind: str | None = None  # "plain" or "great"
+        self.taxes: list[TransferRecord] = []
+        self.tricks: list[TrickRecord] = []
+        self.finish: list[str] = []
+        self.out: list[OutRecord] = []
+        self.bonus: dict[str, int] = {}
+        self.points: dict[str, int] = {}
+        self.totals: dict[str, int] = {}
+        self.complete = False
+        self.note = note
+        self.hands: dict[str, list[Card]] = {}
+        self.claims: dict[str, object] = {}
 
     def shallow(self) -> RoundRecord:
-        """A copy sharing every field (``copy.copy`` of a slotted dataclass is many times slower)."""
-        return RoundRecord(self.number, self.ranks, self.order, self.joined, self.dealt, self.start, self.revolution,
-                           self.revolution_kind, self.taxes, self.tricks, self.finish, self.out, self.bonus,
-                           self.points, self.totals, self.complete, self.note, self.hands, self.claims)
+        """A copy sharing every field (``copy.copy`` is many times slower)."""
+        twin = RoundRecord(self.number, self.ranks, self.order, self.joined, self.dealt, self.note)
+        twin.start, twin.revolution, twin.revolution_kind = self.start, self.revolution, self.revolution_kind
+        twin.taxes, twin.tricks, twin.finish, twin.out = self.taxes, self.tricks, self.finish, self.out
+        twin.bonus, twin.points, twin.totals, twin.complete = self.bonus, self.points, self.totals, self.complete
+        twin.hands, twin.claims = self.hands, self.claims
+        return twin
 
     def to_dict(self) -> dict:
         return {"number": self.number, "ranks": list(self.ranks), "order": list(self.order),

@@ -100,10 +100,13 @@ class RoundState:
         if hand is None:
             return []
         top, missing = self.top, []
-        wanted: dict[Card, int] = {}
-        for card in cards:  # plain loops: this runs for every set, and Counter arithmetic is slow
+        for index, card in enumerate(cards):  # plain loops: this runs for every set, and Counter arithmetic is slow
             if card.jester or card.value <= top:
-                wanted[card] = count = wanted.get(card, 0) + 1
+                count = 1  # this copy and the same card earlier in the set (a set has few: no dict of them)
+                for earlier in range(index):
+                    other = cards[earlier]
+                    if other.value == card.value and other.jester == card.jester:
+                        count += 1
                 if hand.get(card, 0) < count:
                     missing.append(card)
         return sorted(missing) if missing else missing
@@ -117,7 +120,8 @@ class RoundState:
                 if count > 1:
                     hand[card] = count - 1
                 elif count:
-                    hand.pop(card)  # not del: Counter's __delitem__ is Python code
+                    dict.pop(hand, card)  # not del, nor hand.pop: Counter's __delitem__ is Python code, and
+                    # its pop is looked up as a method of a dict subclass
         left = self.counts[player] - len(cards)
         self.counts[player] = left if left > 0 else 0
         if left <= 0 and player not in self.finish:

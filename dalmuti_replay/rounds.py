@@ -36,6 +36,8 @@ def names(people: list[str]) -> str:
 
 def fresh(before: list[Finding], after: list[Finding]) -> list[Finding]:
     """The findings of ``after`` that ``before`` did not hold (a phase replayed again)."""
+    if not before:
+        return list(after)  # the usual case, without a Counter: its __init__ is Python code
     left = Counter(before)
     found = []
     for item in after:

@@ -93,7 +93,8 @@ def deal(state: RoundState) -> None:
                                        players=table.size, size=sizes[name]), "hands", name, player=name)
         state.counts[name] = len(hand)
         state.hands[name] = counted(hand)
-    if not all(in_deck(card, table.top) and count <= table.deck[card]
+    top, copies = table.top, table.deck  # read once: a Table's fields are an interpreted class's
+    if not all(in_deck(card, top) and count <= copies[card]
                for card, count in Counter(chain.from_iterable(log.hands.values())).items()):
         report_cards(state, log.hands)
     for name in table.order:

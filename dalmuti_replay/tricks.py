@@ -133,9 +133,10 @@ class TrickReplay:
 
     def take(self, index: int, player: str, cards: list[Card]) -> bool:
         """The set leaves the hand; True when it was the player's last card."""
-        was_in = player not in self.state.finish
+        finish = self.state.finish
+        before = len(finish)
         self.state.take(player, cards, self.number, index + 1)
-        return was_in and player in self.state.finish
+        return len(finish) > before and finish[before] == player  # he went out now: listed first of those out
 
     def wrong_leader(self, player: str, due: str) -> Text:
         if self.number == 1:

@@ -1,6 +1,8 @@
 """The reader: every shape problem is one schema finding at its exact pointer, placed by round, trick
 and play; closed objects; size limits; readable parts are kept."""
 
+import json
+
 import pytest
 
 from dalmuti_replay import validate
@@ -115,3 +117,21 @@ def test_the_default_bound_on_a_session_s_plays_is_6000():
     # 16 rounds of one trick of 400 passes: each within its own bounds, 6,400 plays and passes in all.
     rounds = [{"tricks": [{"plays": [{"player": "Anna", "pass": True}] * 400}]}] * 16
     assert [path for path, _ in schema(session(FOUR, *rounds))] == ["/rounds"]
+
+
+def test_a_name_read_again_is_the_object_first_read():
+    """Parsed JSON gives a new string for every value; the reader keeps each name as first read, so the
+    replay's lookups by player find their key at once (the same name, not only an equal one)."""
+    entry = {"hands": {"Anna": ["3"]}, "taxes": [{"from": "Dario", "to": "Anna", "cards": ["3"]}],
+             "tricks": [trick(("Anna", "3"), ("Bruno", None))], "finish": ["Anna"]}
+    log = Reader().document(json.loads(json.dumps(session(FOUR, entry))))
+    anna, dario = log.players[0], log.players[3]
+    round_ = log.rounds[0]
+    assert next(iter(round_.hands)) is anna and round_.taxes[0].receiver is anna and round_.finish[0] is anna
+    assert round_.tricks[0].plays[0].player is anna and round_.taxes[0].giver is dario
+    assert round_.tricks[0].plays[1].player is log.players[1]
+
+
+def test_each_bad_name_in_a_list_is_a_finding_at_its_place():
+    names = ["Anna", "", 3, "n" * 41, "Dario"]
+    assert [path for path, _ in schema(session(names, {"tricks": []}))] == ["/players/1", "/players/2", "/players/3"]

@@ -3,6 +3,9 @@
 import json
 
 from dalmuti_replay import validate
+from dalmuti_replay.cards import Card
+from dalmuti_replay.log import Round, Trick
+from dalmuti_replay.report import RoundRecord, TrickRecord
 from tests.dalmuti_helpers import sim
 from tests.test_adapters_grande_dalmuti import sample
 
@@ -101,3 +104,21 @@ def test_a_short_hand_starts_play_with_the_cards_recorded_not_the_deal_due():
     record = sample("illegal-deal")["rounds"][0]
     assert record["dealt"]["Dario"] == 14 and len(record["hands"]["Dario"]) == 13
     assert record["start"] == {"Anna": 15, "Bruno": 14, "Carla": 14, "Dario": 13}
+
+
+def test_a_round_record_copy_shares_every_field_and_new_records_share_nothing():
+    """Plain classes with their own ``__init__`` (a compiled dataclass is made through a Python-level one): a
+    fresh record or round gets lists and dicts of its own, and ``shallow`` keeps every field of the original."""
+    first, second = RoundRecord(1, ["Anna"], ["Anna"]), RoundRecord(2, ["Bruno"], ["Bruno"])
+    first.tricks.append(TrickRecord(1))
+    first.points["Anna"] = 4
+    assert second.tricks == [] and second.points == {} and second.joined == [] and second.dealt == {}
+    first.revolution, first.complete, first.hands = "Anna", True, {"Anna": [Card.parse("3")]}
+    twin = first.shallow()
+    fields = ("number", "ranks", "order", "joined", "dealt", "start", "revolution", "revolution_kind", "taxes",
+              "tricks", "finish", "out", "bonus", "points", "totals", "complete", "note", "hands", "claims")
+    assert twin is not first and all(getattr(twin, name) is getattr(first, name) for name in fields)
+    one, other = Round(), Round()
+    one.tricks.append(Trick([]))
+    one.unreadable_hands.add("Anna")
+    assert other.tricks == [] and other.unreadable_hands == set() and other.taxes is None

@@ -165,3 +165,13 @@ def test_card_not_in_hand_with_hands():
     entry["cards"] = [missing] * len(entry["cards"])
     report = validate(log)
     assert any(f.code == "card-not-in-hand" and where(f) == (1, 1, 1) for f in report.findings)
+
+
+def test_a_set_repeating_a_card_held_once_lacks_each_copy_past_the_one_held():
+    """Anna holds one 7 and one Jester: of "7 7 7" the second and third 7 are not hers, of "3 J J" the second
+    Jester (the deal's sizes are wrong here too, which is the deal's finding, not the play's)."""
+    hands = {"Anna": ["7", "J", "3"], "Bruno": ["5"], "Carla": ["6"], "Dario": ["8"]}
+    sevens = first_round(trick(("Anna", "7 7 7")), hands=hands)
+    assert [f.message for f in found(sevens, "card-not-in-hand")] == ["Anna plays 7 7 without holding them."]
+    jesters = first_round(trick(("Anna", "3 J J")), hands=hands)
+    assert [f.message for f in found(jesters, "card-not-in-hand")] == ["Anna plays J without holding it."]
