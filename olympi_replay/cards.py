@@ -9,7 +9,8 @@ also spell it ``{"color": "black", "value": 7}``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
 from olympi_replay.words import say
 
@@ -18,7 +19,7 @@ COLORS = ("B", "Y", "K", "G", "R")
 COLOR_NAMES = {"B": "blue", "Y": "yellow", "K": "black", "G": "green", "R": "red"}
 COLOR_LETTERS = {name: letter for letter, name in COLOR_NAMES.items()}
 VALUES = range(1, 10)
-COPIES = 2
+COPIES: Final = 2  # Final: compiled code reads it as a constant
 
 CARD_TEXT_EXAMPLE = '"K7"'
 CARD_OBJECT_EXAMPLE = '{"color": "black", "value": 7}'
@@ -96,11 +97,11 @@ def full_deck() -> list[Card]:
     return [card for card in ALL_CARDS for _ in range(COPIES)]
 
 
-def texts(cards: list[Card]) -> list[str]:
+def texts(cards: Sequence[Card]) -> list[str]:
     """The string forms of cards, for reports and logs."""
     return [str(card) for card in cards]
 
 
-def shown(cards: list[Card]) -> str:
+def shown(cards: Sequence[Card]) -> str:
     """Cards as a player reads them in a message: ``K7 B3``, or ``no card``."""
     return " ".join(str(card) for card in cards) or say("no card")

@@ -17,6 +17,7 @@ each view can show, at its step, the unseen cards the rest of the log proves the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from olympi_replay.cards import COPIES, Card, Tally, card_order
 
@@ -36,17 +37,39 @@ def copied(original: Counter) -> Counter:
 
 
 class Hand:
-    """A hand: its known cards and how many unseen (a plain class, as ``Draw``)."""
+    """A hand: its known cards and how many unseen (a plain class, as ``Draw``). Known cards come and go through
+    ``gain`` and ``lose``, which keep their number (``held``) as well: a hand's size is asked at every turn and
+    for every seat as a race closes, and counting a Counter's entries (a played card leaves a zero behind) cost
+    a tenth of a validation."""
 
-    __slots__ = ("known", "unknown")
+    __slots__ = ("held", "known", "unknown")
 
-    def __init__(self, known: Counter | None = None, unknown: int = 0) -> None:
-        self.known: Counter = counter() if known is None else known
-        self.unknown = unknown
+    def __init__(self) -> None:
+        self.known: Counter = counter()
+        self.held = 0  # the known cards: the sum of ``known``'s counts
+        self.unknown = 0
 
     @property
     def size(self) -> int:
-        return sum(self.known.values()) + self.unknown  # Counter.total, without its Python call
+        return self.held + self.unknown
+
+    def gain(self, card: Card) -> None:
+        self.known[card] = self.known.get(card, 0) + 1  # get: a Counter's missing card calls Python
+        self.held += 1
+
+    def lose(self, card: Card) -> bool:
+        """Take one known copy of ``card`` out; ``False`` when none is known to be held."""
+        count = self.known.get(card, 0)
+        if count <= 0:
+            return False
+        self.known[card] = count - 1
+        self.held -= 1
+        return True
+
+    def copy(self) -> Hand:
+        other = Hand()
+        other.known, other.held, other.unknown = copied(self.known), self.held, self.unknown
+        return other
 
 
 class Draw:
@@ -83,15 +106,15 @@ class Cards:
 
     def learn(self, card: Card) -> bool:
         """Count one more copy as known; ``False`` when it was not free (a third copy)."""
-        was_free = self.free(card)
-        self.known[card] = self.known.get(card, 0) + 1  # get: a Counter's missing card costs a Python call
-        return was_free
+        known = self.known.get(card, 0)  # get: a Counter's missing card costs a Python call
+        self.known[card] = known + 1
+        return known < COPIES  # was free (``free``, asked of the count looked up once: every card dealt)
 
     def set_deck(self, top_first: list[Card] | None, size: int) -> None:
         self.deck = None if top_first is None else top_first[::-1]
         self.deck_size = size if top_first is None else len(top_first)
 
-    def play(self, player: str, cards: list[Card]) -> list[tuple[int, str]]:
+    def play(self, player: str, cards: Sequence[Card]) -> list[tuple[int, str]]:
         """Move a play's cards to the table; returns ``(index, code)`` for each card that was wrong.
 
         A card comes from the hand's known part, else from its unknown part (where it must be free); with
@@ -100,17 +123,15 @@ class Cards:
         hand = self.hands[player]
         problems = []
         for index, card in enumerate(cards):
-            held = hand.known.get(card, 0)
-            if held > 0:
-                hand.known[card] = held - 1
+            if hand.lose(card):
+                self.table.append(card)
             elif hand.unknown > 0:
                 hand.unknown -= 1
                 if not self.learn(card):
                     problems.append((index, "too-many-copies"))
+                self.table.append(card)
             else:
                 problems.append((index, "card-not-in-hand"))
-                continue
-            self.table.append(card)
         return problems
 
     def draw(self, player: str, count: int, reshuffle: list[Card] | None) -> Draw:
@@ -126,7 +147,7 @@ class Cards:
             self.deck_size -= 1
             if self.deck is not None:
                 card = self.deck.pop()
-                hand.known[card] = hand.known.get(card, 0) + 1  # get: a missing card calls Counter's __missing__
+                hand.gain(card)
                 drawn.known.append(card)
             else:
                 hand.unknown += 1
@@ -151,7 +172,7 @@ class Cards:
         hand = self.hands[player]
         if hand.unknown > 0:
             hand.unknown -= 1
-            hand.known[card] = hand.known.get(card, 0) + 1
+            hand.gain(card)
         return self.learn(card)
 
     def end_race(self) -> None:
@@ -162,7 +183,7 @@ class Cards:
     def clone(self) -> Cards:
         """An independent copy (hands, deck, table, discards and the copies known)."""
         other = Cards(())
-        other.hands = {name: Hand(copied(hand.known), hand.unknown) for name, hand in self.hands.items()}
+        other.hands = {name: hand.copy() for name, hand in self.hands.items()}
         other.deck = None if self.deck is None else list(self.deck)
         other.deck_size, other.table, other.discards = self.deck_size, list(self.table), list(self.discards)
         other.known = copied(self.known)
@@ -190,7 +211,7 @@ class Proof:
         """What ``after`` compares with: the unseen count, and the known cards where some are unseen."""
         return hand.unknown, copied(hand.known) if hand.unknown else None
 
-    def after(self, player: str, hand: Hand, before: tuple[int, Counter | None], played: list[Card]) -> None:
+    def after(self, player: str, hand: Hand, before: tuple[int, Counter | None], played: Sequence[Card]) -> None:
         """A turn of ``player`` was replayed (this step): the cards it played from the unseen part, and cards
         that came in unseen."""
         unknown, known = before

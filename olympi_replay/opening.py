@@ -101,7 +101,7 @@ def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
             continue
         accepted[name] = list(given)
         for index, card in enumerate(given):
-            hand.known[card] = hand.known.get(card, 0) + 1  # get: a Counter's missing card calls Python
+            hand.gain(card)
             if not cards.learn(card):
                 game.add("too-many-copies", say("{card} is dealt a third time; the deck has two copies of each card.",
                                                     card=str(card)),

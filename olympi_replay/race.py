@@ -15,7 +15,7 @@ from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import Discipline, holds, sentence
 from olympi_replay.log import Race, Table, Turn, finding
 from olympi_replay.report import RaceRecord, Retirement, TurnRecord
-from olympi_replay.rules import PASSES, Reward
+from olympi_replay.scoring import PASSES, Reward, reward
 from olympi_replay.words import say, say_n
 from replaykit.words import Text
 
@@ -29,6 +29,7 @@ class RaceReplay:
         self.rules, self.cards, self.proof, self.findings = game.rules, game.cards, game.proof, game.findings
         self.world_record = game.world_record
         self.two_players = game.rules.two_players  # asked at every turn: a compiled field, not the rules' property
+        self.players = game.rules.player_count  # the reward table's key, at every retirement
         self.base = f"/races/{record.number - 1}"
         self.active = list(game.rules.seating)  # players still in the race, in seating order
         self.passes = 0
@@ -77,7 +78,8 @@ class RaceReplay:
         number = len(self.record.turns) + 1
         path = f"{self.base}/turns/{number - 1}"
         # The read turn's lists are the record's: each is read fresh for its one turn and never changed after.
-        entry = TurnRecord(number, turn.player, turn.action, [] if turn.cards is None else turn.cards, note=turn.note)
+        entry = TurnRecord(number, turn.player, turn.action, () if turn.cards is None else tuple(turn.cards),
+                           note=turn.note)
         self.record.turns.append(entry)
         proof = self.proof
         proof.step()
@@ -86,7 +88,7 @@ class RaceReplay:
         before = (0, None) if hand is None else proof.before(hand)
         entry.ignored = not self.take(turn, entry, number, path)
         if player is not None and hand is not None:
-            proof.after(player, hand, before, [] if entry.ignored or entry.action != "play" else entry.cards)
+            proof.after(player, hand, before, () if entry.ignored or entry.action != "play" else entry.cards)
             entry.hand_after = hand.size
         self.settle()
         return self.drawn
@@ -126,7 +128,7 @@ class RaceReplay:
             self.check_order(player, number, path)
         self.started = True
         if action == "play":
-            self.play(player, turn.cards or [], number, path)
+            self.play(player, entry.cards, number, path)
         elif action == "pass":
             self.pass_turn(player, turn, entry, number, path)
         else:
@@ -195,7 +197,7 @@ class RaceReplay:
 
     # -- plays -----------------------------------------------------------------------------------------
 
-    def play(self, player: str, cards: list[Card], number: int, path: str) -> None:
+    def play(self, player: str, cards: tuple[Card, ...], number: int, path: str) -> None:
         definition, name = self.definition, self.record.discipline
         if definition is not None:
             wanted = definition.cards_per_play
@@ -230,10 +232,10 @@ class RaceReplay:
                               "elsewhere.", player=player, card=str(card))
             self.add(code, message, f"{path}/cards/{index}", number, player)
         self.compared = (self.previous_by, self.previous, self.own.get(player))
-        self.previous = self.own[player] = tuple(cards)
+        self.previous = self.own[player] = cards
         self.previous_by = player
 
-    def broken(self, player: str, cards: list[Card], name: str, rule: Text, own: tuple[Card, ...] | None) -> Text:
+    def broken(self, player: str, cards: tuple[Card, ...], name: str, rule: Text, own: tuple[Card, ...] | None) -> Text:
         """The rule-broken sentence, with the plays the rule compared with."""
         played = shown(cards)
         last = shown(list(self.previous)) if self.previous is not None else None
@@ -254,10 +256,10 @@ class RaceReplay:
 
     def retire(self, player: str, turn: Turn, entry: TurnRecord, number: int, path: str) -> None:
         place = len(self.record.order) + 1
-        reward = self.rules.reward(place - 1)
+        earned = reward(self.players, place - 1)
         self.active.remove(player)
         self.record.order.append(player)
-        self.reward(player, player, reward, place, turn, entry, number, path)
+        self.reward(player, player, earned, place, turn, entry, number, path)
         if len(self.active) == 1:
             self.finished = True
             self.last = self.active[0]
@@ -303,7 +305,7 @@ class RaceReplay:
                        else say("The reshuffled deck in turn {number} was recorded, but this draw did not find the "
                                 "deck empty; its order stays unknown.", number=number))
             self.add("reshuffle-mismatch", message, path + "/reshuffle", number, player)
-        entry.draw = drawn.known if not drawn.unknown else None  # what the replay itself saw drawn (kept as drawn)
+        entry.draw = tuple(drawn.known) if not drawn.unknown else None  # what the replay itself saw drawn
         if turn.draw is not None:
             self.check_listed(player, turn.draw, drawn, entry, number, path)
 
@@ -336,4 +338,4 @@ class RaceReplay:
                                                 "accounted for elsewhere.", player=player, card=str(card)),
                          f"{path}/draw/{index}", number, player)
         if not missing:
-            entry.draw = list(listed)
+            entry.draw = tuple(listed)

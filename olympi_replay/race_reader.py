@@ -9,11 +9,11 @@ here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from olympi_replay.cards import CARD_BY_TEXT, Card
 from olympi_replay.log import Awards, Limits, Race, Turn
-from olympi_replay.rules import MEDALS
+from olympi_replay.scoring import MEDALS
 from olympi_replay.words import say
 from replaykit.findings import pointer
 from replaykit.reading import describe
@@ -22,7 +22,8 @@ from replaykit.words import Text
 if TYPE_CHECKING:
     from olympi_replay.reader import Reader
 
-ACTIONS = ("play", "retire", "pass")
+ACTIONS: Final = ("play", "retire", "pass")
+CARDS: Final = CARD_BY_TEXT  # Final: read by compiled code as a constant, at every turn
 RACE_KEYS = frozenset({"discipline", "postponed", "turns", "awards", "note"})
 AWARD_KEYS = frozenset({"medals", "first_player", "record"})
 TURN_KEYS = frozenset({"player", "action", "cards", "draw", "reshuffle", "note"})
@@ -126,18 +127,25 @@ def one_race(reader: Reader, value: object, path: str) -> Race:
 
 
 def usual_turn(value: object, longest: int, most: int) -> Turn | None:
-    """The usual turn, a play or a retire with its draw in string form, read with no path built and no
-    finding possible (names up to ``longest`` characters, up to ``most`` cards); ``None`` for any other,
-    which ``one_turn`` reads."""
-    if type(value) is not dict or len(value) != 3:
+    """The usual turn, a play, or a retire or a pass with or without its draw in string form, read with no path
+    built and no finding possible (names up to ``longest`` characters, up to ``most`` cards); ``None`` for any
+    other, which ``one_turn`` reads."""
+    if type(value) is not dict:
         return None
+    size = len(value)
     player, action = value.get("player"), value.get("action")
+    if size == 2:  # a retire or a pass that names no cards drawn
+        if type(player) is str and 0 < len(player) <= longest and (action == "retire" or action == "pass"):
+            return Turn(player, action)
+        return None
+    if size != 3:
+        return None
     key = "cards" if action == "play" else "draw"
     cards = value.get(key)
     if type(player) is str and 0 < len(player) <= longest and type(cards) is list \
             and len(cards) <= most and action in ACTIONS:
         try:
-            listed = [CARD_BY_TEXT[card] for card in cards]
+            listed = [CARDS[card] for card in cards]
         except (KeyError, TypeError):
             return None
         return Turn(player, action, listed) if key == "cards" else Turn(player, action, draw=listed)

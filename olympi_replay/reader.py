@@ -10,10 +10,10 @@ unbounded work.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from olympi_replay import race_reader
-from olympi_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from olympi_replay.cards import CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from olympi_replay.disciplines import Discipline, Rule, read_rule
 from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits, Log, finding
 from olympi_replay.words import say
@@ -35,6 +35,11 @@ A_NAME = say("A name")
 THE_OPTIONS = say("the options")
 A_CATALOGUE_ID = say("A catalogue id")
 A_DISCIPLINE_NAME = say("A discipline's name")
+# Every log declares its disciplines in full, most often the same few: a definition read without a problem is
+# kept by its JSON text (and the limits it was read within), and an equal one in a later log is that same
+# Discipline, never changed once made, instead of being read again (a tenth of a validation when measured).
+READ_DISCIPLINES: Final[dict[tuple, Discipline]] = {}
+DISCIPLINES_KEPT: Final = 512
 
 
 class Reader:
@@ -118,6 +123,8 @@ class Reader:
 
     def text(self, value: object, path: str, what: Text, longest: int, shortest: int = 0) -> str | None:
         """``what`` names the value as the subject of a sentence (``say("A note")``)."""
+        if type(value) is str and shortest <= len(value) <= longest:
+            return value  # what text_problem accepts, without a call into the interpreted core: a log names dozens
         said = text_problem(value, what, longest, shortest)
         if said is not None:
             self.problem(path, said)
@@ -152,7 +159,7 @@ class Reader:
         """A list of cards; ``None`` (after reporting) when it or any card is unreadable."""
         if type(value) is list and len(value) <= self.limits.max_cards:
             try:  # the usual case, every card in the string form: one lookup each
-                return [CARD_BY_TEXT[item] for item in value]
+                return [race_reader.CARDS[item] for item in value]
             except (KeyError, TypeError):
                 pass
         if type(value) is not list:
@@ -205,7 +212,28 @@ class Reader:
             self.problem(path, say('A discipline is an object like {{"name": "Nuoto", "rule": {{...}}}} or a '
                                    "catalogue id; found {kind}.", kind=describe(value)))
             return None
-        return self.definition(value, path, "name", DISCIPLINE_KEYS, "a discipline")
+        key = self.discipline_key(value)
+        known = None if key is None else READ_DISCIPLINES.get(key)
+        if known is not None:
+            return known
+        before = self.count()
+        read = self.definition(value, path, "name", DISCIPLINE_KEYS, "a discipline")
+        if key is not None and read is not None and self.count() == before:
+            if len(READ_DISCIPLINES) >= DISCIPLINES_KEPT:
+                READ_DISCIPLINES.clear()
+            READ_DISCIPLINES[key] = read
+        return read
+
+    def discipline_key(self, value: dict) -> tuple | None:
+        """What a discipline's reading depends on: its value and the limits; ``None`` for a value beyond JSON's
+        types (a Python object handed in), read every time."""
+        limits = self.limits
+        try:
+            frozen = json_key(value)
+        except (TypeError, RecursionError):
+            return None
+        return frozen, limits.max_name, limits.max_text, limits.max_rule_depth, limits.max_rule_items, \
+            limits.max_rule_nodes
 
     def definition(self, value: dict, path: str, name_key: str, keys: frozenset[str], what: str
                    ) -> Discipline | None:
@@ -231,3 +259,32 @@ class Reader:
                              self.limits.max_rule_items, max_nodes=self.limits.max_rule_nodes)
         note = self.note(value, path)
         return None if name is None else Discipline(name, per_play, rule, note)
+
+
+def json_key(value: object) -> tuple:
+    """A JSON value as a flat hashable key equal only to the same value: each part tagged with its type (and a
+    list or an object with its length), so that true and 1, or a list and a tuple, never meet; raises
+    ``TypeError`` for a type JSON does not have. Flat, as a nested tuple would be hashed again part by part."""
+    parts: list[object] = []
+    _flatten(value, parts)
+    return tuple(parts)
+
+
+def _flatten(value: object, parts: list[object]) -> None:
+    kind = type(value)
+    parts.append(kind)
+    if kind is dict:
+        data = cast(dict, value)
+        parts.append(len(data))
+        for key, item in data.items():
+            _flatten(key, parts)
+            _flatten(item, parts)
+    elif kind is list:
+        items = cast(list, value)
+        parts.append(len(items))
+        for item in items:
+            _flatten(item, parts)
+    elif kind is str or kind is int or kind is float or kind is bool or value is None:
+        parts.append(value)
+    else:
+        raise TypeError(f"not a JSON value: {kind.__name__}")

@@ -11,7 +11,6 @@ lists them all with race, turn, player and JSON pointer.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from olympi_replay.cards_state import Cards, Draw, Proof, copied, counter
 from olympi_replay.disciplines import Discipline
@@ -19,7 +18,8 @@ from olympi_replay.log import Log, Race, Turn, finding
 from olympi_replay.opening import Pile, deal, declared_disciplines
 from olympi_replay.race import RaceReplay
 from olympi_replay.report import GameReport, RaceRecord, Result
-from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS, RACES, Rules, vp, winners
+from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS, RACES, Rules
+from olympi_replay.scoring import vp, winners
 from olympi_replay.words import medal_word, say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 from replaykit.words import AND, Joined, Text
@@ -153,7 +153,7 @@ class GameReplay:
         other.cards, other.pile, other.proof = self.cards.clone(), self.pile.clone(), self.proof.clone()
         other.medals = {name: copied(won) for name, won in self.medals.items()}
         other.records = dict(self.records)
-        other.report = replace(self.report)
+        other.report = self.report.copy()
         other.report.findings = other.findings
         other.report.races = list(self.report.races)
         if self.current is not None:
@@ -266,7 +266,8 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord, base: st
             if not game.rules.is_player(name):
                 game.add("unknown-player", say('Race {number} claims medals for "{name}", who is not a player.',
                                            number=number, name=name), base + "/awards/medals" + pointer(name), number)
-        if _medals(awards.medals) != _medals(record.medals):
+        # Equal as written (the usual case) is equal as counts; otherwise each player's medals are sorted first.
+        if awards.medals != record.medals and _medals(awards.medals) != _medals(record.medals):
             game.add("medal-mismatch", say("Race {number}'s medals are claimed as {claimed}, but the retirements give "
                                              "{actual}.", number=number, claimed=_list(awards.medals),
                                              actual=_list(record.medals)), base + "/awards/medals", number)

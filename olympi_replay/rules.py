@@ -1,7 +1,8 @@
 """The fixed rules of Olympi Cards (player range, deck, rewards, victory points), apart from any log.
 
 ``Rules`` is the fixed game for one seating, as OpenSpiel keeps a Game apart from its States: who sits
-next to whom and what each retirement earns. The replay and the simulator both play by these tables.
+next to whom and what each retirement earns. The replay and the simulator both play by these tables. The
+rewards, victory points and winners are ``scoring``'s (compiled), re-exported here.
 
 ``Limits`` (the sizes past which a document is not a log, re-exported by ``log``) lives here, where the
 module is not compiled: a compiled class cannot extend the core's interpreted ``TextLimits``.
@@ -9,11 +10,18 @@ module is not compiled: a compiled class cannot extend the core's interpreted ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
+from olympi_replay import scoring
 from olympi_replay.cards import COLORS, COPIES, VALUES
+from olympi_replay.scoring import MEDALS as MEDALS
+from olympi_replay.scoring import PASSES as PASSES
+from olympi_replay.scoring import RECORD_VP as RECORD_VP
+from olympi_replay.scoring import RETIREMENTS as RETIREMENTS
+from olympi_replay.scoring import VP as VP
+from olympi_replay.scoring import Reward as Reward
+from olympi_replay.scoring import vp as vp
+from olympi_replay.scoring import winners as winners
 from replaykit.seating import Seating
 from replaykit.texts import TextLimits
 
@@ -22,32 +30,6 @@ MAX_PLAYERS = 7
 HAND_SIZE = 6
 RACES = 9
 DECK_SIZE = len(COLORS) * len(VALUES) * COPIES
-MEDALS = ("gold", "silver", "bronze")
-VP = {"gold": 4, "silver": 2, "bronze": 1}
-RECORD_VP = 2
-
-
-class Reward(NamedTuple):
-    """What one retirement (or, with two players, one pass) earns."""
-
-    medal: str | None  # for two players: the medal conceded to the opponent
-    first_player: bool  # takes the First-player card
-    draw: int  # cards drawn at once
-
-
-# Index: how many players retired before. The last player's gold is not in these lists.
-RETIREMENTS: dict[int, tuple[Reward, ...]] = {
-    3: (Reward("bronze", False, 3), Reward("silver", True, 1)),
-    4: (Reward(None, False, 3), Reward("bronze", True, 2), Reward("silver", False, 1)),
-    5: (Reward(None, False, 3), Reward("bronze", True, 2), Reward("bronze", False, 1), Reward("silver", False, 0)),
-    6: (Reward(None, False, 3), Reward(None, True, 2), Reward(None, False, 1), Reward("bronze", False, 0),
-        Reward("silver", False, 0)),
-    7: (Reward(None, False, 3), Reward(None, True, 3), Reward(None, False, 2), Reward(None, False, 1),
-        Reward("bronze", False, 0), Reward("silver", False, 0)),
-}
-# Two players: the k-th pass of a race draws k cards and concedes a medal; the second passer takes the
-# First-player card (a ruling), and the third pass ends the race.
-PASSES: tuple[Reward, ...] = (Reward("bronze", False, 1), Reward("silver", True, 2), Reward("gold", False, 3))
 
 
 @dataclass(frozen=True)
@@ -64,8 +46,7 @@ class Rules(Seating):
 
     def reward(self, retired_before: int) -> Reward:
         """The reward of a player retiring after ``retired_before`` others (3+ players)."""
-        table = RETIREMENTS[len(self.seating)]
-        return table[retired_before] if retired_before < len(table) else Reward("gold", False, 0)
+        return scoring.reward(len(self.seating), retired_before)
 
 
 @dataclass(frozen=True)
@@ -83,19 +64,3 @@ class Limits(TextLimits):
 
 
 DEFAULT_LIMITS = Limits()
-
-
-def vp(medals: Mapping[str, int], records: int) -> int:
-    """Victory points of a medal count and a number of World Records."""
-    points = RECORD_VP * records
-    for medal in MEDALS:  # a loop, not sum() of a generator: every race's close counts each seat's points
-        points += VP[medal] * medals.get(medal, 0)
-    return points
-
-
-def winners(scores: Mapping[str, int], cards: Mapping[str, int], seating: Sequence[str]) -> list[str]:
-    """Most VP; a tie goes to the most cards in hand; still tied, a shared win in seating order (a ruling)."""
-    if not seating:
-        return []
-    best = max((scores.get(name, 0), cards.get(name, 0)) for name in seating)
-    return [name for name in seating if (scores.get(name, 0), cards.get(name, 0)) == best]

@@ -42,12 +42,15 @@ class Seating:
         start = self.seat[first]
         return self.seating[start:] + self.seating[:start]
 
+    @cached_property
+    def clockwise(self) -> dict[str, tuple[str, ...]]:
+        """Each player's way round the table: everyone else clockwise from their left, then the player."""
+        return {name: self.seating[start + 1:] + self.seating[:start + 1] for name, start in self.seat.items()}
+
     def next_after(self, player: str, still_in: Collection[str]) -> str | None:
         """The next player clockwise after ``player`` among ``still_in`` (``None``: nobody)."""
-        count = len(self.seating)
-        start = self.seat[player]
-        for step in range(1, count + 1):
-            name = self.seating[(start + step) % count]
+        # The way round made once a game: a replay asks after every turn of a race.
+        for name in self.clockwise[player]:
             if name in still_in:
                 return name
         return None

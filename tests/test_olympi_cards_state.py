@@ -3,7 +3,10 @@ discard pile, and which cards are still free."""
 
 from __future__ import annotations
 
-from olympi_replay.cards import Card
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from olympi_replay.cards import ALL_CARDS, Card
 from olympi_replay.cards_state import Cards
 
 K1, K2, K3, B1 = Card("K", 1), Card("K", 2), Card("K", 3), Card("B", 1)
@@ -12,7 +15,8 @@ K1, K2, K3, B1 = Card("K", 1), Card("K", 2), Card("K", 3), Card("B", 1)
 def table() -> Cards:
     cards = Cards(("Ann", "Bruno"))
     cards.hands["Ann"].unknown = 2
-    cards.hands["Bruno"].known.update([K1, K2])
+    cards.hands["Bruno"].gain(K1)
+    cards.hands["Bruno"].gain(K2)
     cards.known.update([K1, K2])
     return cards
 
@@ -59,3 +63,24 @@ def test_the_race_s_plays_are_discarded_at_its_end():
     cards.end_race()
     assert cards.discards == [K1, K2] and cards.table == []
     assert cards.sizes() == {"Ann": 2, "Bruno": 0}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["play", "draw", "name"]), st.lists(st.sampled_from(ALL_CARDS[:6]),
+                                                                              max_size=3)), max_size=30))
+def test_a_hand_s_size_is_its_known_cards_and_its_unseen_ones(steps):
+    # The size is kept as cards come and go (Hand.held), never counted: it must stay the Counter's sum.
+    cards = table()
+    cards.set_deck(list(ALL_CARDS[:6]) * 2, 12)
+    for kind, listed in steps:
+        for name in ("Ann", "Bruno"):
+            if kind == "play":
+                cards.play(name, listed)
+            elif kind == "draw":
+                cards.draw(name, len(listed), None)
+            else:
+                for card in listed:
+                    cards.learn_drawn(name, card)
+            hand = cards.hands[name]
+            assert hand.size == sum(hand.known.values()) + hand.unknown
+            assert hand.copy().size == hand.size and hand.copy().known == hand.known

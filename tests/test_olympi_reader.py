@@ -6,8 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from olympi_replay import Limits, validate
+from olympi_replay.race_reader import usual_turn
+from olympi_replay.reader import Reader, json_key
+from replaykit.texts import text_problem
 from tests.olympi_helpers import codes, log_of, race, rule_findings
 
 THREE = ["Ann", "Bruno", "Chiara"]
@@ -143,3 +148,58 @@ def test_names_and_texts_are_bounded():
     turns = document["races"][0]["turns"]
     assert schema_paths({**document, "races": [{**document["races"][0], "turns": turns * 3}]},
                         replace(roomy, max_turns=5)) == ["/races/0/turns"]
+
+
+def test_a_discipline_read_again_is_the_same_and_a_problem_is_never_skipped():
+    # The reader keeps each definition read without a problem (reader.READ_DISCIPLINES): a later log declaring
+    # it again gets an equal discipline, and whatever differs (a type, the limits) is read afresh.
+    sprint = {"name": "Sprint", "cards_per_play": 1, "rule": {"value": ">", "than": "previous"}}
+    first = validate(base(disciplines=[sprint]))
+    again = validate(base(disciplines=[dict(sprint)]))
+    assert first.disciplines == again.disciplines and first.disciplines[0].rule.op == ">"
+    assert schema_paths(base(disciplines=[{**sprint, "cards_per_play": True}])) == ["/disciplines/0/cards_per_play"]
+    assert schema_paths(base(disciplines=[{**sprint, "rule": {"value": ">", "than": "previous", "x": 1}}])) == [
+        "/disciplines/0/rule/x"]
+    named = [path for path in schema_paths(base(disciplines=[sprint]), Limits(max_name=5)) if "disciplines" in path]
+    assert named == ["/disciplines/0/name"]  # "Sprint" has six letters
+    assert schema_paths(base(disciplines=[sprint]), Limits(max_rule_depth=0)) == ["/disciplines/0/rule"]
+    assert schema_paths(base(disciplines=[sprint])) == []
+
+
+def test_a_discipline_given_as_python_objects_is_read_each_time():
+    # (2, 8) is no JSON list: a tuple where the rule wants a list is a problem even after the list was read.
+    archery = {"name": "Archery", "rule": {"value_in": [2, 8]}}
+    assert schema_paths(base(disciplines=[archery])) == []
+    assert schema_paths(base(disciplines=[{**archery, "rule": {"value_in": (2, 8)}}])) == [
+        "/disciplines/0/rule/value_in"]
+
+
+def test_the_key_a_discipline_is_kept_by_tells_json_values_apart():
+    assert json_key({"rule": {"value_in": [2, 8]}}) == json_key({"rule": {"value_in": [2, 8]}})
+    for one, other in [(1, True), (1, 1.0), ([[1], 2], [[1, 2]]), ({"a": "b"}, {"b": "a"}), ([], {}), (None, "")]:
+        assert json_key(one) != json_key(other)
+    with pytest.raises(TypeError):
+        json_key({"value_in": (2, 8)})
+
+
+def test_a_retire_or_pass_without_a_draw_is_read_as_a_usual_turn():
+    retire = usual_turn({"player": "Ann", "action": "retire"}, 40, 120)
+    assert (retire.player, retire.action, retire.cards, retire.draw, retire.malformed) == ("Ann", "retire", None,
+                                                                                            None, False)
+    assert usual_turn({"player": "Ann", "action": "pass"}, 40, 120).action == "pass"
+    # Anything else of two keys is left to the path that reports it: a play without cards, a name too long.
+    assert usual_turn({"player": "Ann", "action": "play"}, 40, 120) is None
+    assert usual_turn({"player": "Ann", "action": "retire"}, 2, 120) is None
+    assert schema_paths({**base(), "races": [race("Corsa", {"player": "Ann", "action": "play"})]}) == [
+        "/races/0/turns/0/cards"]
+
+
+@given(st.one_of(st.text(max_size=12), st.integers(), st.none(), st.lists(st.text(max_size=2), max_size=2)),
+       st.integers(0, 10), st.integers(0, 3))
+def test_a_text_is_accepted_exactly_when_the_core_finds_no_problem(value, longest, shortest):
+    # Reader.text accepts the usual case itself, without a call into the core: never anything text_problem refuses.
+    reader = Reader()
+    read = reader.text(value, "/x", "A name", longest, shortest)
+    assert (read is not None) == (text_problem(value, "A name", longest, shortest) is None)
+    assert read is None or read is value
+    assert len(reader.findings) == (read is None)

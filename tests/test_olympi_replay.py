@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -271,3 +272,21 @@ def test_a_replay_leaves_no_reference_cycle():
         if was_enabled:
             gc.enable()
     assert left == [[]] * len(documents)
+
+
+def test_a_report_s_copy_shares_every_field():
+    # GameReport.copy stands in for dataclasses.replace when a state is cloned: no field may be left behind.
+    report = validate(simulate(4, 3))
+    copy = report.copy()
+    assert copy is not report and copy == report
+    assert all(getattr(copy, field.name) is getattr(report, field.name) for field in fields(report))
+
+
+def test_medals_are_compared_as_counts_in_any_order():
+    log = simulate(2, 0)
+    medals = log["races"][0]["awards"]["medals"]
+    assert medals == {"Bruno": ["bronze", "silver"], "Ann": ["gold"]}  # the fixture: two passes conceded to Bruno
+    log["races"][0]["awards"]["medals"] = {"Ann": ["gold"], "Bruno": ["silver", "bronze"]}
+    assert "medal-mismatch" not in codes(validate(log))
+    log["races"][0]["awards"]["medals"] = {"Ann": ["gold"], "Bruno": ["silver", "silver"]}
+    assert place(only(validate(log), "medal-mismatch")) == (1, None, None, "/races/0/awards/medals")
