@@ -109,7 +109,7 @@ def replay_match(match: MatchLog, findings: list[Finding], observe: Observe | No
                                 path=pointer("games", due)))
     # Extra games are a warning of their own; the match itself is then over, not unfinished.
     report.complete = played_count >= due and all(game is not None and game.complete for game in report.games)
-    report.totals = match_totals([game and game.scores for game in report.games], seating)
+    report.totals = match_totals([None if game is None else game.scores for game in report.games], seating)
     report.winners = winners(report.totals, seating)
     check_totals(match, report, findings, "" if report.complete else " so far")
     return report, state

@@ -10,9 +10,9 @@ built only for findings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from dg_replay.cards import Card, cards_text
+from dg_replay.cards import CARD_BY_TEXT, COLORS, Card, cards_text
 from dg_replay.report import TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, playable
 from dg_replay.words import COLOUR_WORDS, say
@@ -21,6 +21,13 @@ from replaykit.words import Text
 
 if TYPE_CHECKING:  # the state imports this module
     from dg_replay.state import GameState
+
+# Every card of every deck, the very objects the reader makes of cards written as text, and each colour's: a
+# known hand's cards of a colour are its intersection with these (``holding``), found with the hashes the hand
+# keeps rather than by reading each of its cards.
+EVERY_CARD: Final = frozenset(CARD_BY_TEXT.values())
+OF_COLOR: Final = {color: frozenset(card for card in EVERY_CARD if card.color == color) for color in COLORS}
+NO_CARDS: Final[frozenset[Card]] = frozenset()
 
 
 def may_play(state: GameState, player: str, card: Card, led: Card, position: int) -> bool:
@@ -36,7 +43,9 @@ def holding(state: GameState, player: str, color: str, position: int) -> set[Car
     cards of that colour, else the card of it the log shows them playing later; never a guess."""
     hand = state.hands.get(player)
     if hand is not None:
-        return {card for card in hand if card.color == color}
+        if state.strays:  # a card outside every deck was dealt: only a look at each card finds its colour
+            return {card for card in hand if card.color == color}
+        return hand & OF_COLOR.get(color, NO_CARDS)
     later = state.evidence.get(player, {}).get(color)
     return {later[2]} if later is not None and later[0] > position else set()
 

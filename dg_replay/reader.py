@@ -10,7 +10,7 @@ works with the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple
+from typing import Final
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from dg_replay.limits import DEFAULT_LIMITS, Limits
@@ -63,18 +63,24 @@ def finding(code: str, severity: str, message: str, trick: int | None = None, pl
     return Finding(code, severity, message, player, path, where)
 
 
-class Play(NamedTuple):
-    """A tuple, so that ``resolve_trick`` takes a trick's plays as they are: (player, card, note)."""
+class Play:
+    """One play as the log writes it, each field ``None`` where absent or unreadable: a plain class, made natively
+    for every play read. Plays are equal, and hash alike, by their three fields (``views.key`` compares them)."""
 
-    player: str | None
-    card: Card | None
-    note: str | None = None
+    __slots__ = ("card", "note", "player")
+
+    def __init__(self, player: str | None, card: Card | None, note: str | None = None) -> None:
+        self.player, self.card, self.note = player, card, note
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and (self.player, self.card, self.note) == (other.player, other.card, other.note)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.card, self.note))
 
 
-# Read for every play, held where compiled code reaches them without a lookup in the module's namespace.
+# Read for every play, held where compiled code reaches it without a lookup in the module's namespace.
 KNOWN_CARDS: Final = CARD_BY_TEXT
-PLAY: Final = Play
-NEW_TUPLE: Final = tuple.__new__
 
 
 class Trick:
@@ -88,17 +94,21 @@ class Trick:
         self.readable = readable  # False when the plays could not be read at all (a schema finding says why)
 
 
-@dataclass(slots=True)
 class GameLog:
-    players: list[str] | None
-    dealer: str | None = None
-    hands: dict[str, list[Card | None]] | None = None
-    tricks: list[Trick] = field(default_factory=list)
-    scores: dict[str, int] | None = None
-    winners: list[str] | None = None
-    meta: dict = field(default_factory=dict)
-    has_dealer: bool = False
-    has_tricks: bool = False  # "tricks" is a list (a patch adds to it rather than creating it)
+    """One game's log as read, filled as the reader finds it (a plain class: compiled, made natively)."""
+
+    __slots__ = ("dealer", "hands", "has_dealer", "has_tricks", "meta", "players", "scores", "tricks", "winners")
+
+    def __init__(self, players: list[str] | None) -> None:
+        self.players = players
+        self.dealer: str | None = None
+        self.hands: dict[str, list[Card | None]] | None = None
+        self.tricks: list[Trick] = []
+        self.scores: dict[str, int] | None = None
+        self.winners: list[str] | None = None
+        self.meta: dict = {}
+        self.has_dealer = False
+        self.has_tricks = False  # "tricks" is a list (a patch adds to it rather than creating it)
 
 
 @dataclass(slots=True)
@@ -117,6 +127,7 @@ class Reader:
         self.limits = limits
         # Read for every play and every list of cards: fields of this compiled class, not the interpreted Limits.
         self.max_name, self.max_cards, self.max_keys = limits.max_name, limits.max_cards, limits.max_keys
+        self.max_plays = limits.max_plays
         self.findings: list[Finding] = []
         self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
         self.game_number: int | None = None  # set while reading a game inside a match
@@ -297,7 +308,7 @@ class Reader:
             self.problem(f"{parent}/{number - 1}/plays", say('Trick {number} needs a "plays" list; found {what}.',
                                                              number=number, what=describe(plays)), number)
             trick.readable = False
-        elif (said := too_many_plays(self.limits, number, len(plays))) is not None:
+        elif len(plays) > self.max_plays and (said := too_many_plays(self.limits, number, len(plays))) is not None:
             self.problem(f"{parent}/{number - 1}/plays", said, number)
             trick.readable = False
         else:
@@ -315,8 +326,7 @@ class Reader:
             player, text = value.get("player"), value.get("card")
             card = KNOWN_CARDS.get(text) if type(text) is str else None
             if card is not None and type(player) is str and 0 < len(player) <= self.max_name:
-                # Play(player, card), made without the NamedTuple's Python-level __new__: one frame less per card
-                return NEW_TUPLE(PLAY, (player, card, None))
+                return Play(player, card)
         return self.slow_play(value, f"{parent}/{trick - 1}/plays/{index}", trick, index + 1)
 
     def slow_play(self, value: object, path: str, trick: int, number: int) -> Play:

@@ -75,21 +75,29 @@ def _valid(findings: list[Finding]) -> bool:
     return not any(finding.is_error for finding in findings)
 
 
-@dataclass(slots=True)
 class GameReport:
-    players: list[str]
-    findings: list[Finding]
-    dealer: str | None = None
-    meta: dict = field(default_factory=dict)
-    complete: bool = False
-    scores: dict[str, int] = field(default_factory=dict)
-    winners: list[str] = field(default_factory=list)
-    tricks: list[TrickRecord] = field(default_factory=list)
-    scored: bool = True  # False when a schema problem hid a trick's plays: the scores are then partial
-    hands: dict[str, list[Card]] | None = None  # the deal as the log gives it (readable cards)
-    claimed_scores: dict[str, int] | None = None
-    claimed_winners: list[str] | None = None
-    unlisted: int = 0  # errors counted but not built (replaykit.engine.DETAILED_FINDINGS)
+    """One game's report. A plain class rather than a dataclass: compiled, it is made without a Python-level
+    ``__init__`` (one per log validated)."""
+
+    __slots__ = ("claimed_scores", "claimed_winners", "complete", "dealer", "findings", "hands", "meta", "players",
+                 "scored", "scores", "tricks", "unlisted", "winners")
+
+    def __init__(self, players: list[str], findings: list[Finding], dealer: str | None = None,
+                 meta: dict | None = None, *, claimed_scores: dict[str, int] | None = None,
+                 claimed_winners: list[str] | None = None) -> None:
+        self.players = players
+        self.findings = findings
+        self.dealer = dealer
+        self.meta: dict = {} if meta is None else meta
+        self.complete = False
+        self.scores: dict[str, int] = {}
+        self.winners: list[str] = []
+        self.tricks: list[TrickRecord] = []
+        self.scored = True  # False when a schema problem hid a trick's plays: the scores are then partial
+        self.hands: dict[str, list[Card]] | None = None  # the deal as the log gives it (readable cards)
+        self.claimed_scores = claimed_scores
+        self.claimed_winners = claimed_winners
+        self.unlisted = 0  # errors counted but not built (replaykit.engine.DETAILED_FINDINGS)
 
     @property
     def valid(self) -> bool:

@@ -74,7 +74,7 @@ def resolve_trick(plays: list) -> TrickOutcome:
     The highest card is found first, ties going to the card played last; the lowest is then found
     among the other cards, ties again to the last. So a trick of equal values gives the last card as
     highest and the second-to-last as lowest, as the Polish rulebook orders it. Each play is a tuple
-    starting (player, card, ...): a log's ``Play``, or a seat and a card in the search.
+    starting (player, card, ...): a seat and a card in the search, a name and a card from the State.
     """
     if not plays:
         raise ValueError("an empty trick has no highest card")

@@ -27,7 +27,7 @@ from dg_replay.playing import close_trick, may_play, not_in_deck, off_lead, unre
 from dg_replay.position import Position
 from dg_replay.reader import Play, finding
 from dg_replay.report import TrickRecord
-from dg_replay.rules import TRICKS_PER_GAME, Rules, Tally, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, Tally, resolve_trick
 from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding
@@ -59,11 +59,11 @@ class GameState:
         self.players = list(players)
         self.limits = limits  # the reader's: no step is offered or taken past them (``actions``)
         seating = seating_of(players)  # ``rules.seating``, kept in a local: ``Rules`` is interpreted
-        self.rules = rules = Rules(seating)
-        self.seats = frozenset(seating)
+        table = setup.table_of(seating)
+        self.rules, self.seats, self.orders = table.rules, table.seats, table.orders
         self.size = len(seating)
-        self.deck_known = rules.deck_defined
-        self.top: float = rules.max_value if self.deck_known else float("inf")  # no deck: nothing is outside it
+        self.deck_known = table.deck_known
+        self.top = table.top
         self.dealer = dealer
         self.given_hands = hands
         self.budget = budget
@@ -74,6 +74,7 @@ class GameState:
         self.head = 0  # where a trick-size finding of the current trick goes (after the trick's own)
         self.closed = False  # the trick on the table takes no more plays
         self.hands: dict[str, set[Card]] = {}
+        self.strays = False  # a card outside every deck was dealt (``setup``): ``playing.holding`` looks card by card
         self.played: dict[Card, int] = {}  # card -> the trick it was first played in
         self.tallies = {name: Tally() for name in seating}
         self.scores = dict.fromkeys(seating, 0)
@@ -91,10 +92,9 @@ class GameState:
         self.position = 0  # plays recorded so far, over all tricks
         self.first: str | None = None  # the current trick's leader and the order of play from them
         self.order: tuple[str, ...] = ()
-        self.orders = {name: rules.turn_order(name) for name in seating}  # made once, looked up by ``lead``
         self.led: Card | None = None
         self.hidden = False  # a play of the current trick could not be read: it cannot be resolved
-        self.due: str | None = rules.left_of(dealer) if dealer in self.seats else None
+        self.due: str | None = table.lefts[dealer] if dealer in self.seats else None  # type: ignore[index]
         self.last_taken: int | None = None  # the number of the last trick resolved
         self.has_tricks = False  # the log holds a list of tricks (else a patch creates it)
         self.has_dealer = dealer is not None
@@ -187,7 +187,7 @@ class GameState:
                 record, taken = self.tricks[-1], False
                 on_table = record.plays
             index = len(on_table)
-            player, card, _note = play
+            player, card = play.player, play.card
             count = counts.get(player)  # type: ignore[arg-type]  # ``None``: not a player (the seats are its keys)
             known = count is not None
             if not index:
@@ -254,7 +254,8 @@ class GameState:
 
     def resolve(self, record: TrickRecord) -> None:
         """Take the trick ``record`` (full, its plays readable): rules 5 and 6, and each taker's score (rule 8)."""
-        outcome = resolve_trick(record.plays)
+        plays = record.plays
+        outcome = resolve_trick([(play.player, play.card) for play in plays])  # as the search gives it a trick
         record.resolved = True
         record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
         piles, tallies, scores = self.piles, self.tallies, self.scores
@@ -265,7 +266,7 @@ class GameState:
                 scores[name] = tally.take(cards)
         record.scores_after = dict(scores)
         self.last_taken = record.number
-        high = record.plays[outcome.high].player
+        high = plays[outcome.high].player
         self.due = high if high in self.seats else None
 
     def pile(self, name: str) -> list[Card]:
@@ -348,7 +349,8 @@ class GameState:
             other.every_trick_resolved, other.position, other.first, other.order, other.led, other.hidden
         self.due, self.last_taken, self.has_tricks, self.has_dealer, self.prefix, self.base = \
             other.due, other.last_taken, other.has_tricks, other.has_dealer, other.prefix, other.base
-        self.leader_hint, self.undos, self.shared = other.leader_hint, other.undos, other.shared
+        self.leader_hint, self.undos, self.shared, self.strays = \
+            other.leader_hint, other.undos, other.shared, other.strays
 
     # -- what a person asks (``dg_replay.actions``, ``dg_replay.views``) -------------------------
 

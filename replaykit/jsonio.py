@@ -7,7 +7,7 @@ that no UTF-8 encoder, database or page can write later; each of those is a ``JS
 ``ValueError`` whose message says what is wrong and where. The common case takes the fast path (orjson
 when installed, plus one cheap walk); only a suspicious document is parsed again slowly to name the exact
 problem. Integers come back exact whichever parser ran: orjson turns those past 64 bits into floats, so a
-long run of digits always takes the slow path.
+document it reads with a float in it takes the slow path (without orjson, a long run of digits does).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import json
 import re
 from dataclasses import dataclass
 from types import ModuleType
+from typing import cast
 
 from replaykit.words import Text, say
 
@@ -34,6 +35,7 @@ orjson = _accelerator()
 _SPACED_KEY = re.compile(rb'"[ \t\r\n]+:')
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 EXACT_DIGITS = 18  # every integer of up to 18 digits fits in 64 bits, where orjson keeps integers exact
+ORJSON_DIGITS = 20  # the most digits of an integer orjson returns as one (2**64 - 1), past which it gives a float
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 # A high surrogate followed by a low one is one character; whatever else matches is alone. An even run of
 # backslashes before "u" is an escaped backslash followed by plain text, not an escape.
@@ -73,12 +75,23 @@ def read_json(raw: bytes | str, limits: JSONLimits = DEFAULT_JSON_LIMITS) -> obj
         value = orjson.loads(data) if orjson is not None else json.loads(data)
     except (ValueError, RecursionError):
         return _strict(data, limits)  # raises with the precise reason
-    depth, keys = _shape(value)
-    if (depth > limits.max_depth or not _keys_all_distinct(data, keys)
-            or _has_long_digit_run(data, min(limits.max_number_digits, EXACT_DIGITS))
+    depth, keys, floats = _shape(value)
+    if (depth > limits.max_depth or not _keys_all_distinct(data, keys) or _numbers_unproven(data, floats, limits)
             or (orjson is None and _SURROGATE_ESCAPE.search(data))):  # orjson itself refuses lone surrogates
         return _strict(data, limits)  # tells a real problem from a harmless look-alike, and names it
     return value
+
+
+def _numbers_unproven(data: bytes, floats: bool, limits: JSONLimits) -> bool:
+    """Whether a number may have been read other than exactly, or past the digit limit.
+
+    orjson keeps every integer it returns exact, and none has more than ``ORJSON_DIGITS`` digits: one past 64
+    bits comes back a float. So where the limit allows that many digits, a document orjson read without any
+    float is proven; otherwise a run of digits longer than the limit (or than exact) may be a number.
+    """
+    if orjson is not None and limits.max_number_digits >= ORJSON_DIGITS:
+        return floats
+    return _has_long_digit_run(data, min(limits.max_number_digits, EXACT_DIGITS))
 
 
 def _keys_all_distinct(data: bytes, parsed_keys: int) -> bool:
@@ -102,24 +115,34 @@ def _has_long_digit_run(data: bytes, digits: int) -> bool:
     return b"0" * (digits + 1) in data.translate(_DIGITS_AS_ZERO)
 
 
-def _shape(value: object) -> tuple[int, int]:
-    """Nesting depth and the number of object keys, level by level without recursion."""
+def _shape(value: object) -> tuple[int, int, bool]:
+    """Nesting depth, the number of object keys and whether any value is a float, level by level without
+    recursion."""
     depth = keys = 0
+    floats = type(value) is float
     level: list[object] = [value]
     while level:
         depth += 1
         below: list[object] = []
         for item in level:
+            # Each container walked as its own type (``cast``): compiled, a dict's values and a list's items
+            # are read directly rather than through Python's iterator protocol.
             if type(item) is dict:
-                keys += len(item)
-                item = item.values()
-            elif type(item) is not list:
-                continue
-            for child in item:
-                if type(child) is dict or type(child) is list:
-                    below.append(child)
+                mapping = cast(dict, item)
+                keys += len(mapping)
+                for child in mapping.values():
+                    if type(child) is dict or type(child) is list:
+                        below.append(child)
+                    elif type(child) is float:
+                        floats = True
+            elif type(item) is list:
+                for child in cast(list, item):
+                    if type(child) is dict or type(child) is list:
+                        below.append(child)
+                    elif type(child) is float:
+                        floats = True
         level = below
-    return depth if type(value) in (dict, list) else 0, keys
+    return depth if type(value) in (dict, list) else 0, keys, floats
 
 
 def _strict(data: bytes, limits: JSONLimits) -> object:

@@ -86,3 +86,40 @@ def test_the_table_deals_fifteen_cards_each_from_the_whole_deck_among_every_deal
 def test_match_totals_add_each_seats_scores_and_an_unread_game_adds_nothing():
     assert match_totals([{"Ann": 5, "Ben": 2}, None, {"Ann": 1, "Cy": 7}], ["Ann", "Ben", "Cy"]) == \
         {"Ann": 6, "Ben": 2, "Cy": 7}
+
+
+def must_follow_findings(hands: dict[str, list[str]]) -> list[tuple[str, str | None]]:
+    """Trick 1 of a three-player game, dealer Cy: Ann leads G1, Ben plays R5, Cy plays Y3."""
+    log = {"game": "david-goliath", "players": ["Ann", "Ben", "Cy"], "dealer": "Cy", "hands": hands,
+           "tricks": [{"plays": [{"player": "Ann", "card": "G1"}, {"player": "Ben", "card": "R5"},
+                                 {"player": "Cy", "card": "Y3"}]}]}
+    return [(made.code, made.player) for made in validate(log).findings if made.code == "must-follow-suit"]
+
+
+def test_a_dealt_card_past_the_deck_still_shows_its_colour_held():
+    # The 3-player deck runs 1 to 9, so G25 is an error of the deal, but the deal still shows Ben holding green
+    # when he plays R5 on Ann's green lead (rule 4 on what the log shows); Cy holds no green.
+    hands = {"Ann": ["G1", "B2"], "Ben": ["R5", "G25"], "Cy": ["Y3", "B4"]}
+    assert must_follow_findings(hands) == [("must-follow-suit", "Ben")]
+    state = start(Reader().document({"game": "david-goliath", "players": ["Ann", "Ben", "Cy"], "dealer": "Cy",
+                                     "hands": hands}))
+    state.begin_trick()
+    state.play(Play("Ann", Card("G", 1)))
+    assert not state.may_play("Ben", Card("R", 5), Card("G", 1), state.position)  # what the choices ask
+    assert state.may_play("Cy", Card("Y", 3), Card("G", 1), state.position)
+
+
+def test_a_card_past_the_deck_of_another_colour_does_not_show_the_led_one():
+    assert must_follow_findings({"Ann": ["G1", "B2"], "Ben": ["R5", "R25"], "Cy": ["Y3", "B4"]}) == []
+    # Within the deck alike: Ben's G9 is green, Cy's B9 is not.
+    assert must_follow_findings({"Ann": ["G1", "B2"], "Ben": ["R5", "G9"], "Cy": ["Y3", "B9"]}) == \
+        [("must-follow-suit", "Ben")]
+
+
+def test_a_play_is_equal_and_hashed_by_its_player_card_and_note():
+    play = Play("Ann", Card("G", 1))
+    assert play == Play("Ann", Card("G", 1), None) and hash(play) == hash(Play("Ann", Card.parse("G1")))
+    assert play != Play("Ann", Card("G", 1), "a note") and play != Play("Ben", Card("G", 1))
+    assert play != Play("Ann", Card("G", 2)) and play != ("Ann", Card("G", 1), None)
+    assert (play.player, play.card, play.note) == ("Ann", Card("G", 1), None)
+    assert len({play, Play("Ann", Card("G", 1)), Play(None, None)}) == 2

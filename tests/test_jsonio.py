@@ -101,3 +101,20 @@ def test_too_many_digits_get_the_same_message_from_either_parser(monkeypatch):
     with pytest.raises(JSONReadError) as slow:
         read_json(text)
     assert str(fast.value) == str(slow.value) == "A number with 21 digits is far too large"
+
+
+def test_a_float_sends_a_document_to_the_strict_reader_which_reads_it_as_json_does(monkeypatch):
+    # orjson reads an integer past 64 bits as a float, so the fast path trusts a document only without floats.
+    loads, calls = json.loads, []  # the strict reader parses with json.loads (orjson being installed here)
+    monkeypatch.setattr(json, "loads", lambda text, **hooks: calls.append(text) or loads(text, **hooks))
+    assert read_json('{"a": [1, {"b": [2.5]}]}') == {"a": [1, {"b": [2.5]}]} and len(calls) == 1
+    assert read_json('{"a": [1, {"b": [25, "2.5"]}], "c": "12345678901234567890123"}') == \
+        {"a": [1, {"b": [25, "2.5"]}], "c": "12345678901234567890123"} and len(calls) == 1
+    assert read_json("2.5") == 2.5 and len(calls) == 2
+
+
+def test_a_lower_digit_limit_still_refuses_a_number_orjson_reads_exactly():
+    with pytest.raises(JSONReadError) as caught:
+        read_json('{"a": 1234567}', JSONLimits(max_number_digits=6))
+    assert str(caught.value) == "A number with 7 digits is far too large"
+    assert read_json('{"a": 123456}', JSONLimits(max_number_digits=6)) == {"a": 123456}
