@@ -11,10 +11,13 @@ they are against the same service with the templates and static files of DIR (a 
 and static/) taking precedence, with the basic bare page, in turns, the order of the two reversed every
 other load.
 
-All are measured warm: each page is loaded once, then timed over several loads in the same browser, so
-the scripts come from the browser's cache; the three pages take turns, load after load, so that a busy
-machine slows them alike. The time is from navigation start until every chart is drawn
-(``performance.mark("charts-drawn")``, set by static/charts.js and by the bare page alike).
+All are measured warm: each page is loaded once, then timed over several loads in the same browser, each
+load in a new tab, so the scripts come from the browser's cache; the three pages take turns, load after
+load, so that a busy machine slows them alike. The time is from navigation start until every chart is drawn
+(``performance.mark("charts-drawn")``, set by static/charts.js and by the bare page alike); a ratio is the
+median of the ratios of loads taken in the same turn. Chromium runs without the omnibox popup it preloads
+for each new tab (``QUIET``: a varying share of the machine taken from both pages), and the bare pages are
+sent with our opener policy (without it, only our page would pay for leaving the new tab's first renderer).
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ PAGES = [("D&G, 6 players", "/samples/david-goliath/legal-6-players"),  # sectio
          ("Dalmuti, 447 plays", "/samples/grande-dalmuti/plain-revolution-market"),
          ("Olympi, 7 players", "/samples/olympi/clean-7-players-reshuffle")]
 FULL_BUNDLE = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+# Chromium preloads its omnibox popup (a WebUI page in a renderer of its own) for each new tab: 230-530 ms of CPU
+# per load on the machine's 2 cores, for either page alike, and the noise of section 6 (docs/PERFORMANCE.md).
+QUIET = ["--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI"]
 DRAW = """
 var figures = JSON.parse(document.getElementById("figures").textContent);
 var names = Object.keys(figures);
@@ -49,7 +55,9 @@ Promise.all(names.map(function (name) {
 
 def bare_app(figures: dict[str, dict], bundle_path: Path = FULL_BUNDLE):
     """A WSGI app serving one page that draws ``figures`` with a plotly.js bundle (the full one unless told),
-    cached like ours and opening with the compile hint ours opens with, so the bundle costs both pages alike."""
+    cached like ours and opening with the compile hint ours opens with, so the bundle costs both pages alike; the
+    page is sent with our opener policy, which makes a page opened in a new tab (about:blank first) move to a
+    renderer process of its own, so that both pages pay for that move alike."""
     page = ("<!doctype html><html><head><meta charset='utf-8'></head><body>"
             + "".join(f"<div id='chart-{name}' style='min-height:260px'></div>" for name in figures)
             + f"<script type='application/json' id='figures'>{json.dumps(figures)}</script>"
@@ -63,7 +71,7 @@ def bare_app(figures: dict[str, dict], bundle_path: Path = FULL_BUNDLE):
                             headers={"Cache-Control": "public, max-age=31536000, immutable"})
         if request.path == "/draw.js":
             return Response(DRAW, mimetype="text/javascript", headers={"Cache-Control": "public, max-age=3600"})
-        return Response(page, mimetype="text/html")
+        return Response(page, mimetype="text/html", headers={"Cross-Origin-Opener-Policy": "same-origin"})
 
     return application
 
@@ -102,8 +110,10 @@ def drawn_times(browser, urls: list[str], loads: int, swap: bool = False) -> lis
     return times
 
 
-def drawn_medians(browser, urls: list[str], loads: int) -> list[float]:
-    return [statistics.median(taken) for taken in drawn_times(browser, urls, loads)]
+def over(times: list[float], floor: list[float]) -> float:
+    """The median of a page's time over the floor's, load by load: loads taken in the same turn met the same
+    machine, so the pairs are steadier than a ratio of two medians."""
+    return statistics.median(mine / base for mine, base in zip(times, floor, strict=True))
 
 
 def charts_vs_bare(pages: list[tuple[str, str]], loads: int = 5) -> str:
@@ -122,18 +132,18 @@ def charts_vs_bare(pages: list[tuple[str, str]], loads: int = 5) -> str:
                           "ANALYSIS_WORKER": "off"})  # no search beside the drawing being timed
         client = app.test_client()
         with LiveServer(app) as ours, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS + QUIET)
             for label, path in pages:
                 html = client.get(path).get_data(as_text=True)
                 server_ms = best_of(lambda path=path: client.get(path), 20) * 1e3
                 figures = json.loads(re.search(r'id="figures">(.*?)</script>', html, re.S).group(1))
                 moments = client.get(re.search(r'data-moments="([^"]+)"', html).group(1)).data
                 with LiveServer(bare_app(figures)) as bare, LiveServer(bare_app(figures, PLOTLY.path)) as basic:
-                    ours_ms, bare_ms, basic_ms = drawn_medians(browser, [ours.url + path, bare.url + "/",
-                                                                         basic.url + "/"], loads)
+                    taken = drawn_times(browser, [ours.url + path, bare.url + "/", basic.url + "/"], loads)
+                ours_ms, bare_ms, basic_ms = (statistics.median(times) for times in taken)
                 rows.append([label, f"{len(html.encode()) / 1024:.0f}", f"{len(moments) / 1024:.0f}", len(figures),
-                             f"{bare_ms:.0f}", f"{ours_ms:.0f}", f"{ours_ms / bare_ms:.2f}", f"{basic_ms:.0f}",
-                             f"{basic_ms / bare_ms:.2f}", f"{ours_ms / basic_ms:.2f}", f"{server_ms:.1f}"])
+                             f"{bare_ms:.0f}", f"{ours_ms:.0f}", f"{over(taken[0], taken[1]):.2f}", f"{basic_ms:.0f}",
+                             f"{over(taken[2], taken[1]):.2f}", f"{over(taken[0], taken[2]):.2f}", f"{server_ms:.1f}"])
             browser.close()
         app.extensions["card_replay"].repository.dispose()
     return table("6. Charts drawn, warm, in headless Chromium: our page / a bare page with the full plotly.min.js "
@@ -159,16 +169,15 @@ def variant_vs_tree(variant: Path, pages: list[tuple[str, str]], loads: int) -> 
         apps[1].jinja_env.loader = ChoiceLoader([FileSystemLoader(variant / "templates"), apps[1].jinja_env.loader])
         apps[1].static_folder = str(variant / "static")
         with LiveServer(apps[0]) as tree, LiveServer(apps[1]) as changed, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS + QUIET)
             for label, path in pages:
                 html = apps[0].test_client().get(path).get_data(as_text=True)
                 figures = json.loads(re.search(r'id="figures">(.*?)</script>', html, re.S).group(1))
                 with LiveServer(bare_app(figures, PLOTLY.path)) as basic:
                     before, after, floor = drawn_times(browser, [tree.url + path, changed.url + path,
                                                                  basic.url + "/"], loads, swap=True)
-                base = statistics.median(floor)
-                rows.append([label, f"{base:.0f}", f"{statistics.median(before) / base:.2f}",
-                             f"{statistics.median(after) / base:.2f}",
+                rows.append([label, f"{statistics.median(floor):.0f}", f"{over(before, floor):.2f}",
+                             f"{over(after, floor):.2f}",
                              f"{sum(new < old for old, new in zip(before, after, strict=True))}/{loads}"])
             browser.close()
         for app in apps:
