@@ -8,12 +8,21 @@ but joins any set and takes its value. Values outside the deck in use (a 12 in a
 
 from __future__ import annotations
 
+import collections
 import re
 from collections import Counter
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, TypeVar
 
 from dalmuti_replay.words import say
+
+T = TypeVar("T")
+
+try:  # options of a compiled class (``scripts/native``); mypy, which brings them, is the "native" extra
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - the pure source without mypy installed: the classes are plain
+    def mypyc_attr(*attrs: str, **options: object) -> Callable[[T], T]:  # type: ignore[no-redef,misc]
+        return lambda cls: cls
 
 JESTER_TEXT = "J"
 JESTER_VALUE = 13  # a Jester alone, or Jesters alone, rank below every numbered card
@@ -25,6 +34,10 @@ CARD_PATTERN = re.compile(r"J|[1-9][0-9]*")
 _LONGEST_EXACT = 12
 _CAPPED_VALUE = 10**_LONGEST_EXACT
 NO_CARDS = say("no cards")
+# Counter.update's helper, in C: it counts cards into a dict with the dict's own C operations when the dict's
+# ``get`` and ``__setitem__`` are dict's (a dict, a Counter, a Hand), each card hashed once. Read by getattr:
+# typeshed's stubs leave it out, and mypy (so mypyc) would refuse the module
+count_into: Callable[[dict[Card, int], Iterable[Card]], None] = getattr(collections, "_count_elements")  # noqa: B009
 
 
 class Card(NamedTuple):
@@ -65,6 +78,16 @@ class Card(NamedTuple):
 
 JESTER = Card(JESTER_VALUE, True)
 CARD_BY_TEXT: dict[str, Card] = {str(value): Card(value) for value in range(1, 20)} | {JESTER_TEXT: JESTER}
+
+
+@mypyc_attr(native_class=False)  # a Python class, as its base is
+class Hand(Counter[Card]):
+    """A known hand: how many of each card it holds, a Counter whose items are set and removed as a dict's.
+    Counter's own ``__delitem__`` (Python code) also sends every item assignment through a Python-level slot,
+    about a thousand instructions where a set leaves a hand; dict's makes both plain dict operations. Removing
+    a card the hand does not hold raises ``KeyError``, as from a dict."""
+
+    __delitem__ = dict.__delitem__  # type: ignore[assignment]
 
 
 def deck_top(players: int, full_deck: bool = False) -> int:
@@ -111,13 +134,10 @@ def is_mixed(cards: list[Card]) -> bool:
     return False
 
 
-def counted(cards: Iterable[Card]) -> Counter[Card]:
-    """``Counter(cards)``, counted without Counter's Python-level ``__init__`` and ``update`` (a hand dealt)."""
-    counts: dict[Card, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    hand: Counter[Card] = Counter.__new__(Counter)
-    dict.update(hand, counts)
+def counted(cards: Iterable[Card]) -> Hand:
+    """``Hand(cards)``, counted without Counter's Python-level ``__init__`` and ``update`` (a hand dealt)."""
+    hand = Hand.__new__(Hand)
+    count_into(hand, cards)
     return hand
 
 

@@ -30,7 +30,7 @@ def possible_hand(play: RoundPlay, name: str, held: int | None = None) -> Counte
     state = play.state
     left = Counter(state.table.deck)
     if play.tricks is not None:
-        left.subtract(play.tricks.played)
+        left.subtract(play.tricks.played_cards())
     for other, hand in state.hands.items():
         if hand is not None and other != name:
             left.subtract(hand)

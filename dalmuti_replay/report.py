@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dalmuti_replay.cards import Card
+from dalmuti_replay.cards import Card, mypyc_attr
 from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.rules import Options
 from replaykit.findings import Finding, split
@@ -38,6 +38,7 @@ def claims_of(claims: dict[str, object], keys: tuple[str, ...]) -> dict[str, obj
     return {key: copied(claims.get(key)) for key in keys}
 
 
+@mypyc_attr(acyclic=True)  # as ``log.Play``: no reference cycle, out of the collector's reach
 class PlayRecord:
     """One play, and its player's cards left after it when the play changed them (``left``, else ``None``).
     Only what changed: everyone's count at every play would make a report grow with players × plays. This
@@ -65,6 +66,7 @@ class PlayRecord:
                 "note": self.note}
 
 
+@mypyc_attr(acyclic=True)  # as ``PlayRecord``
 class TrickRecord:
     """One trick: its leader, the last set's player (``winner``), the base set's size, the last set's value,
     everyone's cards left and who went out when it ended, and its plays."""
@@ -95,6 +97,7 @@ class TrickRecord:
                 "plays": [play.to_dict() for play in self.plays], "note": self.note}
 
 
+@mypyc_attr(acyclic=True)  # as ``PlayRecord``
 class TransferRecord:
     """A transfer as performed: ``kind`` is a duty's kind (rules.DUTY_ORDER) or "not-due". A plain class, as the
     round's record is: compiled, a dataclass is made through its Python-level ``__init__``."""
@@ -111,6 +114,7 @@ class TransferRecord:
         return {"kind": self.kind, "from": self.giver, "to": self.receiver, "cards": texts(self.cards)}
 
 
+@mypyc_attr(acyclic=True)  # as ``PlayRecord``
 class OutRecord:
     """A player out of cards: when (trick and play) and the points it scored."""
 
@@ -126,6 +130,7 @@ class OutRecord:
         return {"player": self.player, "trick": self.trick, "play": self.play, "points": self.points}
 
 
+@mypyc_attr(acyclic=True)  # as ``PlayRecord``
 class RoundRecord:
     """One round: ``ranks`` the order due at the start, before any revolution; ``order`` the seating played,
     after a Great Revolution; ``start`` the cards each holds as play begins (the State's count); ``hands`` the

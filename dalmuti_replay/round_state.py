@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from dalmuti_replay.cards import Card
+from dalmuti_replay.cards import Card, Hand
 from dalmuti_replay.log import Round, finding
 from dalmuti_replay.report import OutRecord, RoundRecord
 from dalmuti_replay.rules import Table, points_for_going_out
 from replaykit.findings import ERROR, Finding, pointer
 
 
-def copied(hand: Counter[Card]) -> Counter[Card]:
-    """A copy of a hand, made in C: ``Counter(hand)``, and even ``Counter()``, go through Counter's generic
-    update in Python."""
-    twin: Counter[Card] = Counter.__new__(Counter)
+def copied(hand: Counter[Card]) -> Hand:
+    """A copy of a hand, made in C: ``Hand(hand)``, and even ``Hand()``, go through Counter's generic update in
+    Python."""
+    twin = Hand.__new__(Hand)
     dict.update(twin, hand)
     return twin
 
@@ -33,6 +33,7 @@ class RoundState:
     table: Table
     order: tuple[str, ...]
     seat: dict[str, int]
+    after: dict[str, tuple[str, ...]]
     top: int
 
     def __init__(self, number: int, table: Table, log: Round, findings: list[Finding], record: RoundRecord,
@@ -44,10 +45,11 @@ class RoundState:
         self.findings = findings
         self.record = record
         if like is None:
-            self.counts: dict[str, int] = table.deal_sizes()
-            self.hands: dict[str, Counter[Card] | None] = dict.fromkeys(table.order)
+            # Not deal_sizes() nor dict.fromkeys: each is a call through the interpreter
+            self.counts: dict[str, int] = dict(table.sizes)
+            self.hands: dict[str, Counter[Card] | None] = {name: None for name in table.order}
             self.finish: list[str] = []
-            self.points: dict[str, int] = dict.fromkeys(table.order, 0)
+            self.points: dict[str, int] = {name: 0 for name in table.order}
             self.base = pointer("rounds", number - 1)
             self.over = False  # one player alone holds cards
             self.ended_reported = False  # a play after the round's end was reported: replay stops
@@ -58,6 +60,7 @@ class RoundState:
     def reseat(self, table: Table) -> None:
         """Play on with the seating ``table`` from now on."""
         self.table, self.order, self.seat, self.top = table, table.order, table.seat, table.top
+        self.after = table.after
 
     def add(self, code: str, message: str, *tokens: object, trick: int | None = None, play: int | None = None,
             player: str | None = None, severity: str = ERROR) -> None:
@@ -120,8 +123,7 @@ class RoundState:
                 if count > 1:
                     hand[card] = count - 1
                 elif count:
-                    dict.pop(hand, card)  # not del, nor hand.pop: Counter's __delitem__ is Python code, and
-                    # its pop is looked up as a method of a dict subclass
+                    del hand[card]  # a Hand's is dict's (``cards.Hand``)
         left = self.counts[player] - len(cards)
         self.counts[player] = left if left > 0 else 0
         if left <= 0 and player not in self.finish:
@@ -140,19 +142,18 @@ class RoundState:
         return [name for name in self.order if self.counts[name] > 0]
 
     def holders(self) -> int:
-        """How many players hold cards (``len(holding())``, counted without the list)."""
+        """How many players hold cards (``len(holding())``)."""
         count = 0
-        for left in self.counts.values():
+        for left in list(self.counts.values()):  # a list is walked natively, a dict's values by their iterator
             if left > 0:
                 count += 1
         return count
 
     def next_holding(self, name: str) -> str | None:
         """The first player clockwise after ``name`` who holds cards (``name`` himself last)."""
-        order, seat = self.order, self.seat[name]
-        for step in range(1, len(order) + 1):
-            other = order[(seat + step) % len(order)]
-            if self.counts[other] > 0:
+        counts = self.counts
+        for other in self.after[name]:
+            if counts[other] > 0:
                 return other
         return None
 

@@ -8,8 +8,7 @@ from its States. The replay and the simulator both play by these and nothing els
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, fields
-from functools import cached_property
+from dataclasses import dataclass, field, fields
 
 from dalmuti_replay.cards import Card, deck, deck_size, deck_top
 from dalmuti_replay.words import say
@@ -83,33 +82,39 @@ DUTY_ORDER = ("great-tax", "little-tax", "great-return", "little-return", "marke
 
 @dataclass(frozen=True)
 class Table:
-    """One round's fixed facts. ``order`` is the seating in rank order, Great Dalmuti first."""
+    """One round's fixed facts. ``order`` is the seating in rank order, Great Dalmuti first.
+
+    What a replay reads of it at every round and play is worked out once, as it is made (``__post_init__``):
+    the replay's compiled code reads this interpreted class's fields, and a ``cached_property`` took a lock
+    at its first reading, in every round."""
 
     order: tuple[str, ...]
     options: Options = Options()
+    top: int = field(init=False, repr=False, compare=False)  # the highest numbered value in the deck in use
+    deck: Counter[Card] = field(init=False, repr=False, compare=False)
+    seat: dict[str, int] = field(init=False, repr=False, compare=False)
+    sizes: dict[str, int] = field(init=False, repr=False, compare=False)  # deal_sizes(), read only
+    # Each player's left-hand neighbours in turn, the next first and himself last (``RoundState.next_holding``)
+    after: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        order = self.order
+        top = deck_top(len(order), self.options.full_deck)  # 9–20 players: the full deck (ruling)
+        cards, players = deck_size(top), len(order)
+        base, extra = divmod(cards, players) if players else (0, 0)
+        facts = {"top": top, "deck": deck(top), "seat": {name: index for index, name in enumerate(order)},
+                 "sizes": {name: base + (index < extra) for index, name in enumerate(order)},
+                 "after": {name: order[index + 1:] + order[:index + 1] for index, name in enumerate(order)}}
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)  # a frozen dataclass's fields are set this way
 
     @property
     def size(self) -> int:
         return len(self.order)
 
-    @cached_property
-    def top(self) -> int:
-        """The highest numbered value in the deck in use (9–20 players: the full deck, ruling)."""
-        return deck_top(self.size, self.options.full_deck)
-
-    @cached_property
-    def deck(self) -> Counter[Card]:
-        return deck(self.top)
-
-    @cached_property
-    def seat(self) -> dict[str, int]:
-        return {name: index for index, name in enumerate(self.order)}
-
     def deal_sizes(self) -> dict[str, int]:
         """Dealt one at a time from the Great Dalmuti: the first D mod N in rank order get one more."""
-        cards, players = deck_size(self.top), self.size
-        base, extra = divmod(cards, players)
-        return {name: base + (index < extra) for index, name in enumerate(self.order)}
+        return dict(self.sizes)
 
     def title(self, name: str) -> Text:
         return rank_title(self.seat[name] + 1, self.size)

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import chain
 
-from dalmuti_replay.cards import Card, counted, in_deck
+from dalmuti_replay.cards import Card, count_into, counted, in_deck
 from dalmuti_replay.log import Round
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
@@ -74,7 +74,7 @@ def deal(state: RoundState) -> None:
     log, table = state.log, state.table
     if log.hands is None:
         return
-    sizes = table.deal_sizes()
+    sizes = table.sizes  # read only
     for name in log.hands:
         if not state.is_player(name):
             state.add("unknown-player", say('The deal gives a hand to "{name}", who is not playing round {round}.',
@@ -94,8 +94,9 @@ def deal(state: RoundState) -> None:
         state.counts[name] = len(hand)
         state.hands[name] = counted(hand)
     top, copies = table.top, table.deck  # read once: a Table's fields are an interpreted class's
-    if not all(in_deck(card, top) and count <= copies[card]
-               for card, count in Counter(chain.from_iterable(log.hands.values())).items()):
+    dealt: dict[Card, int] = {}
+    count_into(dealt, chain.from_iterable(log.hands.values()))  # not Counter(): its __init__ is Python code
+    if not all(in_deck(card, top) and count <= copies[card] for card, count in dealt.items()):
         report_cards(state, log.hands)
     for name in table.order:
         if state.counts[name] == 0 and name not in state.finish:

@@ -8,7 +8,7 @@ players holding cards; its last set's player leads next, or the first player to 
 
 from __future__ import annotations
 
-from dalmuti_replay.cards import Card, in_deck, is_mixed, set_value, show
+from dalmuti_replay.cards import JESTER, JESTER_VALUE, Card, in_deck, is_mixed, set_value, show
 from dalmuti_replay.log import Play, Trick
 from dalmuti_replay.moves import lower, right_size
 from dalmuti_replay.report import PlayRecord, TrickRecord
@@ -47,7 +47,7 @@ class TrickReplay:
         self.state.add(code, message, "tricks", self.number - 1, "plays", index, *tokens, trick=self.number,
                        play=index + 1, player=player)
 
-    def step(self, index: int, play: Play, played: dict[Card, int]) -> None:
+    def step(self, index: int, play: Play, played: list[int]) -> None:
         """Replay the readable play at ``index`` of the trick (``state.ended_reported`` stops the round)."""
         state = self.state
         if state.over:
@@ -82,7 +82,7 @@ class TrickReplay:
             went_out = self.take(index, play.player, play.cards)
         self.note_play(index, play, went_out)
 
-    def play(self, index: int, play: Play, played: dict[Card, int]) -> None:
+    def play(self, index: int, play: Play, played: list[int]) -> None:
         state = self.state
         due = self.leader_due if self.previous is None else state.next_holding(self.previous)
         if not state.is_player(play.player):
@@ -151,7 +151,7 @@ class TrickReplay:
         if self.needed is not None and self.passes >= self.needed:
             self.over = True
 
-    def check_set(self, index: int, player: str, cards: list[Card], played: dict[Card, int]) -> int:
+    def check_set(self, index: int, player: str, cards: list[Card], played: list[int]) -> int:
         """Report what rule 7 and the cards held forbid in the set; its value (``cards.set_value``)."""
         state = self.state
         top = state.top
@@ -159,7 +159,7 @@ class TrickReplay:
         for position, card in enumerate(cards):
             if in_deck(card, top):
                 real.append(card)
-                played[card] = played.get(card, 0) + 1
+                played[card.value] += 1  # a card of the deck in use is known by its value (``TrickPhase``)
             else:
                 self.add("card-not-in-deck", say("{player} plays a {card}, which is not in the deck in use (values 1 "
                                                  "to {top} and two Jesters).", player=player, card=str(card), top=top),
@@ -176,7 +176,7 @@ class TrickReplay:
                 self.add("card-not-in-hand", say("{player} plays {count} cards but holds only {held}.", player=player,
                                                  count=len(cards), held=state.counts[player]), index, "cards",
                          player=player)
-            past = sorted({card for card in real if played[card] > state.table.deck[card]})
+            past = sorted({card for card in real if played[card.value] > state.table.deck[card]})
             if past:
                 copies = ", ".join(f"{state.table.deck[card]} × {card}" for card in past)
                 self.add("too-many-copies", say("{player} plays {cards}, but the deck's {copies} were all played this "
@@ -225,8 +225,9 @@ class TrickPhase:
         holding = state.holding()
         self.due: str | None = holding[0] if holding else None
         self.checked = True
-        # The cards of the deck played this round: a dict, as a Counter's items are set through a Python-level slot
-        self.played: dict[Card, int] = {}
+        # The cards of the deck played this round, by value: in the deck in use a value names one card (a Jester
+        # is the only 13), and a list's item is counted without hashing a card, as a dict's is
+        self.played = [0] * (JESTER_VALUE + 1)
         self.current: TrickReplay | None = None
         self.count = 0  # tricks opened
 
@@ -234,9 +235,14 @@ class TrickPhase:
         """A copy going on from ``state`` (a copy of this phase's): the cards played counted apart."""
         twin = TrickPhase(state)
         twin.due, twin.checked, twin.count = self.due, self.checked, self.count
-        twin.played = dict(self.played)
+        twin.played = list(self.played)
         twin.current = None if self.current is None else self.current.fork(state)
         return twin
+
+    def played_cards(self) -> dict[Card, int]:
+        """The cards of the deck played this round, and how many of each."""
+        return {JESTER if value == JESTER_VALUE else Card(value): count for value, count in enumerate(self.played)
+                if count}
 
     @property
     def stopped(self) -> bool:

@@ -1,8 +1,21 @@
 """Cards of Il Grande Dalmuti: text round-trips, decks per player count, set values with Jesters."""
 
+from collections import Counter
+
 import pytest
 
-from dalmuti_replay.cards import JESTER, Card, best_cards, deck, deck_size, deck_top, in_deck, is_mixed, set_value
+from dalmuti_replay.cards import (
+    JESTER,
+    Card,
+    best_cards,
+    counted,
+    deck,
+    deck_size,
+    deck_top,
+    in_deck,
+    is_mixed,
+    set_value,
+)
 
 
 def cards(text):
@@ -56,3 +69,13 @@ def test_jesters_join_a_set_and_alone_are_13():
 def test_best_cards_count_a_jester_as_13():
     assert best_cards(cards("J 12 3 9 3"), 2) == cards("3 3")
     assert best_cards(cards("J 12"), 2) == cards("12 J")
+
+
+def test_a_hand_counts_as_a_counter_and_gives_up_cards_as_a_dict():
+    hand = counted([Card(7), JESTER, Card(7)])
+    assert isinstance(hand, Counter) and hand == Counter({Card(7): 2, JESTER: 1})
+    hand[Card(7)] -= 1
+    del hand[JESTER]
+    assert list(hand.elements()) == [Card(7)] and hand[JESTER] == 0
+    with pytest.raises(KeyError):
+        del hand[JESTER]  # a card no longer held: a dict's deletion, not a Counter's silent one

@@ -2,6 +2,7 @@
 
 import pytest
 
+from dalmuti_replay.cards import JESTER
 from dalmuti_replay.rules import (
     Options,
     Table,
@@ -28,6 +29,18 @@ def test_every_card_is_dealt_and_the_first_get_the_extra_ones(players):
     sizes = list(table.deal_sizes().values())
     assert sum(sizes) == sum(table.deck.values())
     assert sizes == sorted(sizes, reverse=True) and max(sizes) - min(sizes) <= 1
+
+
+def test_a_table_knows_its_seats_deck_and_each_players_neighbours():
+    table = Table(("A", "B", "C", "D"))
+    assert table.seat == {"A": 0, "B": 1, "C": 2, "D": 3}
+    assert table.top == 10 and table.deck[JESTER] == 2  # four players: no 11s nor 12s
+    assert table.after["B"] == ("C", "D", "A", "B") and table.after["D"] == ("A", "B", "C", "D")
+    sizes = table.deal_sizes()
+    sizes["A"] = 0  # a round's counts change theirs, never the table's
+    assert table.deal_sizes() == {"A": 15, "B": 14, "C": 14, "D": 14}
+    assert table == Table(("A", "B", "C", "D")) and hash(table) == hash(Table(("A", "B", "C", "D")))
+    assert table != Table(("A", "B", "C", "D"), Options(full_deck=True))
 
 
 def test_titles_by_rank():

@@ -4,6 +4,9 @@ and path. Rounds here use the settling-round variant, so no taxes are due before
 import pytest
 
 from dalmuti_replay import validate
+from dalmuti_replay.cards import JESTER, Card
+from dalmuti_replay.legal import possible_hand
+from dalmuti_replay.load import load
 from tests.dalmuti_helpers import FOUR, errors, found, play, session, sets_in, sim, trick, where
 
 SETTLE = {"settling_round": True}
@@ -117,6 +120,22 @@ def test_too_many_copies_played_in_a_round_without_hands():
                          trick(("Bruno", "2"), ("Carla", "1")))
     [finding] = only(report, "too-many-copies")
     assert where(finding) == (1, 2, 2) and finding.player == "Carla"
+
+
+def test_a_third_jester_in_a_round_without_hands_is_too_many_copies():
+    # The deck holds two Jesters: Anna lays both, Bruno beats them, everyone else passes, Bruno leads a third.
+    passes = [("Carla", None), ("Dario", None), ("Anna", None)]
+    report = first_round(trick(("Anna", "J J"), ("Bruno", "5 5"), *passes), trick(("Bruno", "J")))
+    [finding] = only(report, "too-many-copies")
+    assert where(finding) == (1, 2, 1) and finding.player == "Bruno"
+
+
+def test_a_hidden_hand_holds_at_most_what_the_round_has_not_shown():
+    # Four players: five 5s and two Jesters in the deck. Both Jesters and two 5s are on the table, and no hand
+    # is recorded: Carla (14 cards) may hold no Jester and three 5s at most.
+    _, state = load(session(FOUR, {"tricks": [trick(("Anna", "J J"), ("Bruno", "5 5"))]}, options=SETTLE))
+    hand = possible_hand(state.round, "Carla")
+    assert hand[JESTER] == 0 and hand[Card(5)] == 3 and hand[Card(1)] == 1
 
 
 def test_card_not_in_deck_counts_at_face_value_only():
