@@ -24,7 +24,7 @@ from olympi_replay.cards import COPIES, Card, Tally, card_order
 
 def counter() -> Counter:
     """An empty Counter (a ``Tally``) made in C: ``Counter()`` runs Counter's ``__init__`` and ``update`` in
-    Python, and a replay makes one for every hand and seat's medals, again whenever a state is copied."""
+    Python, and a replay makes one for every hand and the cards known, again whenever a state is copied."""
     made: Counter = Tally.__new__(Tally)
     return made
 

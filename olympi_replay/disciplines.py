@@ -224,8 +224,12 @@ def holds(rule: Rule, play: Sequence[Card], previous: Sequence[Card] | None, own
         return all(rule.low <= card.value <= rule.high for card in play)
     if kind == "sum_in":
         return rule.low <= sum(card.value for card in play) <= rule.high
-    results = (holds(part, play, previous, own) for part in rule.parts)
-    return all(results) if kind == "all_of" else any(results)
+    # all_of / any_of as loops: a generator kept in a variable is a Python object made at every play.
+    wanted = kind == "all_of"
+    for part in rule.parts:
+        if holds(part, play, previous, own) != wanted:
+            return not wanted
+    return wanted
 
 
 def references(rule: Rule) -> set[str]:

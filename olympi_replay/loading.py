@@ -8,6 +8,8 @@ report is the state's, with the last race and the claims closed on a copy, so th
 
 from __future__ import annotations
 
+from typing import cast
+
 from olympi_replay.log import DEFAULT_LIMITS, Limits, Race
 from olympi_replay.reader import Reader
 from olympi_replay.replay import GameReplay
@@ -26,19 +28,24 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tup
     if not game.setup():
         game.report.unlisted = reader.unlisted
         return game.report, None
-    written = document.get("races") if isinstance(document.get("races"), list) else []
-    setup = {key: value for key, value in document.items() if key not in CLAIMS}
+    data = cast(dict, document)  # a game was set up: the document is an object
+    races = data.get("races")
+    written = races if isinstance(races, list) else []
+    setup = {key: value for key, value in data.items() if key not in CLAIMS}
     state = OlympiState(game, {**setup, "races": []}, limits)
     if observe is not None:
         if game.cards.deck is None or any(hand.unknown for hand in game.cards.hands.values()):
             # Cards unseen: the views show those the rest of the log proves held, which a first replay finds.
-            game.proof.given = load(document, limits)[1].game.proof.revealed
+            first = load(document, limits)[1]
+            assert first is not None  # the same setup started a game just now
+            game.proof.given = first.game.proof.revealed
         observe("", state)
     for number, race in enumerate(log.races or (), 1):
         if not state.start(race):
             break
         entry = written[number - 1] if number <= len(written) else None
-        turns = entry.get("turns") if isinstance(entry, dict) and isinstance(entry.get("turns"), list) else []
+        listed = entry.get("turns") if isinstance(entry, dict) else None
+        turns = listed if isinstance(listed, list) else []
         # A race too malformed to replay: its turns are neither replayed nor written into the log so far.
         replayed = turns[:len(race.turns)] if state.race is not None else []
         if observe is None:

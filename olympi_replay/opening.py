@@ -79,7 +79,7 @@ def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
     hands = log.hands
     accepted: dict[str, list[Card]] = {}
     for name in hands or {}:
-        if not rules.is_player(name):
+        if name not in cards.hands:  # the seating's players, as rules.is_player asks (a hand's name is a str)
             game.add("unknown-player", say('The deal gives a hand to "{name}", who is not a player.', name=name),
                      pointer("hands", name))
     for name in rules.seating:

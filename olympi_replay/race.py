@@ -26,12 +26,19 @@ class RaceReplay:
         # a reference cycle, left for the garbage collector to find (GameReplay.steps passes on the one
         # thing a race tells its game, the First-player card's holder when the race shows it).
         self.race, self.record, self.definition = race, record, definition
-        self.rules, self.cards, self.proof, self.findings = game.rules, game.cards, game.proof, game.findings
+        # Each read of the interpreted rules (or of the game, seen through a protocol) is a Python attribute
+        # lookup: each is read once here.
+        rules = self.rules = game.rules
+        self.cards, self.proof, self.findings = game.cards, game.proof, game.findings
         self.world_record = game.world_record
-        self.two_players = game.rules.two_players  # asked at every turn: a compiled field, not the rules' property
-        self.players = game.rules.player_count  # the reward table's key, at every retirement
+        self.two_players = rules.two_players  # asked at every turn: a compiled field, not the rules' property
+        seating = rules.seating
+        self.players = len(seating)  # rules.player_count, the reward table's key at every retirement
+        # Each player's way round the table, as the seating makes it once a game: read here once a race, so that
+        # the turn after each turn is found by compiled code, with no call into the interpreted ``Seating``.
+        self.clockwise: dict[str, tuple[str, ...]] = rules.clockwise
         self.base = f"/races/{record.number - 1}"
-        self.active = list(game.rules.seating)  # players still in the race, in seating order
+        self.active = list(seating)  # players still in the race, in seating order
         self.passes = 0
         self.started = False
         self.due: str | None = None
@@ -61,6 +68,11 @@ class RaceReplay:
         other.warned_unchecked, other.compared, other.drawn = self.warned_unchecked, self.compared, self.drawn
         return other
 
+    def at(self, number: int, where: str = "") -> str:
+        """The pointer of turn ``number`` (from 1), or of ``where`` in it: made only for a finding, not at every
+        turn."""
+        return f"{self.base}/turns/{number - 1}{where}"
+
     def add(self, code: str, message: str, path: str, turn: int | None, player: str | None,
             severity: str = "error") -> None:
         self.findings.append(finding(code, severity, message, self.record.number, turn, player, path))
@@ -76,7 +88,6 @@ class RaceReplay:
     def step(self, turn: Turn) -> Draw | None:
         """Replay the race's next turn; returns the draw it made (``None``: it drew nothing or was ignored)."""
         number = len(self.record.turns) + 1
-        path = f"{self.base}/turns/{number - 1}"
         # The read turn's lists are the record's: each is read fresh for its one turn and never changed after.
         entry = TurnRecord(number, turn.player, turn.action, () if turn.cards is None else tuple(turn.cards),
                            note=turn.note)
@@ -86,7 +97,7 @@ class RaceReplay:
         player = turn.player
         hand = None if player is None else self.cards.hands.get(player)  # None: not a player
         before = (0, None) if hand is None else proof.before(hand)
-        entry.ignored = not self.take(turn, entry, number, path)
+        entry.ignored = not self.take(turn, entry, number)
         if player is not None and hand is not None:
             proof.after(player, hand, before, () if entry.ignored or entry.action != "play" else entry.cards)
             entry.hand_after = hand.size
@@ -104,7 +115,7 @@ class RaceReplay:
 
     # -- one turn -------------------------------------------------------------------------------------
 
-    def take(self, turn: Turn, entry: TurnRecord, number: int, path: str) -> bool:
+    def take(self, turn: Turn, entry: TurnRecord, number: int) -> bool:
         """Replay one turn; ``False`` when it is ignored."""
         self.drawn = self.compared = None
         if turn.malformed:
@@ -112,70 +123,70 @@ class RaceReplay:
         player = turn.player
         if player is None or player not in self.cards.hands:  # the seating's players, as rules.is_player asks
             self.add("unknown-player", say('Turn {number} is by "{player}", who is not a player.', number=number,
-                                           player=player), path + "/player", number, player)
+                                           player=player), self.at(number, "/player"), number, player)
             return False
-        if self.over(turn, player, number, path):
+        if self.over(turn, player, number):
             return False
-        action = self.action_taken(turn, number, path)
+        action = self.action_taken(turn, number)
         entry.action = action
         if self.finished:  # the last player playing on (World Record) or closing the race
             if action == "retire":
                 self.closed = True
                 self.drawn = self.cards.draw(player, 0, turn.reshuffle)
-                self.check_draw_lists(player, turn, self.drawn, entry, number, path)
+                self.check_draw_lists(player, turn, self.drawn, entry, number)
                 return True
         else:
-            self.check_order(player, number, path)
+            self.check_order(player, number)
         self.started = True
         if action == "play":
-            self.play(player, entry.cards, number, path)
+            self.play(player, entry.cards, number)
         elif action == "pass":
-            self.pass_turn(player, turn, entry, number, path)
+            self.pass_turn(player, turn, entry, number)
         else:
-            self.retire(player, turn, entry, number, path)
+            self.retire(player, turn, entry, number)
         self.due = self.next_due(player)
         return True
 
-    def over(self, turn: Turn, player: str, number: int, path: str) -> bool:
+    def over(self, turn: Turn, player: str, number: int) -> bool:
         """Report and say so when this turn comes when its player may take none."""
         name = self.record.discipline
         if self.finished and (self.two_players or self.closed):
             self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
-                                      name=name, player=player, number=number), path, number, player)
+                                      name=name, player=player, number=number), self.at(number), number, player)
             return True
         if self.finished and player == self.last and turn.action == "play" and not self.world_record:
             self.add("race-over", say("{player} was the last player left and won gold without playing on; turn "
                                       "{number} comes after the {name} race ended (play on only with the World "
                                       "Record variant).", player=player, number=number, name=name),
-                     path, number, player)
+                     self.at(number), number, player)
             return True
         if player not in self.active and not self.two_players:
             if self.finished and not self.world_record:
                 self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
-                                          name=name, player=player, number=number), path, number, player)
+                                          name=name, player=player, number=number), self.at(number), number, player)
             else:
                 self.add("already-retired", say("{player} already retired from the {name} race and may not take "
                                                 "turn {number}.", player=player, name=name, number=number),
-                         path, number, player)
+                         self.at(number), number, player)
             return True
         return False
 
-    def action_taken(self, turn: Turn, number: int, path: str) -> str:
+    def action_taken(self, turn: Turn, number: int) -> str:
         action = turn.action or "play"
         if self.two_players and action == "retire":
             self.add("wrong-action", say("With two players nobody retires: {player}'s retire in turn {number} "
                                          "is taken as a pass.", player=turn.player, number=number),
-                     path + "/action", number, turn.player)
+                     self.at(number, "/action"), number, turn.player)
             return "pass"
         if not self.two_players and action == "pass":
             self.add("wrong-action", say("Only two players pass; with {players} players {player}'s pass in turn "
                                          "{number} is taken as a retire.", players=self.rules.player_count,
-                                         player=turn.player, number=number), path + "/action", number,
+                                         player=turn.player, number=number), self.at(number, "/action"), number,
                      turn.player)
             return "retire"
         return action
 
-    def check_order(self, player: str, number: int, path: str) -> None:
+    def check_order(self, player: str, number: int) -> None:
         if not self.started:
             holder = self.record.first_player  # the game's holder when the race began
             if holder is None:  # race 1 without first_player: its first turn shows who held the card
@@ -183,21 +194,25 @@ class RaceReplay:
             elif player != holder:
                 self.add("wrong-first-player", say("{holder} holds the First-player card and opens the race, but "
                                                    "{player} took the first turn.", holder=holder, player=player),
-                         path, number, player)
+                         self.at(number), number, player)
         elif self.due is not None and player != self.due:
             self.add("wrong-turn", say("It was {due}'s turn, not {player}'s: turns go clockwise among the "
-                                       "players still in the race.", due=self.due, player=player), path, number, player)
+                                       "players still in the race.", due=self.due, player=player),
+                     self.at(number), number, player)
 
     def next_due(self, player: str) -> str | None:
+        """Who takes the turn after ``player``'s: ``Seating.next_after`` among the players still in (with two
+        players, who never retire, the other one)."""
         if self.finished:
             return self.last
-        if self.two_players:
-            return next(name for name in self.rules.seating if name != player)
-        return self.rules.next_after(player, self.active)
+        for name in self.clockwise[player]:
+            if self.two_players or name in self.active:
+                return name
+        return None
 
     # -- plays -----------------------------------------------------------------------------------------
 
-    def play(self, player: str, cards: tuple[Card, ...], number: int, path: str) -> None:
+    def play(self, player: str, cards: tuple[Card, ...], number: int) -> None:
         definition, name = self.definition, self.record.discipline
         if definition is not None:
             wanted = definition.cards_per_play
@@ -206,13 +221,13 @@ class RaceReplay:
                                "checked.", name=name, player=player, count=len(cards)) if wanted == 1
                            else say("{name} is played two cards at a time; {player} played {count}, so the rule "
                                     "was not checked.", name=name, player=player, count=len(cards)))
-                self.add("wrong-card-count", message, path + "/cards", number, player)
+                self.add("wrong-card-count", message, self.at(number, "/cards"), number, player)
             elif definition.rule is not None:
                 own = self.own.get(player)
                 if not holds(definition.rule, cards, self.previous, own):
                     rule = sentence(definition.rule, wanted, notes=False, clause=True)
-                    self.add("rule-broken", self.broken(player, cards, name, rule, own), path + "/cards", number,
-                             player)
+                    self.add("rule-broken", self.broken(player, cards, name, rule, own), self.at(number, "/cards"),
+                             number, player)
             if definition.rule is None and not self.warned_unchecked:
                 self.warned_unchecked = True
                 message = (say("Cards were played in the {name} race, but the discipline is an unknown catalogue "
@@ -230,7 +245,7 @@ class RaceReplay:
             else:
                 message = say("{player} plays {card}, but both copies of {card} are already accounted for "
                               "elsewhere.", player=player, card=str(card))
-            self.add(code, message, f"{path}/cards/{index}", number, player)
+            self.add(code, message, self.at(number, f"/cards/{index}"), number, player)
         self.compared = (self.previous_by, self.previous, self.own.get(player))
         self.previous = self.own[player] = cards
         self.previous_by = player
@@ -254,12 +269,12 @@ class RaceReplay:
 
     # -- retirements and passes ------------------------------------------------------------------------
 
-    def retire(self, player: str, turn: Turn, entry: TurnRecord, number: int, path: str) -> None:
+    def retire(self, player: str, turn: Turn, entry: TurnRecord, number: int) -> None:
         place = len(self.record.order) + 1
         earned = reward(self.players, place - 1)
         self.active.remove(player)
         self.record.order.append(player)
-        self.reward(player, player, earned, place, turn, entry, number, path)
+        self.reward(player, player, earned, place, turn, entry, number)
         if len(self.active) == 1:
             self.finished = True
             self.last = self.active[0]
@@ -267,16 +282,16 @@ class RaceReplay:
             self.record.medals.setdefault(self.last, []).append("gold")
             self.record.retirements.append(Retirement(self.last, None, place + 1, "gold", 0, False))
 
-    def pass_turn(self, player: str, turn: Turn, entry: TurnRecord, number: int, path: str) -> None:
+    def pass_turn(self, player: str, turn: Turn, entry: TurnRecord, number: int) -> None:
         self.passes += 1
-        opponent = next(name for name in self.rules.seating if name != player)
+        opponent = self.clockwise[player][0]  # the one other player
         self.record.order.append(player)
-        self.reward(player, opponent, PASSES[self.passes - 1], self.passes, turn, entry, number, path)
+        self.reward(player, opponent, PASSES[self.passes - 1], self.passes, turn, entry, number)
         if self.passes == len(PASSES):
             self.finished = True
 
     def reward(self, player: str, medalist: str, reward: Reward, place: int, turn: Turn, entry: TurnRecord,
-               number: int, path: str) -> None:
+               number: int) -> None:
         """Give a retirement's (or pass's) medal, First-player card and cards, drawn at once (a ruling)."""
         if reward.medal is not None:
             self.record.medals.setdefault(medalist, []).append(reward.medal)
@@ -290,12 +305,11 @@ class RaceReplay:
         if drawn.short:
             self.add("deck-exhausted", say("{player} should draw {wanted} cards but the deck and the discard "
                                            "pile ran out after {count}; the draw stops short (a ruling).",
-                                           player=player, wanted=reward.draw, count=drawn.count), path, number, player,
-                     "warning")
-        self.check_draw_lists(player, turn, drawn, entry, number, path)
+                                           player=player, wanted=reward.draw, count=drawn.count),
+                     self.at(number), number, player, "warning")
+        self.check_draw_lists(player, turn, drawn, entry, number)
 
-    def check_draw_lists(self, player: str, turn: Turn, drawn: Draw, entry: TurnRecord, number: int,
-                         path: str) -> None:
+    def check_draw_lists(self, player: str, turn: Turn, drawn: Draw, entry: TurnRecord, number: int) -> None:
         """Compare ``player``'s turn's ``draw`` and ``reshuffle`` with what the replay drew, and learn from them."""
         entry.drew, entry.reshuffled = drawn.count, drawn.reshuffled
         self.record.reshuffles += drawn.reshuffled
@@ -304,13 +318,12 @@ class RaceReplay:
                            "its order stays unknown.", number=number) if drawn.reshuffled
                        else say("The reshuffled deck in turn {number} was recorded, but this draw did not find the "
                                 "deck empty; its order stays unknown.", number=number))
-            self.add("reshuffle-mismatch", message, path + "/reshuffle", number, player)
+            self.add("reshuffle-mismatch", message, self.at(number, "/reshuffle"), number, player)
         entry.draw = tuple(drawn.known) if not drawn.unknown else None  # what the replay itself saw drawn
         if turn.draw is not None:
-            self.check_listed(player, turn.draw, drawn, entry, number, path)
+            self.check_listed(player, turn.draw, drawn, entry, number)
 
-    def check_listed(self, player: str, listed: list[Card], drawn: Draw, entry: TurnRecord, number: int,
-                     path: str) -> None:
+    def check_listed(self, player: str, listed: list[Card], drawn: Draw, entry: TurnRecord, number: int) -> None:
         """Compare a turn's ``draw`` list with what the replay drew, and learn the unseen cards it names."""
         if not drawn.unknown and listed == drawn.known:  # the usual case: the known deck's cards, in order
             return
@@ -318,7 +331,7 @@ class RaceReplay:
             self.add("draw-count", say_n("{player} drew {count} card in turn {number}, but the log lists {listed}.",
                                             "{player} drew {count} cards in turn {number}, but the log lists {listed}.",
                                             drawn.count, player=player, number=number, listed=len(listed)),
-                     path + "/draw", number, player)
+                     self.at(number, "/draw"), number, player)
             return
         pool = Counter(drawn.known)
         unmatched = []
@@ -331,11 +344,12 @@ class RaceReplay:
         if missing:
             self.add("draw-mismatch", say("The deck's order says {player} drew {cards} in turn {number}, "
                                            "but the log's draw does not list it.", player=player,
-                                           cards=shown(missing), number=number), path + "/draw", number, player)
+                                           cards=shown(missing), number=number), self.at(number, "/draw"), number,
+                     player)
         for index, card in unmatched[:drawn.unknown]:
             if not self.cards.learn_drawn(player, card):
                 self.add("too-many-copies", say("{player} cannot have drawn {card}: both copies are already "
                                                 "accounted for elsewhere.", player=player, card=str(card)),
-                         f"{path}/draw/{index}", number, player)
+                         self.at(number, f"/draw/{index}"), number, player)
         if not missing:
             entry.draw = tuple(listed)

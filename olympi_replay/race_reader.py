@@ -56,7 +56,9 @@ def hands(reader: Reader, value: object) -> dict[str, list[Card]] | None:
         return None
     hands = {}
     for name, cards in value.items():
-        read = reader.cards(cards, pointer("hands", name))
+        read = reader.usual_cards(cards)  # the pointer (a Python call) made only for a hand read the long way
+        if read is None:
+            read = reader.cards(cards, pointer("hands", name))
         if read is not None:
             hands[name] = read
     return hands
@@ -134,6 +136,8 @@ def usual_turn(value: object, longest: int, most: int) -> Turn | None:
         return None
     size = len(value)
     player, action = value.get("player"), value.get("action")
+    if type(action) is not str:  # every usual turn names its action; a string is compared natively
+        return None
     if size == 2:  # a retire or a pass that names no cards drawn
         if type(player) is str and 0 < len(player) <= longest and (action == "retire" or action == "pass"):
             return Turn(player, action)

@@ -113,7 +113,7 @@ class Reader:
     # -- small pieces -------------------------------------------------------------------------------
 
     def closed(self, data: dict, allowed: frozenset[str], path: str, what: str) -> bool:
-        if data.keys() <= allowed:
+        if all(key in allowed for key in data):  # a compiled loop: a keys view compared is a Python-level set test
             return True
         extra = data.keys() - allowed
         for key in sorted(extra, key=str):
@@ -155,13 +155,21 @@ class Reader:
             return None
         return self.names(data[key], "/" + key, key, self.limits.max_cards)
 
-    def cards(self, value: object, path: str) -> list[Card] | None:
-        """A list of cards; ``None`` (after reporting) when it or any card is unreadable."""
+    def usual_cards(self, value: object) -> list[Card] | None:
+        """The usual list of cards, every card in the string form, read with no path built and no finding
+        possible (one lookup a card); ``None`` for any other, which ``cards`` reads."""
         if type(value) is list and len(value) <= self.limits.max_cards:
-            try:  # the usual case, every card in the string form: one lookup each
+            try:
                 return [race_reader.CARDS[item] for item in value]
             except (KeyError, TypeError):
-                pass
+                return None
+        return None
+
+    def cards(self, value: object, path: str) -> list[Card] | None:
+        """A list of cards; ``None`` (after reporting) when it or any card is unreadable."""
+        usual = self.usual_cards(value)
+        if usual is not None:
+            return usual
         if type(value) is not list:
             self.problem(path, say("Expected a list of cards; found {kind}.", kind=describe(value)))
             return None

@@ -10,9 +10,7 @@ lists them all with race, turn, player and JSON pointer.
 
 from __future__ import annotations
 
-from collections import Counter
-
-from olympi_replay.cards_state import Cards, Draw, Proof, copied, counter
+from olympi_replay.cards_state import Cards, Draw, Proof
 from olympi_replay.disciplines import Discipline
 from olympi_replay.log import Log, Race, Turn, finding
 from olympi_replay.opening import Pile, deal, declared_disciplines
@@ -34,7 +32,8 @@ class GameReplay:
         self.cards = Cards(self.rules.seating)
         self.world_record = log.world_record
         self.first_player: str | None = None
-        self.medals: dict[str, Counter[str]] = {name: counter() for name in self.rules.seating}
+        # Plain dicts, as the report gives them: read for every seat's points each time a race closes.
+        self.medals: dict[str, dict[str, int]] = {name: {} for name in self.rules.seating}
         self.records = dict.fromkeys(self.rules.seating, 0)
         self.report = GameReport([], findings)
         self.definitions: dict[str, Discipline] = {}
@@ -113,7 +112,7 @@ class GameReplay:
             self.first_player = record.took_first_player
         for name_, won in record.medals.items():
             tally = self.medals[name_]
-            for medal in won:  # Counter.update, without its Python call
+            for medal in won:
                 tally[medal] = tally.get(medal, 0) + 1
         if record.record is not None:
             self.records[record.record] += 1
@@ -151,7 +150,7 @@ class GameReplay:
         other.definitions, other.entries, other.finished, other.stopped = (self.definitions, self.entries,
                                                                            self.finished, self.stopped)
         other.cards, other.pile, other.proof = self.cards.clone(), self.pile.clone(), self.proof.clone()
-        other.medals = {name: copied(won) for name, won in self.medals.items()}
+        other.medals = {name: dict(won) for name, won in self.medals.items()}
         other.records = dict(self.records)
         other.report = self.report.copy()
         other.report.findings = other.findings
@@ -263,7 +262,7 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord, base: st
     awards, number = race.awards, record.number
     if awards.medals is not None:
         for name in awards.medals:
-            if not game.rules.is_player(name):
+            if name not in game.cards.hands:  # the seating's players, as rules.is_player asks (read as a str)
                 game.add("unknown-player", say('Race {number} claims medals for "{name}", who is not a player.',
                                            number=number, name=name), base + "/awards/medals" + pointer(name), number)
         # Equal as written (the usual case) is equal as counts; otherwise each player's medals are sorted first.
@@ -277,7 +276,7 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord, base: st
         if key not in awards.given:
             continue
         claimed = getattr(awards, key)
-        if claimed is not None and not game.rules.is_player(claimed):
+        if claimed is not None and claimed not in game.cards.hands:  # as above
             game.add("unknown-player", UNKNOWN_CLAIMANT[key](number=number, player=claimed),
                      f"{base}/awards/{key}", number)
         if claimed != actual:

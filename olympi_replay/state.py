@@ -194,8 +194,7 @@ class OlympiState(Walk):
         drawn, number = self.pending
         self.pending = None
         entry = self.race.record.turns[number - 1]
-        path = f"{self.race.base}/turns/{number - 1}"
-        self.race.check_listed(entry.player, cards, drawn, entry, number, path)
+        self.race.check_listed(entry.player, cards, drawn, entry, number)
 
     def patch(self, action: object) -> list[dict]:
         kind, _read, problems = read_action(self, action)

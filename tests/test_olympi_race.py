@@ -4,6 +4,8 @@ the last player and the World Record; every finding at its race, turn, player an
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from olympi_replay import validate
 from tests.olympi_helpers import codes, log_of, only, place, race, rule_findings, turn
@@ -20,6 +22,43 @@ def one_race(players, discipline, *turns, **extra):
 def test_wrong_turn_is_reported_then_taken_as_recorded():
     report = one_race(THREE, "Corsa", "Ann K1", "Chiara K2", "Ann K3", "Bruno K4")
     assert place(only(report, "wrong-turn")) == (1, 2, "Chiara", "/races/0/turns/1")
+
+
+def clockwise_race(count: int, retiring: list[bool]) -> tuple[list[str], list[list[str]]]:
+    """Turns taken in order by the first ``count`` of SEVEN, each a retire or a play as ``retiring`` says: play
+    passes to the left (the next seat in the list, the last seat's left being the first), skipping whoever
+    retired, until one player is left. Also who was still in at each turn."""
+    players, still_in, player = SEVEN[:count], SEVEN[:count], SEVEN[0]
+    turns, standing = [], []
+    for retire in retiring:
+        if len(still_in) == 1:
+            break
+        standing.append(list(still_in))
+        turns.append(f"{player} retire" if retire else f"{player} K1")
+        seat = players.index(player)
+        if retire:
+            still_in = [name for name in still_in if name != player]
+        player = next(players[(seat + step) % count] for step in range(1, count)
+                      if players[(seat + step) % count] in still_in)
+    return turns, standing
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 7), st.lists(st.booleans(), min_size=2, max_size=30), st.data())
+def test_turns_go_clockwise_among_the_players_still_in(count, retiring, data):
+    turns, standing = clockwise_race(count, retiring)
+    assert "wrong-turn" not in codes(one_race(SEVEN[:count], "Corsa", *turns))
+    # Another player still in takes one turn instead: that turn, and none before it, is out of turn.
+    index = data.draw(st.integers(1, len(turns) - 1)) if len(turns) > 1 else None
+    if index is None:
+        return
+    due, action = turns[index].split()
+    other = data.draw(st.sampled_from([name for name in standing[index] if name != due]))
+    wrong = [*turns[:index], f"{other} {action}", *turns[index + 1:]]
+    first = next(finding for finding in one_race(SEVEN[:count], "Corsa", *wrong).findings
+                 if finding.code == "wrong-turn")
+    assert place(first) == (1, index + 1, other, f"/races/0/turns/{index}")
+    assert due in first.message
 
 
 def test_a_retired_player_s_turn_is_ignored():
