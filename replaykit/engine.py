@@ -180,18 +180,26 @@ class Engine:
             object.__setattr__(self, "home", Home.inside(self.package))
 
     def validate(self, document: object, limits: Any = None, max_findings: int = DEFAULT_MAX_FINDINGS) -> Report:
-        return self.replay(document, limits, max_findings)[0]
+        with collector_paused():
+            # Only the report is kept: the state is freed before the collector resumes, whose first pass
+            # walks every young object still alive.
+            report = self.load(document, self.default_limits if limits is None else limits)[0]
+        return self.capped(report, max_findings)
 
     def replay(self, document: object, limits: Any = None,
                max_findings: int = DEFAULT_MAX_FINDINGS) -> tuple[Report, State | None]:
         """The capped report and the state after the log's last action (``None``: no game could start)."""
         with collector_paused():
             report, state = self.load(document, self.default_limits if limits is None else limits)
+        return self.capped(report, max_findings), state
+
+    def capped(self, report: Report, max_findings: int) -> Report:
+        """``report`` with at most ``max_findings`` findings listed in it and in each of its games."""
         unplaced = tuple((unit, None) for unit in self.units)
         for part in (report, *(getattr(report, "games", None) or ())):
             if part is not None:
                 cap_findings(part.findings, max_findings, unplaced, getattr(part, "unlisted", 0))
-        return report, state
+        return report
 
     def snapshots(self, document: object, limits: Any = None) -> list[tuple[str, dict]]:
         """``(anchor, state.view())`` at the start and after every action of the log, in order."""
