@@ -29,8 +29,9 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from dg_replay.cards import COLORS, Card, card_text
+from dg_replay.limits import too_many_plays, too_many_tricks
 from dg_replay.playing import may_play
-from dg_replay.reader import DEFAULT_LIMITS, Play, finding, too_many_plays, too_many_tricks
+from dg_replay.reader import DEFAULT_LIMITS, Play, finding
 from dg_replay.rules import HAND_SIZE, dealable
 from dg_replay.words import COLOUR_WORDS, say
 from replaykit.findings import ERROR, SCHEMA, Finding

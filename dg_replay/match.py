@@ -7,6 +7,7 @@ who deals it. Then the match-wide claims (totals) and its length are checked.
 
 from __future__ import annotations
 
+from dg_replay.limits import too_many_games
 from dg_replay.match_state import MatchState
 from dg_replay.reader import (
     DEFAULT_LIMITS,
@@ -17,7 +18,6 @@ from dg_replay.reader import (
     MatchLog,
     Reader,
     finding,
-    too_many_games,
 )
 from dg_replay.replay import Observe, load_game, start
 from dg_replay.report import MatchReport

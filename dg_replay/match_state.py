@@ -18,8 +18,9 @@ from __future__ import annotations
 import random
 
 from dg_replay.cards import Card, card_text
+from dg_replay.limits import too_many_games
 from dg_replay.position import Position
-from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, Limits, finding, too_many_games
+from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, Limits, finding
 from dg_replay.rules import Rules, deal, deal_count, match_totals
 from dg_replay.state import GameState, seating_of
 from dg_replay.words import say

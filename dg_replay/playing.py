@@ -1,8 +1,9 @@
 """A trick's plays judged on a ``GameState``, around the hot path the state runs itself (``GameState.plays``,
 a pass per card of every log, and the full trick taken): must-follow (``may_play``, rule 4 on what the log
 shows a player holding, which the state's choices ask too), a card off the led colour judged (``off_lead``),
-a trick closed (``close_trick``: its size checked, and taken if it was not yet), a resolved trick given back
-by a play too many (``unresolve``), and what only the log's end shows (``closing_findings``).
+a trick's leader checked (``lead``), a trick closed (``close_trick``: its size checked, and taken if it was
+not yet), a resolved trick given back by a play too many (``unresolve``), and what only the log's end shows
+(``closing_findings``).
 
 Compiled by mypyc (``[tool.card-replay.native]`` in pyproject.toml) like the state; pointers and words are
 built only for findings.
@@ -62,6 +63,22 @@ def holding_words(state: GameState, player: str, color: str, position: int) -> T
 def not_in_deck(state: GameState, card: Card) -> Text:
     return say("{card} is not in the {players}-player deck, whose values run from 1 to {top}.", card=str(card),
                players=state.rules.player_count, top=state.rules.max_value)
+
+
+def lead(state: GameState, player: str | None, card: Card | None, known: bool, number: int) -> None:
+    """The first play of a trick: who leads it (checked against who should) and the colour led."""
+    state.first, state.led, state.hidden = player, card, False
+    due = state.due
+    if due is not None and known and player != due:
+        if number == 1:
+            said = say("Trick {number} is led by {player}, but {due} should lead: the player to the dealer's "
+                       "left leads the first trick.", number=number, player=player, due=due)
+        else:
+            said = say("Trick {number} is led by {player}, but {due} should lead: {due} played the highest card "
+                       "of trick {previous}.", number=number, player=player, due=due, previous=number - 1)
+        state.add("wrong-leader", said, f"/tricks/{number - 1}/plays/0", number, 1, player)
+        state.head = len(state.found)
+    state.order = state.orders[player] if known else ()  # type: ignore[index]
 
 
 def close_trick(state: GameState, last: bool) -> None:

@@ -8,7 +8,7 @@ sum (one int, ``count << 8 | sum``, a card taken adding ``1 << 8 | value``), and
 capture by the change of the one colour it touches (``rules.color_points`` of the colour before and after,
 read from a table the rule function fills once) rather than summed again. The rules applied are the
 rulebook's, through the same functions the State uses: must-follow (``rules.playable``), who takes what
-(``rules.resolve_trick``) and the score (``rules.color_points``).
+(``rules.high_low`` and ``rules.captures_of``) and the score (``rules.color_points``).
 
 For sampled (PIMC) estimates, ``observation(seat)`` is what one seat has seen and ``sample_world(seat, rng)``
 a position dealing the cards it cannot see again at random, consistent with that (``dg_replay.worlds``).
@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from dg_replay.cards import COLOR_INDEX, COLORS, Card, card_text
-from dg_replay.rules import TRICKS_PER_GAME, color_class, color_points, playable, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, captures_of, color_class, color_points, high_low, playable
 from replaykit.search import TERMINAL
 
 # Indexed by a colour's captures ``count << 8 | sum`` (at most 18 cards of a colour, summing to at most 171):
@@ -255,14 +255,17 @@ class Position:
         seat = self.turn
         card = self.cards[index]
         self.hands[seat] &= ~(1 << index)
-        self.trick.append((seat, card))
+        trick = self.trick
+        trick.append((seat, card))
         closed = None
-        if len(self.trick) == len(self.players):
-            outcome = resolve_trick(self.trick)
-            closed = (self.leader, self.trick, outcome.captures)
-            for taker, cards in outcome.captures.items():
+        if len(trick) == len(self.players):  # rules 5 and 6 as the State takes a trick (``rules.high_low``)
+            played = [each[1] for each in trick]
+            high, low = high_low(played)
+            captures = captures_of(played, high, low, trick[high][0], trick[low][0] if low >= 0 else None)
+            closed = (self.leader, trick, captures)
+            for taker, cards in captures.items():
                 self.take(taker, cards, 1)
-            self.leader, self.trick = self.trick[outcome.high][0], []
+            self.leader, self.trick = trick[high][0], []
         self.history.append((seat, index, closed))
 
     def undo_action(self) -> None:

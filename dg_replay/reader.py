@@ -13,13 +13,12 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
-from dg_replay.limits import DEFAULT_LIMITS, Limits
+from dg_replay.limits import DEFAULT_LIMITS, Limits, too_many_plays, too_many_tricks
 from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
 from replaykit.texts import meta_problems, text_problem
-from replaykit.words import Text
 
 GAME_ID = "david-goliath"
 MATCH_ID = "david-goliath-match"
@@ -28,23 +27,6 @@ LOG_KEYS = frozenset({"game", "version", "players", "dealer", "hands", "tricks",
 MATCH_KEYS = frozenset({"game", "version", "players", "games", "totals", "meta"})
 TRICK_KEYS: Final = frozenset({"plays", "captures", "note"})
 PLAY_KEYS = frozenset({"player", "card", "note"})
-
-
-# The structural bounds, worded once: the reader refuses a log past them, and the State (``actions``,
-# ``match_state``) never offers nor accepts a step that would take a log past them.
-def too_many_tricks(limits: Limits, count: int) -> Text | None:
-    return say("A game has 15 tricks; {count} is not a log of one game.", count=count) \
-        if count > limits.max_tricks else None
-
-
-def too_many_plays(limits: Limits, number: int, count: int) -> Text | None:
-    return say("Trick {number} has {count} plays, far more than any table.", number=number, count=count) \
-        if count > limits.max_plays else None
-
-
-def too_many_games(limits: Limits, count: int) -> Text | None:
-    return say("A match has one game per player; {count} games is not a match log.", count=count) \
-        if count > limits.max_games else None
 
 
 # What a message names, in the middle of a sentence and at its start (languages capitalise differently).
@@ -127,7 +109,7 @@ class Reader:
         self.limits = limits
         # Read for every play and every list of cards: fields of this compiled class, not the interpreted Limits.
         self.max_name, self.max_cards, self.max_keys = limits.max_name, limits.max_cards, limits.max_keys
-        self.max_plays = limits.max_plays
+        self.max_tricks, self.max_plays = limits.max_tricks, limits.max_plays
         self.findings: list[Finding] = []
         self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
         self.game_number: int | None = None  # set while reading a game inside a match
@@ -287,7 +269,7 @@ class Reader:
         if type(value) is not list:
             self.problem(path, say('"tricks" must be a list; found {what}.', what=describe(value)))
             return []
-        if (said := too_many_tricks(self.limits, len(value))) is not None:
+        if len(value) > self.max_tricks and (said := too_many_tricks(self.limits, len(value))) is not None:
             self.problem(path, said)
             return []
         return [self.trick(item, path, index + 1) for index, item in enumerate(value)]

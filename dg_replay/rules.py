@@ -69,18 +69,22 @@ class TrickOutcome:
 
 
 def resolve_trick(plays: list) -> TrickOutcome:
-    """Apply rules 5 and 6 to the cards in order of play.
-
-    The highest card is found first, ties going to the card played last; the lowest is then found
-    among the other cards, ties again to the last. So a trick of equal values gives the last card as
-    highest and the second-to-last as lowest, as the Polish rulebook orders it. Each play is a tuple
-    starting (player, card, ...): a seat and a card in the search, a name and a card from the State.
-    """
+    """Rules 5 and 6 on a trick given as tuples starting (player, card, ...), as the package exports them.
+    The State and the search (``dg_replay.position``) ask ``high_low`` and ``captures_of`` themselves, on the
+    cards and players they keep, rather than building these tuples and an outcome for every trick."""
     if not plays:
         raise ValueError("an empty trick has no highest card")
-    # A pass each over the cards, typed: this runs for every trick of every log.
     # A cast to tuple: its item is read as a tuple's, not through the generic protocol a list of Any would use.
     cards: list[Card] = [cast(tuple, play)[1] for play in plays]
+    high, low = high_low(cards)
+    return TrickOutcome(high, None if low < 0 else low,
+                        captures_of(cards, high, low, plays[high][0], None if low < 0 else plays[low][0]))
+
+
+def high_low(cards: list[Card]) -> tuple[int, int]:
+    """Rule 5 on the cards in order of play: the indexes of the highest card, ties going to the card played
+    last, and of the lowest among the others, ties again to the last (-1 for a lone card). So a trick of equal
+    values gives the last card as highest and the second-to-last as lowest, as the Polish rulebook orders it."""
     high = 0
     for index in range(1, len(cards)):
         if cards[index].value >= cards[high].value:
@@ -89,19 +93,23 @@ def resolve_trick(plays: list) -> TrickOutcome:
     for index, card in enumerate(cards):
         if index != high and (low < 0 or card.value <= cards[low].value):
             low = index
-    captures: dict[Any, list[Card]] = {}
-    if low < 0:  # a lone card: its player takes it back
-        captures[plays[high][0]] = [cards[high]]
-        return TrickOutcome(high, None, captures)
-    captures[plays[low][0]] = [cards[high]]
-    taker = plays[high][0]
+    return high, low
+
+
+def captures_of(cards: list[Card], high: int, low: int, taker: Any, loser: Any) -> dict[Any, list[Card]]:
+    """Rule 6 once ``high_low`` has ranked the trick: ``loser`` (who played the lowest card) takes the highest,
+    ``taker`` (who played the highest) the rest; a lone card goes back to its player. Keyed as the caller names
+    players (names, or seats in a search)."""
+    if low < 0:
+        return {taker: [cards[high]]}
+    captures: dict[Any, list[Card]] = {loser: [cards[high]]}
     taken = captures.get(taker)
     if taken is None:  # else one player both took the high card and played the low one (their name twice)
         taken = captures[taker] = []
     for index, card in enumerate(cards):
         if index != high:
             taken.append(card)
-    return TrickOutcome(high, low, captures)
+    return captures
 
 
 def color_points(count: int, total: int) -> int:

@@ -23,11 +23,11 @@ import random
 from dg_replay import actions, setup, views
 from dg_replay.cards import Card
 from dg_replay.limits import DEFAULT_LIMITS, Limits
-from dg_replay.playing import close_trick, may_play, not_in_deck, off_lead, unresolve
+from dg_replay.playing import close_trick, lead, may_play, not_in_deck, off_lead, unresolve
 from dg_replay.position import Position
 from dg_replay.reader import Play, finding
 from dg_replay.report import TrickRecord
-from dg_replay.rules import TRICKS_PER_GAME, Tally, resolve_trick
+from dg_replay.rules import TRICKS_PER_GAME, Tally, captures_of, high_low
 from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding
@@ -191,7 +191,7 @@ class GameState:
             count = counts.get(player)  # type: ignore[arg-type]  # ``None``: not a player (the seats are its keys)
             known = count is not None
             if not index:
-                self.lead(player, card, known, number)
+                lead(self, player, card, known, number)
                 order, led, hidden = self.order, card, False
             if not known:
                 if player is None:
@@ -237,37 +237,24 @@ class GameState:
                 taken = True
         self.hidden, self.position = hidden, position
 
-    def lead(self, player: str | None, card: Card | None, known: bool, number: int) -> None:
-        """The first play of a trick: who leads it (checked against who should) and the colour led."""
-        self.first, self.led, self.hidden = player, card, False
-        due = self.due
-        if due is not None and known and player != due:
-            if number == 1:
-                said = say("Trick {number} is led by {player}, but {due} should lead: the player to the dealer's "
-                           "left leads the first trick.", number=number, player=player, due=due)
-            else:
-                said = say("Trick {number} is led by {player}, but {due} should lead: {due} played the highest card "
-                           "of trick {previous}.", number=number, player=player, due=due, previous=number - 1)
-            self.add("wrong-leader", said, f"/tricks/{number - 1}/plays/0", number, 1, player)
-            self.head = len(self.found)
-        self.order = self.orders[player] if known else ()  # type: ignore[index]
-
     def resolve(self, record: TrickRecord) -> None:
         """Take the trick ``record`` (full, its plays readable): rules 5 and 6, and each taker's score (rule 8)."""
         plays = record.plays
-        outcome = resolve_trick([(play.player, play.card) for play in plays])  # as the search gives it a trick
+        cards_played: list[Card] = [play.card for play in plays]  # type: ignore[misc]  # readable: all known
+        high, low = high_low(cards_played)  # the search's rules, with no (player, card) tuples built for them
+        captures = captures_of(cards_played, high, low, plays[high].player, plays[low].player if low >= 0 else None)
         record.resolved = True
-        record.high, record.low, record.captures = outcome.high, outcome.low, outcome.captures
+        record.high, record.low, record.captures = high, low if low >= 0 else None, captures
         piles, tallies, scores = self.piles, self.tallies, self.scores
-        for name, cards in outcome.captures.items():
+        for name, cards in captures.items():
             piles[name] = (piles.get(name), tuple(cards))
             tally = tallies.get(name)
             if tally is not None:  # cards taken by someone who is not a player score for nobody
                 scores[name] = tally.take(cards)
         record.scores_after = dict(scores)
         self.last_taken = record.number
-        high = plays[outcome.high].player
-        self.due = high if high in self.seats else None
+        taker = plays[high].player
+        self.due = taker if taker in self.seats else None
 
     def pile(self, name: str) -> list[Card]:
         """The cards ``name`` has taken, trick by trick."""

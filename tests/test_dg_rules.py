@@ -3,7 +3,18 @@
 from itertools import combinations
 
 from dg_replay.cards import Card
-from dg_replay.rules import Rules, color_class, color_points, color_score, resolve_trick, score, score_by_color, winners
+from dg_replay.rules import (
+    Rules,
+    captures_of,
+    color_class,
+    color_points,
+    color_score,
+    high_low,
+    resolve_trick,
+    score,
+    score_by_color,
+    winners,
+)
 
 
 def plays(*pairs):
@@ -54,6 +65,28 @@ def test_lowest_is_found_among_the_other_cards():
     trick = plays(("A", "G9"), ("B", "G9".replace("G", "R")), ("C", "G3"))
     outcome = resolve_trick(trick)
     assert trick[outcome.low][0] == "C"
+
+
+def test_the_states_two_steps_rank_and_share_the_italian_rulebook_trick():
+    # The State asks rule 5 (high_low) and rule 6 (captures_of) on the cards alone, naming the two players itself.
+    cards = [Card.parse(text) for text in ("G4", "G12", "G7", "R2", "G2")]
+    assert high_low(cards) == (1, 4)  # Ben's 12; of the two 2s, Emma's (played last) is the lowest
+    assert texts(captures_of(cards, 1, 4, "Ben", "Emma")) == {"Emma": ["G12"], "Ben": ["G4", "G7", "R2", "G2"]}
+
+
+def test_a_lone_card_has_no_lowest_and_goes_back_to_its_player():
+    cards = [Card.parse("Y5")]
+    assert high_low(cards) == (0, -1)
+    assert texts(captures_of(cards, 0, -1, "A", None)) == {"A": ["Y5"]}
+    outcome = resolve_trick(plays(("A", "Y5")))
+    assert (outcome.high, outcome.low, texts(outcome.captures)) == (0, None, {"A": ["Y5"]})
+
+
+def test_one_name_that_played_both_the_highest_and_the_lowest_takes_every_card():
+    # A log that names A twice: A's 9 is taken by A's 1 (rule 6), and A takes the rest as the highest's player.
+    cards = [Card.parse(text) for text in ("G9", "G5", "G1")]
+    assert high_low(cards) == (0, 2)
+    assert texts(captures_of(cards, 0, 2, "A", "A")) == {"A": ["G9", "G5", "G1"]}
 
 
 def test_colour_score_collapses_at_three_cards():
