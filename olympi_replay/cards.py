@@ -8,7 +8,6 @@ also spell it ``{"color": "black", "value": 7}``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -74,17 +73,6 @@ ALL_CARDS: tuple[Card, ...] = tuple(CARD_BY_TEXT.values())
 # other list of cards does.
 CARDS_BY_INDEX: tuple[Card, ...] = ALL_CARDS
 CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(CARDS_BY_INDEX)}
-
-
-class Tally(Counter):
-    """A Counter (of cards in a hand, of copies known, of medals) whose ``tally[key] = n`` stays in C: Counter
-    defines ``__delitem__`` in Python, so CPython sends every item assignment of a Counter through a slot that
-    looks ``__setitem__`` up first, four times as slow. Deleting a missing key raises again, as for a dict
-    (nothing deletes from a tally). A replay assigns a count for every card dealt, drawn, played and learnt.
-    Defined here, interpreted: a compiled class cannot extend ``Counter``."""
-
-    __slots__ = ()
-    __delitem__ = dict.__delitem__
 
 
 def card_order(card: Card) -> tuple[int, int]:

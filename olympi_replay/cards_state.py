@@ -19,33 +19,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from olympi_replay.cards import COPIES, Card, Tally, card_order
-
-
-def counter() -> Counter:
-    """An empty Counter (a ``Tally``) made in C: ``Counter()`` runs Counter's ``__init__`` and ``update`` in
-    Python, and a replay makes one for every hand and the cards known, again whenever a state is copied."""
-    made: Counter = Tally.__new__(Tally)
-    return made
-
-
-def copied(original: Counter) -> Counter:
-    """A copy of ``original``, made in C (see ``counter``)."""
-    other = counter()
-    dict.update(other, original)
-    return other
+from olympi_replay.cards import COPIES, Card, card_order
 
 
 class Hand:
     """A hand: its known cards and how many unseen (a plain class, as ``Draw``). Known cards come and go through
     ``gain`` and ``lose``, which keep their number (``held``) as well: a hand's size is asked at every turn and
     for every seat as a race closes, and counting a Counter's entries (a played card leaves a zero behind) cost
-    a tenth of a validation."""
+    a tenth of a validation. ``known`` is a plain dict, as the copies known (``Cards.known``), where a card played
+    leaves its zero behind: compiled code copies and updates an exact dict natively, where a Counter (a subclass)
+    took calls through Python for a copy, made at every turn of a hand with unseen cards (``Proof.before``) and
+    whenever a state is copied."""
 
     __slots__ = ("held", "known", "unknown")
 
     def __init__(self) -> None:
-        self.known: Counter = counter()
+        self.known: dict[Card, int] = {}
         self.held = 0  # the known cards: the sum of ``known``'s counts
         self.unknown = 0
 
@@ -54,7 +43,7 @@ class Hand:
         return self.held + self.unknown
 
     def gain(self, card: Card) -> None:
-        self.known[card] = self.known.get(card, 0) + 1  # get: a Counter's missing card calls Python
+        self.known[card] = self.known.get(card, 0) + 1
         self.held += 1
 
     def lose(self, card: Card) -> bool:
@@ -66,9 +55,14 @@ class Hand:
         self.held -= 1
         return True
 
+    def cards(self) -> list[Card]:
+        """The known cards, each as many times as it is held (in the order they first came, as a Counter's
+        ``elements``)."""
+        return [card for card, count in self.known.items() for _ in range(count)]
+
     def copy(self) -> Hand:
         other = Hand()
-        other.known, other.held, other.unknown = copied(self.known), self.held, self.unknown
+        other.known, other.held, other.unknown = dict(self.known), self.held, self.unknown
         return other
 
 
@@ -99,14 +93,14 @@ class Cards:
         self.deck_size = 0
         self.table: list[Card] = []  # cards played in the race under way
         self.discards: list[Card] = []
-        self.known: Counter = counter()
+        self.known: dict[Card, int] = {}  # a plain dict (see ``Hand``)
 
     def free(self, card: Card) -> bool:
         return self.known.get(card, 0) < COPIES
 
     def learn(self, card: Card) -> bool:
         """Count one more copy as known; ``False`` when it was not free (a third copy)."""
-        known = self.known.get(card, 0)  # get: a Counter's missing card costs a Python call
+        known = self.known.get(card, 0)
         self.known[card] = known + 1
         return known < COPIES  # was free (``free``, asked of the count looked up once: every card dealt)
 
@@ -163,7 +157,9 @@ class Cards:
         else:
             # Without the right order the new deck's cards count as unknown again (the spec's ruling).
             drawn.reshuffle_wrong = order is not None
-            self.known.subtract(self.discards)
+            known = self.known
+            for card in self.discards:
+                known[card] = known.get(card, 0) - 1
             self.set_deck(None, len(self.discards))
         self.discards = []
 
@@ -186,7 +182,7 @@ class Cards:
         other.hands = {name: hand.copy() for name, hand in self.hands.items()}
         other.deck = None if self.deck is None else list(self.deck)
         other.deck_size, other.table, other.discards = self.deck_size, list(self.table), list(self.discards)
-        other.known = copied(self.known)
+        other.known = dict(self.known)
         return other
 
     def sizes(self) -> dict[str, int]:
@@ -207,19 +203,21 @@ class Proof:
         self.steps += 1
 
     @staticmethod
-    def before(hand: Hand) -> tuple[int, Counter | None]:
+    def before(hand: Hand) -> tuple[int, dict[Card, int] | None]:
         """What ``after`` compares with: the unseen count, and the known cards where some are unseen."""
-        return hand.unknown, copied(hand.known) if hand.unknown else None
+        return hand.unknown, dict(hand.known) if hand.unknown else None
 
-    def after(self, player: str, hand: Hand, before: tuple[int, Counter | None], played: Sequence[Card]) -> None:
+    def after(self, player: str, hand: Hand, before: tuple[int, dict[Card, int] | None],
+              played: Sequence[Card]) -> None:
         """A turn of ``player`` was replayed (this step): the cards it played from the unseen part, and cards
         that came in unseen."""
         unknown, known = before
         if known is not None and played and hand.unknown < unknown:
             from_unseen = []
             for card in played:
-                if known[card] > 0:
-                    known[card] -= 1
+                count = known.get(card, 0)
+                if count > 0:
+                    known[card] = count - 1
                 else:
                     from_unseen.append(card)
             arrived = self.arrived.get(player, 0)

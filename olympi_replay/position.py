@@ -80,7 +80,7 @@ class Position:
         if definition.cards_per_play not in (1, 2) or state.to_move not in seating:
             return None
         two = len(seating) == 2
-        position = cls(seating, [list(cards.hands[name].known.elements()) for name in seating], definition.rule,
+        position = cls(seating, [cards.hands[name].cards() for name in seating], definition.rule,
                        definition.cards_per_play, game.world_record)
         position.active = tuple(seating.index(name) for name in race.active)
         position.due, position.passes = seating.index(state.to_move), race.passes
@@ -394,7 +394,7 @@ def _elements(pool: tuple[int, ...]) -> list[int]:
     return [index for index, count in enumerate(pool) for _ in range(count)]
 
 
-def free_pool(known: Counter) -> tuple[int, ...]:
+def free_pool(known: dict[Card, int]) -> tuple[int, ...]:
     """Counts per card of the copies not known to be anywhere (what a deck of unknown order holds when every
     hand is known)."""
-    return tuple(max(0, COPIES - known[card]) for card in CARDS)
+    return tuple(max(0, COPIES - known.get(card, 0)) for card in CARDS)

@@ -20,24 +20,36 @@ from olympi_replay.words import say, say_n
 from replaykit.words import Text
 
 
-class RaceReplay:
-    def __init__(self, game: Table, race: Race, record: RaceRecord, definition: Discipline | None) -> None:
-        # The game's parts, not the game: a race held by its game and holding it back would make every replay
-        # a reference cycle, left for the garbage collector to find (GameReplay.steps passes on the one
-        # thing a race tells its game, the First-player card's holder when the race shows it).
-        self.race, self.record, self.definition = race, record, definition
-        # Each read of the interpreted rules (or of the game, seen through a protocol) is a Python attribute
-        # lookup: each is read once here.
+class Sitting:
+    """What a race reads of its game, read once a game: each read of the interpreted rules, or of the game seen
+    through the ``Table`` protocol, is a Python attribute lookup (eight of them cost a third of making a race),
+    where a race reads these compiled fields natively. The game's parts, not the game: a race held by its game
+    and holding it back would make every replay a reference cycle, left for the garbage collector to find
+    (GameReplay.steps passes on the one thing a race tells its game, the First-player card's holder when the
+    race shows it). A game that replaces its parts (a clone) makes a new one."""
+
+    __slots__ = ("cards", "clockwise", "findings", "proof", "rules", "seating", "two_players", "world_record")
+
+    def __init__(self, game: Table) -> None:
         rules = self.rules = game.rules
         self.cards, self.proof, self.findings = game.cards, game.proof, game.findings
         self.world_record = game.world_record
         self.two_players = rules.two_players  # asked at every turn: a compiled field, not the rules' property
-        seating = rules.seating
-        self.players = len(seating)  # rules.player_count, the reward table's key at every retirement
-        # Each player's way round the table, as the seating makes it once a game: read here once a race, so that
-        # the turn after each turn is found by compiled code, with no call into the interpreted ``Seating``.
+        self.seating: tuple[str, ...] = rules.seating
+        # Each player's way round the table, as the seating makes it once a game, so that the turn after each
+        # turn is found by compiled code, with no call into the interpreted ``Seating``.
         self.clockwise: dict[str, tuple[str, ...]] = rules.clockwise
-        self.base = f"/races/{record.number - 1}"
+
+
+class RaceReplay:
+    def __init__(self, sitting: Sitting, race: Race, record: RaceRecord, definition: Discipline | None) -> None:
+        self.race, self.record, self.definition = race, record, definition
+        self.rules = sitting.rules
+        self.cards, self.proof, self.findings = sitting.cards, sitting.proof, sitting.findings
+        self.world_record, self.two_players = sitting.world_record, sitting.two_players
+        seating = sitting.seating
+        self.players = len(seating)  # rules.player_count, the reward table's key at every retirement
+        self.clockwise = sitting.clockwise
         self.active = list(seating)  # players still in the race, in seating order
         self.passes = 0
         self.started = False
@@ -54,11 +66,11 @@ class RaceReplay:
         self.compared: tuple | None = None
         self.drawn: Draw | None = None  # the last turn's draw, for a draw list given later
 
-    def clone(self, game: Table) -> RaceReplay:
-        """A copy for a cloned game: its own record, turn order and references (field by field, since a
-        compiled class has no ``copy.copy``)."""
+    def clone(self, sitting: Sitting) -> RaceReplay:
+        """A copy for a cloned game (``sitting``: the clone's): its own record, turn order and references (field by
+        field, since a compiled class has no ``copy.copy``)."""
         record = self.record
-        other = RaceReplay(game, self.race, record.copy(), self.definition)
+        other = RaceReplay(sitting, self.race, record.copy(), self.definition)
         if record.turns:  # only the last turn may still change (a draw named later)
             other.record.turns[-1] = record.turns[-1].copy()
         other.active, other.own = list(self.active), dict(self.own)
@@ -67,6 +79,11 @@ class RaceReplay:
             self.previous_by
         other.warned_unchecked, other.compared, other.drawn = self.warned_unchecked, self.compared, self.drawn
         return other
+
+    @property
+    def base(self) -> str:
+        """The race's pointer: made only for a finding, not for every race."""
+        return f"/races/{self.record.number - 1}"
 
     def at(self, number: int, where: str = "") -> str:
         """The pointer of turn ``number`` (from 1), or of ``where`` in it: made only for a finding, not at every

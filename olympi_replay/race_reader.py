@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from olympi_replay.cards import CARD_BY_TEXT, Card
 from olympi_replay.log import Awards, Limits, Race, Turn
-from olympi_replay.scoring import MEDALS
+from olympi_replay.scoring import VP
 from olympi_replay.words import say
 from replaykit.findings import pointer
 from replaykit.reading import describe
@@ -237,7 +237,9 @@ def medals(reader: Reader, value: object, path: str) -> dict[str, list[str]] | N
             medals = None
             continue
         for index, medal in enumerate(won):
-            if medal not in MEDALS:  # the pointer is built only for a problem: a log names medals at every race
+            # A medal is a key of its points (a string looked up in a dict, where a tuple compares each);
+            # the pointer is built only for a problem: a log names medals at every race.
+            if type(medal) is not str or medal not in VP:
                 reader.problem(f"{path}{pointer(name)}/{index}",
                                say('A medal is "gold", "silver" or "bronze"; found {kind}.', kind=describe(medal)))
                 medals = None

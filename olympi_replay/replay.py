@@ -14,7 +14,7 @@ from olympi_replay.cards_state import Cards, Draw, Proof
 from olympi_replay.disciplines import Discipline
 from olympi_replay.log import Log, Race, Turn, finding
 from olympi_replay.opening import Pile, deal, declared_disciplines
-from olympi_replay.race import RaceReplay
+from olympi_replay.race import RaceReplay, Sitting
 from olympi_replay.report import GameReport, RaceRecord, Result
 from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS, RACES, Rules
 from olympi_replay.scoring import vp, winners
@@ -39,6 +39,7 @@ class GameReplay:
         self.definitions: dict[str, Discipline] = {}
         self.pile = Pile([])
         self.current: RaceReplay | None = None  # the race under way
+        self.sitting: Sitting | None = None  # what its races read of the game (``seated``)
         self.entries = 0  # race entries of the log met so far (a tenth stops the replay)
         self.finished = 0  # races that finished
         self.stopped = False  # a tenth race: nothing more is replayed
@@ -118,7 +119,7 @@ class GameReplay:
             self.records[record.record] += 1
         record.scores_after = self.scores()
         record.hands_after = self.cards.sizes()
-        check_race_claims(self, current.race, record, current.base)
+        check_race_claims(self, current.race, record)
         self.finished += record.finished
         if not record.finished and another:
             self.add("unfinished-race", say("Race {number} ({name}) did not finish, yet the log goes on with "
@@ -156,7 +157,7 @@ class GameReplay:
         other.report.findings = other.findings
         other.report.races = list(self.report.races)
         if self.current is not None:
-            other.current = self.current.clone(other)
+            other.current = self.current.clone(other.seated())
             other.report.races[-1] = other.current.record
         return other
 
@@ -178,41 +179,50 @@ class GameReplay:
 
     def race(self, race: Race, number: int) -> RaceReplay | None:
         """Reveal, maybe postpone, and start one race; ``None`` for a race too malformed to replay."""
-        base, pile, definitions = f"/races/{number - 1}", self.pile, self.definitions
+        pile, definitions = self.pile, self.definitions
         name = race.discipline
         if race.malformed or name is None:  # (a race that names no discipline is malformed)
             if name is not None:
                 pile.take(name)
             return None
         if race.postponed is not None:
-            self.reveal(race.postponed, base + "/postponed", number, pile, definitions, postponing=True)
+            self.reveal(race.postponed, number, pile, definitions, postponing=True)
             pile.postpone(race.postponed)
-        self.reveal(name, base + "/discipline", number, pile, definitions, postponing=False)
+        self.reveal(name, number, pile, definitions, postponing=False)
         pile.take(name)
         record = RaceRecord(number, name, race.postponed, self.first_player, definitions.get(name), note=race.note)
         self.report.races.append(record)
-        return RaceReplay(self, race, record, definitions.get(name))
+        return RaceReplay(self.seated(), race, record, definitions.get(name))
 
-    def reveal(self, name: str, path: str, number: int, pile: Pile, definitions: dict, postponing: bool) -> None:
+    def seated(self) -> Sitting:
+        """What a race reads of this game, made at its first race (or a clone's first need, once it has its own
+        parts)."""
+        if self.sitting is None:
+            self.sitting = Sitting(self)
+        return self.sitting
+
+    def reveal(self, name: str, number: int, pile: Pile, definitions: dict, postponing: bool) -> None:
         """Check that ``name`` is the card on top of the pile, and may be postponed when it is."""
+        where = "/postponed" if postponing else "/discipline"
         if name not in definitions:
             message = (say('Race {number} names "{name}" as postponed, but no such discipline is declared.',
                            number=number, name=name) if postponing
                        else say('Race {number} names "{name}" as raced, but no such discipline is declared.',
                                 number=number, name=name))
-            self.add("unknown-discipline", message, path, number)
+            self.add("unknown-discipline", message, _path(number, where), number)
             return
         if not pile.on_top(name):
-            self.add("wrong-discipline", _not_on_top(number, name, pile, postponing), path, number)
+            self.add("wrong-discipline", _not_on_top(number, name, pile, postponing), _path(number, where), number)
         elif postponing and (pile.is_face_up(name) or len(pile) == 1):
             message = (say('"{name}" cannot be postponed in race {number}: it was postponed before and lies face up.',
                            name=name, number=number) if pile.is_face_up(name)
                        else say("\"{name}\" cannot be postponed in race {number}: it is the pile's last card "
                                 "(a ruling).", name=name, number=number))
-            self.add("postpone-not-allowed", message, path, number)
+            self.add("postpone-not-allowed", message, _path(number, where), number)
 
     def scores(self) -> dict[str, int]:
-        return {name: vp(self.medals[name], self.records[name]) for name in self.rules.seating}
+        records = self.records  # the medals' keys are the seating, in its order (no read of the interpreted rules)
+        return {name: vp(won, records[name]) for name, won in self.medals.items()}
 
     def result(self) -> Result:
         scores, sizes = self.scores(), self.cards.sizes()
@@ -258,18 +268,24 @@ def _list(won: dict[str, list[str]]) -> Text:
     return Joined(lines, SEMICOLON, "; ") if lines else say("no medals")
 
 
-def check_race_claims(game: GameReplay, race: Race, record: RaceRecord, base: str) -> None:
+def _path(number: int, where: str) -> str:
+    """The pointer of ``where`` in race ``number`` (from 1): made only for a finding, not for every race."""
+    return f"/races/{number - 1}{where}"
+
+
+def check_race_claims(game: GameReplay, race: Race, record: RaceRecord) -> None:
     awards, number = race.awards, record.number
     if awards.medals is not None:
         for name in awards.medals:
             if name not in game.cards.hands:  # the seating's players, as rules.is_player asks (read as a str)
                 game.add("unknown-player", say('Race {number} claims medals for "{name}", who is not a player.',
-                                           number=number, name=name), base + "/awards/medals" + pointer(name), number)
+                                               number=number, name=name),
+                         _path(number, "/awards/medals" + pointer(name)), number)
         # Equal as written (the usual case) is equal as counts; otherwise each player's medals are sorted first.
         if awards.medals != record.medals and _medals(awards.medals) != _medals(record.medals):
             game.add("medal-mismatch", say("Race {number}'s medals are claimed as {claimed}, but the retirements give "
                                              "{actual}.", number=number, claimed=_list(awards.medals),
-                                             actual=_list(record.medals)), base + "/awards/medals", number)
+                                             actual=_list(record.medals)), _path(number, "/awards/medals"), number)
     claims = (("first_player", record.took_first_player, "first-player-mismatch"),
               ("record", record.record, "record-mismatch"))
     for key, actual, code in claims:
@@ -278,9 +294,9 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord, base: st
         claimed = getattr(awards, key)
         if claimed is not None and claimed not in game.cards.hands:  # as above
             game.add("unknown-player", UNKNOWN_CLAIMANT[key](number=number, player=claimed),
-                     f"{base}/awards/{key}", number)
+                     _path(number, f"/awards/{key}"), number)
         if claimed != actual:
-            game.add(code, _claim_wrong(key, number, claimed, actual), f"{base}/awards/{key}", number)
+            game.add(code, _claim_wrong(key, number, claimed, actual), _path(number, f"/awards/{key}"), number)
 
 
 UNKNOWN_CLAIMANT = {

@@ -6,7 +6,7 @@ so a cap on findings applied later shows in the JSON as well.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from olympi_replay.cards import Card, texts
 from olympi_replay.disciplines import Discipline, sentence, to_json
@@ -146,27 +146,36 @@ def discipline_dict(definition: Discipline) -> dict:
             "sentence": sentence(definition.rule, definition.cards_per_play), "note": definition.note}
 
 
-@dataclass(slots=True)
 class GameReport:
-    players: list[str]
-    findings: list[Finding]
-    meta: dict = field(default_factory=dict)
-    complete: bool = False
-    result: Result | None = None  # None when the replay stopped (an unreadable log)
-    first_player: str | None = None
-    world_record: bool = False
-    disciplines: list[Discipline] = field(default_factory=list)
-    races: list[RaceRecord] = field(default_factory=list)
-    hands: dict[str, list[Card]] | None = None  # the deal as the log gives it, for the hands it accepts
-    claims: dict = field(default_factory=lambda: {"scores": None, "winners": None})
-    unlisted: int = 0  # shape findings counted but not built (replaykit.engine.DETAILED_FINDINGS)
+    """The whole replay's report (a plain class, as ``RaceRecord``: compiled, it is made without a dataclass's
+    Python-level ``__init__``, twice a validation and again for each copy of a state)."""
+
+    __slots__ = ("claims", "complete", "disciplines", "findings", "first_player", "hands", "meta", "players", "races",
+                 "result", "unlisted", "world_record")
+
+    def __init__(self, players: list[str], findings: list[Finding], meta: dict | None = None, complete: bool = False,
+                 result: Result | None = None, first_player: str | None = None, world_record: bool = False,
+                 disciplines: list[Discipline] | None = None, races: list[RaceRecord] | None = None,
+                 hands: dict[str, list[Card]] | None = None, claims: dict | None = None, unlisted: int = 0) -> None:
+        self.players = players
+        self.findings = findings
+        self.meta: dict = {} if meta is None else meta
+        self.complete = complete
+        self.result = result  # None when the replay stopped (an unreadable log)
+        self.first_player = first_player
+        self.world_record = world_record
+        self.disciplines: list[Discipline] = [] if disciplines is None else disciplines
+        self.races: list[RaceRecord] = [] if races is None else races
+        self.hands = hands  # the deal as the log gives it, for the hands it accepts
+        self.claims: dict = {"scores": None, "winners": None} if claims is None else claims
+        self.unlisted = unlisted  # shape findings counted but not built (replaykit.engine.DETAILED_FINDINGS)
 
     @property
     def valid(self) -> bool:
         return not any(finding.is_error for finding in self.findings)
 
     def copy(self) -> GameReport:
-        """A copy sharing every field's value, made natively (``dataclasses.replace`` is Python's)."""
+        """A copy sharing every field's value."""
         return GameReport(self.players, self.findings, self.meta, self.complete, self.result, self.first_player,
                           self.world_record, self.disciplines, self.races, self.hands, self.claims, self.unlisted)
 

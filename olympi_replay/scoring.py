@@ -48,10 +48,11 @@ def reward(players: int, retired_before: int) -> Reward:
 
 
 def vp(medals: dict[str, int], records: int) -> int:
-    """Victory points of a medal count (a dict, or a Counter) and a number of World Records."""
+    """Victory points of a medal count (a dict, or a Counter) and a number of World Records. Only the medals won
+    are looked at: every seat's points are counted as each race closes, most seats with few kinds of medal."""
     points = RECORD_VP * records
-    for medal in MEDALS:
-        points += VP[medal] * medals.get(medal, 0)
+    for medal, count in medals.items():
+        points += VP[medal] * count
     return points
 
 

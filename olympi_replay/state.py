@@ -130,7 +130,7 @@ class OlympiState(Walk):
         from the copies not known to be anywhere."""
         drawn, number = self.pending
         cards = self.game.cards
-        pool = [card for card in ALL_CARDS for _ in range(max(0, COPIES - cards.known[card]))]
+        pool = [card for card in ALL_CARDS for _ in range(max(0, COPIES - cards.known.get(card, 0)))]
         picked = [*drawn.known, *rng.sample(pool, min(drawn.unknown, len(pool)))]
         player = self.race.record.turns[number - 1].player
         return Choice({"draw": texts(picked)}, say("{player} draws {cards}", player=player, cards=shown(picked)),
@@ -228,7 +228,7 @@ class OlympiState(Walk):
             hand = game.cards.hands[name]
             trophies = [medal for medal in MEDALS for _ in range(medals[name].get(medal, 0))]
             seats.append({
-                "name": name, "hand": texts(sorted(hand.known.elements(), key=card_order)), "unseen": hand.unknown,
+                "name": name, "hand": texts(sorted(hand.cards(), key=card_order)), "unseen": hand.unknown,
                 "pile": trophies + [RECORD] * records[name],
                 "score": sum(VP[medal] * count for medal, count in medals[name].items()) + RECORD_VP * records[name],
                 "medals": {medal: medals[name].get(medal, 0) for medal in MEDALS}, "records": records[name],

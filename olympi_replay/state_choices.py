@@ -168,7 +168,7 @@ def plays(game: GameReplay, player: str, per_play: int) -> list[tuple[tuple[Card
     alone holds it."""
     cards = game.cards
     hand = cards.hands[player]
-    most = Counter({card: hand.known[card] + min(hand.unknown, max(0, COPIES - cards.known[card]))
+    most = Counter({card: hand.known.get(card, 0) + min(hand.unknown, max(0, COPIES - cards.known.get(card, 0)))
                     for card in ALL_CARDS})
     pool = [card for card in ALL_CARDS for _ in range(min(most[card], per_play))]
     found = []
@@ -176,7 +176,7 @@ def plays(game: GameReplay, player: str, per_play: int) -> list[tuple[tuple[Card
         need = Counter(play)
         if any(need[card] > most[card] for card in need):
             continue
-        unseen = sum(max(0, count - hand.known[card]) for card, count in need.items())
+        unseen = sum(max(0, count - hand.known.get(card, 0)) for card, count in need.items())
         if unseen <= hand.unknown:
             found.append((play, unseen == 0))
     return found

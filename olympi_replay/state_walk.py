@@ -75,7 +75,7 @@ class Walk:
             return [(action, 1 / len(tops)) for action in reveal_actions(self.game) if action.postponed is None]
         drawn, _number = self.pending
         known = self.game.cards.known
-        copies = Counter({card: COPIES - known[card] for card in ALL_CARDS if known[card] < COPIES})
+        copies = Counter({card: COPIES - known.get(card, 0) for card in ALL_CARDS if known.get(card, 0) < COPIES})
         wanted = min(drawn.unknown, copies.total())
         pool = list(copies.elements())
         ways = math.comb(len(pool), wanted)
@@ -99,7 +99,7 @@ class Walk:
         plays = [{"race": record.number, "player": entry.player, "cards": texts(entry.cards)}
                  for record in game.report.races for entry in record.turns
                  if entry.action == "play" and not entry.ignored]
-        return {"seat": seat, "player": name, "hand": texts(sorted(hand.known.elements(), key=card_order)),
+        return {"seat": seat, "player": name, "hand": texts(sorted(hand.cards(), key=card_order)),
                 "unseen": hand.unknown, "plays": plays, "held": list(game.cards.sizes().values()),
                 "deck": game.cards.deck_size, "discards": len(game.cards.discards),
                 "disciplines_left": len(game.pile), "scores": list(self.returns()),

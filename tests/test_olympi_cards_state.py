@@ -17,7 +17,8 @@ def table() -> Cards:
     cards.hands["Ann"].unknown = 2
     cards.hands["Bruno"].gain(K1)
     cards.hands["Bruno"].gain(K2)
-    cards.known.update([K1, K2])
+    cards.learn(K1)
+    cards.learn(K2)
     return cards
 
 
@@ -32,9 +33,9 @@ def test_plays_take_known_cards_first_then_free_unknown_ones():
 def test_draws_from_a_known_deck_then_a_reshuffle_then_short():
     cards = table()
     cards.set_deck([B1], 1)
-    cards.known[B1] += 1
+    cards.learn(B1)
     cards.discards = [K3]
-    cards.known[K3] += 1
+    cards.learn(K3)
     drawn = cards.draw("Ann", 3, [K3])
     assert drawn.known == [B1, K3] and drawn.reshuffled and drawn.short and not drawn.reshuffle_wrong
     assert cards.hands["Ann"].size == 4 and cards.deck_size == 0
@@ -44,7 +45,8 @@ def test_a_wrong_reshuffle_makes_the_deck_unknown():
     cards = table()
     cards.set_deck(None, 0)
     cards.discards = [K3, K3]
-    cards.known[K3] += 2
+    cards.learn(K3)
+    cards.learn(K3)
     drawn = cards.draw("Ann", 1, [K3])
     assert drawn.reshuffle_wrong and drawn.unknown == 1 and cards.deck_size == 1
     assert cards.free(K3)  # the reshuffled cards are unknown again
@@ -69,7 +71,7 @@ def test_the_race_s_plays_are_discarded_at_its_end():
 @given(st.lists(st.tuples(st.sampled_from(["play", "draw", "name"]), st.lists(st.sampled_from(ALL_CARDS[:6]),
                                                                               max_size=3)), max_size=30))
 def test_a_hand_s_size_is_its_known_cards_and_its_unseen_ones(steps):
-    # The size is kept as cards come and go (Hand.held), never counted: it must stay the Counter's sum.
+    # The size is kept as cards come and go (Hand.held), never counted: it must stay the sum of the known cards' counts.
     cards = table()
     cards.set_deck(list(ALL_CARDS[:6]) * 2, 12)
     for kind, listed in steps:

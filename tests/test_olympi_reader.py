@@ -87,6 +87,13 @@ def test_problems_inside_a_race_carry_its_number():
     assert "medal-mismatch" not in codes(report)  # a malformed claim is not compared
 
 
+@pytest.mark.parametrize("medal", [["gold"], {"gold": 1}, 4, None, "Gold"])
+def test_a_medal_that_is_not_one_of_the_three_words_is_a_schema_finding_at_its_place(medal):
+    document = base()
+    document["races"][0]["awards"] = {"medals": {"Ann": ["gold", medal]}}
+    assert schema_paths(document) == ["/races/0/awards/medals/Ann/1"]
+
+
 @pytest.mark.parametrize("entry,path", [
     ({"player": "Ann", "action": "play"}, "/races/0/turns/0/cards"),
     ({"player": "Ann", "action": "retire", "cards": ["K1"]}, "/races/0/turns/0/cards"),

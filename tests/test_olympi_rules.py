@@ -61,6 +61,7 @@ def test_the_next_player_is_the_first_still_in_on_the_way_round(players, data):
 
 def test_victory_points_and_ties():
     assert vp({"gold": 2, "silver": 1, "bronze": 3}, 1) == 8 + 2 + 3 + 2
+    assert vp({"silver": 2}, 0) == 4 and vp({}, 2) == 4 and vp({"bronze": 1, "gold": 0}, 0) == 1  # medals not won
     seating = ("Ann", "Bruno", "Chiara")
     assert winners({"Ann": 5, "Bruno": 5, "Chiara": 1}, {"Ann": 3, "Bruno": 4, "Chiara": 9}, seating) == ["Bruno"]
     assert winners({"Ann": 5, "Bruno": 5, "Chiara": 5}, {"Ann": 4, "Bruno": 2, "Chiara": 4}, seating) == [

@@ -186,7 +186,7 @@ def candidates(state) -> list[dict]:
     hand = state.game.cards.hands[player]
     definition = state.race.definition
     per_play = 1 if definition is None or definition.cards_per_play is None else definition.cards_per_play
-    held = sorted(set(hand.known.elements()))
+    held = sorted(set(hand.cards()))
     stranger = next(card for card in CARD_INDEX if card not in held)
     pool = [*held, stranger] if not hand.unknown else list(CARD_INDEX)
     cards = [[card] for card in pool] if per_play == 1 else [
