@@ -12,7 +12,7 @@ import collections
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from dalmuti_replay.words import say
 
@@ -78,6 +78,40 @@ class Card(NamedTuple):
 
 JESTER = Card(JESTER_VALUE, True)
 CARD_BY_TEXT: dict[str, Card] = {str(value): Card(value) for value in range(1, 20)} | {JESTER_TEXT: JESTER}
+
+
+def text_code(text: str) -> int:
+    """A small number for a text of one or two ASCII characters, a different one for each; -1 for any other
+    text."""
+    if len(text) == 1 and ord(text[0]) < 128:
+        return ord(text[0])
+    if len(text) == 2 and ord(text[0]) < 128 and ord(text[1]) < 128:
+        return 128 * (ord(text[0]) + 1) + ord(text[1])  # past every one-character code
+    return -1
+
+
+def by_code(cards: dict[str, Card]) -> list[Card | None]:
+    table: list[Card | None] = [None] * (max(text_code(text) for text in cards) + 1)
+    for text, card in cards.items():
+        table[text_code(text)] = card
+    return table
+
+
+# CARD_BY_TEXT indexed by text_code: a parsed log's card texts are new strings, each hashed before a dict
+# lookup; this reads them without hashing
+CARD_BY_CODE: Final = by_code(CARD_BY_TEXT)
+
+
+def card_of(text: object) -> Card:
+    """``CARD_BY_TEXT[text]``, read through ``CARD_BY_CODE``: ``KeyError`` for a text that is not there,
+    ``TypeError`` for what is not text."""
+    if not isinstance(text, str):
+        raise TypeError(text)
+    code = text_code(text)
+    card = CARD_BY_CODE[code] if 0 <= code < len(CARD_BY_CODE) else None
+    if card is None:
+        raise KeyError(text)
+    return card
 
 
 @mypyc_attr(native_class=False)  # a Python class, as its base is

@@ -37,6 +37,22 @@ def shallow(thing: T) -> T:
     return twin
 
 
+FEW_NAMES = 10  # more than a table seats
+
+
+def as_first_read(name: str, known: dict[str, str], order: list[str]) -> str:
+    """``name`` as first read (``known``: each name to itself, as first read; ``order``: the first
+    ``FEW_NAMES`` of them). A parsed log's names are new strings each time: comparing them with the few
+    names of a table costs less than hashing them for ``known``, which is asked only after."""
+    for first in order:
+        if first == name:
+            return first
+    first = known.setdefault(name, name)
+    if first is name and len(order) < FEW_NAMES:
+        order.append(name)
+    return first
+
+
 @mypyc_attr(acyclic=True)
 class Play:
     """One turn: a set (``cards``) or a pass (``cards`` is ``None``). A plain class rather than a dataclass:

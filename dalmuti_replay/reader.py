@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from dalmuti_replay.cards import CARD_BY_TEXT, Card
-from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, finding
+from dalmuti_replay.cards import Card, card_of
+from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, as_first_read, finding
 from dalmuti_replay.rules import Options
 from dalmuti_replay.shape import (
     DECLARER,
@@ -63,6 +63,7 @@ class Reader:
         # Each name as first read: an equal name read later is replaced by it, so that the replay's lookups by
         # player (every play makes a dozen) find their key by identity, not by comparing text
         self.known: dict[str, str] = {}
+        self.order: list[str] = []  # the first few of them, in the order read (as_first_read)
         # Read for every trick and name: native fields, not the attributes of the interpreted Limits
         self.max_name, self.max_cards, self.max_plays = limits.max_name, limits.max_cards, limits.max_plays
 
@@ -212,7 +213,7 @@ class Reader:
             if read is None:
                 found.unreadable_hands.add(name)
             else:
-                found.hands[self.known.setdefault(name, name)] = read
+                found.hands[as_first_read(name, self.known, self.order)] = read
 
     def transfers(self, value: object, tokens: tuple) -> list[Transfer | None] | None:
         if not self.sized_list(value, tokens, '"taxes"', self.limits.max_transfers, "transfers"):
@@ -252,14 +253,14 @@ class Reader:
         elif self.sized_list(plays, where, '"plays"', self.max_plays, "plays"):
             if not plays:
                 self.problem(where, say("A trick needs at least one play."))
-            longest, most, known = self.max_name, self.max_cards, self.known
+            longest, most, known, order = self.max_name, self.max_cards, self.known, self.order
             # a play's pointer is only built for a play that is not read at once
-            trick.plays = [quick_play(item, longest, most, known) or self.slow_play(item, (*where, index))
+            trick.plays = [quick_play(item, longest, most, known, order) or self.slow_play(item, (*where, index))
                            for index, item in enumerate(plays)]
         return trick
 
     def play(self, value: object, tokens: tuple) -> Play | None:
-        return quick_play(value, self.max_name, self.max_cards, self.known) or self.slow_play(value, tokens)
+        return quick_play(value, self.max_name, self.max_cards, self.known, self.order) or self.slow_play(value, tokens)
 
     def slow_play(self, value: object, tokens: tuple) -> Play | None:
         """A play read key by key, each problem named."""
@@ -324,7 +325,7 @@ class Reader:
         """A player's name (``text``), as first read (``known``)."""
         if type(value) is not str or not 0 < len(value) <= self.max_name:  # else no need to ask the core's words
             self.text(value, tokens, PLAYER_NAME, self.max_name, 1)
-        return self.known.setdefault(value, value) if type(value) is str else None
+        return as_first_read(value, self.known, self.order) if type(value) is str else None
 
     def note(self, data: dict, tokens: tuple) -> str | None:
         if "note" not in data:
@@ -364,8 +365,8 @@ class Reader:
     def cards(self, value: object, tokens: tuple, empty_ok: bool) -> list[Card] | None:
         """A list of cards; ``None`` (with a finding for each problem) unless every card reads."""
         if type(value) is list and 0 < len(value) <= self.limits.max_cards:
-            try:  # the common case: one lookup per card
-                return [CARD_BY_TEXT[card] for card in value]
+            try:  # the common case: one card_of per card
+                return [card_of(card) for card in value]
             except (KeyError, TypeError):
                 pass
         if not self.sized_list(value, tokens, None, self.limits.max_cards, "cards"):
@@ -381,19 +382,19 @@ class Reader:
         return None if None in cards else cards  # type: ignore[return-value]
 
 
-def quick_play(value: object, longest_name: int, most_cards: int, known: dict[str, str]) -> Play | None:
-    """The usual plays read at once: ``{"player": name, "cards": [...]}`` with cards of the table (one dict
-    lookup per card) and ``{"player": name, "pass": true}``; ``None`` for anything else, which
-    ``Reader.slow_play`` reads key by key. The player's name is taken as first read (``Reader.known``)."""
+def quick_play(value: object, longest: int, most: int, known: dict[str, str], order: list[str]) -> Play | None:
+    """The usual plays, ``{"player": name, "cards": [...]}`` and ``{"player": name, "pass": true}``, read at once
+    (the name as first read); ``None`` for anything else, which ``Reader.slow_play`` reads key by key."""
     if type(value) is dict and len(value) == 2:
         player = value.get("player")
-        if type(player) is str and 0 < len(player) <= longest_name:
+        if type(player) is str and 0 < len(player) <= longest:
             cards = value.get("cards")
-            if type(cards) is list and 0 < len(cards) <= most_cards:
+            if type(cards) is list and 0 < len(cards) <= most:
                 try:
-                    return Play(known.setdefault(player, player), [CARD_BY_TEXT[card] for card in cards])
+                    return Play(as_first_read(player, known, order), [card_of(card) for card in cards])
                 except (KeyError, TypeError):
                     return None
             if value.get("pass") is True:
-                return Play(known.setdefault(player, player), None)
+                return Play(as_first_read(player, known, order), None)
     return None
+

@@ -158,12 +158,20 @@ class RoundPlay:
     def replay_taxes(self, closed: bool) -> list[Finding]:
         """Replay the whole tax phase from the cards as dealt; the findings it adds."""
         if self.dealt is None:
+            # The first replay starts from the state as it stands, the cards as dealt: it is played on the
+            # state itself (one copy, kept for a replay again, rather than two and an adoption)
             self.dealt = self.state.copy()
-        work = self.dealt.copy()
-        collect(work, self.kind, known_dealt(self.dealt), closed)
-        self.state.adopt(work)
-        added = fresh(self.taxes_found, work.findings)
-        self.taxes_found = work.findings
+            state, before = self.state, self.state.findings
+            state.findings = []
+            collect(state, self.kind, known_dealt(self.dealt), closed)
+            found, state.findings = state.findings, before
+        else:
+            work = self.dealt.copy()
+            collect(work, self.kind, known_dealt(self.dealt), closed)
+            self.state.adopt(work)
+            found = work.findings
+        added = fresh(self.taxes_found, found)
+        self.taxes_found = found
         return added
 
     def begin_play(self, closed: bool = True) -> list[Finding]:

@@ -3,11 +3,15 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dalmuti_replay.cards import (
+    CARD_BY_TEXT,
     JESTER,
     Card,
     best_cards,
+    card_of,
     counted,
     deck,
     deck_size,
@@ -79,3 +83,31 @@ def test_a_hand_counts_as_a_counter_and_gives_up_cards_as_a_dict():
     assert list(hand.elements()) == [Card(7)] and hand[JESTER] == 0
     with pytest.raises(KeyError):
         del hand[JESTER]  # a card no longer held: a dict's deletion, not a Counter's silent one
+
+
+@pytest.mark.parametrize(("text", "card"), [("1", Card(1)), ("7", Card(7)), ("10", Card(10)), ("12", Card(12)),
+                                            ("13", Card(13)), ("19", Card(19)), ("J", JESTER)])
+def test_card_of_reads_the_written_cards(text, card):
+    assert card_of(text) == card
+
+
+@pytest.mark.parametrize("text", ["", "0", "20", "01", "j", "1J", "123", "١", "7\u0307", "\x007"])
+def test_card_of_refuses_other_texts_as_the_table_does(text):
+    with pytest.raises(KeyError):
+        card_of(text)
+
+
+@pytest.mark.parametrize("value", [7, None, ["7"], b"7"])
+def test_card_of_refuses_what_is_not_text(value):
+    with pytest.raises(TypeError):
+        card_of(value)
+
+
+@given(st.text(max_size=3) | st.sampled_from(sorted(CARD_BY_TEXT)))
+def test_card_of_is_the_table_s_lookup(text):
+    """``card_of`` reads through a list indexed by the characters' codes; it must agree with the table."""
+    if text in CARD_BY_TEXT:
+        assert card_of(text) is CARD_BY_TEXT[text]
+    else:
+        with pytest.raises(KeyError):
+            card_of(text)

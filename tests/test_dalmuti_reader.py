@@ -6,6 +6,7 @@ import json
 import pytest
 
 from dalmuti_replay import validate
+from dalmuti_replay.cards import JESTER, Card
 from dalmuti_replay.reader import Limits, Reader
 from tests.dalmuti_helpers import FOUR, play, session, sim, trick, where
 
@@ -130,6 +131,25 @@ def test_a_name_read_again_is_the_object_first_read():
     assert next(iter(round_.hands)) is anna and round_.taxes[0].receiver is anna and round_.finish[0] is anna
     assert round_.tricks[0].plays[0].player is anna and round_.taxes[0].giver is dario
     assert round_.tricks[0].plays[1].player is log.players[1]
+
+
+def test_past_the_first_few_names_a_name_is_still_the_object_first_read():
+    """The reader compares a play's name with the first ten names read before it hashes it: the eleventh and
+    twelfth names, found only by hash, are the objects first read all the same."""
+    names = [f"Player {number}" for number in range(1, 13)]
+    entry = {"tricks": [trick(*[(name, None) for name in reversed(names)])]}
+    log = Reader().document(json.loads(json.dumps(session(names, entry))))
+    plays = log.rounds[0].tricks[0].plays
+    assert [play.player for play in plays] == names[::-1]
+    assert all(play.player is first for play, first in zip(plays, log.players[::-1], strict=True))
+
+
+@pytest.mark.parametrize("entry", [{"pass": True, "player": "Bruno"}, {"cards": ["9", "J"], "player": "Bruno"}])
+def test_a_play_s_keys_in_any_order(entry):
+    log = Reader().document(json.loads(json.dumps(session(FOUR, {"tricks": [{"plays": [entry]}]}))))
+    read = log.rounds[0].tricks[0].plays[0]
+    assert read.player is log.players[1]
+    assert read.cards == (None if "pass" in entry else [Card(9), JESTER])
 
 
 def test_each_bad_name_in_a_list_is_a_finding_at_its_place():
