@@ -113,6 +113,9 @@ class Reader:
         self.findings: list[Finding] = []
         self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
         self.game_number: int | None = None  # set while reading a game inside a match
+        # The players list's own strings: a play names its player with the seating's object, so that the State's
+        # lookups by name (hand, count, tally, score) find it by identity, without hashing the play's copy.
+        self.seated: list[str] = []
 
     def problem(self, path: str, message: str, trick: int | None = None, play: int | None = None) -> None:
         if len(self.findings) >= DETAILED_FINDINGS:
@@ -192,8 +195,10 @@ class Reader:
         path = base + "/players"
         if "players" not in data:
             self.problem(path, say('The log has no "players" list.'))
+            self.seated = []
             return None
         names = self.names(data["players"], path, "players")
+        self.seated = list(dict.fromkeys(names)) if names else []  # a repeated name keeps its first seat
         return names
 
     def names(self, value: object, path: str, what: str) -> list[str] | None:
@@ -308,8 +313,16 @@ class Reader:
             player, text = value.get("player"), value.get("card")
             card = KNOWN_CARDS.get(text) if type(text) is str else None
             if card is not None and type(player) is str and 0 < len(player) <= self.max_name:
-                return Play(player, card)
+                return Play(self.seated_name(player), card)
         return self.slow_play(value, f"{parent}/{trick - 1}/plays/{index}", trick, index + 1)
+
+    def seated_name(self, player: str) -> str:
+        """The players list's own string for ``player``, if seated: a few names compared cost less than hashing
+        the play's string, which the State's lookups would do."""
+        for name in self.seated:
+            if name == player:
+                return name
+        return player
 
     def slow_play(self, value: object, path: str, trick: int, number: int) -> Play:
         if type(value) is not dict:
