@@ -12,17 +12,10 @@ import collections
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple
 
 from dalmuti_replay.words import say
-
-T = TypeVar("T")
-
-try:  # options of a compiled class (``scripts/native``); mypy, which brings them, is the "native" extra
-    from mypy_extensions import mypyc_attr
-except ImportError:  # pragma: no cover - the pure source without mypy installed: the classes are plain
-    def mypyc_attr(*attrs: str, **options: object) -> Callable[[T], T]:  # type: ignore[no-redef,misc]
-        return lambda cls: cls
+from replaykit.native import mypyc_attr
 
 JESTER_TEXT = "J"
 JESTER_VALUE = 13  # a Jester alone, or Jesters alone, rank below every numbered card

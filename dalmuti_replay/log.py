@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from dalmuti_replay.cards import Card, mypyc_attr
+from dalmuti_replay.cards import Card
 from dalmuti_replay.rules import Options
 from replaykit.findings import Finding
+from replaykit.native import mypyc_attr
 
 T = TypeVar("T")
 GAME_ID = "grande-dalmuti"

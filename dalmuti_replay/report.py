@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dalmuti_replay.cards import Card, mypyc_attr
+from dalmuti_replay.cards import Card
 from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.rules import Options
 from replaykit.findings import Finding, split
+from replaykit.native import mypyc_attr
 
 ROUND_CLAIMS = ("ranks", "finish", "points", "totals")
 SESSION_CLAIMS = ("totals", "winners")

@@ -21,9 +21,19 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
 from importlib.util import spec_from_file_location
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+
+try:  # a compiled class's options (``mypyc_attr(acyclic=True)``): mypy, which brings them, is the "native" extra
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - the pure source without mypy installed: the classes stay plain
+    def mypyc_attr(*attrs: str, **options: object) -> Callable[[T], T]:  # type: ignore[no-redef,misc]
+        return lambda cls: cls
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "native"

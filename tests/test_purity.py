@@ -16,7 +16,9 @@ import pytest
 from replaykit import registry
 
 ROOT = Path(__file__).resolve().parent.parent
-OPTIONAL = {"orjson"}  # an accelerator the JSON reader uses when present and does without otherwise
+# Used when present, done without otherwise: the JSON reader's accelerator, and the compiled build's class
+# options (replaykit.native.mypyc_attr, a no-op without mypy).
+OPTIONAL = {"orjson", "mypy_extensions"}
 CLUSTER = ROOT / "replaykit" / "cluster.py"  # `validate --scheduler`: Dask, imported only inside its functions
 CLUSTER_LIBRARIES = {"dask", "distributed", "fsspec"}
 ENGINES = list(registry.engines().values())
