@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.timing import best_of, table
+from benchmarks.timing import best_of, settled_heap, table
 from replaykit import registry
 from replaykit.jsonio import read_json
 
@@ -56,8 +56,9 @@ def every_game(count: int = 20, copies: int = 50) -> str:
 def row(name: str, logs: list[tuple[object, bytes]], rate: float | None) -> list[str]:
     """One line of the table: the mean log's size and costs over ``logs``, each validated by its engine."""
     count = len(logs)
-    baseline = best_of(lambda: [json.loads(raw) for _, raw in logs], 10) / count
-    full = best_of(lambda: [engine.validate(read_json(raw)) for engine, raw in logs], 5) / count
+    with settled_heap():
+        baseline = best_of(lambda: [json.loads(raw) for _, raw in logs], 10) / count
+        full = best_of(lambda: [engine.validate(read_json(raw)) for engine, raw in logs], 5) / count
     per_move = full * count / sum(moves(json.loads(raw)) for _, raw in logs)
     return [name, f"{sum(len(raw) for _, raw in logs) // count:,}", f"{baseline * 1e6:.0f}", f"{full * 1e6:.0f}",
             f"{full / baseline:.1f}x", f"{per_move * 1e6:.1f}", "" if rate is None else f"{rate:,.0f}"]

@@ -3,14 +3,29 @@ module's ``measure()`` run in a child process on the compiled modules or on thei
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from replaykit import native
+
+
+@contextmanager
+def settled_heap() -> Iterator[None]:
+    """Objects made by earlier sections kept out of the collector's reach while a section times its runs, as
+    in a fresh process: otherwise a full collection walks the benchmark's whole heap during whichever run it
+    falls in, and a run that pauses the collector (a validation) escapes what the other (json.loads) pays."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def best_of(function: Callable[[], object], number: int, repeat: int = 5) -> float:
