@@ -19,13 +19,17 @@ from replaykit import native
 def settled_heap() -> Iterator[None]:
     """Objects made by earlier sections kept out of the collector's reach while a section times its runs, as
     in a fresh process: otherwise a full collection walks the benchmark's whole heap during whichever run it
-    falls in, and a run that pauses the collector (a validation) escapes what the other (json.loads) pays."""
+    falls in, and a run that pauses the collector (a validation) escapes what the other (json.loads) pays.
+    What an earlier section froze for good (``benchmarks.web.bench_app``, as a gunicorn worker freezes its app)
+    stays frozen: ``gc.unfreeze`` cannot tell those objects from these, so it runs only if nothing was."""
+    frozen_before = gc.get_freeze_count()
     gc.collect()
     gc.freeze()
     try:
         yield
     finally:
-        gc.unfreeze()
+        if not frozen_before:
+            gc.unfreeze()
 
 
 def best_of(function: Callable[[], object], number: int, repeat: int = 5) -> float:
