@@ -21,7 +21,7 @@ from marshmallow import Schema, fields
 
 import api as web
 from api import guards
-from api.api_v1 import LOG_BODY, blp, checked, json_response, problem
+from api.api_v1 import LOG_BODY, blp, body_problems, checked, json_response, problem
 from api.problems import Problem
 from replaykit.analysis import Budget, analyse
 
@@ -99,9 +99,7 @@ class AnalysisSchema(Schema):
 @blp.route("/analyse", methods=["POST"])
 @blp.doc(requestBody=LOG_BODY, summary="What each play could guarantee, the best choices, each play's cost")
 @blp.response(200, AnalysisSchema, description="Each play valued, and each player's accuracy.")
-@problem(400, "The body is not valid JSON.")
-@problem(413, "The body is larger than the configured limit.")
-@problem(415, "The body is neither JSON nor a multipart file upload.")
+@body_problems()
 @problem(422, "The JSON is not a log's shape (errors lists why), no game starts in it, or its game offers no "
               "computer analysis.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")

@@ -104,6 +104,19 @@ def problem(status: int, description: str):
     return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM, description=description)
 
 
+def body_problems(upload: bool = True, not_json: str = "The body is not valid JSON."):
+    """Document what any endpoint that reads a body may answer: not JSON, too large, the wrong media type
+    (``upload``: a multipart file is accepted as well as JSON)."""
+    accepted = "neither JSON nor a multipart file upload" if upload else "not JSON"
+
+    def decorate(view):
+        for status, description in ((415, f"The body is {accepted}."),
+                                    (413, "The body is larger than the configured limit."), (400, not_json)):
+            view = problem(status, description)(view)
+        return view
+    return decorate
+
+
 GENERIC = {"AnyFinding": AnyFindingSchema, "Problem": ProblemSchema, "Links": LinksSchema, "Stored": StoredSchema,
            "GameCreated": GameCreatedSchema, "StoredGame": StoredGameSchema, "Sample": SampleSchema,
            "SampleDetail": SampleDetailSchema, ANY_LOG: dict, ANY_REPORT: dict, ANY_TIMELINE: dict}
@@ -167,9 +180,7 @@ def _record(game_id: str) -> GameRecord:
 @blp.doc(requestBody=LOG_BODY, summary="Validate a log without storing it")
 @blp.alt_response(200, schema=REPORT_REF, description="The report; whether the log is valid is in the body.",
                   success=True)
-@problem(400, "The body is not valid JSON.")
-@problem(413, "The body is larger than the configured limit.")
-@problem(415, "The body is neither JSON nor a multipart file upload.")
+@body_problems()
 @problem(422, "The JSON is not a log's shape; errors lists why.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
 @guards.work_limit()
@@ -182,9 +193,7 @@ def validate_log():
 @blp.route("/games", methods=["POST"])
 @blp.doc(requestBody=LOG_BODY, summary="Validate and store a log")
 @blp.response(201, GameCreatedSchema, description="Stored: the id, the report and links.")
-@problem(400, "The body is not valid JSON.")
-@problem(413, "The body is larger than the configured limit.")
-@problem(415, "The body is neither JSON nor a multipart file upload.")
+@body_problems()
 @problem(422, "The JSON is not a log's shape, or storing it would cost more than UPLOAD_MAX_WORK (steps × "
               "seats); nothing is stored.")
 @problem(429, "Too many uploads from this client; Retry-After says when to try again.")

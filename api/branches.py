@@ -30,7 +30,7 @@ from flask_babel import gettext as _
 from marshmallow import Schema, fields, validate
 
 from api import guards
-from api.api_v1 import LOG_BODY, blp, json_response, problem, read_upload
+from api.api_v1 import LOG_BODY, blp, body_problems, json_response, problem, read_upload
 from api.choices import ChoicesSchema, _bounded, _findings, _playable, _read, answer
 from api.problems import Problem
 from replaykit.state import IllegalAction, State
@@ -149,9 +149,7 @@ def _answer(key: str, branch: Branch) -> dict:
 @blp.route("/branches", methods=["POST"])
 @blp.doc(requestBody=LOG_BODY, summary="Start a hypothetical branch at the end of a log, kept for a while")
 @blp.response(201, BranchSchema, description="The branch's id, and the choices at its start.")
-@problem(400, "The body is not valid JSON.")
-@problem(413, "The body is larger than the configured limit.")
-@problem(415, "The body is neither JSON nor a multipart file upload.")
+@body_problems()
 @problem(422, "The JSON is not a log's shape, or no game can start from it (errors lists why).")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
 @guards.work_limit()
@@ -171,11 +169,9 @@ def start_branch():
 @blp.doc(summary="One step of a kept branch: back to a step, then at most one action", requestBody={
     "required": True, "content": {"application/json": {"schema": StepBodySchema}}})
 @blp.response(200, BranchSchema, description="The choices where the branch now stands.")
-@problem(400, "The body is not valid JSON.")
+@body_problems(upload=False)
 @problem(404, "No such branch here: it expired, was evicted, or another server process keeps it; start it again.")
 @problem(409, "The branch has fewer steps than the client stands on.")
-@problem(413, "The body is larger than the configured limit.")
-@problem(415, "The body is not JSON.")
 @problem(422, "The body is not {steps, action}, or the action is not legal there.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
 @guards.work_limit()

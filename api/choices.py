@@ -20,7 +20,7 @@ from marshmallow import Schema, fields
 
 import api as web
 from api import guards, i18n
-from api.api_v1 import LOG_BODY, LOG_REF, blp, json_response, problem, read_upload
+from api.api_v1 import LOG_BODY, LOG_REF, blp, body_problems, json_response, problem, read_upload
 from api.problems import Problem
 from api.verdicts import Verdict
 from replaykit.reading import show
@@ -129,9 +129,7 @@ def _unseen_asked() -> bool:
 @blp.doc(requestBody=LOG_BODY, summary="The legal choices at the end of a log, each with its JSON Patch",
          parameters=[UNSEEN])
 @blp.response(200, ChoicesSchema, description="Where the game stands and what may be played next.")
-@problem(400, "The body is not valid JSON, or unseen is neither true nor false.")
-@problem(413, "The body is larger than the configured limit.")
-@problem(415, "The body is neither JSON nor a multipart file upload.")
+@body_problems(not_json="The body is not valid JSON, or unseen is neither true nor false.")
 @problem(422, "The JSON is not a log's shape, or no game can start from it (errors lists why), or unseen was "
               "asked where nothing may be left unseen.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
@@ -174,9 +172,7 @@ def answer(engine: object, state: State, rng: random.Random, valid: bool, findin
 @blp.doc(summary="Record any action, legal or not, in a log", requestBody={
     "required": True, "content": {"application/json": {"schema": ApplyBodySchema}}})
 @blp.response(200, AppliedSchema, description="The patch that records the action, and its findings.")
-@problem(400, "The body is not valid JSON.")
-@problem(413, "The body is larger than the configured limit.")
-@problem(415, "The body is not JSON.")
+@body_problems(upload=False)
 @problem(422, "The body is not {log, action}, the log is not a log's shape, or the action not the game's.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
 @guards.work_limit()
