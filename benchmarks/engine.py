@@ -87,20 +87,22 @@ def run_cli(archive: Path, jobs: int) -> tuple[float, float]:
 
 
 def bulk(sizes: tuple[int, ...] = (10_000, 100_000)) -> tuple[str, dict]:
+    """Each archive on 1 and 2 processes; the speed-up of each size, since the start-up of a second process is
+    a fixed cost that weighs on a small archive only."""
     rows, figures = [], {}
     with tempfile.TemporaryDirectory() as folder:
         for size in sizes:
             archive = Path(folder) / f"archive-{size}.jsonl"
             write_archive(archive, size)
-            for jobs in (1, 2) if size == sizes[0] else (1,):
+            for jobs in (1, 2):
                 seconds, peak = run_cli(archive, jobs)
                 figures[(size, jobs)] = (size / seconds, peak)
                 rows.append([f"{size:,}", jobs, f"{size / seconds:,.0f}", f"{peak:.0f}"])
             archive.unlink()
-    one, two = figures[(sizes[0], 1)][0], figures[(sizes[0], 2)][0]
-    rows.append(["speed-up", "2 vs 1", f"{two / one:.2f}x", ""])
-    return table("5. Bulk validation of a JSONL archive (python -m dg_replay validate --json)   target >= 1.8x, "
-                 "<= 150 MB flat", ["logs", "jobs", "logs/s", "peak MB"], rows), figures
+    for size in sizes:
+        rows.append([f"{size:,}", "2 vs 1", f"{figures[(size, 2)][0] / figures[(size, 1)][0]:.2f}x", ""])
+    return table("5. Bulk validation of a JSONL archive (python -m dg_replay validate --json), whole command   "
+                 "target >= 1.8x, <= 150 MB flat", ["logs", "jobs", "logs/s", "peak MB"], rows), figures
 
 
 def machine() -> str:
