@@ -173,6 +173,16 @@ def test_text_contrast_meets_wcag_aa(page, live_server, path):
     assert page.evaluate(CONTRAST) == []
 
 
+def test_every_control_on_a_board_is_written_in_the_page_s_font(page, live_server):
+    page.goto(live_server.url + "/samples/david-goliath/illegal-revoke")
+    page.wait_for_load_state("load")
+    fonts = page.evaluate("""() => [...document.querySelectorAll("button, select, input")]
+        .filter(control => !control.closest(".js-plotly-plot"))  // plotly styles its own
+        .map(control => getComputedStyle(control).fontFamily)""")
+    body = page.evaluate("getComputedStyle(document.body).fontFamily")
+    assert len(fonts) > 5 and set(fonts) == {body}
+
+
 def test_copy_puts_the_log_itself_on_the_clipboard(page, live_server):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players")
