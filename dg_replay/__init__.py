@@ -16,14 +16,13 @@ from dg_replay.match_state import MatchState
 from dg_replay.reader import DEFAULT_LIMITS, GAME_ID, MATCH_ID, Limits, MatchLog, Reader
 from dg_replay.replay import replay_game, start
 from dg_replay.report import GameReport, MatchReport
-from dg_replay.rules import Rules, resolve_trick, score, winners
+from dg_replay.rules import Rules, score, winners
 from dg_replay.state import GameState
 from replaykit.jsonio import JSONReadError, read_json
 
 __all__ = [
     "DEFAULT_LIMITS", "GAME_ID", "MATCH_ID", "Card", "GameReport", "GameState", "JSONReadError", "Limits",
-    "MatchReport", "MatchState", "Rules", "load", "new_state", "read_json", "resolve_trick", "score", "validate",
-    "winners",
+    "MatchReport", "MatchState", "Rules", "load", "new_state", "read_json", "score", "validate", "winners",
 ]
 
 

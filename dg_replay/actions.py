@@ -28,6 +28,7 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from dg_replay.bits import hand_cards, has_card
 from dg_replay.cards import COLORS, Card, card_text
 from dg_replay.limits import too_many_plays, too_many_tricks
 from dg_replay.playing import may_play
@@ -214,8 +215,8 @@ def choices(state: GameState, rng: random.Random | None = None) -> list[Choice]:
 
 
 def exact_options(state: GameState, name: str, led: Card | None) -> list[tuple[str, Card, bool, str | None]]:
-    clean = sorted((card for card in state.hands[name] if card not in state.played and card.value <= state.top),
-                   key=hand_order)
+    clean = [card for card in hand_cards(state.hands[name]) if not has_card(state.played, card)
+             and card.value <= state.top]
     if led is not None and state.deck_known:
         clean = [card for card in clean if may_play(state, name, card, led, state.position)]
     if not clean:  # the log's own mistakes left nothing clean: offer what is not proven impossible
@@ -225,10 +226,10 @@ def exact_options(state: GameState, name: str, led: Card | None) -> list[tuple[s
 
 def open_options(state: GameState, name: str, led: Card | None, trust_void: bool = True,
                  ) -> list[tuple[str, Card, bool, str | None]]:
-    taken = set(state.played)
-    for other, cards in state.hands.items():
+    taken = set(hand_cards(state.played))
+    for other, hand in state.hands.items():
         if other != name:
-            taken |= cards
+            taken.update(hand_cards(hand))
     void = state.void.get(name, ()) if trust_void else ()
     judged = led is not None and state.deck_known
     proven = {card for position, card in state.proven.get(name, ()) if position >= state.position}
@@ -259,12 +260,12 @@ def deal_possible(state: GameState, name: str, color: str, void: str | None) -> 
     if not state.deck_known:
         return True
     unknown = [player for player in state.rules.seating if player not in state.hands]
-    seen = set(state.played).union(*state.hands.values())
+    seen = set(hand_cards(state.played)).union(*(hand_cards(hand) for hand in state.hands.values()))
     supply = dict.fromkeys(COLORS, 0)
     for card in candidate_cards(state.rules.max_value):
         if card not in seen:
             supply[card.color] += 1
-    need = {player: HAND_SIZE - state.counts[player] for player in unknown}
+    need = {player: HAND_SIZE - state.counts[state.seat_of[player]] for player in unknown}
     if sum(supply.values()) != sum(need.values()) or supply[color] < 1 or need[name] < 1:
         return True  # the log's own mistakes: nothing to judge by
     supply[color] -= 1

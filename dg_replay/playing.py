@@ -1,9 +1,9 @@
 """A trick's plays judged on a ``GameState``, around the hot path the state runs itself (``GameState.plays``,
 a pass per card of every log, and the full trick taken): must-follow (``may_play``, rule 4 on what the log
-shows a player holding, which the state's choices ask too), a card off the led colour judged (``off_lead``),
-a trick's leader checked (``lead``), a trick closed (``close_trick``: its size checked, and taken if it was
-not yet), a resolved trick given back by a play too many (``unresolve``), and what only the log's end shows
-(``closing_findings``).
+shows a player holding, which the state's choices ask too, on the hands kept as bits: ``dg_replay.bits``),
+a card off the led colour judged (``off_lead``), a trick's leader checked (``lead``), a trick closed
+(``close_trick``: its size checked, and taken if it was not yet), a resolved trick given back by a play too many
+(``unresolve``), and what only the log's end shows (``closing_findings``).
 
 Compiled by mypyc (``[tool.card-replay.native]`` in pyproject.toml) like the state; pointers and words are
 built only for findings.
@@ -11,9 +11,10 @@ built only for findings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
-from dg_replay.cards import CARD_BY_TEXT, COLORS, Card, cards_text
+from dg_replay.bits import color_slot, known_hand
+from dg_replay.cards import Card, cards_text
 from dg_replay.report import TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, playable
 from dg_replay.words import COLOUR_WORDS, say
@@ -23,39 +24,33 @@ from replaykit.words import Text
 if TYPE_CHECKING:  # the state imports this module
     from dg_replay.state import GameState
 
-# Every card of every deck, the very objects the reader makes of cards written as text, and each colour's: a
-# known hand's cards of a colour are its intersection with these (``holding``), found with the hashes the hand
-# keeps rather than by reading each of its cards.
-EVERY_CARD: Final = frozenset(CARD_BY_TEXT.values())
-OF_COLOR: Final = {color: frozenset(card for card in EVERY_CARD if card.color == color) for color in COLORS}
-NO_CARDS: Final[frozenset[Card]] = frozenset()
-
-
 def may_play(state: GameState, player: str, card: Card, led: Card, position: int) -> bool:
-    """Rule 4 (``rules.playable``) on what the log shows ``player`` holding before the play at ``position``:
-    ``card`` and the cards that prove the led colour held. The check of a play (``off_lead``) and the choices
-    offered (``actions``) both ask this."""
-    held = holding(state, player, led.color, position)  # all of the led colour: ``playable``'s ``led`` too
-    return card in playable(held | {card}, held)
+    """Rule 4 (``rules.playable``, on bit sets of colours) on what the log shows ``player`` holding before the
+    play at ``position``: ``card``'s colour, and the led colour where the log proves it held. The check of a
+    play (``off_lead``) and the choices offered (``actions``) both ask this."""
+    led_bit, own = 1 << color_slot(led.color), 1 << color_slot(card.color)
+    held = led_bit if holds_color(state, player, led.color, position) else 0
+    return bool(playable(held | own, led_bit) & own)
 
 
-def holding(state: GameState, player: str, color: str, position: int) -> set[Card]:
-    """The cards that show ``player`` still held ``color`` before the play at ``position``: a known hand's
-    cards of that colour, else the card of it the log shows them playing later; never a guess."""
+def holds_color(state: GameState, player: str, color: str, position: int) -> bool:
+    """Whether the log shows ``player`` still holding ``color`` before the play at ``position``: a known hand's
+    card of that colour, else a card of it the log shows them playing later; never a guess."""
     hand = state.hands.get(player)
     if hand is not None:
-        if state.strays:  # a card outside every deck was dealt: only a look at each card finds its colour
-            return {card for card in hand if card.color == color}
-        return hand & OF_COLOR.get(color, NO_CARDS)
+        if hand[color_slot(color)]:
+            return True
+        odd = state.odd.get(player) if state.odd else None  # cards past ``bits.BIT_LIMIT``: rarely any
+        return odd is not None and any(card.color == color for card in odd)
     later = state.evidence.get(player, {}).get(color)
-    return {later[2]} if later is not None and later[0] > position else set()
+    return later is not None and later[0] > position
 
 
 def holding_words(state: GameState, player: str, color: str, position: int) -> Text:
-    """``holding`` said: the cards still in a known hand, or the later play that proves it."""
+    """What shows ``player`` holding ``color``, said: the cards still in a known hand, or the later play."""
     if player in state.hands:
         return say("the deal shows {cards} still in hand",
-                   cards=cards_text(sorted(holding(state, player, color, position))))
+                   cards=cards_text([card for card in known_hand(state, player) if card.color == color]))
     later = state.evidence[player][color]
     return say("{card}, played later in trick {trick}", card=str(later[2]), trick=later[1])
 
@@ -79,6 +74,7 @@ def lead(state: GameState, player: str | None, card: Card | None, known: bool, n
         state.add("wrong-leader", said, f"/tricks/{number - 1}/plays/0", number, 1, player)
         state.head = len(state.found)
     state.order = state.orders[player] if known else ()  # type: ignore[index]
+    state.order_seats = state.seat_orders[player] if known else ()  # type: ignore[index]
 
 
 def close_trick(state: GameState, last: bool) -> None:
@@ -135,8 +131,8 @@ def closing_findings(state: GameState) -> list[Finding]:
     return into
 
 
-def off_lead(state: GameState, player: str, card: Card, led: Card, hand: set[Card] | None, index: int, number: int,
-             position: int) -> None:
+def off_lead(state: GameState, player: str, card: Card, led: Card, hand: list[int] | None, index: int,
+             number: int, position: int) -> None:
     """A card off the led colour (the play at ``position``): an error where the player is shown to hold it."""
     if not may_play(state, player, card, led, position):
         state.add("must-follow-suit", say("{player} plays {card} on a {colour} lead while holding {colour} "

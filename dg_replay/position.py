@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from dg_replay.bits import known_hand
 from dg_replay.cards import COLOR_INDEX, COLORS, Card, card_text
 from dg_replay.rules import TRICKS_PER_GAME, captures_of, color_class, color_points, high_low, playable
 from replaykit.search import TERMINAL
@@ -81,7 +82,7 @@ class Position:
         is searched as well as a log with its deal. Where the transcript stops early, the cards it never
         shows are left unplaced (``worlds.place_unseen``). ``None`` unless every trick so far was resolved and each
         seat holds a card for each of its plays still to come, the unplaced ones counted (a mistake such as
-        a card played twice leaves it otherwise)."""
+        a card played twice leaves it otherwise), and no seat took more of a colour than a deck has."""
         rules, seating = state.rules, state.rules.seating
         if not rules.deck_defined or not state.every_trick_resolved:
             return None
@@ -90,7 +91,7 @@ class Position:
         on_table = list(record.plays) if record is not None and not record.resolved else []
         if to_move is None or any(play.player not in seating or play.card is None for play in on_table):
             return None
-        hands = {name: state.hands[name] if name in state.hands else
+        hands = {name: known_hand(state, name) if name in state.hands else
                  {card for position, card in state.proven.get(name, ()) if position >= state.position}
                  for name in seating}
         indexes = layout(rules.max_value)[2]
@@ -108,6 +109,8 @@ class Position:
                 return None
             position.missing[seat] = short
             tally = state.tallies[name]
+            if any(count > 18 or total > 255 for count, total in zip(tally.counts, tally.sums, strict=True)):
+                return None  # captures past any deck (the validator's errors), past ``POINTS``' reach
             position.settle(seat, tally.counts, tally.sums)
         if any(position.missing):
             from dg_replay import worlds

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from dg_replay.cards import CARD_BY_TEXT, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from dg_replay.bits import card_of_text
+from dg_replay.cards import CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from dg_replay.limits import DEFAULT_LIMITS, Limits, too_many_plays, too_many_tricks
 from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
@@ -59,10 +60,6 @@ class Play:
 
     def __hash__(self) -> int:
         return hash((self.player, self.card, self.note))
-
-
-# Read for every play, held where compiled code reaches it without a lookup in the module's namespace.
-KNOWN_CARDS: Final = CARD_BY_TEXT
 
 
 class Trick:
@@ -234,13 +231,17 @@ class Reader:
         return card
 
     def known_cards(self, value: object) -> list[Card] | None:
-        """The common case, a list of cards each in the string form of a real deck (one lookup each); else None."""
-        if type(value) is list and len(value) <= self.max_cards:
-            try:
-                return [KNOWN_CARDS[item] for item in value]
-            except (KeyError, TypeError):
-                pass
-        return None
+        """The common case, a list of cards each in the string form of a real deck (``bits.card_of_text``); else
+        None."""
+        if type(value) is not list or len(value) > self.max_cards:
+            return None
+        cards = []
+        for item in value:
+            card = card_of_text(item) if type(item) is str else None
+            if card is None:
+                return None
+            cards.append(card)
+        return cards
 
     def cards(self, value: object, parent: str, key: str, trick: int | None = None) -> list[Card | None] | None:
         """A list of cards under ``parent``/``key``; the pointer is built only when there is a problem."""
@@ -311,7 +312,7 @@ class Reader:
         # Fast path for the usual play, {"player": name, "card": "G12"}; paths are built only for problems.
         if type(value) is dict and len(value) == 2:
             player, text = value.get("player"), value.get("card")
-            card = KNOWN_CARDS.get(text) if type(text) is str else None
+            card = card_of_text(text) if type(text) is str else None
             if card is not None and type(player) is str and 0 < len(player) <= self.max_name:
                 return Play(self.seated_name(player), card)
         return self.slow_play(value, f"{parent}/{trick - 1}/plays/{index}", trick, index + 1)

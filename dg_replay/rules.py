@@ -1,7 +1,8 @@
 """The rules of David & Goliath, apart from any log.
 
 ``Rules`` (``dg_replay.fixed``, exported here) is the fixed game — seating, deck — in the way OpenSpiel
-separates a Game from its States; the functions resolve one trick, score captured cards and name the winners.
+separates a Game from its States; the functions judge must-follow, rank and share one trick (``high_low``,
+``captures_of``), score captured cards and name the winners.
 The State (``dg_replay.state``) plays by these and nothing else.
 """
 
@@ -10,35 +11,23 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
-from typing import Any, Final, cast, overload
+from typing import Any, Final
 
-from dg_replay.cards import COLOR_INDEX, COLORS, Card, deck
+from dg_replay.bits import COLOR_COUNT, SLOT_BY_CODE, color_slot
+from dg_replay.cards import COLORS, Card, deck
 from dg_replay.fixed import MAX_PLAYERS as MAX_PLAYERS
 from dg_replay.fixed import MIN_PLAYERS as MIN_PLAYERS
 from dg_replay.fixed import Rules as Rules
 
 TRICKS_PER_GAME: Final = 15  # Final: compiled code reads it as a constant
 HAND_SIZE: Final = 15
-# A Tally's lists, made for each seat of every game, and where each colour sits in them (read for every card
-# taken): statics of this compiled module, not names looked up in its namespace.
-COLOR_COUNT: Final = len(COLORS)
-COLOR_SLOT: Final = COLOR_INDEX
-
-@overload
-def playable(hand: int, led: int) -> int: ...
 
 
-@overload
-def playable(hand: AbstractSet[Card], led: AbstractSet[Card]) -> AbstractSet[Card]: ...
-
-
-def playable(hand, led):  # typed by the overloads: a bit set of cards, or a set of them (mypyc takes no
-    # type variable constrained to both)
-    """Rule 4, must follow: of ``hand``, the cards that may join a trick whose led colour's cards are ``led``
-    — that colour's, where the hand holds any, else every card. The one statement of the rule: on bit sets
-    for the search (``dg_replay.position``), on sets of cards for the log's State (its check and its choices,
-    where ``hand`` is what the player is shown to hold)."""
+def playable(hand: int, led: int) -> int:
+    """Rule 4, must follow: of ``hand``, what may join a trick whose led colour is ``led`` — that colour's part
+    of the hand, where it holds any, else all of it. The one statement of the rule, on bit sets: of cards for
+    the search (``dg_replay.position``: a hand and the led colour's cards), of colours for the log's State (its
+    check and its choices, ``playing.may_play``: the colours a player is shown to hold and the led one)."""
     return hand & led or hand
 
 
@@ -54,31 +43,6 @@ def dealable(supply: dict[str, int], need: dict[Any, int], voids: dict[Any, set[
         if sum(supply[color] for color in colors) > room:
             return False
     return True
-
-
-class TrickOutcome:
-    """Who played the highest and the lowest card (0-based play indexes) and who took what. A plain class
-    rather than a dataclass: compiled, it is made without a Python-level ``__init__`` (one per trick)."""
-
-    __slots__ = ("captures", "high", "low")
-
-    def __init__(self, high: int, low: int | None, captures: dict[Any, list[Card]]) -> None:
-        self.high = high
-        self.low = low
-        self.captures = captures  # keyed as the plays name their players (names, or seats in a search)
-
-
-def resolve_trick(plays: list) -> TrickOutcome:
-    """Rules 5 and 6 on a trick given as tuples starting (player, card, ...), as the package exports them.
-    The State and the search (``dg_replay.position``) ask ``high_low`` and ``captures_of`` themselves, on the
-    cards and players they keep, rather than building these tuples and an outcome for every trick."""
-    if not plays:
-        raise ValueError("an empty trick has no highest card")
-    # A cast to tuple: its item is read as a tuple's, not through the generic protocol a list of Any would use.
-    cards: list[Card] = [cast(tuple, play)[1] for play in plays]
-    high, low = high_low(cards)
-    return TrickOutcome(high, None if low < 0 else low,
-                        captures_of(cards, high, low, plays[high][0], None if low < 0 else plays[low][0]))
 
 
 def high_low(cards: list[Card]) -> tuple[int, int]:
@@ -102,14 +66,10 @@ def captures_of(cards: list[Card], high: int, low: int, taker: Any, loser: Any) 
     players (names, or seats in a search)."""
     if low < 0:
         return {taker: [cards[high]]}
-    captures: dict[Any, list[Card]] = {loser: [cards[high]]}
-    taken = captures.get(taker)
-    if taken is None:  # else one player both took the high card and played the low one (their name twice)
-        taken = captures[taker] = []
-    for index, card in enumerate(cards):
-        if index != high:
-            taken.append(card)
-    return captures
+    rest = [card for index, card in enumerate(cards) if index != high]
+    if loser == taker:  # one player both took the high card and played the low one (their name twice)
+        return {loser: [cards[high], *rest]}
+    return {loser: [cards[high]], taker: rest}
 
 
 def color_points(count: int, total: int) -> int:
@@ -146,45 +106,49 @@ def score(cards: Iterable[Card]) -> int:
 
 
 class Tally:
-    """A player's captures kept as what rule 8 needs — per colour the count, the values' sum and so its
-    points — so a score after every trick costs an update per card taken rather than a rescan."""
+    """A player's captures kept as what rule 8 needs — per colour the count and the values' sum — so a score
+    after every trick costs an update per card taken rather than a rescan. Each colour's points are worked out
+    from the two when asked (``by_color``), and at each card taken only for the colour it touches."""
 
-    __slots__ = ("by_color", "counts", "score", "sums")
+    __slots__ = ("counts", "score", "sums")
 
     def __init__(self) -> None:
-        # Per colour, in ``COLORS`` order (lists indexed by ``COLOR_INDEX``, not dicts keyed by letter).
+        # Per colour, in ``COLORS`` order (lists indexed by ``color_slot``, not dicts keyed by letter).
         self.counts = [0] * COLOR_COUNT
         self.sums = [0] * COLOR_COUNT
-        self.by_color = [0] * COLOR_COUNT  # each colour's points: ``color_points`` of the two above
-        self.score = 0  # the sum of ``by_color``, moved by each colour's change rather than summed again
+        self.score = 0  # the sum of ``by_color()``, moved by each colour's change rather than summed again
 
     def take(self, cards: list[Card], sign: int = 1) -> int:
         """Add captured cards (``sign`` -1: give them back); returns the player's score now."""
-        counts, sums, by_color, index_of = self.counts, self.sums, self.by_color, COLOR_SLOT
+        counts, sums = self.counts, self.sums
         score = self.score
         for color, value in cards:
-            index = index_of[color]
-            count = counts[index] = counts[index] + sign
-            total = sums[index] = sums[index] + sign * value
-            points = color_points(count, total)
-            score += points - by_color[index]
-            by_color[index] = points
+            index = SLOT_BY_CODE[ord(color)]  # ``color_slot``, inline: read for every card taken
+            count, total = counts[index], sums[index]
+            score -= color_points(count, total)
+            count, total = count + sign, total + sign * value
+            counts[index], sums[index] = count, total
+            score += color_points(count, total)
         self.score = score
         return score
+
+    def by_color(self) -> list[int]:
+        """Each colour's points (rule 8), in ``COLORS`` order."""
+        return [color_points(count, total) for count, total in zip(self.counts, self.sums, strict=True)]
 
     def key(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What the rest of the game's scoring can depend on: per colour the count and the points (while the
         count is at most two the points are the sum; from three cards on rule 8 counts cards only)."""
-        return tuple(self.counts), tuple(self.by_color)
+        return tuple(self.counts), tuple(self.by_color())
 
     def points(self, color: str) -> int:
         """What the cards of ``color`` taken so far score (rule 8)."""
-        return self.by_color[COLOR_INDEX[color]]
+        index = color_slot(color)
+        return color_points(self.counts[index], self.sums[index])
 
     def copy(self) -> Tally:
         twin = Tally.__new__(Tally)
-        twin.counts, twin.sums, twin.by_color = list(self.counts), list(self.sums), list(self.by_color)
-        twin.score = self.score
+        twin.counts, twin.sums, twin.score = list(self.counts), list(self.sums), self.score
         return twin
 
 

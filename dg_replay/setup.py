@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from dg_replay.bits import BIT_LIMIT, COLOR_COUNT, SLOT_BY_CODE
 from dg_replay.cards import Card
-from dg_replay.playing import EVERY_CARD, not_in_deck
+from dg_replay.playing import not_in_deck
 from dg_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Rules
 from dg_replay.words import say
 from replaykit.findings import pointer
@@ -26,12 +27,14 @@ class Table:
     (``Rules`` is interpreted): an archive's logs mostly repeat their tables. Never changed once made, so every
     state of that seating shares it."""
 
-    __slots__ = ("deck_known", "lefts", "orders", "rules", "seats", "top")
+    __slots__ = ("deck_known", "lefts", "orders", "rules", "seat_of", "seat_orders", "seats", "top")
 
     def __init__(self, seating: tuple[str, ...]) -> None:
         self.rules = rules = Rules(seating)
         self.seats = frozenset(seating)
         self.orders = {name: rules.turn_order(name) for name in seating}  # looked up by ``lead``
+        self.seat_of = {name: seat for seat, name in enumerate(seating)}  # a name's place in the per-seat lists
+        self.seat_orders = {name: tuple(self.seat_of[other] for other in order) for name, order in self.orders.items()}
         self.lefts = {name: rules.left_of(name) for name in seating}
         self.deck_known = rules.deck_defined
         self.top: float = rules.max_value if self.deck_known else float("inf")  # no deck: nothing is outside it
@@ -89,30 +92,34 @@ def check_hands(state: GameState, hands: dict[str, list[Card | None]]) -> None:
             state.add("hand-size", say("{name}'s hand has {count} cards; every player is dealt {size}.",
                                        name=name, count=len(hands[name]), size=HAND_SIZE),
                       pointer("hands", name), player=name, into=into)
-    # Each hand is made a set once (the state's known hands); the usual deal, with nothing to say, is then told
-    # by their union, which reuses the hash each card got as it joined its hand instead of hashing it again.
-    held: dict[str, set[Card]] = {name: set(cards) for name, cards in hands.items()}  # type: ignore[arg-type]
-    dealt: set[Card] = set().union(*held.values())
-    top = int(state.top)  # the deck's top value (``rules.max_value``, interpreted), read for every card dealt
-    if not fair_deal(hands, len(dealt), top):
-        check_cards(state, hands, top)
-        dealt.discard(None)  # type: ignore[arg-type]
-        state.strays = not dealt <= EVERY_CARD  # else every card is of the deck: a colour's letter, 1 to ``top``
-    for name, hand in held.items():
-        if name in state.seats:
-            hand.discard(None)  # type: ignore[arg-type]  # an unreadable card is None
-            state.hands[name] = hand
-
-
-def fair_deal(hands: dict[str, list[Card | None]], distinct: int, top: int) -> bool:
-    """Every card readable, in the deck and dealt once (``distinct``: how many different cards are dealt)."""
-    count = 0
-    for cards in hands.values():
-        count += len(cards)
+    # Each hand made bits once (``dg_replay.bits``), with a bit per card; the deal is fair (nothing to
+    # say) when every card was readable, no bit is past the deck's top value, no two hands share one, and the
+    # bits are as many as the cards dealt. Only otherwise is each card looked at again, for its findings.
+    top = int(state.top)  # the deck's top value (``rules.max_value``, interpreted)
+    dealt = [0] * COLOR_COUNT
+    fair, count = True, 0
+    for name, cards in hands.items():
+        hand = [0] * COLOR_COUNT
         for card in cards:
-            if card is None or card.value > top:
-                return False
-    return distinct == count
+            if card is None:
+                fair = False
+            elif (value := card.value) > BIT_LIMIT:  # past every deck: kept as a card, not a bit (``BIT_LIMIT``)
+                fair = False
+                if name in state.seats:
+                    state.odd.setdefault(name, set()).add(card)
+            else:
+                slot = SLOT_BY_CODE[ord(card.color)]  # ``color_slot``, inline: read for every card dealt
+                hand[slot] = hand[slot] | 1 << value
+        count += len(cards)
+        for slot in range(COLOR_COUNT):
+            bits, before = hand[slot], dealt[slot]
+            if bits & before or bits >> top + 1:
+                fair = False
+            dealt[slot] = before | bits
+        if name in state.seats:
+            state.hands[name] = state.held[state.seat_of[name]] = hand
+    if not fair or sum(bits.bit_count() for bits in dealt) != count:
+        check_cards(state, hands, top)
 
 
 def check_cards(state: GameState, hands: dict[str, list[Card | None]], top: int) -> None:

@@ -1,14 +1,10 @@
 """One game of David & Goliath as a live State: the one place where its rules are applied (a trick's plays
-here, its rarer steps and rule 4 in ``dg_replay.playing``).
-
-The validator (``dg_replay.replay``) reads a log into its setup and its plays and applies them here; the
-simulator picks among ``choices()``; the table view is ``view()`` after every play; the recorder and the
-what-if apply what a person picks (``replaykit.state`` holds the contract). A user's mistake is a finding
-and the game goes on "as played": the card leaves the hand if it was there, and a trick is resolved from
-the cards actually played.
-
-One class, compiled whole by mypyc (``[tool.card-replay.native]``), its fields typed and copied one by one;
-what a person asks of it (``dg_replay.actions``, ``views``, ``setup``) is in functions its methods call.
+here, its rarer steps and rule 4 in ``dg_replay.playing``). The validator (``dg_replay.replay``) applies a log
+here; the simulator picks among ``choices()``; the table view is ``view()`` after every play; the recorder and
+the what-if apply what a person picks (``replaykit.state`` holds the contract). A user's mistake is a finding
+and the game goes on "as played": the card leaves the hand if it was there, and a trick is resolved from the
+cards actually played. One class, compiled whole by mypyc, its fields typed and copied one by one, its cards
+kept as bits (``dg_replay.bits``); what a person asks of it (``actions``, ``views``, ``setup``) is in functions.
 
 Findings are kept per trick, in the order the validator has always listed them (a trick's own problems —
 too many tricks, wrong leader, wrong size — before its plays'), because a trick's size is only known once
@@ -21,6 +17,7 @@ from __future__ import annotations
 import random
 
 from dg_replay import actions, setup, views
+from dg_replay.bits import BIT_LIMIT, COLOR_COUNT, SLOT_BY_CODE, first_played, odd_step
 from dg_replay.cards import Card
 from dg_replay.limits import DEFAULT_LIMITS, Limits
 from dg_replay.playing import close_trick, lead, may_play, not_in_deck, off_lead, unresolve
@@ -38,8 +35,9 @@ Evidence = dict[str, dict[str, tuple[int, int, Card]]]
 
 
 def seating_of(players: list[str]) -> tuple[str, ...]:
-    """Seats in order; a repeated name (itself an error) keeps its first seat."""
-    return tuple(dict.fromkeys(players))
+    """Seats in order; a repeated name (itself an error) keeps its first seat (a set tells the usual case, no name
+    repeated, for less than ``dict.fromkeys`` costs)."""
+    return tuple(players) if len(set(players)) == len(players) else tuple(dict.fromkeys(players))
 
 
 class GameState:
@@ -60,8 +58,8 @@ class GameState:
         self.limits = limits  # the reader's: no step is offered or taken past them (``actions``)
         seating = seating_of(players)  # ``rules.seating``, kept in a local: ``Rules`` is interpreted
         table = setup.table_of(seating)
-        self.rules, self.seats, self.orders = table.rules, table.seats, table.orders
-        self.size = len(seating)
+        self.rules, self.seats, self.orders, self.seat_of = table.rules, table.seats, table.orders, table.seat_of
+        self.size, self.seat_orders = len(seating), table.seat_orders
         self.deck_known = table.deck_known
         self.top = table.top
         self.dealer = dealer
@@ -73,14 +71,15 @@ class GameState:
         self.from_claims: list[Finding] = []  # those of ``found`` about a log's claims (the loader's checks)
         self.head = 0  # where a trick-size finding of the current trick goes (after the trick's own)
         self.closed = False  # the trick on the table takes no more plays
-        self.hands: dict[str, set[Card]] = {}
-        self.strays = False  # a card outside every deck was dealt (``setup``): ``playing.holding`` looks card by card
-        self.played: dict[Card, int] = {}  # card -> the trick it was first played in
+        self.hands: dict[str, list[int]] = {}  # the known hands, per colour a bit per value held (``dg_replay.bits``)
+        self.held: list[list[int] | None] = [None] * self.size  # the same hands' lists by seat (``seat_of``)
+        self.odd: dict[str | None, set[Card]] = {}  # cards past ``bits.BIT_LIMIT``: by name in hands, None played
+        self.played = [0] * COLOR_COUNT  # every card played so far, as bits (``dg_replay.bits``)
         self.tallies = {name: Tally() for name in seating}
         self.scores = dict.fromkeys(seating, 0)
         # Kept as plays are recorded, so that a view costs what changed since the last one (``dg_replay.views``):
         # each seat's plays so far, and its captures as a chain of the tricks taken, ``(earlier, cards)``.
-        self.counts = dict.fromkeys(seating, 0)
+        self.counts = [0] * self.size  # by seat (``seat_of``)
         self.piles: dict[str, tuple | None] = {}
         self.shown: dict = {}  # what the last views showed (``dg_replay.views``)
         self.void: dict[str, set[str]] = {}  # colours a player with an unknown hand has shown not to hold
@@ -92,6 +91,7 @@ class GameState:
         self.position = 0  # plays recorded so far, over all tricks
         self.first: str | None = None  # the current trick's leader and the order of play from them
         self.order: tuple[str, ...] = ()
+        self.order_seats: tuple[int, ...] = ()  # the same players' seats
         self.led: Card | None = None
         self.hidden = False  # a play of the current trick could not be read: it cannot be resolved
         self.due: str | None = table.lefts[dealer] if dealer in self.seats else None  # type: ignore[index]
@@ -175,8 +175,8 @@ class GameState:
     def plays(self, plays: list[Play]) -> None:
         """Record plays of the trick on the table in order (the loader gives a log's trick at once)."""
         record = self.tricks[-1]
-        hands, played, top = self.hands, self.played, self.top  # ``self.add`` is called, never bound once a trick
-        deck_known, counts = self.deck_known, self.counts
+        held, played, top = self.held, self.played, self.top  # ``self.add`` is called, never bound once a trick
+        deck_known, counts, seat_of, order_seats = self.deck_known, self.counts, self.seat_of, self.order_seats
         number, size = record.number, self.size
         scored = number <= TRICKS_PER_GAME and self.readable[-1]
         on_table, order, led, hidden, position = record.plays, self.order, self.led, self.hidden, self.position
@@ -188,11 +188,13 @@ class GameState:
                 on_table = record.plays
             index = len(on_table)
             player, card = play.player, play.card
-            count = counts.get(player)  # type: ignore[arg-type]  # ``None``: not a player (the seats are its keys)
-            known = count is not None
+            due = 0 < index < len(order) and player == order[index]
+            # The player due: their seat known without a lookup by name; -1: not a player.
+            seat = order_seats[index] if due else seat_of.get(player, -1) if player is not None else -1
+            known = seat >= 0
             if not index:
                 lead(self, player, card, known, number)
-                order, led, hidden = self.order, card, False
+                order, order_seats, led, hidden = self.order, self.order_seats, card, False
             if not known:
                 if player is None:
                     hidden = True
@@ -200,32 +202,36 @@ class GameState:
                     self.add("unknown-player", say('Trick {number}, play {play} is by "{player}", who is not a '
                                                    "player.", number=number, play=index + 1, player=player),
                              f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
-            elif index < len(order) and player != order[index]:
+            elif index and index < len(order) and not due:
                 self.add("wrong-turn", say("Play {play} of trick {number} is {player}'s, but it was {due}'s turn: "
                                            "play goes clockwise from {leader}.", play=index + 1, number=number,
                                            player=player, due=order[index], leader=order[0]),
                          f"/tricks/{number - 1}/plays/{index}", number, index + 1, player)
             on_table.append(play)
-            if count is not None:
-                counts[player] = count + 1  # type: ignore[index]
+            if known:
+                counts[seat] = counts[seat] + 1  # not ``+=``: compiled, that adds generic objects
             if card is None:
                 hidden = True
             else:
-                hand = hands.get(player) if known else None  # type: ignore[arg-type]
-                seen = len(played)
-                first = played.setdefault(card, number)  # the trick it was first played in: this one if it is new
-                kept = -1 if hand is None else len(hand)
-                if hand is not None:  # taken now: rule 4 (``off_lead``) asks only about cards of the led colour
-                    hand.discard(card)
-                if card.value > top:
+                hand = held[seat] if known else None
+                if (value := card.value) > BIT_LIMIT:  # a value no deck has, kept as a card (``bits.BIT_LIMIT``)
+                    again, in_hand = odd_step(self, player, card, hand is not None)
+                else:  # taken from the hand now: rule 4 (``off_lead``) asks only about cards of the led colour
+                    slot, bit = SLOT_BY_CODE[ord(card.color)], 1 << value  # ``color_slot``, inline
+                    bits = played[slot]
+                    again, played[slot] = bits & bit != 0, bits | bit
+                    in_hand = hand is None or hand[slot] & bit != 0
+                    if hand is not None:
+                        hand[slot] = hand[slot] & ~bit
+                if value > top:
                     self.add("card-not-in-deck", not_in_deck(self, card),
                              f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
-                elif len(played) == seen:
+                elif again:
                     self.add("card-already-played", say("{player} plays {card}, which was already played in "
                                                         "trick {trick}.", player=player, card=str(card),
-                                                        trick=first),
+                                                        trick=first_played(self, card)),
                              f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
-                elif hand is not None and len(hand) == kept:
+                elif not in_hand:
                     self.add("card-not-in-hand", say("{player} plays {card}, which is not in {player}'s hand.",
                                                      player=player, card=str(card)),
                              f"/tricks/{number - 1}/plays/{index}/card", number, index + 1, player)
@@ -247,7 +253,7 @@ class GameState:
         record.high, record.low, record.captures = high, low if low >= 0 else None, captures
         piles, tallies, scores = self.piles, self.tallies, self.scores
         for name, cards in captures.items():
-            piles[name] = (piles.get(name), tuple(cards))
+            piles[name] = (piles.get(name), cards)  # the record's list, never changed once taken
             tally = tallies.get(name)
             if tally is not None:  # cards taken by someone who is not a player score for nobody
                 scores[name] = tally.take(cards)
@@ -296,12 +302,14 @@ class GameState:
         twin.fresh = []
         twin.found = list(self.found)
         twin.from_claims = list(self.from_claims)
-        twin.hands = {name: set(cards) for name, cards in self.hands.items()}
+        twin.hands = {name: list(hand) for name, hand in self.hands.items()}
         twin.undos, twin.shared = [], 0
-        twin.played = dict(self.played)
+        twin.played = list(self.played)
         twin.tallies = {name: tally.copy() for name, tally in self.tallies.items()}
         twin.scores = dict(self.scores)
-        twin.counts = dict(self.counts)
+        twin.counts = list(self.counts)
+        twin.held = [twin.hands.get(name) for name in self.rules.seating]
+        twin.odd = {name: set(cards) for name, cards in self.odd.items()}
         twin.piles = dict(self.piles)
         twin.shown = dict(self.shown)
         twin.void = {name: set(colors) for name, colors in self.void.items()}
@@ -322,22 +330,23 @@ class GameState:
 
     def take(self, other: GameState) -> None:
         """Every field of ``other``, shared (the copies' own containers are made by ``snapshot``)."""
-        self.players, self.limits, self.rules, self.seats, self.size, self.orders = \
-            other.players, other.limits, other.rules, other.seats, other.size, other.orders
+        self.players, self.limits, self.rules, self.seats, self.size, self.orders, self.seat_of = \
+            other.players, other.limits, other.rules, other.seats, other.size, other.orders, other.seat_of
         self.deck_known, self.top, self.dealer, self.given_hands, self.budget, self.unlisted = \
             other.deck_known, other.top, other.dealer, other.given_hands, other.budget, other.unlisted
         self.fresh, self.found, self.from_claims, self.head, self.closed = \
             other.fresh, other.found, other.from_claims, other.head, other.closed
         self.hands, self.played, self.tallies, self.scores, self.counts, self.piles, self.shown = \
             other.hands, other.played, other.tallies, other.scores, other.counts, other.piles, other.shown
-        self.void, self.evidence, self.proven, self.tricks, self.readable = \
-            other.void, other.evidence, other.proven, other.tricks, other.readable
-        self.every_trick_resolved, self.position, self.first, self.order, self.led, self.hidden = \
-            other.every_trick_resolved, other.position, other.first, other.order, other.led, other.hidden
-        self.due, self.last_taken, self.has_tricks, self.has_dealer, self.prefix, self.base = \
-            other.due, other.last_taken, other.has_tricks, other.has_dealer, other.prefix, other.base
-        self.leader_hint, self.undos, self.shared, self.strays = \
-            other.leader_hint, other.undos, other.shared, other.strays
+        self.void, self.evidence, self.proven, self.tricks, self.readable, self.held = \
+            other.void, other.evidence, other.proven, other.tricks, other.readable, other.held
+        self.every_trick_resolved, self.position, self.first, self.order, self.led, self.hidden, self.order_seats = \
+            other.every_trick_resolved, other.position, other.first, other.order, other.led, other.hidden, \
+            other.order_seats
+        self.due, self.last_taken, self.has_tricks, self.has_dealer, self.prefix, self.base, self.seat_orders = \
+            other.due, other.last_taken, other.has_tricks, other.has_dealer, other.prefix, other.base, \
+            other.seat_orders
+        self.leader_hint, self.undos, self.shared, self.odd = other.leader_hint, other.undos, other.shared, other.odd
 
     # -- what a person asks (``dg_replay.actions``, ``dg_replay.views``) -------------------------
 

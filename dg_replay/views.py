@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dg_replay.actions import hand_order
+from dg_replay.bits import has_card, known_hand
 from dg_replay.cards import COLORS, Card, card_text
 from dg_replay.reader import GAME_ID
 from dg_replay.rules import HAND_SIZE
@@ -37,9 +38,9 @@ def texts(cards) -> list[str]:
 def view(state: GameState) -> dict:
     shown, counts, piles = state.shown, state.counts, state.piles
     seats = []
-    for name in state.rules.seating:
+    for seat, name in enumerate(state.rules.seating):
         kept = shown.get(name)
-        seats.append(kept[3] if kept is not None and kept[0] == counts[name] and kept[1] is piles.get(name)
+        seats.append(kept[3] if kept is not None and kept[0] == counts[seat] and kept[1] is piles.get(name)
                      else seat_view(state, name))
     record = state.current
     taken = None
@@ -58,12 +59,11 @@ def view(state: GameState) -> dict:
 def seat_view(state: GameState, name: str) -> dict:
     """``name``'s seat, from the last view's where there is one (``view`` reuses it while the seat has
     neither played nor taken or given back a trick since)."""
-    count, chain, dealt = state.counts[name], state.piles.get(name), state.hands.get(name)
+    count, chain, dealt = state.counts[state.seat_of[name]], state.piles.get(name), state.hands.get(name)
     kept = state.shown.get(name)
     if kept is None:
-        held = sorted(dealt if dealt is not None else
-                      (card for position, card in state.proven.get(name, ()) if position >= state.position),
-                      key=hand_order)
+        held = known_hand(state, name) if dealt is not None else sorted(
+            (card for position, card in state.proven.get(name, ()) if position >= state.position), key=hand_order)
         cards, hand = held, texts(held)
     elif kept[0] == count:
         cards, hand = kept[2], kept[3]["hand"]
@@ -79,10 +79,11 @@ def seat_view(state: GameState, name: str) -> dict:
     else:
         pile = texts(pile_of(state, name))
     tally = state.tallies[name]
+    points = tally.by_color()
     unseen = 0 if dealt is not None else max(0, HAND_SIZE - count - len(hand))
     entry = {"name": name, "hand": hand, "unseen": unseen, "pile": pile, "score": state.scores[name],
              "dealt": dealt is not None,
-             "colors": {color: {"cards": tally.counts[index], "points": tally.by_color[index]}
+             "colors": {color: {"cards": tally.counts[index], "points": points[index]}
                         for index, color in enumerate(COLORS)}}
     state.shown[name] = (count, chain, cards, entry)
     return entry
@@ -92,7 +93,7 @@ def holds(state: GameState, name: str):
     """Whether ``name`` still holds a card it held at the last view: in the deal, or played from here on."""
     dealt = state.hands.get(name)
     if dealt is not None:
-        return dealt.__contains__
+        return lambda card: has_card(dealt, card) or card in state.odd.get(name, ())
     played_at = state.shown.get("played at")
     if played_at is None:  # the proof is the loader's, given once: where each proven card is played
         played_at = state.shown["played at"] = {card: position for cards in state.proven.values()
@@ -142,8 +143,8 @@ def observation(state: GameState, seat: int) -> dict:
     shown = view(state)["seats"]
     return {"seat": seat, "player": name, "hand": shown[seat]["hand"],
             "tricks": [trick_log(record)["plays"] for record in state.tricks],
-            "seats": [{"name": entry["name"], "held": max(0, HAND_SIZE - state.counts[entry["name"]]),
-                       "pile": entry["pile"], "score": entry["score"]} for entry in shown],
+            "seats": [{"name": entry["name"], "held": max(0, HAND_SIZE - state.counts[index]),
+                       "pile": entry["pile"], "score": entry["score"]} for index, entry in enumerate(shown)],
             "to_move": state.to_move}
 
 

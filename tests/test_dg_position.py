@@ -195,3 +195,18 @@ def test_each_game_of_a_match_is_valued_from_its_own_end():
         assert [play["exact"] for play in last] == [True, True, True]
         for play in last:  # one card left each: its value is the player's score at the end of that game
             assert play["choices"][0]["value"] == game["scores"][play["player"]]
+
+
+def test_a_game_whose_captures_hold_a_card_far_past_the_deck_is_not_searched():
+    # Three players, the log without its deal: the leader plays G5000 (a value no deck has; its own finding), the
+    # next G2 and the third G1, the lowest, which takes the G5000: a green sum of 5000 that no deck's captures
+    # reach. The position there is not one the search can walk: searchable() says so rather than failing.
+    log = simulate(3, 5, hands=False)
+    state = new_state({"game": "david-goliath", "players": log["players"], "dealer": log["dealer"], "tricks": []})
+    leader = state.to_move
+    order = [leader, *(name for name in log["players"][log["players"].index(leader) + 1:]),
+             *log["players"][:log["players"].index(leader)]]
+    for name, card in zip(order, ("G5000", "G2", "G1"), strict=True):
+        state.apply({"player": name, "card": card})
+    assert state.tallies[order[2]].sums[2] == 5000  # the third's greens: G5000 alone (the highest goes to the lowest)
+    assert state.searchable() is None

@@ -1,5 +1,5 @@
 """Each David & Goliath rule stated once (``dg_replay.rules``) and asked by every part that needs it: must-follow
-on bit sets and on sets of cards alike, by the check and by the choices; rule 8 per colour; the deal the
+on bit sets of cards and of colours alike, by the check and by the choices; rule 8 per colour; the deal the
 table draws; match totals. Expected values are worked out by hand from the rulebook."""
 
 from __future__ import annotations
@@ -19,10 +19,13 @@ def cards(*texts: str) -> set[Card]:
     return {Card.parse(text) for text in texts}
 
 
-def test_must_follow_keeps_the_led_colour_where_held_on_sets_and_on_bit_sets_alike():
-    hand, greens = cards("G4", "G9", "R3"), {Card("G", value) for value in range(1, 10)}
-    assert playable(hand, greens) == cards("G4", "G9")  # holds green: only green
-    assert playable(cards("R3", "Y1"), greens) == cards("R3", "Y1")  # none: anything
+def test_must_follow_keeps_the_led_colour_where_held_on_colours_and_on_cards_alike():
+    # Bit sets of colours (the State's check): green led; a hand holding green and red may play green only,
+    # one holding red and yellow anything it holds.
+    green, red, yellow = 1, 2, 4
+    assert playable(green | red, green) == green
+    assert playable(red | yellow, green) == red | yellow
+    hand = cards("G4", "G9", "R3")
     _cards, color_bits, index = layout(9)
     bits = sum(1 << index[card] for card in hand)
     assert playable(bits, color_bits["G"]) == (1 << index[Card("G", 4)]) | (1 << index[Card("G", 9)])

@@ -10,7 +10,6 @@ from dg_replay.rules import (
     color_points,
     color_score,
     high_low,
-    resolve_trick,
     score,
     score_by_color,
     winners,
@@ -21,22 +20,30 @@ def plays(*pairs):
     return [(name, Card.parse(card)) for name, card in pairs]
 
 
+def resolve(trick):
+    """Rules 5 and 6 as the State asks them of a trick given as (player, card) pairs: the highest and lowest
+    play's indexes (``None``: no lowest) and who takes what."""
+    cards = [card for _name, card in trick]
+    high, low = high_low(cards)
+    loser = trick[low][0] if low >= 0 else None
+    return high, None if low < 0 else low, captures_of(cards, high, low, trick[high][0], loser)
+
+
 def texts(captures):
     return {name: [str(card) for card in cards] for name, cards in captures.items()}
 
 
 def test_italian_rulebook_trick():
     trick = plays(("Andrea", "G4"), ("Ben", "G12"), ("Clara", "G7"), ("Dennis", "R2"), ("Emma", "G2"))
-    outcome = resolve_trick(trick)
-    assert trick[outcome.high][0] == "Ben"
-    assert trick[outcome.low][0] == "Emma"  # the 2s tie; Emma's was played last
-    assert texts(outcome.captures) == {"Emma": ["G12"], "Ben": ["G4", "G7", "R2", "G2"]}
+    high, low, captures = resolve(trick)
+    assert trick[high][0] == "Ben"
+    assert trick[low][0] == "Emma"  # the 2s tie; Emma's was played last
+    assert texts(captures) == {"Emma": ["G12"], "Ben": ["G4", "G7", "R2", "G2"]}
 
 
 def test_polish_rulebook_trick():
     trick = plays(("Franek", "G4"), ("Sylwia", "G9"), ("Piotr", "R2"), ("Gosia", "G7"))
-    outcome = resolve_trick(trick)
-    assert texts(outcome.captures) == {"Piotr": ["G9"], "Sylwia": ["G4", "R2", "G7"]}
+    assert texts(resolve(trick)[2]) == {"Piotr": ["G9"], "Sylwia": ["G4", "R2", "G7"]}
 
 
 def test_scoring_example_is_52():
@@ -48,23 +55,22 @@ def test_scoring_example_is_52():
 
 def test_all_equal_trick_last_is_highest_second_to_last_lowest():
     trick = plays(("A", "G5"), ("B", "R5"), ("C", "Y5"), ("D", "P5"))
-    outcome = resolve_trick(trick)
-    assert (outcome.high, outcome.low) == (3, 2)
-    assert texts(outcome.captures) == {"C": ["P5"], "D": ["G5", "R5", "Y5"]}
+    high, low, captures = resolve(trick)
+    assert (high, low) == (3, 2)
+    assert texts(captures) == {"C": ["P5"], "D": ["G5", "R5", "Y5"]}
 
 
 def test_equal_highest_goes_to_the_card_played_last():
     trick = plays(("A", "G9"), ("B", "R9"), ("C", "G1"))
-    outcome = resolve_trick(trick)
-    assert outcome.high == 1 and outcome.low == 2
-    assert texts(outcome.captures) == {"C": ["R9"], "B": ["G9", "G1"]}
+    high, low, captures = resolve(trick)
+    assert high == 1 and low == 2
+    assert texts(captures) == {"C": ["R9"], "B": ["G9", "G1"]}
 
 
 def test_lowest_is_found_among_the_other_cards():
     # Two cards share the top value: the earlier 9 is not the highest and may not be the lowest either.
     trick = plays(("A", "G9"), ("B", "G9".replace("G", "R")), ("C", "G3"))
-    outcome = resolve_trick(trick)
-    assert trick[outcome.low][0] == "C"
+    assert trick[resolve(trick)[1]][0] == "C"
 
 
 def test_the_states_two_steps_rank_and_share_the_italian_rulebook_trick():
@@ -78,8 +84,8 @@ def test_a_lone_card_has_no_lowest_and_goes_back_to_its_player():
     cards = [Card.parse("Y5")]
     assert high_low(cards) == (0, -1)
     assert texts(captures_of(cards, 0, -1, "A", None)) == {"A": ["Y5"]}
-    outcome = resolve_trick(plays(("A", "Y5")))
-    assert (outcome.high, outcome.low, texts(outcome.captures)) == (0, None, {"A": ["Y5"]})
+    high, low, captures = resolve(plays(("A", "Y5")))
+    assert (high, low, texts(captures)) == (0, None, {"A": ["Y5"]})
 
 
 def test_one_name_that_played_both_the_highest_and_the_lowest_takes_every_card():

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from dg_replay import new_state
 from dg_replay.actions import Action
+from dg_replay.bits import hand_cards
 from dg_replay.cards import COLORS, Card
 from dg_replay.engine import ENGINE
 from dg_replay.position import Position
@@ -25,6 +26,11 @@ from replaykit.state import IllegalAction, Uniform, play_out
 from tests.test_dg_samples import SAMPLES
 
 SOME = settings(max_examples=30, deadline=None)
+
+
+def held(state, name: str) -> set[Card]:
+    """The cards of ``name``'s known hand (the State keeps it as bits)."""
+    return set(hand_cards(state.hands[name]))
 
 
 def setup_of(log: dict, hands: bool = True) -> dict:
@@ -89,7 +95,7 @@ def test_a_strict_step_refused_leaves_the_state_as_it_was():
     before = described(state)
     leader = state.to_move
     other = next(name for name in state.rules.seating if name != leader)
-    foreign = sorted(state.hands[other])[0]
+    foreign = sorted(held(state, other))[0]
     with pytest.raises(IllegalAction):
         state.apply(Action(leader, foreign), strict=True)
     assert described(state) == before and state.undos == []
@@ -124,7 +130,7 @@ def canonical(log: dict, path: list[int], position: Position) -> tuple:
             values = [card.value for card in state.pile(name) if card.color == color]
             per_color.append((len(values), sum(values) if len(values) <= 2 else None))
         captured.append(tuple(per_color))
-    return tuple(frozenset(state.hands[name]) for name in state.rules.seating), state.due, tuple(captured)
+    return tuple(frozenset(held(state, name)) for name in state.rules.seating), state.due, tuple(captured)
 
 
 def test_position_keys_are_equal_exactly_when_the_positions_are():
@@ -183,9 +189,9 @@ def test_an_observation_never_holds_another_seats_hidden_card(seed, steps):
         state.apply(rng.choice(state.choices()).action)
     position = state.searchable()
     for seat, name in enumerate(state.rules.seating):
-        hidden = set().union(*(state.hands[other] for other in state.rules.seating if other != name))
+        hidden = set().union(*(held(state, other) for other in state.rules.seating if other != name))
         seen = cards_in(state.observation(seat))
-        assert not seen & hidden and state.hands[name] <= seen
+        assert not seen & hidden and held(state, name) <= seen
         if position is not None:
             assert not cards_in(position.observation(seat)) & hidden
 
@@ -302,7 +308,7 @@ def test_the_choices_are_exactly_the_cards_the_check_accepts_on_every_position_o
         def choose(state, options, rng):
             nonlocal positions
             mover, accepted = state.to_move, set()
-            for card in sorted(state.hands[mover]):
+            for card in sorted(held(state, mover)):
                 try:
                     state.apply(Action(mover, card), strict=True)
                 except IllegalAction:

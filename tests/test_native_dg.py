@@ -1,8 +1,8 @@
-"""David & Goliath's validation compiled (mypyc: the JSON reader, the log reader, the State with its plays'
-checks and its setup's, the replay, the report and the rule functions) against the same code interpreted:
-every sample and a few hundred simulated logs, most with one fault (a card, a player, a play, a claim
-changed; the JSON text broken), are read and validated in a process that loads the compiled modules and in
-one under ``CARD_REPLAY_PURE=1``, and each log's report (or the reader's error) must be the same text, byte
+"""David & Goliath's validation compiled (mypyc: the JSON reader, the log reader, cards as small ints, the
+State with its plays' checks and its setup's, the replay, the report and the rule functions) against the same
+code interpreted: every sample and a few hundred simulated logs, most with one fault (a card, a player, a play,
+a claim changed; the JSON text broken), are read and validated in a process that loads the compiled modules and
+in one under ``CARD_REPLAY_PURE=1``, and each log's report (or the reader's error) must be the same text, byte
 for byte."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import sys
 from replaykit import native
 
 ROOT = native.ROOT
-HOT = ["replaykit.jsonio", "dg_replay.reader", "dg_replay.playing", "dg_replay.replay", "dg_replay.rules",
-       "dg_replay.state", "dg_replay.report", "dg_replay.setup"]
+HOT = ["replaykit.jsonio", "dg_replay.bits", "dg_replay.reader", "dg_replay.playing", "dg_replay.replay",
+       "dg_replay.rules", "dg_replay.state", "dg_replay.report", "dg_replay.setup"]
 
 # Run in a fresh process each way: which modules are compiled is settled at import. Faults are drawn from a
 # seeded generator, so both processes read the same texts.
