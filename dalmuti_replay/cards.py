@@ -15,12 +15,11 @@ from collections.abc import Callable, Iterable
 from typing import Final, NamedTuple
 
 from dalmuti_replay.words import say
-from replaykit.native import mypyc_attr
 
-JESTER_TEXT = "J"
-JESTER_VALUE = 13  # a Jester alone, or Jesters alone, rank below every numbered card
-TOP_VALUE = 12
-JESTERS_IN_DECK = 2
+JESTER_TEXT: Final = "J"
+JESTER_VALUE: Final = 13  # a Jester alone, or Jesters alone, rank below every numbered card
+TOP_VALUE: Final = 12
+JESTERS_IN_DECK: Final = 2
 CARD_PATTERN = re.compile(r"J|[1-9][0-9]*")
 # Longer digit strings are still well-formed cards, just absurdly far outside every deck; capping their
 # value keeps int() away from huge inputs without changing any verdict.
@@ -28,7 +27,7 @@ _LONGEST_EXACT = 12
 _CAPPED_VALUE = 10**_LONGEST_EXACT
 NO_CARDS = say("no cards")
 # Counter.update's helper, in C: it counts cards into a dict with the dict's own C operations when the dict's
-# ``get`` and ``__setitem__`` are dict's (a dict, a Counter, a Hand), each card hashed once. Read by getattr:
+# ``get`` and ``__setitem__`` are dict's (a dict, a Counter), each card hashed once. Read by getattr:
 # typeshed's stubs leave it out, and mypy (so mypyc) would refuse the module
 count_into: Callable[[dict[Card, int], Iterable[Card]], None] = getattr(collections, "_count_elements")  # noqa: B009
 
@@ -107,16 +106,6 @@ def card_of(text: object) -> Card:
     return card
 
 
-@mypyc_attr(native_class=False)  # a Python class, as its base is
-class Hand(Counter[Card]):
-    """A known hand: how many of each card it holds, a Counter whose items are set and removed as a dict's.
-    Counter's own ``__delitem__`` (Python code) also sends every item assignment through a Python-level slot,
-    about a thousand instructions where a set leaves a hand; dict's makes both plain dict operations. Removing
-    a card the hand does not hold raises ``KeyError``, as from a dict."""
-
-    __delitem__ = dict.__delitem__  # type: ignore[assignment]
-
-
 def deck_top(players: int, full_deck: bool = False) -> int:
     """The highest numbered value in play: the 12s (and with four players the 11s) leave small games."""
     if full_deck or players >= 6:
@@ -125,12 +114,24 @@ def deck_top(players: int, full_deck: bool = False) -> int:
 
 
 def deck(top: int) -> Counter[Card]:
-    """How many copies of each card the deck holds: v copies of value v up to ``top``, and two Jesters."""
-    copies = {CARD_BY_TEXT[str(value)] if value < 20 else Card(value): value for value in range(1, top + 1)}
-    copies[JESTER] = JESTERS_IN_DECK
+    """How many copies of each card the deck holds: v copies of value v up to ``top``, and two Jesters. A
+    new Counter each time, copied from the first made for that ``top`` (every round makes one)."""
+    copies = DECKS.get(top)
+    if copies is None:
+        cards = [CARD_BY_TEXT[str(value)] if value < 20 else Card(value) for value in range(1, top + 1)]
+        copies = {card: copies_in_deck(card) for card in [*cards, JESTER]}
+        DECKS[top] = copies
     counts: Counter[Card] = Counter.__new__(Counter)  # as in ``counted``: Counter's __init__ is Python code
     dict.update(counts, copies)
     return counts
+
+
+DECKS: Final[dict[int, dict[Card, int]]] = {}  # ``deck``'s, by top: a few (10, 11, 12 in play)
+
+
+def copies_in_deck(card: Card) -> int:
+    """How many copies of a card of the deck in use it holds: v of value v, and two Jesters."""
+    return JESTERS_IN_DECK if card.jester else card.value
 
 
 def deck_size(top: int) -> int:
@@ -161,16 +162,55 @@ def is_mixed(cards: list[Card]) -> bool:
     return False
 
 
-def counted(cards: Iterable[Card]) -> Hand:
-    """``Hand(cards)``, counted without Counter's Python-level ``__init__`` and ``update`` (a hand dealt)."""
-    hand = Hand.__new__(Hand)
-    count_into(hand, cards)
+def card_index(card: Card) -> int:
+    """A small number for each card of value 1 to 13, a Jester and a written 13 apart (for tallies kept in a list
+    of ``TALLY_SIZE``); -1 for a card past 13."""
+    value = card.value
+    if not 0 < value <= JESTER_VALUE:
+        return -1
+    return 2 * value + 1 if card.jester else 2 * value  # not ``+ card.jester``: an int and a bool add as objects
+
+
+TALLY_SIZE: Final = 2 * JESTER_VALUE + 2
+
+
+def counted(cards: Iterable[Card]) -> dict[Card, int]:
+    """How many of each card, in the order first seen, as ``Counter(cards)`` counts them but in a plain dict (a known
+    hand): compiled code reads and changes a dict's items natively, a Counter's ``get`` as a method. Tallied in a
+    list (``card_index``) and each card then set once: a card's hash (a tuple's) costs more than the list."""
+    hand: dict[Card, int] = {}
+    listed = list(cards)
+    tally = [0] * TALLY_SIZE
+    firsts: list[Card] = []
+    for card in listed:
+        index = card_index(card)
+        if index < 0:
+            count_into(hand, listed)  # a card far outside every deck: counted by hashing every card
+            return hand
+        if not tally[index]:
+            firsts.append(card)
+        tally[index] = tally[index] + 1
+    for card in firsts:
+        hand[card] = tally[card_index(card)]
     return hand
 
 
-def best_cards(hand: Iterable[Card], count: int) -> list[Card]:
-    """The ``count`` lowest-valued cards of a hand, a Jester counting 13 (the taxes' "best cards")."""
-    return sorted(hand)[:count]
+def held_cards(hand: dict[Card, int]) -> list[Card]:
+    """Every card of a hand (``counted``), each as often as held, in the hand's order (``Counter.elements``)."""
+    return [card for card, count in hand.items() for _ in range(count)]
+
+
+def best_held(hand: dict[Card, int], count: int) -> list[Card]:
+    """The ``count`` lowest-valued cards of a hand given as how many of each card it holds (a count of 0 or less
+    holds none), a Jester counting 13 (the taxes' "best cards"): its few distinct cards sorted, not every copy."""
+    best: list[Card] = []
+    for card in sorted(hand):
+        copies = min(hand[card], count - len(best))
+        for _ in range(copies):
+            best.append(card)
+        if len(best) >= count:
+            break
+    return best
 
 
 def show(cards: Iterable[Card]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from dalmuti_replay.cards import JESTER, Card, best_cards
+from dalmuti_replay.cards import JESTER, Card, best_held
 from dalmuti_replay.moves import cards_of, shapes
 from dalmuti_replay.rounds import TRICKS, RoundPlay
 from dalmuti_replay.rules import DUTY_ORDER, Duty, revolutions_allowed
@@ -21,7 +21,7 @@ def sets_of(hand: Counter[Card], size: int | None, below: int | None) -> list[li
     """Every distinct set the hand can lay: of ``size`` cards when given, of value below ``below``: the
     candidates rule 7's predicates accept (``moves.shapes``)."""
     held = [(card.value, count) for card, count in sorted(hand.items()) if not card.jester and count > 0]
-    return [cards_of(move) for move in shapes(held, hand[JESTER], size, below)]
+    return [cards_of(move) for move in shapes(held, hand.get(JESTER, 0), size, below)]
 
 
 def possible_hand(play: RoundPlay, name: str, held: int | None = None) -> Counter[Card]:
@@ -122,7 +122,7 @@ def transfers_for(play: RoundPlay, duty: Duty) -> tuple[list[tuple[str, list[Car
     if hand is None:
         hand = possible_hand(play, duty.giver, count)
     elif duty.is_peon_tax:
-        return [(duty.receiver, best_cards(hand.elements(), duty.count))], True
+        return [(duty.receiver, best_held(hand, duty.count))], True
     combos = sorted({tuple(cards) for cards in itertools.combinations(sorted(hand.elements()), duty.count)})
     receivers = [duty.receiver] if duty.receiver else list(play.state.table.merchants[1:])
     return [(receiver, list(cards)) for receiver in receivers for cards in combos], known
@@ -135,8 +135,8 @@ def revolutionary(play: RoundPlay) -> list[tuple[str, bool]]:
     if play.kind is not None or play.log.revolution is not None or play.log.taxes or play.phase == TRICKS \
             or not revolutions_allowed(state.table.options, play.number):
         return []
-    holders = [name for name, hand in state.hands.items() if hand is not None and hand[JESTER]]
-    found = [(name, True) for name, hand in state.hands.items() if hand is not None and hand[JESTER] >= 2]
+    holders = [name for name, hand in state.hands.items() if hand is not None and hand.get(JESTER, 0)]
+    found = [(name, True) for name, hand in state.hands.items() if hand is not None and hand.get(JESTER, 0) >= 2]
     if not holders:
         found += [(name, False) for name, hand in state.hands.items() if hand is None]
     return found

@@ -1,16 +1,16 @@
 """The typed form of a Grande Dalmuti log (spec section 2), as the reader hands it to the replay.
 
 Every list keeps its positions: a part the reader could not read stays as ``None`` in its place, so a
-finding's numbers and JSON pointer always name the entry the user wrote.
+finding's numbers and JSON pointer always name the entry the user wrote. The usual play is made here straight
+from its JSON (``quick_play``), the rest by the reader, key by key.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from dalmuti_replay.cards import Card
-from dalmuti_replay.rules import Options
+from dalmuti_replay.cards import Card, card_of
+from dalmuti_replay.rules import NO_VARIANTS, Options
 from replaykit.findings import Finding
 from replaykit.native import mypyc_attr
 
@@ -38,7 +38,7 @@ def shallow(thing: T) -> T:
     return twin
 
 
-FEW_NAMES = 10  # more than a table seats
+FEW_NAMES: Final = 10  # more than a table seats
 
 
 def as_first_read(name: str, known: dict[str, str], order: list[str]) -> str:
@@ -76,6 +76,23 @@ class Trick:
     def __init__(self, plays: list[Play | None], note: str | None = None) -> None:
         self.plays = plays
         self.note = note
+
+
+def quick_play(value: object, longest: int, most: int, known: dict[str, str], order: list[str]) -> Play | None:
+    """The usual plays, ``{"player": name, "cards": [...]}`` and ``{"player": name, "pass": true}``, read at once
+    (the name as first read); ``None`` for anything else, which ``Reader.slow_play`` reads key by key."""
+    if type(value) is dict and len(value) == 2:
+        player = value.get("player")
+        if type(player) is str and 0 < len(player) <= longest:
+            if value.get("pass") is True:  # asked first: most plays are passes
+                return Play(as_first_read(player, known, order), None)
+            cards = value.get("cards")
+            if type(cards) is list and 0 < len(cards) <= most:
+                try:
+                    return Play(as_first_read(player, known, order), [card_of(card) for card in cards])
+                except (KeyError, TypeError):
+                    return None
+    return None
 
 
 def opened_alone(trick: Trick) -> bool:
@@ -130,20 +147,27 @@ class Round:
                      self.totals, self.note)
 
 
-@dataclass(slots=True)
+@mypyc_attr(acyclic=True)  # as ``Play``
 class End:
-    """The declared end of a session: a number of rounds or a points target."""
+    """The declared end of a session: a number of rounds or a points target. A plain class, as ``Round``."""
 
-    kind: str  # "rounds" or "points"
-    count: int
+    __slots__ = ("count", "kind")
+
+    def __init__(self, kind: str, count: int) -> None:
+        self.kind = kind  # "rounds" or "points"
+        self.count = count
 
 
-@dataclass(slots=True)
 class Log:
-    players: list[str] | None
-    options: Options = field(default_factory=Options)
-    end: End | None = None
-    rounds: list[Round | None] = field(default_factory=list)
-    totals: dict[str, int] | None = None
-    winners: list[str] | None = None
-    meta: dict = field(default_factory=dict)
+    """The whole log as read. A plain class, as ``Round``: each log read makes one."""
+
+    __slots__ = ("end", "meta", "options", "players", "rounds", "totals", "winners")
+
+    def __init__(self, players: list[str] | None, options: Options | None = None) -> None:
+        self.players = players
+        self.options = NO_VARIANTS if options is None else options
+        self.end: End | None = None
+        self.rounds: list[Round | None] = []
+        self.totals: dict[str, int] | None = None
+        self.winners: list[str] | None = None
+        self.meta: dict = {}

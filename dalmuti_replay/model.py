@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dalmuti_replay import actions
+from dalmuti_replay.cards import held_cards
 from dalmuti_replay.choosing import texts
 from dalmuti_replay.legal import due, owed, playable
 from dalmuti_replay.moves import PASS, Move, move_of
@@ -74,7 +75,7 @@ class Model:
                      for transfer in play.log.taxes or () if transfer is not None]
         plays = [actions.play_entry(entry) for trick in play.log.tricks for entry in trick.plays if entry is not None]
         return {"seat": seat, "players": names, "round": play.number,
-                "hand": None if hand is None else texts(sorted(hand.elements())),
+                "hand": None if hand is None else texts(sorted(held_cards(hand))),
                 "counts": [rules.counts[name] for name in names], "plays": plays, "transfers": transfers,
                 "revolution": play.log.revolution, "finish": list(rules.finish), "totals": totals}
 

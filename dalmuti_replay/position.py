@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from dalmuti_replay.cards import JESTER_VALUE, Card
+from dalmuti_replay.cards import JESTER_VALUE, Card, held_cards
 from dalmuti_replay.hidden import deal, tax_proof
 from dalmuti_replay.legal import due, owed
 from dalmuti_replay.moves import PASS, Move, cards_of, move_of, shapes
@@ -113,9 +113,9 @@ class Position:
         hands = []
         for name in order:
             hand = state.hands[name]
-            if hand is not None and (sum(hand.values()) != state.counts[name] or not take(unseen, hand.elements())):
+            if hand is not None and (sum(hand.values()) != state.counts[name] or not take(unseen, held_cards(hand))):
                 return None
-            counts = {} if hand is None else counts_of(hand.elements())
+            counts = {} if hand is None else counts_of(held_cards(hand))
             for value, copies in proven.get(name, {}).items():
                 # what a log contradicting itself proves beyond the cards left or the count held is dropped
                 kept = min(copies, unseen.get(value, 0), state.counts[name] - sum((counts or {}).values()))

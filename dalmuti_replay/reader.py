@@ -1,10 +1,10 @@
 """Read any parsed JSON value into a typed log, reporting every shape problem as a ``schema`` finding.
 
-The validator's own reading of spec section 2 in the standard library, so the engine stands alone;
-``schemas/grande_dalmuti.py`` holds the marshmallow schema of record and a test checks that both call
-the same documents well-formed. Every object is closed except ``meta``. Nothing here raises: what cannot
-be read is reported at its exact pointer and left out (as ``None`` in its place), and the replay uses
-the rest. Lists longer than a bound of ``Limits`` are ``schema`` too, so no log can ask for unbounded work.
+The validator's own reading of spec section 2 in the standard library, so the engine stands alone (the marshmallow
+schema of record is ``schemas/grande_dalmuti.py``; a test checks that both call the same documents well-formed). Every
+object is closed except ``meta``. Nothing here raises: what cannot be read is reported at its exact pointer and left out
+(as ``None`` in its place), and the replay uses the rest. Lists longer than a bound of ``Limits`` are ``schema`` too, so
+no log can ask for unbounded work.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TypeGuard
 
 from dalmuti_replay.cards import Card, card_of
-from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, as_first_read, finding
+from dalmuti_replay.log import GAME_ID, End, Log, Play, Round, Transfer, Trick, as_first_read, finding, quick_play
 from dalmuti_replay.rules import Options
 from dalmuti_replay.shape import (
     DECLARER,
@@ -29,7 +29,7 @@ from dalmuti_replay.shape import (
     TRANSFER_KEYS,
     TRICK_KEYS,
     Limits,
-    plays_in_all,
+    numbers_of,
     too_long,
     too_many_session_plays,
 )
@@ -40,17 +40,6 @@ from replaykit.reading import mention as describe
 from replaykit.reading import show as quote
 from replaykit.texts import meta_problems, text_problem
 from replaykit.words import Text
-
-
-def numbers_of(path_tokens: tuple) -> tuple[int | None, int | None, int | None]:
-    """1-based round, trick and play numbers of a path inside them."""
-    found: dict[str, int] = {}
-    rest = list(path_tokens)
-    for name in ("rounds", "tricks", "plays"):
-        if len(rest) >= 2 and rest[0] == name and type(rest[1]) is int:
-            found[name] = rest[1] + 1
-            rest = rest[2:]
-    return found.get("rounds"), found.get("tricks"), found.get("plays")
 
 
 class Reader:
@@ -209,7 +198,7 @@ class Reader:
             return
         found.hands = {}
         for name, cards in value.items():
-            read = self.cards(cards, (*tokens, name), empty_ok=True)
+            read = self.cards(cards, tokens, name, empty_ok=True)
             if read is None:
                 found.unreadable_hands.add(name)
             else:
@@ -230,7 +219,7 @@ class Reader:
         if "cards" not in value:
             self.problem((*tokens, "cards"), say("The transfer does not say which cards were given."))
         else:
-            cards = self.cards(value["cards"], (*tokens, "cards"), empty_ok=True)
+            cards = self.cards(value["cards"], tokens, "cards", empty_ok=True)
         note = self.note(value, tokens)
         if giver is None or receiver is None or cards is None:
             return None
@@ -241,7 +230,20 @@ class Reader:
     def tricks(self, value: object, tokens: tuple) -> list[Trick]:
         if not self.sized_list(value, tokens, '"tricks"', self.limits.max_tricks, "tricks"):
             return []
-        return [self.trick(item, (*tokens, index)) for index, item in enumerate(value)]
+        return [self.quick_trick(item) or self.trick(item, (*tokens, index)) for index, item in enumerate(value)]
+
+    def quick_trick(self, value: object) -> Trick | None:
+        """The usual trick, ``{"plays": [...]}`` with every play read at once (``quick_play``), read without a
+        pointer; ``None`` for anything else, which ``trick`` reads again key by key."""
+        plays = value.get("plays") if type(value) is dict and len(value) == 1 else None
+        if type(plays) is not list or not 0 < len(plays) <= self.max_plays:
+            return None
+        read: list[Play | None] = []
+        for item in plays:
+            if (play := quick_play(item, self.max_name, self.max_cards, self.known, self.order)) is None:
+                return None
+            read.append(play)
+        return Trick(read)
 
     def trick(self, value: object, tokens: tuple) -> Trick:
         if not self.shaped(value, tokens, TRICK_KEYS, "a trick", '{"plays": [...]}'):
@@ -253,10 +255,7 @@ class Reader:
         elif self.sized_list(plays, where, '"plays"', self.max_plays, "plays"):
             if not plays:
                 self.problem(where, say("A trick needs at least one play."))
-            longest, most, known, order = self.max_name, self.max_cards, self.known, self.order
-            # a play's pointer is only built for a play that is not read at once
-            trick.plays = [quick_play(item, longest, most, known, order) or self.slow_play(item, (*where, index))
-                           for index, item in enumerate(plays)]
+            trick.plays = [self.play(item, (*where, index)) for index, item in enumerate(plays)]
         return trick
 
     def play(self, value: object, tokens: tuple) -> Play | None:
@@ -277,7 +276,7 @@ class Reader:
                                                     found=quote(value["pass"])))
                 return None
             return None if player is None else Play(player, None, note)
-        cards = self.cards(value["cards"], (*tokens, "cards"), empty_ok=False)
+        cards = self.cards(value["cards"], tokens, "cards", empty_ok=False)
         return None if player is None or cards is None else Play(player, cards, note)
 
     # -- pieces ----------------------------------------------------------------------------------
@@ -319,12 +318,12 @@ class Reader:
         if key not in data:
             self.problem((*tokens, key), MISSING_NAME[key]())
             return None
-        return self.name(data[key], (*tokens, key))
+        return self.name(data[key], tokens, key)
 
-    def name(self, value: object, tokens: tuple) -> str | None:
-        """A player's name (``text``), as first read (``known``)."""
+    def name(self, value: object, tokens: tuple, last: object) -> str | None:
+        """A player's name (``text``) at ``(*tokens, last)``, as first read (``known``)."""
         if type(value) is not str or not 0 < len(value) <= self.max_name:  # else no need to ask the core's words
-            self.text(value, tokens, PLAYER_NAME, self.max_name, 1)
+            self.text(value, (*tokens, last), PLAYER_NAME, self.max_name, 1)  # its pointer built only then
         return as_first_read(value, self.known, self.order) if type(value) is str else None
 
     def note(self, data: dict, tokens: tuple) -> str | None:
@@ -342,7 +341,7 @@ class Reader:
                                        "{what} has {count} names; a log may list at most {most}.", len(value),
                                        what=what, most=self.limits.max_names))
             return None
-        names = [self.name(name, (*tokens, index)) for index, name in enumerate(value)]
+        names = [self.name(name, tokens, index) for index, name in enumerate(value)]
         return None if None in names else names  # type: ignore[return-value]
 
     def points(self, value: object, tokens: tuple, what: str) -> dict[str, int] | None:
@@ -362,13 +361,14 @@ class Reader:
                 self.problem((*tokens, name), say("Points must be a whole number; found {found}.", found=quote(points)))
         return read
 
-    def cards(self, value: object, tokens: tuple, empty_ok: bool) -> list[Card] | None:
-        """A list of cards; ``None`` (with a finding for each problem) unless every card reads."""
-        if type(value) is list and 0 < len(value) <= self.limits.max_cards:
-            try:  # the common case: one card_of per card
+    def cards(self, value: object, tokens: tuple, last: object, empty_ok: bool) -> list[Card] | None:
+        """A list of cards at ``(*tokens, last)``; ``None`` (with a finding for each problem) unless all read."""
+        if type(value) is list and 0 < len(value) <= self.max_cards:
+            try:  # the common case: one card_of per card, and no pointer
                 return [card_of(card) for card in value]
             except (KeyError, TypeError):
                 pass
+        tokens = (*tokens, last)
         if not self.sized_list(value, tokens, None, self.limits.max_cards, "cards"):
             return None
         if not value and not empty_ok:
@@ -382,19 +382,8 @@ class Reader:
         return None if None in cards else cards  # type: ignore[return-value]
 
 
-def quick_play(value: object, longest: int, most: int, known: dict[str, str], order: list[str]) -> Play | None:
-    """The usual plays, ``{"player": name, "cards": [...]}`` and ``{"player": name, "pass": true}``, read at once
-    (the name as first read); ``None`` for anything else, which ``Reader.slow_play`` reads key by key."""
-    if type(value) is dict and len(value) == 2:
-        player = value.get("player")
-        if type(player) is str and 0 < len(player) <= longest:
-            cards = value.get("cards")
-            if type(cards) is list and 0 < len(cards) <= most:
-                try:
-                    return Play(as_first_read(player, known, order), [card_of(card) for card in cards])
-                except (KeyError, TypeError):
-                    return None
-            if value.get("pass") is True:
-                return Play(as_first_read(player, known, order), None)
-    return None
-
+def plays_in_all(rounds: list) -> int:
+    """The plays and passes of every trick of every round, counted before anything is read: whatever is not
+    a list where lists belong counts nothing here and is a finding of its own later."""
+    return sum(len(trick["plays"]) for round_ in rounds if type(round_) is dict and type(round_.get("tricks")) is list
+               for trick in round_["tricks"] if type(trick) is dict and type(trick.get("plays")) is list)

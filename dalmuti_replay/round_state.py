@@ -9,21 +9,26 @@ can only be judged later (the taxes, a revolution proven wrong by later plays) l
 
 from __future__ import annotations
 
-from collections import Counter
-
-from dalmuti_replay.cards import Card, Hand
+from dalmuti_replay.cards import Card
 from dalmuti_replay.log import Round, finding
 from dalmuti_replay.report import OutRecord, RoundRecord
 from dalmuti_replay.rules import Table, points_for_going_out
 from replaykit.findings import ERROR, Finding, pointer
 
 
-def copied(hand: Counter[Card]) -> Hand:
-    """A copy of a hand, made in C: ``Hand(hand)``, and even ``Hand()``, go through Counter's generic update in
-    Python."""
-    twin = Hand.__new__(Hand)
-    dict.update(twin, hand)
-    return twin
+def give_up(hand: dict[Card, int], cards: list[Card], top: int) -> list[Card]:
+    """The cards leave ``hand``, each if there; those of the deck in use (values to ``top``, Jesters) it did not
+    hold, sorted: a card of which the set has, so far, more copies than the hand held."""
+    missing: list[Card] = []
+    for card in cards:  # plain loops: this runs for every set, and Counter arithmetic is slow
+        count = hand.get(card, 0)
+        if count > 1:
+            hand[card] = count - 1
+        elif count:
+            del hand[card]
+        elif card.jester or card.value <= top:
+            missing.append(card)
+    return sorted(missing) if missing else missing
 
 
 class RoundState:
@@ -47,7 +52,11 @@ class RoundState:
         if like is None:
             # Not deal_sizes() nor dict.fromkeys: each is a call through the interpreter
             self.counts: dict[str, int] = dict(table.sizes)
-            self.hands: dict[str, Counter[Card] | None] = {name: None for name in table.order}
+            self.held = 0  # how many players hold cards, kept as counts change: every set asks it
+            for size in table.sizes.values():
+                if size > 0:
+                    self.held += 1
+            self.hands: dict[str, dict[Card, int] | None] = {name: None for name in table.order}  # ``cards.counted``
             self.finish: list[str] = []
             self.points: dict[str, int] = {name: 0 for name in table.order}
             self.base = pointer("rounds", number - 1)
@@ -55,6 +64,7 @@ class RoundState:
             self.ended_reported = False  # a play after the round's end was reported: replay stops
         else:
             self.counts, self.hands, self.finish, self.points = like.counts, like.hands, like.finish, like.points
+            self.held = like.held
             self.base, self.over, self.ended_reported = like.base, like.over, like.ended_reported
 
     def reseat(self, table: Table) -> None:
@@ -80,7 +90,7 @@ class RoundState:
         twin = self.shared()
         twin.findings = []
         twin.counts = dict(self.counts)
-        twin.hands = {name: None if hand is None else copied(hand) for name, hand in self.hands.items()}
+        twin.hands = {name: None if hand is None else dict(hand) for name, hand in self.hands.items()}
         twin.finish = list(self.finish)
         twin.points = dict(self.points)
         twin.record = self.record.shallow()
@@ -91,50 +101,58 @@ class RoundState:
     def adopt(self, other: RoundState) -> None:
         """Take over the cards, outs and transfers of ``other`` (a copy this phase was replayed on)."""
         self.counts, self.hands, self.finish, self.points = other.counts, other.hands, other.finish, other.points
-        self.over = other.over
+        self.held, self.over = other.held, other.over
         self.record.out[:] = other.record.out
         self.record.taxes[:] = other.record.taxes
 
     # -- cards moving --------------------------------------------------------------------------------
 
     def lacking(self, player: str, cards: list[Card]) -> list[Card]:
-        """Cards of the deck in use the player's known hand does not hold (none when unknown)."""
+        """Cards of the deck in use the player's known hand does not hold (none when unknown); the hand is kept."""
         hand = self.hands[player]
-        if hand is None:
-            return []
-        top, missing = self.top, []
-        for index, card in enumerate(cards):  # plain loops: this runs for every set, and Counter arithmetic is slow
-            if card.jester or card.value <= top:
-                count = 1  # this copy and the same card earlier in the set (a set has few: no dict of them)
-                for earlier in range(index):
-                    other = cards[earlier]
-                    if other.value == card.value and other.jester == card.jester:
-                        count += 1
-                if hand.get(card, 0) < count:
-                    missing.append(card)
-        return sorted(missing) if missing else missing
+        return [] if hand is None else give_up(dict(hand), cards, self.top)
 
-    def take(self, player: str, cards: list[Card], trick: int | None = None, play: int | None = None) -> None:
-        """Cards leave a hand: the count drops by their number, each leaves the contents if there."""
+    def lay(self, player: str, cards: list[Card]) -> list[Card]:
+        """The cards leave the player's known hand, each if there; those it lacked, as ``lacking`` finds them (one
+        pass where both are wanted: a card's hash is not cheap)."""
         hand = self.hands[player]
-        if hand is not None:
-            for card in cards:
-                count = hand.get(card, 0)
-                if count > 1:
-                    hand[card] = count - 1
-                elif count:
-                    del hand[card]  # a Hand's is dict's (``cards.Hand``)
-        left = self.counts[player] - len(cards)
-        self.counts[player] = left if left > 0 else 0
-        if left <= 0 and player not in self.finish:
+        return [] if hand is None else give_up(hand, cards, self.top)
+
+    def take(self, player: str, cards: list[Card], trick: int | None = None, play: int | None = None,
+             laid: bool = False) -> int:
+        """Cards leave a hand (``laid``: its contents already, by ``lay``): the count drops by their number, each
+        leaves the contents if there; the count left."""
+        if not laid:
+            self.lay(player, cards)
+        before = self.counts[player]
+        left = before - len(cards)
+        if left > 0:
+            self.counts[player] = left  # ``recount``'s work, without the call: ``held`` has not changed
+            return left
+        self.recount(player, before, 0)
+        if player not in self.finish:
             self.go_out(player, trick, play)
+        return 0
 
     def give(self, player: str, cards: list[Card]) -> None:
         hand = self.hands[player]
         if hand is not None:
             for card in cards:  # not Counter.update, Python-level
                 hand[card] = hand.get(card, 0) + 1
-        self.counts[player] += len(cards)
+        before = self.counts[player]
+        self.recount(player, before, before + len(cards))
+
+    def set_count(self, player: str, count: int) -> None:
+        """The player now holds ``count`` cards."""
+        self.recount(player, self.counts[player], count)
+
+    def recount(self, player: str, before: int, count: int) -> None:
+        """The player's count goes from ``before`` to ``count``; ``held`` follows."""
+        self.counts[player] = count
+        if before > 0 and count == 0:
+            self.held -= 1
+        elif before == 0 and count > 0:
+            self.held += 1
 
     # -- who holds cards -----------------------------------------------------------------------------
 
@@ -143,11 +161,7 @@ class RoundState:
 
     def holders(self) -> int:
         """How many players hold cards (``len(holding())``)."""
-        count = 0
-        for left in list(self.counts.values()):  # a list is walked natively, a dict's values by their iterator
-            if left > 0:
-                count += 1
-        return count
+        return self.held
 
     def next_holding(self, name: str) -> str | None:
         """The first player clockwise after ``name`` who holds cards (``name`` himself last)."""

@@ -196,7 +196,7 @@ class RoundPlay:
             tricks.append(Trick([], note if len(tricks) == number - 1 else None))
             assert self.tricks is not None
             self.tricks.open(tricks[-1])
-        return found + self.tricks_found[start:]
+        return found + self.tricks_found[start:] if len(self.tricks_found) > start else found
 
     def play(self, play: Play, trick: int, position: int) -> list[Finding]:
         """Record ``play`` at ``position`` (0-based) of trick ``trick`` and replay it; the findings it gives."""
@@ -228,19 +228,22 @@ class RoundPlay:
         """Every readable play of ``plays`` (trick ``trick`` as a log holds it, none of it recorded yet) in its
         place, as ``play`` makes each; how many. For a replay nobody watches (``load``): the findings are only
         written to the round's lists, and no table view follows the plays."""
-        readable = [position for position, play in enumerate(plays) if play is not None]
+        readable, end = 0, 0  # how many plays are readable, and the place past the last
+        for position, play in enumerate(plays):
+            if play is not None:
+                readable, end = readable + 1, position + 1
         if not readable:
             return 0
         if self.phase != TRICKS or trick != len(self.log.tricks):
             self.trick(trick)
         recorded = self.log.tricks[trick - 1].plays
         assert not recorded and not self.tracking
-        recorded.extend(plays[:readable[-1] + 1])  # as put() places them one by one
+        recorded.extend(plays if end == len(plays) else plays[:end])  # as put() places them one by one
         phase = self.tricks
         assert phase is not None
         if phase.current is not None and phase.current.number == trick:
             phase.step_all(plays)
-        return len(readable)
+        return readable
 
     def lay(self, play: Play, trick: int) -> None:
         """The table's piles and middle after ``play`` (in trick ``trick``); new lists, so views keep theirs."""

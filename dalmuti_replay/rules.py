@@ -45,6 +45,9 @@ class Options:
         return {name: True for name in self.names() if getattr(self, name)}
 
 
+NO_VARIANTS = Options()  # shared: frozen, and every log read without options has them
+
+
 GREAT_DALMUTI, GREAT_PEON = say("Great Dalmuti"), say("Great Peon")
 LITTLE_DALMUTI, LITTLE_PEON, MERCHANT = say("Little Dalmuti"), say("Little Peon"), say("merchant")
 
@@ -62,14 +65,29 @@ def rank_title(rank: int, players: int) -> Text:
     return MERCHANT
 
 
-@dataclass(frozen=True)
 class Duty:
-    """A transfer the rules call for: ``count`` cards from ``giver`` to ``receiver``."""
+    """A transfer the rules call for: ``count`` cards from ``giver`` to ``receiver``. A plain class, equal by its
+    fields as a dataclass would be: compiled, a dataclass is made through its Python-level ``__init__``, and
+    every round's tax phase makes four. Not to be changed once made."""
 
-    kind: str  # "great-tax", "little-tax", "great-return", "little-return", "market", "market-return"
-    giver: str
-    receiver: str
-    count: int
+    def __init__(self, kind: str, giver: str, receiver: str, count: int) -> None:
+        self.kind = kind  # "great-tax", "little-tax", "great-return", "little-return", "market", "market-return"
+        self.giver = giver
+        self.receiver = receiver
+        self.count = count
+
+    def fields(self) -> tuple[str, str, str, int]:
+        return self.kind, self.giver, self.receiver, self.count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Duty) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return (f"Duty(kind={self.kind!r}, giver={self.giver!r}, receiver={self.receiver!r}, "
+                f"count={self.count!r})")
 
     @property
     def is_peon_tax(self) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from dalmuti_replay.cards import held_cards
 from dalmuti_replay.rounds import CLOSED, RoundPlay
 from dalmuti_replay.session import Session
 
@@ -56,7 +57,7 @@ def view_of(session: Session, view: Callable[..., dict]) -> dict:
         seat_key = (rules.counts[name], id(hand), id(piles[name]), score, places.get(name), seat_number)
         seat = cache.get(name)
         if seat is None or seat[0] != seat_key:
-            cards = sorted(hand.elements()) if hand is not None else []
+            cards = sorted(held_cards(hand)) if hand is not None else []
             seat = cache[name] = (seat_key, {"name": name, "hand": texts(cards),
                                              "unseen": max(rules.counts[name] - len(cards), 0), "pile": piles[name],
                                              "score": score, "rank": table.title(name), "out": places.get(name)})

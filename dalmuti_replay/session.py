@@ -7,7 +7,7 @@ are known, every claim checked against the plays (``report``). Findings are coll
 
 from __future__ import annotations
 
-from dalmuti_replay.log import Log, Round, finding, shallow
+from dalmuti_replay.log import Log, Round, finding
 from dalmuti_replay.report import RoundRecord, SessionReport
 from dalmuti_replay.rounds import CLOSED, RoundPlay, names
 from dalmuti_replay.rules import MAX_ALLOWED, MAX_PLAYERS, MIN_PLAYERS, Options, Table, bonuses, winners
@@ -20,16 +20,39 @@ from replaykit.words import Text
 class Session:
     """The session's flow: who plays each round, the totals, the declared end; ``rounds`` in play order."""
 
-    def __init__(self, players: list[str], options: Options, end: tuple[str, int] | None, meta: dict) -> None:
+    players: list[str]
+    options: Options
+    end: tuple[str, int] | None
+    meta: dict
+    head: list[Finding]  # the players and options
+    rounds: list[RoundPlay]
+    totals: dict[str, int]
+    order: list[str]
+    finished: bool  # the previous round ended: its finishing order is the order due
+    ended_after: int | None
+    halted: bool  # a round could not be seated: nothing more is replayed
+    halt_found: list[Finding]  # why
+    playable: bool
+
+    def __init__(self, players: list[str], options: Options, end: tuple[str, int] | None, meta: dict,
+                 like: Session | None = None) -> None:
+        """A session from its players, or (``like``) a copy sharing every field of that session: made through
+        ``__init__``, as a compiled class must be (``scripts/native``)."""
+        if like is not None:
+            self.players, self.options, self.end, self.meta = like.players, like.options, like.end, like.meta
+            self.head, self.rounds, self.totals, self.order = like.head, like.rounds, like.totals, like.order
+            self.finished, self.ended_after, self.halted = like.finished, like.ended_after, like.halted
+            self.halt_found, self.playable = like.halt_found, like.playable
+            return
         self.players, self.options, self.end, self.meta = list(players), options, end, meta
-        self.head: list[Finding] = []  # the players and options
-        self.rounds: list[RoundPlay] = []
-        self.totals: dict[str, int] = {}
+        self.head = []
+        self.rounds = []
+        self.totals = {}
         self.order = list(players)
-        self.finished = True  # the previous round ended: its finishing order is the order due
-        self.ended_after: int | None = None
-        self.halted = False  # a round could not be seated: nothing more is replayed
-        self.halt_found: list[Finding] = []  # why
+        self.finished = True
+        self.ended_after = None
+        self.halted = False
+        self.halt_found = []
         self.playable = self.check_players()
         if not self.playable:
             return
@@ -102,7 +125,7 @@ class Session:
         number = len(self.rounds) + 1
         setup: list[Finding] = []
 
-        def add(code: str, message: str, *tokens: object, player: str | None = None, severity: str = ERROR) -> None:
+        def add(code: str, message: Text, *tokens: object, player: str | None = None, severity: str = ERROR) -> None:
             self.add(setup, code, message, "rounds", number - 1, *tokens, round_=number, player=player,
                      severity=severity)
 
@@ -173,9 +196,13 @@ class Session:
 
     # -- the report ------------------------------------------------------------------------------
 
+    def shallow(self) -> Session:
+        """A copy sharing every field."""
+        return Session(self.players, self.options, self.end, self.meta, self)
+
     def fork(self) -> Session:
         """A copy that can go on apart from this one: earlier rounds are closed and shared."""
-        twin = shallow(self)
+        twin = self.shallow()
         twin.rounds = list(self.rounds)
         if self.current is not None and self.current.phase != CLOSED:
             twin.rounds[-1] = self.current.fork()
@@ -186,7 +213,7 @@ class Session:
         """The report as if the log ended here: the last round closed (on a fork, so this session can go on),
         then the log's claims (``log``) checked against the plays; ``found`` are the reader's findings."""
         if self.current is not None and self.current.phase != CLOSED and not self.halted:
-            closing = shallow(self)
+            closing = self.shallow()
             closing.rounds = [*self.rounds[:-1], self.current.fork(share_log=True)]
             closing.totals = dict(self.totals)
             closing.close_round(last=len(self.rounds) == len(log.rounds))

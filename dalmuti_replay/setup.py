@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from itertools import chain
 
-from dalmuti_replay.cards import Card, count_into, counted, in_deck
+from dalmuti_replay.cards import TALLY_SIZE, Card, card_index, copies_in_deck, counted, in_deck
 from dalmuti_replay.log import Round
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
@@ -91,12 +90,21 @@ def deal(state: RoundState) -> None:
             state.add("hand-size", say("{name}'s hand has {count} cards; as {rank} at {players} players {name} is "
                                        "dealt {size}.", name=name, count=len(hand), rank=table.title(name),
                                        players=table.size, size=sizes[name]), "hands", name, player=name)
-        state.counts[name] = len(hand)
+        state.set_count(name, len(hand))
         state.hands[name] = counted(hand)
-    top, copies = table.top, table.deck  # read once: a Table's fields are an interpreted class's
-    dealt: dict[Card, int] = {}
-    count_into(dealt, chain.from_iterable(log.hands.values()))  # not Counter(): its __init__ is Python code
-    if not all(in_deck(card, top) and count <= copies[card] for card, count in dealt.items()):
+    top = table.top
+    dealt = [0] * TALLY_SIZE  # how many of each card were dealt (``card_index``): a card's hash costs more
+    fits = True
+    for cards in log.hands.values():
+        for card in cards:
+            if in_deck(card, top):
+                index = card_index(card)
+                dealt[index] = dealt[index] + 1
+                if dealt[index] > copies_in_deck(card):
+                    fits = False
+            else:
+                fits = False
+    if not fits:
         report_cards(state, log.hands)
     for name in table.order:
         if state.counts[name] == 0 and name not in state.finish:

@@ -42,13 +42,6 @@ class Limits(TextLimits):
 DEFAULT_LIMITS = Limits()
 
 
-def plays_in_all(rounds: list) -> int:
-    """The plays and passes of every trick of every round, counted before anything is read: whatever is not
-    a list where lists belong counts nothing here and is a finding of its own later."""
-    return sum(len(trick["plays"]) for round_ in rounds if type(round_) is dict and type(round_.get("tricks")) is list
-               for trick in round_["tricks"] if type(trick) is dict and type(trick.get("plays")) is list)
-
-
 def too_many_session_plays(limits: Limits, count: int) -> Text | None:
     """The reader's words for a session of ``count`` plays and passes, past its bound (``None``: within it);
     the State asks it too, so that it never offers nor accepts a play the reader would refuse."""
@@ -93,6 +86,17 @@ TOO_LONG: dict[str, Callable[..., Text]] = {
 # What a list of each kind is called in the sentences above: its key in the log.
 LIST_KEYS: dict[str, str | None] = {
     "rounds": '"rounds"', "transfers": '"taxes"', "tricks": '"tricks"', "plays": '"plays"', "cards": None}
+
+
+def numbers_of(path_tokens: tuple) -> tuple[int | None, int | None, int | None]:
+    """1-based round, trick and play numbers of a path inside them."""
+    found: dict[str, int] = {}
+    rest = list(path_tokens)
+    for name in ("rounds", "tricks", "plays"):
+        if len(rest) >= 2 and rest[0] == name and type(rest[1]) is int:
+            found[name] = rest[1] + 1
+            rest = rest[2:]
+    return found.get("rounds"), found.get("tricks"), found.get("plays")
 
 
 def too_long(entries: str, count: int, most: int) -> Text | None:

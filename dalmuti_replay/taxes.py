@@ -9,8 +9,9 @@ having received it; ``known_dealt`` collects that, and nothing more is inferred.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
-from dalmuti_replay.cards import JESTER, Card, best_cards, in_deck, show
+from dalmuti_replay.cards import JESTER, Card, best_held, in_deck, show
 from dalmuti_replay.log import Transfer
 from dalmuti_replay.report import TransferRecord
 from dalmuti_replay.round_state import RoundState
@@ -18,7 +19,7 @@ from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, Table, revolutions_a
 from dalmuti_replay.words import say, say_n
 from replaykit.words import Text
 
-NOT_DUE = "not-due"
+NOT_DUE: Final = "not-due"
 DUTY_NAMES = {"great-tax": say("the Great Peon's tax"), "little-tax": say("the Little Peon's tax"),
               "great-return": say("the Great Dalmuti's return"), "little-return": say("the Little Dalmuti's return"),
               "market": say("the first merchant's market card"), "market-return": say("the market card given back")}
@@ -105,13 +106,13 @@ def revolution_problem(state: RoundState, proof: dict[str, Counter[Card]], table
                       "no revolution of either kind; it still takes effect (ruling).", name=name)
     else:
         hand = state.hands[name]
-        if hand is not None and hand[JESTER] < 2:
+        if hand is not None and hand.get(JESTER, 0) < 2:
             problem = say_n("{name}'s revolution is not allowed: {name} was dealt {count} Jester, not both; it still "
                             "takes effect (ruling).", "{name}'s revolution is not allowed: {name} was dealt {count} "
-                            "Jesters, not both; it still takes effect (ruling).", hand[JESTER], name=name)
+                            "Jesters, not both; it still takes effect (ruling).", hand.get(JESTER, 0), name=name)
         else:
             holder = next((other for other in table.order if other != name and
-                           ((state.hands[other] or proof.get(other) or Counter())[JESTER] > 0)), None)
+                           (state.hands[other] or proof.get(other) or {}).get(JESTER, 0) > 0), None)
             if hand is None and holder is not None:
                 problem = say("{name}'s revolution is not allowed: {holder} is known to have been dealt a Jester, so "
                               "{name} cannot have had both; it still takes effect (ruling).", name=name, holder=holder)
@@ -263,7 +264,7 @@ def _check_best(state: RoundState, index: int, transfer: Transfer, proof: dict[s
     hand = state.hands[giver]
     worst_paid = max(card.value for card in cards)
     if hand is not None:
-        best = best_cards(hand.elements(), len(cards))
+        best = best_held(hand, len(cards))
         if sorted(card.value for card in best) != sorted(card.value for card in cards):
             state.add("tax-wrong-cards", say("{giver} pays {cards}, but the best cards of that hand were {best} (a "
                                              "Jester counts 13 here, ruling).", giver=giver, cards=show(sorted(cards)),

@@ -77,15 +77,15 @@ class TrickReplay:
                                            "{player}'s {value}s; this play and the rest of the trick are not checked "
                                            "(ruling).", trick=self.number, player=self.last_player,
                                            value=self.last_value), index, player=play.player)
-        went_out = False
+        went_out, left = False, None
         if play.cards is not None and self.state.is_player(play.player):
-            went_out = self.take(index, play.player, play.cards)
-        self.note_play(index, play, went_out)
+            went_out, left = self.take(index, play.player, play.cards)
+        self.note_play(index, play, went_out, left)
 
     def play(self, index: int, play: Play, played: list[int]) -> None:
         state = self.state
         due = self.leader_due if self.previous is None else state.next_holding(self.previous)
-        if not state.is_player(play.player):
+        if play.player != due and play.player not in state.counts:  # ``is_player``: the player due is one
             if due:
                 message = say('"{name}" is not playing round {round}; the play is ignored and counted as a pass by '
                               "{due} (ruling).", name=play.player, round=state.number, due=due)
@@ -112,7 +112,7 @@ class TrickReplay:
             self.add("wrong-turn", message, index, player=player)
         first = self.previous is None
         self.previous = player
-        went_out = False
+        went_out, left = False, None
         if play.cards is None:
             if first:
                 self.add("lead-pass", say("{player} passes on the lead of trick {trick}; a leader must play a set "
@@ -122,21 +122,22 @@ class TrickReplay:
                 self.count_pass()
         else:
             value = self.check_set(index, player, play.cards, played)
-            went_out = self.take(index, player, play.cards)
+            went_out, left = self.take(index, player, play.cards, laid=True)
             if self.base is None:
                 self.base = len(play.cards)
             self.last_value, self.last_player = value, player
-            self.needed = state.holders() - (state.counts[player] > 0)  # the others still holding cards
+            self.needed = state.holders() - (left > 0)  # the others still holding cards
             self.passes = 0
             self.over = self.needed == 0
-        self.note_play(index, play, went_out)
+        self.note_play(index, play, went_out, left)
 
-    def take(self, index: int, player: str, cards: list[Card]) -> bool:
-        """The set leaves the hand; True when it was the player's last card."""
+    def take(self, index: int, player: str, cards: list[Card], laid: bool = False) -> tuple[bool, int]:
+        """The set leaves the hand (``laid``: its contents already, ``check_set``): whether it was the player's last
+        card, and the count left."""
         finish = self.state.finish
         before = len(finish)
-        self.state.take(player, cards, self.number, index + 1)
-        return len(finish) > before and finish[before] == player  # he went out now: listed first of those out
+        left = self.state.take(player, cards, self.number, index + 1, laid)
+        return len(finish) > before and finish[before] == player, left  # out now: listed first of those out
 
     def wrong_leader(self, player: str, due: str) -> Text:
         if self.number == 1:
@@ -152,20 +153,25 @@ class TrickReplay:
             self.over = True
 
     def check_set(self, index: int, player: str, cards: list[Card], played: list[int]) -> int:
-        """Report what rule 7 and the cards held forbid in the set; its value (``cards.set_value``)."""
+        """Report what rule 7 and the cards held forbid in the set, a known hand giving it up (``RoundState.lay``);
+        its value (``cards.set_value``)."""
         state = self.state
         top = state.top
-        real = []
-        for position, card in enumerate(cards):
-            if in_deck(card, top):
-                real.append(card)
-                played[card.value] += 1  # a card of the deck in use is known by its value (``TrickPhase``)
+        outside = False
+        for card in cards:
+            value = card.value  # a Jester's is 13: in the deck in use a value names one card (``TrickPhase``)
+            if card.jester or value <= top:
+                played[value] = played[value] + 1
             else:
-                self.add("card-not-in-deck", say("{player} plays a {card}, which is not in the deck in use (values 1 "
-                                                 "to {top} and two Jesters).", player=player, card=str(card), top=top),
-                         index, "cards", position, player=player)
+                outside = True
+        if outside:
+            for position, card in enumerate(cards):
+                if not in_deck(card, top):
+                    self.add("card-not-in-deck", say("{player} plays a {card}, which is not in the deck in use (values "
+                                                     "1 to {top} and two Jesters).", player=player, card=str(card),
+                                                     top=top), index, "cards", position, player=player)
         if state.hands[player] is not None:
-            lacking = state.lacking(player, cards)
+            lacking = state.lay(player, cards)  # the set leaves the known hand here (``take`` counts it out)
             if lacking:
                 self.add("card-not-in-hand", say("{player} plays {cards} without holding it.", player=player,
                                                  cards=show(lacking)) if len(lacking) == 1 else
@@ -176,9 +182,10 @@ class TrickReplay:
                 self.add("card-not-in-hand", say("{player} plays {count} cards but holds only {held}.", player=player,
                                                  count=len(cards), held=state.counts[player]), index, "cards",
                          player=player)
-            past = sorted({card for card in real if played[card.value] > state.table.deck[card]})
+            deck = state.table.deck
+            past = sorted({card for card in cards if in_deck(card, top) and played[card.value] > deck[card]})
             if past:
-                copies = ", ".join(f"{state.table.deck[card]} × {card}" for card in past)
+                copies = ", ".join(f"{deck[card]} × {card}" for card in past)
                 self.add("too-many-copies", say("{player} plays {cards}, but the deck's {copies} were all played this "
                                                 "round already.", player=player, cards=show(past), copies=copies),
                          index, "cards", player=player)
@@ -202,9 +209,8 @@ class TrickReplay:
             self.add("not-lower", message, index, "cards", player=player)
         return value
 
-    def note_play(self, index: int, play: Play, went_out: bool = False) -> None:
-        counts = self.state.counts
-        left = counts.get(play.player) if play.cards is not None else None
+    def note_play(self, index: int, play: Play, went_out: bool = False, left: int | None = None) -> None:
+        """The play's record: ``left``, the count a set leaves its player (``None``: a pass, or no player)."""
         self.record.plays.append(PlayRecord(index + 1, play.player, play.cards, left, went_out, play.note))
 
     def next_leader(self) -> str | None:

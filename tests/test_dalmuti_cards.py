@@ -10,12 +10,15 @@ from dalmuti_replay.cards import (
     CARD_BY_TEXT,
     JESTER,
     Card,
-    best_cards,
+    best_held,
+    card_index,
     card_of,
+    copies_in_deck,
     counted,
     deck,
     deck_size,
     deck_top,
+    held_cards,
     in_deck,
     is_mixed,
     set_value,
@@ -71,18 +74,50 @@ def test_jesters_join_a_set_and_alone_are_13():
 
 
 def test_best_cards_count_a_jester_as_13():
-    assert best_cards(cards("J 12 3 9 3"), 2) == cards("3 3")
-    assert best_cards(cards("J 12"), 2) == cards("12 J")
+    assert best_held(counted(cards("J 12 3 9 3")), 2) == cards("3 3")
+    assert best_held(counted(cards("J 12")), 2) == cards("12 J")
 
 
-def test_a_hand_counts_as_a_counter_and_gives_up_cards_as_a_dict():
+def test_best_held_takes_the_best_copies_of_a_counted_hand():
+    # Rule 6 worked by hand: two 3s are the best two cards, the Jester (13) the worst, so the best four of
+    # 3 3 5 5 5 J are 3 3 5 5; cards counted 0 or less are not held.
+    hand = {JESTER: 1, Card(5): 3, Card(3): 2, Card(1): 0, Card(2): -1}
+    assert best_held(hand, 4) == cards("3 3 5 5")
+    assert best_held(hand, 6) == cards("3 3 5 5 5 J")
+    assert best_held(hand, 9) == cards("3 3 5 5 5 J")  # a hand smaller than the count gives all it holds
+    assert best_held(hand, 0) == [] and best_held({}, 2) == []
+
+
+@given(st.lists(st.sampled_from([*CARD_BY_TEXT.values(), Card(40)]), max_size=25), st.integers(0, 26))
+def test_best_held_is_the_best_of_every_copy(hand, count):
+    assert best_held(Counter(hand), count) == sorted(hand)[:count] == best_held(counted(hand), count)
+
+
+def test_each_card_to_13_has_its_own_index_and_its_copies_in_the_deck():
+    # 1 -> 2, 12 -> 24; a written 13 and a Jester (alone worth 13) are different cards, 26 and 27
+    assert [card_index(card) for card in cards("1 12 13 J")] == [2, 24, 26, 27]
+    assert card_index(Card(14)) == -1 and card_index(Card(10**12)) == -1
+    assert len({card_index(card) for card in CARD_BY_TEXT.values() if card.value <= 13}) == 14
+    # rule 2: v copies of the value v, two Jesters
+    assert [copies_in_deck(card) for card in cards("1 7 12 J")] == [1, 7, 12, 2]
+
+
+@given(st.lists(st.sampled_from([*CARD_BY_TEXT.values(), Card(40), Card(10**12)]), max_size=30))
+def test_a_hand_is_counted_as_a_counter_counts_it(dealt):
+    hand = counted(dealt)
+    assert hand == Counter(dealt) and list(hand) == list(Counter(dealt))  # the same counts, in the order first seen
+
+
+def test_a_hand_is_a_plain_dict_of_counts_that_gives_up_cards_as_a_dict():
     hand = counted([Card(7), JESTER, Card(7)])
-    assert isinstance(hand, Counter) and hand == Counter({Card(7): 2, JESTER: 1})
+    assert type(hand) is dict and hand == {Card(7): 2, JESTER: 1}
+    assert held_cards(hand) == [Card(7), Card(7), JESTER]  # each card as often as held, in the order first seen
     hand[Card(7)] -= 1
     del hand[JESTER]
-    assert list(hand.elements()) == [Card(7)] and hand[JESTER] == 0
+    assert held_cards(hand) == [Card(7)] and hand.get(JESTER, 0) == 0
     with pytest.raises(KeyError):
-        del hand[JESTER]  # a card no longer held: a dict's deletion, not a Counter's silent one
+        del hand[JESTER]  # a card no longer held
+    assert held_cards({Card(3): 0, Card(4): -1}) == []  # a count of 0 or less holds none, as Counter.elements
 
 
 @pytest.mark.parametrize(("text", "card"), [("1", Card(1)), ("7", Card(7)), ("10", Card(10)), ("12", Card(12)),

@@ -4,6 +4,7 @@ import pytest
 
 from dalmuti_replay.cards import JESTER
 from dalmuti_replay.rules import (
+    Duty,
     Options,
     Table,
     bonuses,
@@ -55,6 +56,14 @@ def test_taxes_due_in_rank_order_peons_first():
     assert [(duty.giver, duty.receiver, duty.count) for duty in duties] == [
         ("F", "A", 2), ("E", "B", 1), ("A", "F", 2), ("B", "E", 1)]
     assert Table(ORDER).duties(False) == []
+
+
+def test_a_duty_is_equal_to_the_same_transfer_and_says_what_it_is():
+    tax = Duty("great-tax", "F", "A", 2)
+    assert tax == Duty("great-tax", "F", "A", 2) and hash(tax) == hash(Duty("great-tax", "F", "A", 2))
+    assert tax != Duty("great-tax", "F", "A", 1) and tax != ("great-tax", "F", "A", 2)
+    assert repr(tax) == "Duty(kind='great-tax', giver='F', receiver='A', count=2)"
+    assert tax.is_peon_tax and not Duty("great-return", "A", "F", 2).is_peon_tax
 
 
 def test_great_revolution_reverses_the_ranks():

@@ -2,14 +2,14 @@
 at its round, player and path."""
 
 from dalmuti_replay import validate
-from dalmuti_replay.cards import Card, best_cards
+from dalmuti_replay.cards import Card, best_held, counted
 from tests.dalmuti_helpers import FIVE, errors, found, hands_for, session, sim, trick, where
 
 SIX = [*FIVE, "Fabio"]
 
 
 def best(hand, count):
-    return [str(card) for card in best_cards([Card.parse(text) for text in hand], count)]
+    return [str(card) for card in best_held(counted([Card.parse(text) for text in hand]), count)]
 
 
 def worst(hand, count):

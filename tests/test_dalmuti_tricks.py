@@ -7,6 +7,10 @@ from dalmuti_replay import validate
 from dalmuti_replay.cards import JESTER, Card
 from dalmuti_replay.legal import possible_hand
 from dalmuti_replay.load import load
+from dalmuti_replay.log import Round
+from dalmuti_replay.report import RoundRecord
+from dalmuti_replay.round_state import RoundState, give_up
+from dalmuti_replay.rules import Table
 from tests.dalmuti_helpers import FOUR, errors, found, play, session, sets_in, sim, trick, where
 
 SETTLE = {"settling_round": True}
@@ -194,3 +198,26 @@ def test_a_set_repeating_a_card_held_once_lacks_each_copy_past_the_one_held():
     assert [f.message for f in found(sevens, "card-not-in-hand")] == ["Anna plays 7 7 without holding them."]
     jesters = first_round(trick(("Anna", "3 J J")), hands=hands)
     assert [f.message for f in found(jesters, "card-not-in-hand")] == ["Anna plays J without holding it."]
+
+
+def test_a_set_gives_up_the_cards_held_and_names_the_ones_lacking():
+    # Held: two 7s and a Jester, deck up to 12. The set 7 7 7 J J 13 3 takes both 7s and the Jester; the third 7,
+    # the second Jester and the 3 were not held; a 13 is not in the deck (card-not-in-deck's, not this).
+    hand = {Card(7): 2, JESTER: 1, Card(9): 1}
+    set_ = [Card(7), Card(7), Card(7), JESTER, JESTER, Card(13), Card(3)]
+    assert give_up(hand, set_, 12) == [Card(3), Card(7), JESTER]  # sorted, a Jester last
+    assert hand == {Card(9): 1}
+    assert give_up({Card(5): 3}, [Card(5), Card(5)], 10) == [] and give_up({}, [], 10) == []
+
+
+def test_the_players_holding_cards_are_counted_as_cards_leave_and_come():
+    # Four players dealt 15, 14, 14, 14: all hold cards. B lays his 14 and is out (4 points: four were in the
+    # round); a transfer to him brings him back among those holding cards.
+    table = Table(("A", "B", "C", "D"))
+    order = list(table.order)
+    state = RoundState(1, table, Round(), [], RoundRecord(1, order, order, [], table.deal_sizes()))
+    assert state.holders() == 4
+    assert state.take("B", [Card(12)] * 14) == 0 and state.holders() == 3 and state.points["B"] == 4
+    state.give("B", [Card(3)])
+    assert state.holders() == 4 and state.counts["B"] == 1
+    assert state.take("A", [Card(5)] * 2) == 13 and state.holders() == 4
