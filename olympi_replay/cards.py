@@ -27,7 +27,8 @@ CARD_OBJECT_EXAMPLE = '{"color": "black", "value": 7}'
 class Card(NamedTuple):
     """A Performance card: ``color`` is the colour's letter (``B Y K G R``), ``value`` 1 to 9.
 
-    A NamedTuple: cards are hashed and counted on every turn, and tuples do that in C.
+    The form of a card at the edges (a log's object form, the views' tests, the search's world); a replay holds
+    each card as its index (``CARD_INDEX``), as a small int is hashed and counted natively where a tuple is not.
     """
 
     color: str
@@ -73,6 +74,11 @@ ALL_CARDS: tuple[Card, ...] = tuple(CARD_BY_TEXT.values())
 # other list of cards does.
 CARDS_BY_INDEX: tuple[Card, ...] = ALL_CARDS
 CARD_INDEX: dict[Card, int] = {card: index for index, card in enumerate(CARDS_BY_INDEX)}
+CARD_COUNT: Final = 45  # the distinct cards: len(CARDS_BY_INDEX), a constant for compiled code
+# A replay holds each card as its index (a log's text read straight into it, ``race_reader.card_index``): a
+# small int is hashed, compared and counted natively, where a Card was hashed as a tuple at every card dealt,
+# drawn and played. Its text is read from ``CARD_TEXTS`` by index (its value and colour from ``disciplines``).
+CARD_TEXTS: Final[tuple[str, ...]] = tuple(str(card) for card in CARDS_BY_INDEX)
 
 
 def card_order(card: Card) -> tuple[int, int]:
@@ -93,3 +99,19 @@ def texts(cards: Sequence[Card]) -> list[str]:
 def shown(cards: Sequence[Card]) -> str:
     """Cards as a player reads them in a message: ``K7 B3``, or ``no card``."""
     return " ".join(str(card) for card in cards) or say("no card")
+
+
+def index_texts(indexes: Sequence[int]) -> list[str]:
+    """``texts`` of cards held as indexes."""
+    return [CARD_TEXTS[index] for index in indexes]
+
+
+def index_shown(indexes: Sequence[int]) -> str:
+    """``shown`` of cards held as indexes."""
+    return " ".join(CARD_TEXTS[index] for index in indexes) or say("no card")
+
+
+def natural(indexes: Sequence[int]) -> list[Card]:
+    """Cards held as indexes, as cards: a sort key that orders plays as the cards themselves compare (by colour
+    letter, then value), the order choices have always been listed in."""
+    return [CARDS_BY_INDEX[index] for index in indexes]

@@ -19,22 +19,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from olympi_replay.cards import COPIES, Card, card_order
+from olympi_replay.cards import CARD_COUNT, COPIES
+from replaykit.native import mypyc_attr
 
 
+@mypyc_attr(acyclic=True)  # as ``report.TurnRecord``: out of the collector's reach
 class Hand:
-    """A hand: its known cards and how many unseen (a plain class, as ``Draw``). Known cards come and go through
-    ``gain`` and ``lose``, which keep their number (``held``) as well: a hand's size is asked at every turn and
-    for every seat as a race closes, and counting a Counter's entries (a played card leaves a zero behind) cost
-    a tenth of a validation. ``known`` is a plain dict, as the copies known (``Cards.known``), where a card played
-    leaves its zero behind: compiled code copies and updates an exact dict natively, where a Counter (a subclass)
-    took calls through Python for a copy, made at every turn of a hand with unseen cards (``Proof.before``) and
-    whenever a state is copied."""
+    """A hand: its known cards and how many unseen (a plain class, as ``Draw``). A card is its index
+    (``cards.CARD_INDEX``; a replay holds every card so), and ``known`` counts each card's copies known to be
+    held: a list, which compiled code reads and writes natively, where a dict keyed by cards hashed each card
+    twice at every card dealt, drawn and played.
+    Known cards come and go through ``gain`` and ``lose``, which keep their number (``held``) as well: a hand's
+    size is asked at every turn and for every seat as a race closes."""
 
     __slots__ = ("held", "known", "unknown")
 
     def __init__(self) -> None:
-        self.known: dict[Card, int] = {}
+        self.known: list[int] = [0] * CARD_COUNT
         self.held = 0  # the known cards: the sum of ``known``'s counts
         self.unknown = 0
 
@@ -42,30 +43,38 @@ class Hand:
     def size(self) -> int:
         return self.held + self.unknown
 
-    def gain(self, card: Card) -> None:
-        self.known[card] = self.known.get(card, 0) + 1
+    def count(self, card: int) -> int:
+        """The copies of ``card`` known to be held."""
+        return self.known[card]
+
+    def gain(self, card: int) -> None:
+        known = self.known
+        count: int = known[card]  # typed, so that the sum is native
+        known[card] = count + 1
         self.held += 1
 
-    def lose(self, card: Card) -> bool:
+    def lose(self, card: int) -> bool:
         """Take one known copy of ``card`` out; ``False`` when none is known to be held."""
-        count = self.known.get(card, 0)
+        known = self.known
+        count: int = known[card]
         if count <= 0:
             return False
-        self.known[card] = count - 1
+        known[card] = count - 1
         self.held -= 1
         return True
 
-    def cards(self) -> list[Card]:
-        """The known cards, each as many times as it is held (in the order they first came, as a Counter's
-        ``elements``)."""
-        return [card for card, count in self.known.items() for _ in range(count)]
+    def cards(self) -> list[int]:
+        """The known cards, each as many times as it is held, in the order a hand is shown in (``card_order``,
+        the indexes' order)."""
+        return [index for index, count in enumerate(self.known) for _ in range(count)]
 
     def copy(self) -> Hand:
         other = Hand()
-        other.known, other.held, other.unknown = dict(self.known), self.held, self.unknown
+        other.known, other.held, other.unknown = list(self.known), self.held, self.unknown
         return other
 
 
+@mypyc_attr(acyclic=True)  # as ``Hand``
 class Draw:
     """What one draw took: cards from a known order (in order), how many unknown ones, and what happened. A
     plain class: compiled, it is made without a dataclass's Python-level ``__init__`` (one per draw)."""
@@ -73,7 +82,7 @@ class Draw:
     __slots__ = ("known", "reshuffle_wrong", "reshuffled", "short", "unknown")
 
     def __init__(self) -> None:
-        self.known: list[Card] = []
+        self.known: list[int] = []
         self.unknown = 0
         self.reshuffled = False
         self.reshuffle_wrong = False  # a reshuffle list that is not the discard pile, or with no reshuffle
@@ -89,26 +98,31 @@ class Cards:
 
     def __init__(self, players: tuple[str, ...]) -> None:
         self.hands = {name: Hand() for name in players}
-        self.deck: list[Card] | None = None  # known order, top LAST (drawing pops it)
+        self.deck: list[int] | None = None  # known order, top LAST (drawing pops it)
         self.deck_size = 0
-        self.table: list[Card] = []  # cards played in the race under way
-        self.discards: list[Card] = []
-        self.known: dict[Card, int] = {}  # a plain dict (see ``Hand``)
+        self.table: list[int] = []  # cards played in the race under way
+        self.discards: list[int] = []
+        self.known: list[int] = [0] * CARD_COUNT  # the copies of each card known to be somewhere, by index (``Hand``)
 
-    def free(self, card: Card) -> bool:
-        return self.known.get(card, 0) < COPIES
+    def copies(self, card: int) -> int:
+        """The copies of ``card`` known to be somewhere."""
+        return self.known[card]
 
-    def learn(self, card: Card) -> bool:
+    def free(self, card: int) -> bool:
+        return self.known[card] < COPIES
+
+    def learn(self, card: int) -> bool:
         """Count one more copy as known; ``False`` when it was not free (a third copy)."""
-        known = self.known.get(card, 0)
-        self.known[card] = known + 1
-        return known < COPIES  # was free (``free``, asked of the count looked up once: every card dealt)
+        known = self.known
+        copies = known[card]
+        known[card] = copies + 1
+        return copies < COPIES  # was free (``free``, asked of the count looked up once: every card dealt)
 
-    def set_deck(self, top_first: list[Card] | None, size: int) -> None:
+    def set_deck(self, top_first: list[int] | None, size: int) -> None:
         self.deck = None if top_first is None else top_first[::-1]
         self.deck_size = size if top_first is None else len(top_first)
 
-    def play(self, player: str, cards: Sequence[Card]) -> list[tuple[int, str]]:
+    def play(self, player: str, cards: tuple[int, ...]) -> list[tuple[int, str]]:
         """Move a play's cards to the table; returns ``(index, code)`` for each card that was wrong.
 
         A card comes from the hand's known part, else from its unknown part (where it must be free); with
@@ -128,7 +142,7 @@ class Cards:
                 problems.append((index, "card-not-in-hand"))
         return problems
 
-    def draw(self, player: str, count: int, reshuffle: list[Card] | None) -> Draw:
+    def draw(self, player: str, count: int, reshuffle: list[int] | None) -> Draw:
         """Draw ``count`` cards from the top into the player's hand, reshuffling the discards when the deck
         runs out (a ruling); ``reshuffle`` is the new deck's recorded order, top first."""
         hand, drawn = self.hands[player], Draw()
@@ -150,7 +164,7 @@ class Cards:
             drawn.reshuffle_wrong = True
         return drawn
 
-    def reshuffle_discards(self, order: list[Card] | None, drawn: Draw) -> None:
+    def reshuffle_discards(self, order: list[int] | None, drawn: Draw) -> None:
         drawn.reshuffled = True
         if order is not None and Counter(order) == Counter(self.discards):
             self.set_deck(list(order), len(order))
@@ -159,11 +173,11 @@ class Cards:
             drawn.reshuffle_wrong = order is not None
             known = self.known
             for card in self.discards:
-                known[card] = known.get(card, 0) - 1
+                known[card] -= 1
             self.set_deck(None, len(self.discards))
         self.discards = []
 
-    def learn_drawn(self, player: str, card: Card) -> bool:
+    def learn_drawn(self, player: str, card: int) -> bool:
         """A card a ``draw`` names among those drawn unseen: it becomes a known card of the hand."""
         hand = self.hands[player]
         if hand.unknown > 0:
@@ -182,7 +196,7 @@ class Cards:
         other.hands = {name: hand.copy() for name, hand in self.hands.items()}
         other.deck = None if self.deck is None else list(self.deck)
         other.deck_size, other.table, other.discards = self.deck_size, list(self.table), list(self.discards)
-        other.known = dict(self.known)
+        other.known = list(self.known)
         return other
 
     def sizes(self) -> dict[str, int]:
@@ -195,29 +209,27 @@ class Proof:
     def __init__(self) -> None:
         self.steps = 0  # race starts and turns replayed
         self.arrived: dict[str, int] = {}  # the step after which cards last came into a hand unseen (0: the deal)
-        self.revealed: dict[str, list[tuple[int, int, Card]]] = {}  # (arrived, played at, card) per player
-        self.given: dict[str, list[tuple[int, int, Card]]] = {}  # the whole log's ``revealed``, for the views
+        self.revealed: dict[str, list[tuple[int, int, int]]] = {}  # (arrived, played at, card) per player
+        self.given: dict[str, list[tuple[int, int, int]]] = {}  # the whole log's ``revealed``, for the views
 
     def step(self) -> None:
         """A step begins: the view after it is made at this count."""
         self.steps += 1
 
     @staticmethod
-    def before(hand: Hand) -> tuple[int, dict[Card, int] | None]:
-        """What ``after`` compares with: the unseen count, and the known cards where some are unseen."""
-        return hand.unknown, dict(hand.known) if hand.unknown else None
+    def before(hand: Hand) -> list[int] | None:
+        """What ``after`` compares with besides the unseen count: the known cards where some are unseen."""
+        return list(hand.known) if hand.unknown else None
 
-    def after(self, player: str, hand: Hand, before: tuple[int, dict[Card, int] | None],
-              played: Sequence[Card]) -> None:
+    def after(self, player: str, hand: Hand, unknown: int, known: list[int] | None, played: Sequence[int]) -> None:
         """A turn of ``player`` was replayed (this step): the cards it played from the unseen part, and cards
-        that came in unseen."""
-        unknown, known = before
+        that came in unseen (``unknown`` and ``known``: the hand's unseen count, and ``before``, as the turn
+        began)."""
         if known is not None and played and hand.unknown < unknown:
             from_unseen = []
             for card in played:
-                count = known.get(card, 0)
-                if count > 0:
-                    known[card] = count - 1
+                if known[card] > 0:
+                    known[card] -= 1
                 else:
                     from_unseen.append(card)
             arrived = self.arrived.get(player, 0)
@@ -226,11 +238,10 @@ class Proof:
         if hand.unknown > unknown:
             self.arrived[player] = self.steps
 
-    def proven(self, player: str) -> list[Card]:
+    def proven(self, player: str) -> list[int]:
         """The unseen cards of ``player``'s hand now that the rest of the log shows them playing."""
         now = self.steps
-        return sorted((card for arrived, played, card in self.given.get(player, ()) if arrived <= now < played),
-                      key=card_order)
+        return sorted(card for arrived, played, card in self.given.get(player, ()) if arrived <= now < played)
 
     def clone(self) -> Proof:
         other = Proof()

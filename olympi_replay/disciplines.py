@@ -10,23 +10,32 @@ it (nothing is ever ``eval``-ed), and renders it as an English sentence for peop
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable, Sequence
+from typing import Final
 
-from olympi_replay.cards import Card
+from olympi_replay.cards import CARDS_BY_INDEX, COLORS
 from olympi_replay.words import say
 from replaykit.words import AND, OR, Joined, Text
 
-OPS: dict[str, Callable[[int, int], bool]] = {
-    ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
-}
-REFS = ("previous", "own")
-COLOR_TESTS = ("same", "different")
+OPS = (">", ">=", "<", "<=", "==", "!=")
+REFS, COLOR_TESTS = ("previous", "own"), ("same", "different")
+TEST_CODES = {test: code for tests in (OPS, COLOR_TESTS) for code, test in enumerate(tests)}
 # Each form's keys, in the order a rule is recognised by.
 FORMS: dict[str, tuple[str, ...]] = {
     "free": ("free",), "value": ("value", "than"), "sum": ("sum", "than"), "color": ("color", "as"),
     "value_in": ("value_in",), "sum_in": ("sum_in",), "all_of": ("all_of",), "any_of": ("any_of",),
 }
+FORM_CODES = {kind: code for code, kind in enumerate(FORMS)}
+IS_FREE: Final = 0  # a rule's form, its kind's place in FORMS (Final: constants in compiled code)
+IS_VALUE: Final = 1
+IS_SUM: Final = 2
+IS_COLOR: Final = 3
+IS_VALUE_IN: Final = 4
+IS_SUM_IN: Final = 5
+IS_ALL_OF: Final = 6  # 7: any_of
+# A card (its index, as a replay holds it) as a rule reads it: its value, its colour's place in COLORS.
+VALUE_OF: Final[tuple[int, ...]] = tuple(card.value for card in CARDS_BY_INDEX)
+COLOR_OF: Final[tuple[int, ...]] = tuple(COLORS.index(card.color) for card in CARDS_BY_INDEX)
 MAX_SUM = 1000  # no play reaches it; a bound keeps the vocabulary's numbers small
 # A rule put into words longer than this is not spelled out: every broken play's finding quotes the rule,
 # so its length multiplies the answer (the longest rule of the samples and the catalogue reads in 150).
@@ -42,7 +51,7 @@ class Rule:
     sentence is cached by it. A plain class, as ``Discipline``: compiled, it is made without the Python-level
     ``__init__`` a dataclass gets (every log declares its rules, and each is read)."""
 
-    __slots__ = ("high", "kind", "low", "op", "parts", "ref")
+    __slots__ = ("form", "high", "kind", "low", "on_previous", "op", "parts", "ref", "test")
 
     def __init__(self, kind: str, op: str = "", ref: str = "", low: int = 0, high: int = 0,
                  parts: tuple[Rule, ...] = ()) -> None:
@@ -52,6 +61,10 @@ class Rule:
         self.low = low
         self.high = high
         self.parts = parts
+        # ``holds`` reads these at every play: the kind's place in FORMS (else any_of's), the op's in OPS or COLOR_TESTS
+        self.form = FORM_CODES.get(kind, IS_ALL_OF + 1)
+        self.test = TEST_CODES.get(op, -1)
+        self.on_previous = ref == "previous"
 
     def fields(self) -> tuple[str, str, str, int, int, tuple[Rule, ...]]:
         return self.kind, self.op, self.ref, self.low, self.high, self.parts
@@ -204,37 +217,49 @@ def to_json(rule: Rule) -> dict:
 
 # -- evaluating --------------------------------------------------------------------------------------
 
-def holds(rule: Rule, play: Sequence[Card], previous: Sequence[Card] | None, own: Sequence[Card] | None) -> bool:
-    """Whether ``play`` obeys ``rule``; a reference that does not exist yet (``None``) satisfies a comparison."""
-    kind = rule.kind
-    if kind == "free":
+def holds(rule: Rule, play: tuple[int, ...], previous: tuple[int, ...] | None, own: tuple[int, ...] | None) -> bool:
+    """Whether ``play`` obeys ``rule``; a reference that does not exist yet (``None``) satisfies a comparison.
+    Cards are their indexes (``cards.CARD_INDEX``), read through ``VALUE_OF`` and ``COLOR_OF``."""
+    form = rule.form
+    if form == IS_FREE:
         return True
-    if kind in ("value", "sum", "color"):
-        reference = previous if rule.ref == "previous" else own
+    if form <= IS_COLOR:
+        reference = previous if rule.on_previous else own
         if reference is None:
             return True
-        if kind == "sum":
-            return OPS[rule.op](sum(card.value for card in play), sum(card.value for card in reference))
-        if kind == "value":
-            test = OPS[rule.op]
-            return all(test(card.value, other.value) for card in play for other in reference)
-        same = rule.op == "same"
-        return all((card.color == other.color) == same for card in play for other in reference)
-    if kind == "value_in":
-        return all(rule.low <= card.value <= rule.high for card in play)
-    if kind == "sum_in":
-        return rule.low <= sum(card.value for card in play) <= rule.high
-    # all_of / any_of as loops: a generator kept in a variable is a Python object made at every play.
-    wanted = kind == "all_of"
+        if form == IS_SUM:
+            return compare(rule.test, sum(VALUE_OF[card] for card in play), sum(VALUE_OF[card] for card in reference))
+        for card in play:
+            for other in reference:
+                if form == IS_VALUE:
+                    if not compare(rule.test, VALUE_OF[card], VALUE_OF[other]):
+                        return False
+                elif (COLOR_OF[card] == COLOR_OF[other]) != (rule.test == 0):  # test 0: "same"
+                    return False
+        return True
+    if form == IS_VALUE_IN:
+        return all(rule.low <= VALUE_OF[card] <= rule.high for card in play)
+    if form == IS_SUM_IN:
+        return rule.low <= sum(VALUE_OF[card] for card in play) <= rule.high
+    wanted = form == IS_ALL_OF  # all_of, else any_of
     for part in rule.parts:
         if holds(part, play, previous, own) != wanted:
             return not wanted
     return wanted
 
 
+def compare(test: int, left: int, right: int) -> bool:
+    """The comparison at place ``test`` of OPS, native (an ``operator`` function was a call through Python)."""
+    if test < 2:
+        return left > right if test == 0 else left >= right
+    if test < 4:
+        return left < right if test == 2 else left <= right
+    return left == right if test == 4 else left != right
+
+
 def references(rule: Rule) -> set[str]:
     """The references a rule compares with."""
-    if rule.kind in ("value", "sum", "color"):
+    if IS_VALUE <= rule.form <= IS_COLOR:
         return {rule.ref}
     return set().union(*(references(part) for part in rule.parts)) if rule.parts else set()
 

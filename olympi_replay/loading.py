@@ -41,15 +41,18 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tup
             game.proof.given = first.game.proof.revealed
         observe("", state)
     for number, race in enumerate(log.races or (), 1):
-        if not state.start(race):
+        # As ``state.start``, here with the game itself: the interpreted State called twice a race cost more
+        # than the race's start.
+        state.pending = None
+        if not game.start_race(race):
             break
         entry = written[number - 1] if number <= len(written) else None
         listed = entry.get("turns") if isinstance(entry, dict) else None
         turns = listed if isinstance(listed, list) else []
         # A race too malformed to replay: its turns are neither replayed nor written into the log so far.
-        replayed = turns[:len(race.turns)] if state.race is not None else []
+        replayed = turns[:len(race.turns)] if game.current is not None else []
         if observe is None:
-            _take_race(state, entry, race, replayed)
+            _take_race(state, game, entry, race, replayed)
         else:
             _observe_race(state, number, entry, race, replayed, observe)
     report = state.report()
@@ -57,12 +60,12 @@ def load(document: object, limits: Limits = DEFAULT_LIMITS, observe=None) -> tup
     return report, state
 
 
-def _take_race(state: OlympiState, entry: object, race: Race, replayed: list) -> None:
+def _take_race(state: OlympiState, game: GameReplay, entry: object, race: Race, replayed: list) -> None:
     """A race's turns replayed, its entry written into the state's log whole (nobody sees a state midway, nor
-    shares its log yet: the list is added to in place)."""
+    shares its log yet: the list is added to in place); as ``state.take_all``, with the game itself."""
     state.log["races"].append(_without_turns(entry, replayed))
-    if state.race is not None:
-        state.take_all(race.turns)
+    if game.current is not None and race.turns:
+        state.pending = game.steps(race.turns)
 
 
 def _observe_race(state: OlympiState, number: int, entry: object, race: Race, replayed: list, observe) -> None:
@@ -84,7 +87,9 @@ def _without_turns(entry: object, turns: list) -> object:
     """A race entry as the log so far holds it with ``turns`` replayed: its awards (a claim) are left out."""
     if not isinstance(entry, dict):
         return entry
-    return {**{key: value for key, value in entry.items() if key != "awards"}, "turns": turns}
+    written = {key: value for key, value in entry.items() if key != "awards"}
+    written["turns"] = turns  # where the entry has its turns, as a dict updated keeps a key's place
+    return written
 
 
 def new_state(setup: dict) -> OlympiState:

@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from olympi_replay.cards import Card
 from olympi_replay.cards_state import Cards, Proof
 from olympi_replay.disciplines import Discipline
 from olympi_replay.rules import DEFAULT_LIMITS as DEFAULT_LIMITS
 from olympi_replay.rules import Limits as Limits
 from olympi_replay.rules import Rules
 from replaykit.findings import Finding
+from replaykit.native import mypyc_attr
 
 GAME_ID = "olympi"
 
@@ -25,24 +25,26 @@ def finding(code: str, severity: str, message: str, race: int | None = None, tur
     return Finding(code, severity, message, player, path, (("race", race), ("turn", turn)))
 
 
+@mypyc_attr(acyclic=True)  # as ``report.TurnRecord``: out of the collector's reach
 class Turn:
     """One turn as read. A plain class rather than a dataclass: compiled, it is made without the Python-level
     ``__init__`` a dataclass gets (one per turn of the log)."""
 
     __slots__ = ("action", "cards", "draw", "malformed", "note", "player", "reshuffle")
 
-    def __init__(self, player: str | None, action: str | None, cards: list[Card] | None = None,
-                 draw: list[Card] | None = None, reshuffle: list[Card] | None = None, note: str | None = None,
+    def __init__(self, player: str | None, action: str | None, cards: list[int] | None = None,
+                 draw: list[int] | None = None, reshuffle: list[int] | None = None, note: str | None = None,
                  malformed: bool = False) -> None:
         self.player = player
         self.action = action
-        self.cards = cards  # a play's cards
+        self.cards = cards  # a play's cards, each as its index (``cards.CARD_INDEX``), as every card read
         self.draw = draw  # None: not given
         self.reshuffle = reshuffle
         self.note = note
         self.malformed = malformed
 
 
+@mypyc_attr(acyclic=True)  # as ``Turn``
 class Awards:
     """A race's claims; ``None`` in ``medals`` or an absent key in ``given`` means: nothing to compare."""
 
@@ -55,6 +57,7 @@ class Awards:
         self.given: frozenset[str] = frozenset()  # which of first_player and record were claimed readably
 
 
+@mypyc_attr(acyclic=True)  # as ``Turn``
 class Race:
     """One race entry as read (plain classes, as ``Turn``)."""
 
@@ -76,8 +79,8 @@ class Log:
     world_record: bool = False
     disciplines: list[Discipline | str] | None = None  # a string is a catalogue id
     discipline_deck: list[str] | None = None
-    hands: dict[str, list[Card]] | None = None  # malformed hands are left out: they count as not given
-    deck: list[Card] | None = None
+    hands: dict[str, list[int]] | None = None  # malformed hands are left out: they count as not given
+    deck: list[int] | None = None
     races: list[Race] | None = None
     scores: dict[str, int] | None = None
     winners: list[str] | None = None

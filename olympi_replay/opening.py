@@ -12,7 +12,7 @@ Problems here have no race or turn. A wrong hand counts as six unknown cards, a 
 from __future__ import annotations
 
 from olympi_replay import catalogue
-from olympi_replay.cards import Card
+from olympi_replay.cards import CARD_TEXTS
 from olympi_replay.catalogue import Catalogue
 from olympi_replay.disciplines import Discipline
 from olympi_replay.log import Log, Table
@@ -27,8 +27,7 @@ def declared_disciplines(game: Table, log: Log) -> tuple[dict[str, Discipline], 
     definitions: dict[str, Discipline] = {}
     entries = log.disciplines or []
     in_force: Catalogue | None = None
-    for index, entry in enumerate(entries):
-        path = f"/disciplines/{index}"
+    for index, entry in enumerate(entries):  # (a pointer is made only for a finding)
         if isinstance(entry, str):
             if in_force is None:
                 in_force = catalogue.current()
@@ -36,11 +35,12 @@ def declared_disciplines(game: Table, log: Log) -> tuple[dict[str, Discipline], 
             if resolved is None:
                 game.add("unknown-discipline", say('"{name}" is not an id of the discipline catalogue, so it is '
                                                      "replayed without a rule and with any number of cards per play.",
-                                                     name=entry), path)
+                                                     name=entry), f"/disciplines/{index}")
                 resolved = Discipline(entry, None, None, source="unresolved")
             entry = resolved
         if entry.name in definitions:
-            game.add("duplicate-discipline", say('The discipline "{name}" is declared twice.', name=entry.name), path)
+            game.add("duplicate-discipline", say('The discipline "{name}" is declared twice.', name=entry.name),
+                     f"/disciplines/{index}")
         else:
             definitions[entry.name] = entry
     if len(entries) != RACES:
@@ -59,25 +59,24 @@ def declared_disciplines(game: Table, log: Log) -> tuple[dict[str, Discipline], 
                  "/discipline_deck")
     seen: set[str] = set()
     for index, name in enumerate(order):
-        path = f"/discipline_deck/{index}"
         if name in seen:
             usable = False
             game.add("duplicate-discipline", say('"{name}" appears twice in the discipline deck, which is '
-                                                   "therefore ignored.", name=name), path)
+                                                   "therefore ignored.", name=name), f"/discipline_deck/{index}")
         elif name not in definitions:
             usable = False
             game.add("unknown-discipline", say('The discipline deck names "{name}", which is not declared; the deck '
-                                                 "is ignored.", name=name), path)
+                                                 "is ignored.", name=name), f"/discipline_deck/{index}")
         seen.add(name)
     return definitions, order if usable else None
 
 
-def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
+def deal(game: Table, log: Log) -> dict[str, list[int]] | None:
     """Give each player their dealt hand (known when the log shows it) and lay out the deck; returns the
     hands the deal shows and the replay accepts (``None``: the log gives no deal)."""
     rules, cards = game.rules, game.cards
     hands = log.hands
-    accepted: dict[str, list[Card]] = {}
+    accepted: dict[str, list[int]] = {}
     for name in hands or {}:
         if name not in cards.hands:  # the seating's players, as rules.is_player asks (a hand's name is a str)
             game.add("unknown-player", say('The deal gives a hand to "{name}", who is not a player.', name=name),
@@ -104,7 +103,7 @@ def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
             hand.gain(card)
             if not cards.learn(card):
                 game.add("too-many-copies", say("{card} is dealt a third time; the deck has two copies of each card.",
-                                                    card=str(card)),
+                                                    card=CARD_TEXTS[card]),
                          pointer("hands", name, index), player=name)
     size = rules.deck_after_deal
     deck = log.deck
@@ -116,7 +115,7 @@ def deal(game: Table, log: Log) -> dict[str, list[Card]] | None:
         for index, card in enumerate(deck):
             if not cards.learn(card):
                 game.add("too-many-copies", say("The deck holds {card} once more than the two copies the game has.",
-                                                    card=str(card)),
+                                                    card=CARD_TEXTS[card]),
                          f"/deck/{index}")
     cards.set_deck(deck, size)
     return None if hands is None else accepted

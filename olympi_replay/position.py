@@ -80,12 +80,12 @@ class Position:
         if definition.cards_per_play not in (1, 2) or state.to_move not in seating:
             return None
         two = len(seating) == 2
-        position = cls(seating, [cards.hands[name].cards() for name in seating], definition.rule,
-                       definition.cards_per_play, game.world_record)
+        position = cls(seating, [[] for _ in seating], definition.rule, definition.cards_per_play, game.world_record)
+        position.hands = tuple(tuple(cards.hands[name].cards()) for name in seating)  # indexes, in order already
         position.active = tuple(seating.index(name) for name in race.active)
         position.due, position.passes = seating.index(state.to_move), race.passes
-        position.previous = None if race.previous is None else _compact(race.previous)
-        position.own = tuple(_compact(race.own[name]) if name in race.own else None for name in seating)
+        position.previous = None if race.previous is None else tuple(sorted(race.previous))
+        position.own = tuple(tuple(sorted(race.own[name])) if name in race.own else None for name in seating)
         position.finished, position.closed = race.finished, race.closed
         medals = race.record.medals
         position.earned = tuple(sum(VP[medal] for medal in medals.get(name, ()))
@@ -93,8 +93,8 @@ class Position:
         playing = seating if two else race.active
         position.missing = tuple(cards.hands[name].unknown if name in playing else 0 for name in seating)
         if two:
-            position.discards = tuple(sorted(INDEX[card] for card in cards.discards))
-            position.deck = None if cards.deck is None else tuple(INDEX[card] for card in cards.deck)
+            position.discards = tuple(sorted(cards.discards))
+            position.deck = None if cards.deck is None else tuple(cards.deck)
         free, hidden = free_pool(cards.known), any(position.missing)
         if hidden:
             position.unplaced = free
@@ -365,10 +365,8 @@ class Position:
 @functools.lru_cache(maxsize=1 << 16)
 def _legal(rule: Rule | None, per_play: int, hand: tuple[int, ...], previous: tuple[int, ...] | None,
            own: tuple[int, ...] | None) -> list[tuple[int, ...]]:
-    before = None if previous is None else [CARDS[index] for index in previous]
-    mine = None if own is None else [CARDS[index] for index in own]
     found = [play for play in sorted(set(itertools.combinations(hand, per_play)))
-             if rule is None or holds(rule, [CARDS[index] for index in play], before, mine)]
+             if rule is None or holds(rule, play, previous, own)]
     found.append(RETIRE)
     return found
 
@@ -386,15 +384,11 @@ def _counts(indexes: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(counted[index] for index in range(len(CARDS)))
 
 
-def _compact(cards) -> tuple[int, ...]:
-    return tuple(sorted(INDEX[card] for card in cards))
-
-
 def _elements(pool: tuple[int, ...]) -> list[int]:
     return [index for index, count in enumerate(pool) for _ in range(count)]
 
 
-def free_pool(known: dict[Card, int]) -> tuple[int, ...]:
+def free_pool(known: list[int]) -> tuple[int, ...]:
     """Counts per card of the copies not known to be anywhere (what a deck of unknown order holds when every
-    hand is known)."""
-    return tuple(max(0, COPIES - known.get(card, 0)) for card in CARDS)
+    hand is known), from the copies known per card (``Cards.known``)."""
+    return tuple(max(0, COPIES - count) for count in known)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from olympi_replay.cards import Card, shown
+from olympi_replay.cards import CARD_TEXTS, index_shown
 from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import Discipline, holds, sentence
 from olympi_replay.log import Race, Table, Turn, finding
 from olympi_replay.report import RaceRecord, Retirement, TurnRecord
+from olympi_replay.rules import Rules
 from olympi_replay.scoring import PASSES, Reward, reward
 from olympi_replay.words import say, say_n
 from replaykit.words import Text
@@ -30,15 +31,21 @@ class Sitting:
 
     __slots__ = ("cards", "clockwise", "findings", "proof", "rules", "seating", "two_players", "world_record")
 
-    def __init__(self, game: Table) -> None:
-        rules = self.rules = game.rules
+    def __init__(self, game: Table, like: Sitting | None = None) -> None:
+        """``like``: a sitting of the same seating (a clone's game's), whose reads of the rules are taken over."""
         self.cards, self.proof, self.findings = game.cards, game.proof, game.findings
         self.world_record = game.world_record
-        self.two_players = rules.two_players  # asked at every turn: a compiled field, not the rules' property
-        self.seating: tuple[str, ...] = rules.seating
-        # Each player's way round the table, as the seating makes it once a game, so that the turn after each
-        # turn is found by compiled code, with no call into the interpreted ``Seating``.
-        self.clockwise: dict[str, tuple[str, ...]] = rules.clockwise
+        if like is None:
+            rules = game.rules
+            # Each player's way round the table, as the seating makes it once a game, so that the turn after each
+            # turn is found by compiled code, with no call into the interpreted ``Seating``.
+            two, seating, clockwise = rules.two_players, rules.seating, rules.clockwise
+        else:
+            rules, two, seating, clockwise = like.rules, like.two_players, like.seating, like.clockwise
+        self.rules: Rules = rules
+        self.two_players: bool = two  # asked at every turn: a compiled field, not the rules' property
+        self.seating: tuple[str, ...] = seating
+        self.clockwise: dict[str, tuple[str, ...]] = clockwise
 
 
 class RaceReplay:
@@ -51,14 +58,15 @@ class RaceReplay:
         self.players = len(seating)  # rules.player_count, the reward table's key at every retirement
         self.clockwise = sitting.clockwise
         self.active = list(seating)  # players still in the race, in seating order
+        self.out: set[str] = set()  # the players who retired: a seat not in ``active``, asked at every turn
         self.passes = 0
         self.started = False
         self.due: str | None = None
         self.finished = False
         self.last: str | None = None
         self.closed = False
-        self.previous: tuple[Card, ...] | None = None
-        self.own: dict[str, tuple[Card, ...]] = {}
+        self.previous: tuple[int, ...] | None = None  # cards as their indexes, as every card of a replay
+        self.own: dict[str, tuple[int, ...]] = {}
         self.warned_unchecked = False
         self.previous_by: str | None = None  # who made the play ``previous``
         # The plays the last turn's cards were compared with: (the race's last play before, by whom; the
@@ -73,7 +81,7 @@ class RaceReplay:
         other = RaceReplay(sitting, self.race, record.copy(), self.definition)
         if record.turns:  # only the last turn may still change (a draw named later)
             other.record.turns[-1] = record.turns[-1].copy()
-        other.active, other.own = list(self.active), dict(self.own)
+        other.active, other.out, other.own = list(self.active), set(self.out), dict(self.own)
         other.passes, other.started, other.due, other.finished = self.passes, self.started, self.due, self.finished
         other.last, other.closed, other.previous, other.previous_by = self.last, self.closed, self.previous, \
             self.previous_by
@@ -113,10 +121,11 @@ class RaceReplay:
         proof.step()
         player = turn.player
         hand = None if player is None else self.cards.hands.get(player)  # None: not a player
-        before = (0, None) if hand is None else proof.before(hand)
+        unknown = 0 if hand is None else hand.unknown  # what ``Proof.after`` compares with
+        known = None if hand is None else proof.before(hand)
         entry.ignored = not self.take(turn, entry, number)
         if player is not None and hand is not None:
-            proof.after(player, hand, before, () if entry.ignored or entry.action != "play" else entry.cards)
+            proof.after(player, hand, unknown, known, () if entry.ignored or entry.action != "play" else entry.cards)
             entry.hand_after = hand.size
         self.settle()
         return self.drawn
@@ -177,7 +186,7 @@ class RaceReplay:
                                       "Record variant).", player=player, number=number, name=name),
                      self.at(number), number, player)
             return True
-        if player not in self.active and not self.two_players:
+        if player in self.out and not self.two_players:
             if self.finished and not self.world_record:
                 self.add("race-over", say("The {name} race was already over when {player} took turn {number}.",
                                           name=name, player=player, number=number), self.at(number), number, player)
@@ -223,14 +232,15 @@ class RaceReplay:
         if self.finished:
             return self.last
         for name in self.clockwise[player]:
-            if self.two_players or name in self.active:
+            if self.two_players or name not in self.out:
                 return name
         return None
 
     # -- plays -----------------------------------------------------------------------------------------
 
-    def play(self, player: str, cards: tuple[Card, ...], number: int) -> None:
+    def play(self, player: str, cards: tuple[int, ...], number: int) -> None:
         definition, name = self.definition, self.record.discipline
+        own = self.own.get(player)  # the player's own last play, before this one
         if definition is not None:
             wanted = definition.cards_per_play
             if wanted is not None and len(cards) != wanted:
@@ -239,12 +249,10 @@ class RaceReplay:
                            else say("{name} is played two cards at a time; {player} played {count}, so the rule "
                                     "was not checked.", name=name, player=player, count=len(cards)))
                 self.add("wrong-card-count", message, self.at(number, "/cards"), number, player)
-            elif definition.rule is not None:
-                own = self.own.get(player)
-                if not holds(definition.rule, cards, self.previous, own):
-                    rule = sentence(definition.rule, wanted, notes=False, clause=True)
-                    self.add("rule-broken", self.broken(player, cards, name, rule, own), self.at(number, "/cards"),
-                             number, player)
+            elif definition.rule is not None and not holds(definition.rule, cards, self.previous, own):
+                rule = sentence(definition.rule, wanted, notes=False, clause=True)
+                self.add("rule-broken", self.broken(player, cards, name, rule, own), self.at(number, "/cards"), number,
+                         player)
             if definition.rule is None and not self.warned_unchecked:
                 self.warned_unchecked = True
                 message = (say("Cards were played in the {name} race, but the discipline is an unknown catalogue "
@@ -258,20 +266,20 @@ class RaceReplay:
             card = cards[index]
             if code == "card-not-in-hand":
                 message = say("{player} cannot hold {card}: every card in {player}'s hand is known.",
-                              player=player, card=str(card))
+                              player=player, card=CARD_TEXTS[card])
             else:
                 message = say("{player} plays {card}, but both copies of {card} are already accounted for "
-                              "elsewhere.", player=player, card=str(card))
+                              "elsewhere.", player=player, card=CARD_TEXTS[card])
             self.add(code, message, self.at(number, f"/cards/{index}"), number, player)
-        self.compared = (self.previous_by, self.previous, self.own.get(player))
+        self.compared = (self.previous_by, self.previous, own)
         self.previous = self.own[player] = cards
         self.previous_by = player
 
-    def broken(self, player: str, cards: tuple[Card, ...], name: str, rule: Text, own: tuple[Card, ...] | None) -> Text:
+    def broken(self, player: str, cards: tuple[int, ...], name: str, rule: Text, own: tuple[int, ...] | None) -> Text:
         """The rule-broken sentence, with the plays the rule compared with."""
-        played = shown(cards)
-        last = shown(list(self.previous)) if self.previous is not None else None
-        mine = shown(list(own)) if own is not None and own is not self.previous else None
+        played = index_shown(cards)
+        last = index_shown(self.previous) if self.previous is not None else None
+        mine = index_shown(own) if own is not None and own is not self.previous else None
         if last is not None and mine is not None:
             return say("{player}'s {cards} breaks the {name} rule ({rule}): the last play was {last} and their own "
                        "last play was {own}.", player=player, cards=played, name=name, rule=rule, last=last, own=mine)
@@ -290,6 +298,7 @@ class RaceReplay:
         place = len(self.record.order) + 1
         earned = reward(self.players, place - 1)
         self.active.remove(player)
+        self.out.add(player)
         self.record.order.append(player)
         self.reward(player, player, earned, place, turn, entry, number)
         if len(self.active) == 1:
@@ -340,7 +349,7 @@ class RaceReplay:
         if turn.draw is not None:
             self.check_listed(player, turn.draw, drawn, entry, number)
 
-    def check_listed(self, player: str, listed: list[Card], drawn: Draw, entry: TurnRecord, number: int) -> None:
+    def check_listed(self, player: str, listed: list[int], drawn: Draw, entry: TurnRecord, number: int) -> None:
         """Compare a turn's ``draw`` list with what the replay drew, and learn the unseen cards it names."""
         if not drawn.unknown and listed == drawn.known:  # the usual case: the known deck's cards, in order
             return
@@ -361,12 +370,12 @@ class RaceReplay:
         if missing:
             self.add("draw-mismatch", say("The deck's order says {player} drew {cards} in turn {number}, "
                                            "but the log's draw does not list it.", player=player,
-                                           cards=shown(missing), number=number), self.at(number, "/draw"), number,
+                                           cards=index_shown(missing), number=number), self.at(number, "/draw"), number,
                      player)
         for index, card in unmatched[:drawn.unknown]:
             if not self.cards.learn_drawn(player, card):
                 self.add("too-many-copies", say("{player} cannot have drawn {card}: both copies are already "
-                                                "accounted for elsewhere.", player=player, card=str(card)),
+                                                "accounted for elsewhere.", player=player, card=CARD_TEXTS[card]),
                          self.at(number, f"/draw/{index}"), number, player)
         if not missing:
             entry.draw = tuple(listed)

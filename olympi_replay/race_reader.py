@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from olympi_replay.cards import CARD_BY_TEXT, Card
+from olympi_replay.cards import COLORS
 from olympi_replay.log import Awards, Limits, Race, Turn
 from olympi_replay.scoring import VP
 from olympi_replay.words import say
@@ -23,9 +23,13 @@ if TYPE_CHECKING:
     from olympi_replay.reader import Reader
 
 ACTIONS: Final = ("play", "retire", "pass")
-CARDS: Final = CARD_BY_TEXT  # Final: read by compiled code as a constant, at every turn
+# A card's colour letter (by its code point, up to 127) to the colour's place in COLORS, -1 for no colour.
+COLOR_AT: Final[tuple[int, ...]] = tuple(COLORS.index(chr(code)) if chr(code) in COLORS else -1 for code in range(128))
 RACE_KEYS = frozenset({"discipline", "postponed", "turns", "awards", "note"})
 AWARD_KEYS = frozenset({"medals", "first_player", "record"})
+# The claims an awards object makes readably (``Awards.given``), by first_player + 2 × record.
+GIVEN: Final[tuple[frozenset[str], ...]] = (frozenset(), frozenset({"first_player"}), frozenset({"record"}),
+                                             frozenset({"first_player", "record"}))
 TURN_KEYS = frozenset({"player", "action", "cards", "draw", "reshuffle", "note"})
 # The subjects of the reader's sentences, made once: a log names them at every race and turn.
 A_RACE = say("a race")
@@ -49,7 +53,7 @@ def too_many_turns(limits: Limits, count: int) -> Text | None:
         if count > limits.max_turns else None
 
 
-def hands(reader: Reader, value: object) -> dict[str, list[Card]] | None:
+def hands(reader: Reader, value: object) -> dict[str, list[int]] | None:
     if type(value) is not dict:
         reader.problem("/hands", say('"hands" must be an object of player name to six cards; found {kind}.',
                                      kind=describe(value)))
@@ -104,7 +108,7 @@ def one_race(reader: Reader, value: object, path: str) -> Race:
     if "discipline" not in value:
         reader.problem(path + "/discipline", say("The race does not say which discipline was raced."))
     else:
-        race.discipline = reader.name(value["discipline"], path + "/discipline", THE_DISCIPLINE)
+        race.discipline = reader.name_at(value["discipline"], path, "discipline", THE_DISCIPLINE)
     postponed = value.get("postponed")
     if postponed is not None:
         race.postponed = reader.name(postponed, path + "/postponed", THE_POSTPONED)
@@ -118,8 +122,9 @@ def one_race(reader: Reader, value: object, path: str) -> Race:
         race.malformed = True
     else:
         longest, most = reader.limits.max_name, reader.limits.max_cards
-        race.turns = [usual_turn(item, longest, most) or one_turn(reader, item, f"{path}/turns/{index}", index + 1)
-                      for index, item in enumerate(turns)]
+        seats = reader.seats
+        race.turns = [usual_turn(item, longest, most, seats)
+                      or one_turn(reader, item, f"{path}/turns/{index}", index + 1) for index, item in enumerate(turns)]
         reader.turn = reader.player = None
     race.malformed = race.malformed or race.discipline is None
     if "awards" in value:
@@ -128,10 +133,10 @@ def one_race(reader: Reader, value: object, path: str) -> Race:
     return race
 
 
-def usual_turn(value: object, longest: int, most: int) -> Turn | None:
+def usual_turn(value: object, longest: int, most: int, seats: list[str] | None = None) -> Turn | None:
     """The usual turn, a play, or a retire or a pass with or without its draw in string form, read with no path
     built and no finding possible (names up to ``longest`` characters, up to ``most`` cards); ``None`` for any
-    other, which ``one_turn`` reads."""
+    other, which ``one_turn`` reads. A player's name is read as ``seats``' own string for it (``seated``)."""
     if type(value) is not dict:
         return None
     size = len(value)
@@ -140,7 +145,7 @@ def usual_turn(value: object, longest: int, most: int) -> Turn | None:
         return None
     if size == 2:  # a retire or a pass that names no cards drawn
         if type(player) is str and 0 < len(player) <= longest and (action == "retire" or action == "pass"):
-            return Turn(player, action)
+            return Turn(player if seats is None else seated(player, seats), action)
         return None
     if size != 3:
         return None
@@ -148,17 +153,49 @@ def usual_turn(value: object, longest: int, most: int) -> Turn | None:
     cards = value.get(key)
     if type(player) is str and 0 < len(player) <= longest and type(cards) is list \
             and len(cards) <= most and action in ACTIONS:
-        try:
-            listed = [CARDS[card] for card in cards]
-        except (KeyError, TypeError):
+        listed = card_indexes(cards)
+        if listed is None:
             return None
+        if seats is not None:
+            player = seated(player, seats)
         return Turn(player, action, listed) if key == "cards" else Turn(player, action, draw=listed)
     return None
 
 
+def seated(name: str, seats: list[str]) -> str:
+    """``name`` as ``seats`` (``Reader.seats``) spells it, that very string, where it is one of them; else itself.
+    Compared with each, as a table has few players: a name read is a new string, which a lookup would hash."""
+    for seat in seats:
+        if seat == name:
+            return seat
+    return name
+
+
+def card_indexes(items: list) -> list[int] | None:
+    """A list of cards each in the string form (``"K7"``) as their indexes (``cards.CARD_INDEX``); ``None`` when
+    one is anything else. Each is read from its two characters, where a lookup by the text first hashed it."""
+    listed = [card_index(item) if isinstance(item, str) else -1 for item in items]  # made at its length at once
+    for index in listed:
+        if index < 0:
+            return None
+    return listed
+
+
+def card_index(text: str) -> int:
+    """The index of a card's string form: its colour's place in COLORS × 9 + its value - 1, the order of
+    ``cards.CARDS_BY_INDEX``; -1 for a text that is no card."""
+    if len(text) != 2:
+        return -1
+    letter, digit = ord(text[0]), ord(text[1])
+    color = COLOR_AT[letter] if letter < 128 else -1
+    if color < 0 or not 49 <= digit <= 57:  # "1" to "9"
+        return -1
+    return color * 9 + digit - 49
+
+
 def one_turn(reader: Reader, value: object, path: str, number: int) -> Turn:
     reader.turn = number
-    usual = usual_turn(value, reader.limits.max_name, reader.limits.max_cards)
+    usual = usual_turn(value, reader.limits.max_name, reader.limits.max_cards, reader.seats)
     if usual is not None:
         return usual
     player = value.get("player") if type(value) is dict else None
@@ -180,6 +217,8 @@ def slow_turn(reader: Reader, value: object, path: str) -> Turn:
         player = None
     else:
         player = reader.name(value["player"], path + "/player", THE_PLAYER)
+        if player is not None:
+            player = seated(player, reader.seats)
     action = value.get("action")
     if action not in ACTIONS:
         reader.problem(path + "/action", say('"action" must be "play", "retire" or "pass"; found {kind}.',
@@ -213,15 +252,21 @@ def awards(reader: Reader, value: object, path: str) -> Awards:
     reader.closed(value, AWARD_KEYS, path, THE_AWARDS)
     if "medals" in value:
         awards.medals = medals(reader, value["medals"], path + "/medals")
-    given = set()
-    for key in ("first_player", "record"):
-        if key in value:
-            claimed = value[key]
-            if claimed is None or reader.name(claimed, f"{path}/{key}", A_PLAYERS_NAME) is not None:
-                setattr(awards, key, claimed)
-                given.add(key)
-    awards.given = frozenset(given)
+    first, record = claimed(reader, value, "first_player", path), claimed(reader, value, "record", path)
+    if first:
+        awards.first_player = value["first_player"]
+    if record:
+        awards.record = value["record"]
+    awards.given = GIVEN[first + 2 * record]
     return awards
+
+
+def claimed(reader: Reader, value: dict, key: str, path: str) -> bool:
+    """Whether the awards ``value`` claim ``key`` readably: a name, or null (nobody)."""
+    if key not in value:
+        return False
+    name = value[key]
+    return name is None or reader.name_at(name, path, key, A_PLAYERS_NAME) is not None
 
 
 def medals(reader: Reader, value: object, path: str) -> dict[str, list[str]] | None:
@@ -244,5 +289,5 @@ def medals(reader: Reader, value: object, path: str) -> dict[str, list[str]] | N
                                say('A medal is "gold", "silver" or "bronze"; found {kind}.', kind=describe(medal)))
                 medals = None
         if medals is not None:
-            medals[name] = won
+            medals[seated(name, reader.seats) if type(name) is str else name] = won
     return medals

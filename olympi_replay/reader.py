@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Final, cast
 
 from olympi_replay import race_reader
-from olympi_replay.cards import CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
+from olympi_replay.cards import CARD_INDEX, CARD_OBJECT_EXAMPLE, CARD_TEXT_EXAMPLE, Card
 from olympi_replay.disciplines import Discipline, Rule, read_rule
 from olympi_replay.log import DEFAULT_LIMITS, GAME_ID, Limits, Log, finding
+from olympi_replay.rules import MAX_PLAYERS, seated_rules
 from olympi_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
@@ -52,6 +53,10 @@ class Reader:
         self.turn: int | None = None
         self.player: str | None = None
         self.unlisted = 0  # shape problems past DETAILED_FINDINGS, counted only
+        # The log's "players" (a table's, up to seven) as its Rules spell them (``rules.seated_rules``): a turn's
+        # name is read as that very string (``race_reader.seated``), so that each later comparison with the
+        # seating's names (a dozen in a turn) finds the same object at once rather than comparing characters.
+        self.seats: list[str] = []
 
     def problem(self, path: str, message: str) -> None:
         if len(self.findings) >= DETAILED_FINDINGS:
@@ -80,6 +85,8 @@ class Reader:
             self.problem("/version", say("Only log format version 1 exists; found {found}.",
                                          found=show(data["version"])))
         log.players = self.required_names(data, "players")
+        if log.players is not None and len(log.players) <= MAX_PLAYERS:
+            self.seats = list(seated_rules(tuple(log.players)).seating)
         if "first_player" in data:
             log.first_player = self.name(data["first_player"], "/first_player", THE_FIRST_PLAYER)
         log.world_record = self.options(data)
@@ -134,6 +141,15 @@ class Reader:
     def name(self, value: object, path: str, what: Text) -> str | None:
         return self.text(value, path, what, self.limits.max_name, 1)
 
+    def is_name(self, value: object) -> bool:
+        """A string of a name's length, which ``name`` takes as it is (as ``text`` finds first)."""
+        return type(value) is str and 1 <= len(value) <= self.limits.max_name
+
+    def name_at(self, value: object, path: str, key: str, what: Text) -> str | None:
+        """``name`` of the value at ``path``'s ``key``, whose pointer is made only where it is read the long way
+        (to report a problem): a log names a player or a discipline at every race."""
+        return cast(str, value) if self.is_name(value) else self.name(value, f"{path}/{key}", what)
+
     def note(self, data: dict, path: str) -> str | None:
         return self.text(data["note"], path + "/note", A_NOTE, self.limits.max_text) if "note" in data else None
 
@@ -146,7 +162,9 @@ class Reader:
             self.problem(path, say('"{key}" has {count} entries, more than any log needs ({longest}).', key=what,
                                    count=len(value), longest=longest))
             return None
-        names = [self.name(item, f"{path}/{index}", A_NAME) for index, item in enumerate(value)]
+        # Only a value that is not plainly a name is read with its pointer built.
+        names = [item if self.is_name(item) else self.name(item, f"{path}/{index}", A_NAME)
+                 for index, item in enumerate(value)]
         return None if None in names else names  # type: ignore[return-value]
 
     def required_names(self, data: dict, key: str) -> list[str] | None:
@@ -155,18 +173,16 @@ class Reader:
             return None
         return self.names(data[key], "/" + key, key, self.limits.max_cards)
 
-    def usual_cards(self, value: object) -> list[Card] | None:
+    def usual_cards(self, value: object) -> list[int] | None:
         """The usual list of cards, every card in the string form, read with no path built and no finding
-        possible (one lookup a card); ``None`` for any other, which ``cards`` reads."""
+        possible; ``None`` for any other, which ``cards`` reads."""
         if type(value) is list and len(value) <= self.limits.max_cards:
-            try:
-                return [race_reader.CARDS[item] for item in value]
-            except (KeyError, TypeError):
-                return None
+            return race_reader.card_indexes(value)
         return None
 
-    def cards(self, value: object, path: str) -> list[Card] | None:
-        """A list of cards; ``None`` (after reporting) when it or any card is unreadable."""
+    def cards(self, value: object, path: str) -> list[int] | None:
+        """A list of cards, each as its index (``cards.CARD_INDEX``); ``None`` (after reporting) when it or any
+        card is unreadable."""
         usual = self.usual_cards(value)
         if usual is not None:
             return usual
@@ -176,15 +192,18 @@ class Reader:
         if len(value) > self.limits.max_cards:
             self.problem(path, say("A list of {count} cards is longer than the deck.", count=len(value)))
             return None
-        cards = []
+        cards: list[int] = []
+        readable = True
         for index, item in enumerate(value):
             card = Card.from_object(item)
             if card is None:
                 self.problem(f"{path}/{index}", say("{found} is not a card; write it as {text} or {object} "
                                                 "(colours B Y K G R, values 1 to 9).", found=show(item),
                                                 text=CARD_TEXT_EXAMPLE, object=CARD_OBJECT_EXAMPLE))
-            cards.append(card)
-        return None if None in cards else cards  # type: ignore[return-value]
+                readable = False
+            else:
+                cards.append(CARD_INDEX[card])
+        return cards if readable else None
 
     def options(self, data: dict) -> bool:
         options = data.get("options", {})
@@ -270,8 +289,8 @@ class Reader:
 
 
 def json_key(value: object) -> tuple:
-    """A JSON value as a flat hashable key equal only to the same value: each part tagged with its type (and a
-    list or an object with its length), so that true and 1, or a list and a tuple, never meet; raises
+    """A JSON value as a flat hashable key equal only to the same value: each part but a string tagged with its
+    type (and a list or an object with its length), so that true and 1, or a list and a tuple, never meet; raises
     ``TypeError`` for a type JSON does not have. Flat, as a nested tuple would be hashed again part by part."""
     parts: list[object] = []
     _flatten(value, parts)
@@ -280,19 +299,25 @@ def json_key(value: object) -> tuple:
 
 def _flatten(value: object, parts: list[object]) -> None:
     kind = type(value)
+    if kind is str:  # alone, untagged: no other part is a string (the commonest part, and a call fewer a key)
+        parts.append(value)
+        return
     parts.append(kind)
     if kind is dict:
         data = cast(dict, value)
         parts.append(len(data))
         for key, item in data.items():
-            _flatten(key, parts)
+            if type(key) is str:
+                parts.append(key)
+            else:
+                _flatten(key, parts)
             _flatten(item, parts)
     elif kind is list:
         items = cast(list, value)
         parts.append(len(items))
         for item in items:
             _flatten(item, parts)
-    elif kind is str or kind is int or kind is float or kind is bool or value is None:
+    elif kind is int or kind is float or kind is bool or value is None:
         parts.append(value)
     else:
         raise TypeError(f"not a JSON value: {kind.__name__}")

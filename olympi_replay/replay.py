@@ -16,8 +16,8 @@ from olympi_replay.log import Log, Race, Turn, finding
 from olympi_replay.opening import Pile, deal, declared_disciplines
 from olympi_replay.race import RaceReplay, Sitting
 from olympi_replay.report import GameReport, RaceRecord, Result
-from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS, RACES, Rules
-from olympi_replay.scoring import vp, winners
+from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS, RACES, Rules, seated_rules
+from olympi_replay.scoring import RECORD_VP, VP, winners
 from olympi_replay.words import medal_word, say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 from replaykit.words import AND, Joined, Text
@@ -26,15 +26,21 @@ from replaykit.words import AND, Joined, Text
 class GameReplay:
     """One pass over one log; findings are appended as they are met."""
 
-    def __init__(self, log: Log, findings: list[Finding]) -> None:
+    def __init__(self, log: Log, findings: list[Finding], rules: Rules | None = None,
+                 cards: Cards | None = None) -> None:
+        """``rules`` and ``cards``: a clone's, made from the game's (by default, the log's players')."""
         self.log, self.findings = log, findings
-        self.rules = Rules(tuple(log.players or ()))
-        self.cards = Cards(self.rules.seating)
+        self.rules = seated_rules(tuple(log.players or ())) if rules is None else rules
+        self.cards = Cards(self.rules.seating) if cards is None else cards
         self.world_record = log.world_record
         self.first_player: str | None = None
         # Plain dicts, as the report gives them: read for every seat's points each time a race closes.
         self.medals: dict[str, dict[str, int]] = {name: {} for name in self.rules.seating}
         self.records = dict.fromkeys(self.rules.seating, 0)
+        # Each seat's VP so far (``scoring.vp`` of its medals and records), added to as they are won: every seat's
+        # points are given as each race closes, where summing every seat's medals again cost a thirtieth of a
+        # validation.
+        self.points = dict.fromkeys(self.rules.seating, 0)
         self.report = GameReport([], findings)
         self.definitions: dict[str, Discipline] = {}
         self.pile = Pile([])
@@ -90,16 +96,19 @@ class GameReplay:
         self.current = self.race(race, index + 1)
         return True
 
-    def steps(self, turns: list[Turn]) -> Draw | None:
+    def steps(self, turns: list[Turn]) -> tuple[Draw, int] | None:
         """The race under way's next turns (``RaceReplay.steps``); the game learns who holds the First-player
-        card where the race's first turn showed it."""
+        card where the race's first turn showed it. Returns the last turn's draw where its cards were drawn unseen
+        and the turn lists none (a draw step may name them), with the turn's number; else ``None``."""
         current = self.current
         if current is None:
             return None
         drawn = current.steps(turns)
         if self.first_player is None:
             self.first_player = current.record.first_player
-        return drawn
+        if drawn is None or not drawn.unknown or turns[-1].draw is not None:
+            return None
+        return drawn, len(current.record.turns)
 
     def close_race(self, another: bool) -> None:
         """The race under way ends: discards, medals, records and the race's claims; ``another``: the log goes
@@ -111,12 +120,15 @@ class GameReplay:
         self.cards.end_race()
         if record.took_first_player is not None:
             self.first_player = record.took_first_player
+        points = self.points
         for name_, won in record.medals.items():
             tally = self.medals[name_]
             for medal in won:
                 tally[medal] = tally.get(medal, 0) + 1
+                points[name_] += VP[medal]
         if record.record is not None:
             self.records[record.record] += 1
+            points[record.record] += RECORD_VP
         record.scores_after = self.scores()
         record.hands_after = self.cards.sizes()
         check_race_claims(self, current.race, record)
@@ -146,17 +158,19 @@ class GameReplay:
     def clone(self) -> GameReplay:
         """An independent copy; finished races' records are shared, as nothing changes them any more. Made
         field by field, since a compiled class has no ``copy.copy``."""
-        other = GameReplay(self.log, list(self.findings))
-        other.rules, other.world_record, other.first_player = self.rules, self.world_record, self.first_player
+        other = GameReplay(self.log, list(self.findings), self.rules, self.cards.clone())
+        other.world_record, other.first_player = self.world_record, self.first_player
         other.definitions, other.entries, other.finished, other.stopped = (self.definitions, self.entries,
                                                                            self.finished, self.stopped)
-        other.cards, other.pile, other.proof = self.cards.clone(), self.pile.clone(), self.proof.clone()
+        other.pile, other.proof = self.pile.clone(), self.proof.clone()
         other.medals = {name: dict(won) for name, won in self.medals.items()}
-        other.records = dict(self.records)
+        other.records, other.points = dict(self.records), dict(self.points)
         other.report = self.report.copy()
         other.report.findings = other.findings
         other.report.races = list(self.report.races)
         if self.current is not None:
+            if self.sitting is not None:  # the clone's parts, with what the seating made once
+                other.sitting = Sitting(other, self.sitting)
             other.current = self.current.clone(other.seated())
             other.report.races[-1] = other.current.record
         return other
@@ -221,8 +235,8 @@ class GameReplay:
             self.add("postpone-not-allowed", message, _path(number, where), number)
 
     def scores(self) -> dict[str, int]:
-        records = self.records  # the medals' keys are the seating, in its order (no read of the interpreted rules)
-        return {name: vp(won, records[name]) for name, won in self.medals.items()}
+        """Each seat's VP, in seating order (``scoring.vp`` of its medals and records)."""
+        return dict(self.points)
 
     def result(self) -> Result:
         scores, sizes = self.scores(), self.cards.sizes()
@@ -286,17 +300,20 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord) -> None:
             game.add("medal-mismatch", say("Race {number}'s medals are claimed as {claimed}, but the retirements give "
                                              "{actual}.", number=number, claimed=_list(awards.medals),
                                              actual=_list(record.medals)), _path(number, "/awards/medals"), number)
-    claims = (("first_player", record.took_first_player, "first-player-mismatch"),
-              ("record", record.record, "record-mismatch"))
-    for key, actual, code in claims:
-        if key not in awards.given:
-            continue
-        claimed = getattr(awards, key)
-        if claimed is not None and claimed not in game.cards.hands:  # as above
-            game.add("unknown-player", UNKNOWN_CLAIMANT[key](number=number, player=claimed),
-                     _path(number, f"/awards/{key}"), number)
-        if claimed != actual:
-            game.add(code, _claim_wrong(key, number, claimed, actual), _path(number, f"/awards/{key}"), number)
+    if "first_player" in awards.given:
+        _check_claim(game, "first_player", awards.first_player, record.took_first_player, "first-player-mismatch",
+                     number)
+    if "record" in awards.given:
+        _check_claim(game, "record", awards.record, record.record, "record-mismatch", number)
+
+
+def _check_claim(game: GameReplay, key: str, claimed: str | None, actual: str | None, code: str, number: int) -> None:
+    """A race's claim of who took the First-player card (``key``), or set a World Record, against who did."""
+    if claimed is not None and claimed not in game.cards.hands:  # the seating's players, as above
+        game.add("unknown-player", UNKNOWN_CLAIMANT[key](number=number, player=claimed),
+                 _path(number, f"/awards/{key}"), number)
+    if claimed != actual:
+        game.add(code, _claim_wrong(key, number, claimed, actual), _path(number, f"/awards/{key}"), number)
 
 
 UNKNOWN_CLAIMANT = {

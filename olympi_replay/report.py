@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from olympi_replay.cards import Card, texts
+from olympi_replay.cards import index_texts
 from olympi_replay.disciplines import Discipline, sentence, to_json
 from olympi_replay.log import GAME_ID
 from olympi_replay.rules import MEDALS
 from replaykit.findings import Finding, split
+from replaykit.native import mypyc_attr
 
 
+# Nothing a record holds leads back to it: compiled, it is left out of the collector's reach (``acyclic``),
+# which walked every record of every report after each validation.
+@mypyc_attr(acyclic=True)
 class TurnRecord:
     """One turn as replayed: ``action`` as taken (a pass with 3+ players is taken as a retire). A plain class,
     as ``Retirement``: compiled, it is made without a dataclass's Python-level ``__init__`` (one per turn)."""
@@ -22,8 +26,8 @@ class TurnRecord:
     __slots__ = ("action", "cards", "draw", "drew", "hand_after", "ignored", "note", "number", "player",
                  "reshuffled")
 
-    def __init__(self, number: int, player: str | None, action: str | None, cards: tuple[Card, ...] = (),
-                 drew: int = 0, draw: tuple[Card, ...] | None = None, reshuffled: bool = False, ignored: bool = False,
+    def __init__(self, number: int, player: str | None, action: str | None, cards: tuple[int, ...] = (),
+                 drew: int = 0, draw: tuple[int, ...] | None = None, reshuffled: bool = False, ignored: bool = False,
                  note: str | None = None, hand_after: int | None = None) -> None:
         self.number = number
         self.player = player
@@ -44,12 +48,13 @@ class TurnRecord:
                           self.ignored, self.note, self.hand_after)
 
     def to_dict(self) -> dict:
-        return {"number": self.number, "player": self.player, "action": self.action, "cards": texts(self.cards),
-                "drew": self.drew, "draw": None if self.draw is None else texts(self.draw),
+        return {"number": self.number, "player": self.player, "action": self.action, "cards": index_texts(self.cards),
+                "drew": self.drew, "draw": None if self.draw is None else index_texts(self.draw),
                 "reshuffled": self.reshuffled, "ignored": self.ignored, "note": self.note,
                 "hand_after": self.hand_after}
 
 
+@mypyc_attr(acyclic=True)  # as ``TurnRecord``
 class Retirement:
     """A player leaving the race (two players: a pass), or the last player's gold (``turn`` may be null)."""
 
@@ -69,6 +74,7 @@ class Retirement:
                 "drew": self.drew, "first_player": self.first_player}
 
 
+@mypyc_attr(acyclic=True)  # as ``TurnRecord``
 class RaceRecord:
     """One race as replayed (a plain class, as ``TurnRecord``)."""
 
@@ -146,6 +152,7 @@ def discipline_dict(definition: Discipline) -> dict:
             "sentence": sentence(definition.rule, definition.cards_per_play), "note": definition.note}
 
 
+@mypyc_attr(acyclic=True)  # as ``TurnRecord``
 class GameReport:
     """The whole replay's report (a plain class, as ``RaceRecord``: compiled, it is made without a dataclass's
     Python-level ``__init__``, twice a validation and again for each copy of a state)."""
@@ -156,7 +163,7 @@ class GameReport:
     def __init__(self, players: list[str], findings: list[Finding], meta: dict | None = None, complete: bool = False,
                  result: Result | None = None, first_player: str | None = None, world_record: bool = False,
                  disciplines: list[Discipline] | None = None, races: list[RaceRecord] | None = None,
-                 hands: dict[str, list[Card]] | None = None, claims: dict | None = None, unlisted: int = 0) -> None:
+                 hands: dict[str, list[int]] | None = None, claims: dict | None = None, unlisted: int = 0) -> None:
         self.players = players
         self.findings = findings
         self.meta: dict = {} if meta is None else meta
@@ -188,6 +195,6 @@ class GameReport:
             "first_player": self.first_player, "options": {"world_record": self.world_record},
             "disciplines": [discipline_dict(definition) for definition in self.disciplines],
             "races": [race.to_dict() for race in self.races],
-            "hands": None if self.hands is None else {name: texts(cards) for name, cards in self.hands.items()},
+            "hands": None if self.hands is None else {name: index_texts(cards) for name, cards in self.hands.items()},
             "claims": {"scores": self.claims["scores"], "winners": self.claims["winners"]},
         }

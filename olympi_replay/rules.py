@@ -49,6 +49,24 @@ class Rules(Seating):
         return scoring.reward(len(self.seating), retired_before)
 
 
+# The rules of the seatings met lately: a game's Rules never change once made, and what the seating derives (each
+# player's way round the table, their seats) is worked out in Python once a Rules, where many logs of an archive
+# seat the same players.
+SEATINGS: dict[tuple[str, ...], Rules] = {}
+SEATINGS_KEPT = 256
+
+
+def seated_rules(seating: tuple[str, ...]) -> Rules:
+    """The Rules of ``seating``, made once while it is kept (``SEATINGS``): its names are those strings first
+    read for it, which the reader reads a log's names as (``Reader.seats``)."""
+    rules = SEATINGS.get(seating)
+    if rules is None:
+        if len(SEATINGS) >= SEATINGS_KEPT:
+            SEATINGS.clear()
+        rules = SEATINGS[seating] = Rules(seating)
+    return rules
+
+
 @dataclass(frozen=True)
 class Limits(TextLimits):
     """Sizes past which a document is not a log at all (a ``schema`` finding), not a game with too much in it

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from olympi_replay.cards import full_deck, texts
+from olympi_replay.cards import full_deck, index_texts, texts
 from olympi_replay.disciplines import Rule, to_json
 from olympi_replay.loading import new_state
 from olympi_replay.log import GAME_ID
@@ -80,7 +80,7 @@ def reshuffled(state: OlympiState, retire: Choice, rng: random.Random) -> Choice
         return retire
     order = list(cards.discards)
     rng.shuffle(order)
-    return replace(retire, action={**retire.action, "reshuffle": texts(order)})
+    return replace(retire, action={**retire.action, "reshuffle": index_texts(order)})
 
 
 def table_pick(options: list[Choice], rng: random.Random) -> Choice:
@@ -112,7 +112,7 @@ def simulate(players: int, seed: int, *, hands: bool = True, deck: bool = True, 
     for race, record in zip(log["races"], report.races, strict=True):
         for turn, entry in zip(race["turns"], record.turns, strict=True):
             if turn["action"] != "play" and hands and entry.drew:
-                turn["draw"] = texts(entry.draw)
+                turn["draw"] = index_texts(entry.draw)
         if claims:
             race["awards"] = {"medals": record.medals, "first_player": record.took_first_player,
                               **({"record": record.record} if world_record else {})}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import random
 
-from olympi_replay.cards import ALL_CARDS, COPIES, Card, card_order, shown, texts
+from olympi_replay.cards import CARD_COUNT, CARD_TEXTS, COPIES, index_shown, index_texts
 from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import references, sentence
 from olympi_replay.log import Race, Turn, finding
@@ -130,10 +130,11 @@ class OlympiState(Walk):
         from the copies not known to be anywhere."""
         drawn, number = self.pending
         cards = self.game.cards
-        pool = [card for card in ALL_CARDS for _ in range(max(0, COPIES - cards.known.get(card, 0)))]
+        pool = [card for card in range(CARD_COUNT) for _ in range(max(0, COPIES - cards.copies(card)))]
         picked = [*drawn.known, *rng.sample(pool, min(drawn.unknown, len(pool)))]
         player = self.race.record.turns[number - 1].player
-        return Choice({"draw": texts(picked)}, say("{player} draws {cards}", player=player, cards=shown(picked)),
+        return Choice({"draw": index_texts(picked)}, say("{player} draws {cards}", player=player,
+                                                         cards=index_shown(picked)),
                       chance=True)
 
     def leave_unseen(self) -> bool:
@@ -173,7 +174,7 @@ class OlympiState(Walk):
         return self.game.findings[before:]
 
     def start(self, race: Race) -> bool:
-        """The log's next race entry (the loader's step as well as ``apply``'s)."""
+        """The log's next race entry (``apply``'s step; the loader takes it so with the game itself)."""
         self.pending = None
         return self.game.start_race(race)
 
@@ -182,15 +183,12 @@ class OlympiState(Walk):
         self.take_all([turn])
 
     def take_all(self, turns: list[Turn]) -> None:
-        """The race's next turns in order (the loader's whole race at once, stepped by the compiled race)."""
-        if not turns:
-            return
-        race = self.game.current
-        drawn = self.game.steps(turns)
-        self.pending = (drawn, len(race.record.turns)) if drawn is not None and drawn.unknown and \
-            turns[-1].draw is None else None
+        """The race's next turns in order, stepped by the compiled race (the loader takes a whole race so with the
+        game itself)."""
+        if turns:
+            self.pending = self.game.steps(turns)
 
-    def name_draw(self, cards: list[Card]) -> None:
+    def name_draw(self, cards: list[int]) -> None:
         drawn, number = self.pending
         self.pending = None
         entry = self.race.record.turns[number - 1]
@@ -228,12 +226,12 @@ class OlympiState(Walk):
             hand = game.cards.hands[name]
             trophies = [medal for medal in MEDALS for _ in range(medals[name].get(medal, 0))]
             seats.append({
-                "name": name, "hand": texts(sorted(hand.cards(), key=card_order)), "unseen": hand.unknown,
+                "name": name, "hand": index_texts(hand.cards()), "unseen": hand.unknown,
                 "pile": trophies + [RECORD] * records[name],
                 "score": sum(VP[medal] * count for medal, count in medals[name].items()) + RECORD_VP * records[name],
                 "medals": {medal: medals[name].get(medal, 0) for medal in MEDALS}, "records": records[name],
                 "retired": race is not None and name in race.record.order,
-                "proven": texts(game.proof.proven(name)) if hand.unknown else []})
+                "proven": index_texts(game.proof.proven(name)) if hand.unknown else []})
         turns = [] if race is None else race.record.turns
         seen, counted, laid, latest, cards_laid = self.laid
         if seen is not turns or counted > len(turns):
@@ -242,7 +240,7 @@ class OlympiState(Walk):
         latest, laid = (latest + fresh)[-MIDDLE_KEPT:], laid + len(fresh)
         cards_laid += sum(len(entry.cards) for entry in fresh)
         self.laid = (turns, len(turns), laid, latest, cards_laid)
-        middle = [{"player": entry.player, "cards": texts(entry.cards)} for entry in latest]
+        middle = [{"player": entry.player, "cards": index_texts(entry.cards)} for entry in latest]
         definition = None if race is None else race.definition
         podium = {} if race is None else {name: list(won) for name, won in race.record.medals.items()}
         return view(seats, middle, earlier=max(0, laid - MIDDLE_KEPT), cards_laid=cards_laid,
@@ -281,10 +279,10 @@ def compared(race) -> list[list[str]] | None:
     by, previous, own = race.compared
     rule = race.definition.rule if race.definition is not None else None
     refs = references(rule) if rule is not None else set()
-    pairs = [[by, str(card)] for card in previous] if "previous" in refs and previous is not None else []
+    pairs = [[by, CARD_TEXTS[card]] for card in previous] if "previous" in refs and previous is not None else []
     player = race.record.turns[-1].player
     if "own" in refs and own is not None and not (pairs and own is previous):  # the same play: listed once
-        pairs += [[player, str(card)] for card in own]
+        pairs += [[player, CARD_TEXTS[card]] for card in own]
     return pairs
 
 

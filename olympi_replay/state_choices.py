@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from olympi_replay.cards import ALL_CARDS, CARD_INDEX, CARDS_BY_INDEX, COPIES, Card, shown, texts
+from olympi_replay.cards import CARD_COUNT, CARD_INDEX, COPIES, Card, index_shown, index_texts, natural
 from olympi_replay.disciplines import holds, sentence
 from olympi_replay.words import say
 from replaykit.state import Choice
@@ -48,26 +48,28 @@ class Move(NamedTuple):
     def to_log(self, players: tuple[str, ...]) -> dict:
         if self.word != "play":
             return {"player": players[self.seat], "action": self.word}
-        return {"player": players[self.seat], "action": "play", "cards": texts(cards_of(self.cards))}
+        return {"player": players[self.seat], "action": "play", "cards": index_texts(self.cards)}
 
 
 class Named(NamedTuple):
     cards: tuple[int, ...]
 
     def to_log(self, players: tuple[str, ...]) -> dict:
-        return {"draw": texts(cards_of(self.cards))}
+        return {"draw": index_texts(self.cards)}
 
 
 Action = Reveal | Move | Named
 
 
-def compact(cards) -> tuple[int, ...]:
-    """Cards as a play's compact form: their indexes, sorted (a play is a set of cards, not a sequence)."""
-    return tuple(sorted(CARD_INDEX[card] for card in cards))
+def compact(cards: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """Cards (their indexes, as a replay holds them) as a play's compact form: sorted (a play is a set of cards,
+    not a sequence)."""
+    return tuple(sorted(cards))
 
 
-def cards_of(indexes: tuple[int, ...]) -> list[Card]:
-    return [CARDS_BY_INDEX[index] for index in indexes]
+def indexes(cards: list[Card | None]) -> list[int] | None:
+    """Cards read from a log's JSON as their indexes; ``None`` when one is not a card."""
+    return None if None in cards else [CARD_INDEX[card] for card in cards if card is not None]
 
 
 def of_log(action: object, players: tuple[str, ...]) -> Action | None:
@@ -79,14 +81,14 @@ def of_log(action: object, players: tuple[str, ...]) -> Action | None:
         player, word = action.get("player"), action.get("action", "play")
         if player not in players or word not in ("play", "retire", "pass"):
             return None
-        cards = [Card.from_object(card) for card in action.get("cards") or ()] if word == "play" else []
-        return None if None in cards else Move(players.index(player), word, compact(cards))
+        cards = indexes([Card.from_object(card) for card in action.get("cards") or ()] if word == "play" else [])
+        return None if cards is None else Move(players.index(player), word, compact(cards))
     if "discipline" in action and isinstance(action["discipline"], str):
         postponed = action.get("postponed")
         return Reveal(action["discipline"], postponed if isinstance(postponed, str) else None)
     if action.keys() == {"draw"} and isinstance(action["draw"], list):
-        cards = [Card.from_object(card) for card in action["draw"]]
-        return None if None in cards else Named(compact(cards))
+        cards = indexes([Card.from_object(card) for card in action["draw"]])
+        return None if cards is None else Named(compact(cards))
     return None
 
 
@@ -150,7 +152,7 @@ def race_choices(game: GameReplay, race: RaceReplay, player: str) -> list[Choice
     seating = game.rules.seating
     *moves, (stop, _known) = race_actions(game, race, player)
     choices = [Choice(move.to_log(seating), say("{player} plays {cards}", player=player,
-                                                 cards=shown(cards_of(move.cards))), known, None if known else hint)
+                                                 cards=index_shown(move.cards)), known, None if known else hint)
                for move, known in moves]
     action = stop.word
     if race.finished:
@@ -163,20 +165,21 @@ def race_choices(game: GameReplay, race: RaceReplay, player: str) -> list[Choice
     return choices
 
 
-def plays(game: GameReplay, player: str, per_play: int) -> list[tuple[tuple[Card, ...], bool]]:
+def plays(game: GameReplay, player: str, per_play: int) -> list[tuple[tuple[int, ...], bool]]:
     """Every distinct play of ``per_play`` cards the player may hold, and whether the hand's known part
     alone holds it."""
     cards = game.cards
     hand = cards.hands[player]
-    most = Counter({card: hand.known.get(card, 0) + min(hand.unknown, max(0, COPIES - cards.known.get(card, 0)))
-                    for card in ALL_CARDS})
-    pool = [card for card in ALL_CARDS for _ in range(min(most[card], per_play))]
+    most = Counter({card: hand.count(card) + min(hand.unknown, max(0, COPIES - cards.copies(card)))
+                    for card in range(CARD_COUNT)})
+    pool = [card for card in range(CARD_COUNT) for _ in range(min(most[card], per_play))]
     found = []
-    for play in sorted(set(itertools.combinations(pool, per_play))):
+    # In the order the cards themselves compare (colour letter, then value): the order choices are listed in.
+    for play in sorted(set(itertools.combinations(pool, per_play)), key=natural):
         need = Counter(play)
         if any(need[card] > most[card] for card in need):
             continue
-        unseen = sum(max(0, count - hand.known.get(card, 0)) for card, count in need.items())
+        unseen = sum(max(0, count - hand.count(card)) for card, count in need.items())
         if unseen <= hand.unknown:
             found.append((play, unseen == 0))
     return found

@@ -13,7 +13,7 @@ import json
 import math
 from collections import Counter
 
-from olympi_replay.cards import ALL_CARDS, COPIES, card_order, texts
+from olympi_replay.cards import CARD_COUNT, CARDS_BY_INDEX, COPIES, index_texts, natural
 from olympi_replay.position import Position
 from olympi_replay.rules import RECORD_VP, VP
 from olympi_replay.state_choices import Action, Named, compact, race_actions, reveal_actions
@@ -75,7 +75,7 @@ class Walk:
             return [(action, 1 / len(tops)) for action in reveal_actions(self.game) if action.postponed is None]
         drawn, _number = self.pending
         known = self.game.cards.known
-        copies = Counter({card: COPIES - known.get(card, 0) for card in ALL_CARDS if known.get(card, 0) < COPIES})
+        copies = Counter({card: COPIES - known[card] for card in range(CARD_COUNT) if known[card] < COPIES})
         wanted = min(drawn.unknown, copies.total())
         pool = list(copies.elements())
         ways = math.comb(len(pool), wanted)
@@ -87,7 +87,8 @@ class Walk:
             return Uniform(ways, lambda rng: named(rng.sample(pool, wanted)))
         return [(named(cards), math.prod(math.comb(copies[card], times) for card, times in
                                          Counter(cards).items()) / ways)
-                for cards in sorted(set(itertools.combinations(sorted(pool), wanted)))]
+                for cards in sorted(set(itertools.combinations(sorted(pool, key=CARDS_BY_INDEX.__getitem__), wanted)),
+                                    key=natural)]
 
     def observation(self, seat: int) -> dict:
         """What the player at ``seat`` has seen: their own hand (its cards the log knows, and how many it
@@ -96,10 +97,10 @@ class Walk:
         game = self.game
         name = game.rules.seating[seat]
         hand = game.cards.hands[name]
-        plays = [{"race": record.number, "player": entry.player, "cards": texts(entry.cards)}
+        plays = [{"race": record.number, "player": entry.player, "cards": index_texts(entry.cards)}
                  for record in game.report.races for entry in record.turns
                  if entry.action == "play" and not entry.ignored]
-        return {"seat": seat, "player": name, "hand": texts(sorted(hand.cards(), key=card_order)),
+        return {"seat": seat, "player": name, "hand": index_texts(hand.cards()),
                 "unseen": hand.unknown, "plays": plays, "held": list(game.cards.sizes().values()),
                 "deck": game.cards.deck_size, "discards": len(game.cards.discards),
                 "disciplines_left": len(game.pile), "scores": list(self.returns()),

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from olympi_replay.cards import ALL_CARDS, Card
+from olympi_replay.cards import ALL_CARDS, CARD_INDEX, Card
 from olympi_replay.disciplines import holds, read_rule, sentence, to_json
 
 
@@ -78,7 +78,7 @@ def test_the_evaluator_agrees_with_a_brute_force_reading(data, play, previous, o
     rule, problems = read(data)
     assert problems == []
     assert to_json(rule) == data
-    assert holds(rule, play, previous, own) == brute(data, play, previous, own)
+    assert holds(rule, held(play), held(previous), held(own)) == brute(data, play, previous, own)
 
 
 @settings(max_examples=60, deadline=None)
@@ -89,15 +89,29 @@ def test_every_rule_renders_as_one_sentence(data, per_play):
     assert text.startswith("Play ") and text.endswith(".") and "  " not in text
 
 
-K5, K7, B7 = Card("K", 5), Card("K", 7), Card("B", 7)
+def held(cards: list[Card] | None) -> tuple[int, ...] | None:
+    """Cards as a replay holds them, their indexes (what ``holds`` is given)."""
+    return None if cards is None else tuple(CARD_INDEX[card] for card in cards)
+
+
+K5, K7, B7 = 2 * 9 + 4, 2 * 9 + 6, 6  # black (the rings' third colour) 5 and 7, blue 7: colour × 9 + value - 1
 
 
 def test_comparisons_hold_without_their_reference():
     rule, _ = read({"value": ">", "than": "previous"})
-    assert holds(rule, [K5], None, None)
-    assert not holds(rule, [K5], [K7], None)
+    assert holds(rule, (K5,), None, None)
+    assert not holds(rule, (K5,), (K7,), None)
     own, _ = read({"color": "different", "as": "own"})
-    assert holds(own, [K5], [B7], None) and not holds(own, [K5], [B7], [K7])
+    assert holds(own, (K5,), (B7,), None) and not holds(own, (K5,), (B7,), (K7,))
+
+
+def test_values_and_colours_are_read_from_the_card_s_index():
+    # Sum of a play against the previous one: K5 + B7 = 12 >= K7 + K5 = 12; a value range reads 5 and 7.
+    assert holds(read({"sum": ">=", "than": "previous"})[0], (K5, B7), (K7, K5), None)
+    assert not holds(read({"sum": ">", "than": "previous"})[0], (K5, B7), (K7, K5), None)
+    assert holds(read({"value_in": [5, 7]})[0], (K5, B7), None, None)
+    assert not holds(read({"value_in": [6, 9]})[0], (K5,), None, None)
+    assert holds(read({"color": "same", "as": "previous"})[0], (K5,), (K7,), None)
 
 
 @pytest.mark.parametrize("data,expected", [

@@ -183,7 +183,8 @@ def test_a_discipline_given_as_python_objects_is_read_each_time():
 
 def test_the_key_a_discipline_is_kept_by_tells_json_values_apart():
     assert json_key({"rule": {"value_in": [2, 8]}}) == json_key({"rule": {"value_in": [2, 8]}})
-    for one, other in [(1, True), (1, 1.0), ([[1], 2], [[1, 2]]), ({"a": "b"}, {"b": "a"}), ([], {}), (None, "")]:
+    for one, other in [(1, True), (1, 1.0), ([[1], 2], [[1, 2]]), ({"a": "b"}, {"b": "a"}), ([], {}), (None, ""),
+                       ("1", 1), (["a", "b"], ["ab"]), ({"a": ["b"]}, {"a": "b"}), ([{}], [[]]), ("list", [])]:
         assert json_key(one) != json_key(other)
     with pytest.raises(TypeError):
         json_key({"value_in": (2, 8)})
@@ -201,6 +202,21 @@ def test_a_retire_or_pass_without_a_draw_is_read_as_a_usual_turn():
         "/races/0/turns/0/cards"]
 
 
+def test_a_usual_turn_has_its_player_action_and_cards_or_draw_and_nothing_else():
+    play = usual_turn({"cards": ["K7", "B1"], "action": "play", "player": "Ann"}, 40, 120)  # any order of keys
+    assert (play.player, play.action, play.cards, play.draw) == ("Ann", "play", [24, 0], None)  # K7: 2 × 9 + 6
+    drew = usual_turn({"player": "Ann", "action": "retire", "draw": ["B2"]}, 40, 120)
+    assert (drew.cards, drew.draw) == (None, [1])
+    for other in ({"player": "Ann", "action": "play", "draw": ["K7"]}, {"player": "Ann", "action": "retire",
+                                                                        "cards": ["K7"]},
+                  {"player": "Ann", "action": "retire", "note": "tired"}, {"player": "Ann", "cards": ["K7"]},
+                  {"player": "Ann", "action": "play", "cards": ["K7"], "note": "x"}, {"player": "Ann", 1: "play"}):
+        assert usual_turn(other, 40, 120) is None  # the path that reports reads it
+    # A name is read as the players' list spells it: that very string.
+    seats = ["Ann", "Bruno"]
+    assert usual_turn({"player": "".join(["Bru", "no"]), "action": "pass"}, 40, 120, seats).player is seats[1]
+
+
 @given(st.one_of(st.text(max_size=12), st.integers(), st.none(), st.lists(st.text(max_size=2), max_size=2)),
        st.integers(0, 10), st.integers(0, 3))
 def test_a_text_is_accepted_exactly_when_the_core_finds_no_problem(value, longest, shortest):
@@ -210,3 +226,13 @@ def test_a_text_is_accepted_exactly_when_the_core_finds_no_problem(value, longes
     assert (read is not None) == (text_problem(value, "A name", longest, shortest) is None)
     assert read is None or read is value
     assert len(reader.findings) == (read is None)
+
+
+def test_a_name_at_a_key_is_taken_as_it_is_or_reported_at_that_key():
+    reader = Reader()
+    assert reader.name_at("Ann", "/races/0", "discipline", "The discipline") == "Ann" and reader.findings == []
+    longest = reader.limits.max_name
+    assert reader.is_name("x" * longest) and not reader.is_name("x" * (longest + 1))
+    assert not reader.is_name("") and not reader.is_name(7)
+    assert reader.name_at("", "/races/0", "discipline", "The discipline") is None
+    assert [finding.path for finding in reader.findings] == ["/races/0/discipline"]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from olympi_replay.rules import DECK_SIZE, PASSES, RETIREMENTS, Rules, vp, winners
+from olympi_replay.rules import DECK_SIZE, PASSES, RETIREMENTS, Rules, seated_rules, vp, winners
 
 NAMES = ("Ann", "Bruno", "Chiara", "Dario", "Elena", "Fabio", "Giulia")
 
@@ -67,3 +67,11 @@ def test_victory_points_and_ties():
     assert winners({"Ann": 5, "Bruno": 5, "Chiara": 5}, {"Ann": 4, "Bruno": 2, "Chiara": 4}, seating) == [
         "Ann", "Chiara"]
     assert winners({}, {}, ()) == []
+
+
+def test_the_rules_of_a_seating_are_made_once_and_spell_its_names_as_first_read():
+    first, again = ("Zia", "".join(["Quo", "rra"])), ("Zia", "".join(["Quo", "rra"]))  # equal, not the same strings
+    rules = seated_rules(first)
+    assert seated_rules(again) is rules and rules.seating[1] is first[1] and again[1] is not first[1]
+    # each player's way round the table: everyone else clockwise from their left, then the player
+    assert rules.clockwise == {"Zia": ("Quorra", "Zia"), "Quorra": ("Zia", "Quorra")}

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from olympi_replay.cards import CARD_INDEX, Card, card_order
+from olympi_replay.cards import CARD_INDEX, CARDS_BY_INDEX, Card, card_order
 from olympi_replay.engine import ENGINE
 from olympi_replay.state_choices import Move, Named, Reveal, of_log
 from replaykit.state import Uniform
@@ -186,7 +186,7 @@ def candidates(state) -> list[dict]:
     hand = state.game.cards.hands[player]
     definition = state.race.definition
     per_play = 1 if definition is None or definition.cards_per_play is None else definition.cards_per_play
-    held = sorted(set(hand.cards()))
+    held = sorted({CARDS_BY_INDEX[index] for index in hand.cards()})  # a replay holds cards as their indexes
     stranger = next(card for card in CARD_INDEX if card not in held)
     pool = [*held, stranger] if not hand.unknown else list(CARD_INDEX)
     cards = [[card] for card in pool] if per_play == 1 else [
