@@ -13,7 +13,7 @@ from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRIC
 from dalmuti_replay.log import GAME_ID, Log, Round, opened_alone
 from dalmuti_replay.reader import DEFAULT_LIMITS, Limits, Reader
 from dalmuti_replay.report import SessionReport
-from dalmuti_replay.rounds import TAXES
+from dalmuti_replay.rounds import TAXES, RoundPlay
 from dalmuti_replay.rules import Options
 from dalmuti_replay.session import Session
 from dalmuti_replay.state import DalmutiState
@@ -53,6 +53,18 @@ def before_play(entry: Round) -> Iterator[Step]:
             yield Step(TRANSFER, transfer, index=position)
 
 
+def play_before(play: RoundPlay, entry: Round) -> None:
+    """``before_play``'s steps given straight to the round being replayed, each as ``DalmutiState.advance`` gives
+    it when nobody watches (the tax phase not replayed at each transfer): no ``Step`` made, no interpreted call."""
+    if entry.hands is not None:
+        play.deal(entry.hands, set(entry.unreadable_hands))
+    if entry.revolution is not None:
+        play.declare(entry.revolution)
+    for position, transfer in enumerate(entry.taxes or ()):
+        if transfer is not None:
+            play.transfer(transfer, position, False)
+
+
 def steps_of(log: Log) -> Iterator[Step]:
     """The log's steps in order; an unreadable round ends them (who sits where next is unknown)."""
     for entry in log.rounds:
@@ -81,10 +93,9 @@ def replay_unwatched(state: DalmutiState, log: Log) -> None:
             state.advance(round_begun(entry))
             if session.halted:
                 break
-        for step in before_play(entry):
-            state.advance(step)
-        play = state.round
+        play: RoundPlay | None = state.round
         assert play is not None  # the session replays this round: it was seated
+        play_before(play, entry)
         state.played += play.play_tricks(entry.tricks)
     state.eager = True
     play = state.round

@@ -78,14 +78,21 @@ class Trick:
         self.note = note
 
 
-def quick_play(value: object, longest: int, most: int, known: dict[str, str], order: list[str]) -> Play | None:
+def quick_play(value: object, longest: int, most: int, known: dict[str, str], order: list[str],
+               passes: dict[str, Play]) -> Play | None:
     """The usual plays, ``{"player": name, "cards": [...]}`` and ``{"player": name, "pass": true}``, read at once
-    (the name as first read); ``None`` for anything else, which ``Reader.slow_play`` reads key by key."""
+    (the name as first read); ``None`` for anything else, which ``Reader.slow_play`` reads key by key. A pass is the
+    same ``Play`` for all of one player's passes (``passes``, by the name as first read): two thirds of the plays
+    are passes, and a ``Play`` is never changed once read."""
     if type(value) is dict and len(value) == 2:
         player = value.get("player")
         if type(player) is str and 0 < len(player) <= longest:
             if value.get("pass") is True:  # asked first: most plays are passes
-                return Play(as_first_read(player, known, order), None)
+                first = as_first_read(player, known, order)
+                play = passes.get(first)
+                if play is None:
+                    play = passes[first] = Play(first, None)
+                return play
             cards = value.get("cards")
             if type(cards) is list and 0 < len(cards) <= most:
                 try:

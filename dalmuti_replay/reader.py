@@ -53,6 +53,7 @@ class Reader:
         # player (every play makes a dozen) find their key by identity, not by comparing text
         self.known: dict[str, str] = {}
         self.order: list[str] = []  # the first few of them, in the order read (as_first_read)
+        self.passes: dict[str, Play] = {}  # each player's pass, one for all (``quick_play``)
         # Read for every trick and name: native fields, not the attributes of the interpreted Limits
         self.max_name, self.max_cards, self.max_plays = limits.max_name, limits.max_cards, limits.max_plays
 
@@ -240,7 +241,7 @@ class Reader:
             return None
         read: list[Play | None] = []
         for item in plays:
-            if (play := quick_play(item, self.max_name, self.max_cards, self.known, self.order)) is None:
+            if (play := quick_play(item, self.max_name, self.max_cards, self.known, self.order, self.passes)) is None:
                 return None
             read.append(play)
         return Trick(read)
@@ -259,7 +260,8 @@ class Reader:
         return trick
 
     def play(self, value: object, tokens: tuple) -> Play | None:
-        return quick_play(value, self.max_name, self.max_cards, self.known, self.order) or self.slow_play(value, tokens)
+        return (quick_play(value, self.max_name, self.max_cards, self.known, self.order, self.passes)
+                or self.slow_play(value, tokens))
 
     def slow_play(self, value: object, tokens: tuple) -> Play | None:
         """A play read key by key, each problem named."""

@@ -59,13 +59,12 @@ class RoundState:
             self.hands: dict[str, dict[Card, int] | None] = {name: None for name in table.order}  # ``cards.counted``
             self.finish: list[str] = []
             self.points: dict[str, int] = {name: 0 for name in table.order}
-            self.base = pointer("rounds", number - 1)
             self.over = False  # one player alone holds cards
             self.ended_reported = False  # a play after the round's end was reported: replay stops
         else:
             self.counts, self.hands, self.finish, self.points = like.counts, like.hands, like.finish, like.points
             self.held = like.held
-            self.base, self.over, self.ended_reported = like.base, like.over, like.ended_reported
+            self.over, self.ended_reported = like.over, like.ended_reported
 
     def reseat(self, table: Table) -> None:
         """Play on with the seating ``table`` from now on."""
@@ -74,8 +73,9 @@ class RoundState:
 
     def add(self, code: str, message: str, *tokens: object, trick: int | None = None, play: int | None = None,
             player: str | None = None, severity: str = ERROR) -> None:
+        # The pointer is made here, for a finding only: most rounds have none, and ``pointer`` is interpreted code
         self.findings.append(finding(code, severity, message, self.number, trick, play, player,
-                                     self.base + pointer(*tokens)))
+                                     pointer("rounds", self.number - 1, *tokens)))
 
     def is_player(self, name: object) -> bool:
         return name in self.counts

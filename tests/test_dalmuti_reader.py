@@ -155,3 +155,17 @@ def test_a_play_s_keys_in_any_order(entry):
 def test_each_bad_name_in_a_list_is_a_finding_at_its_place():
     names = ["Anna", "", 3, "n" * 41, "Dario"]
     assert [path for path, _ in schema(session(names, {"tricks": []}))] == ["/players/1", "/players/2", "/players/3"]
+
+
+def test_a_player_s_passes_are_one_play_and_each_set_its_own():
+    """Two thirds of the plays are passes: a player's usual passes share one ``Play`` (never changed once read);
+    a pass with a note is read key by key and keeps its note; every set is its own."""
+    entry = {"tricks": [trick(("Anna", "3"), ("Bruno", None), ("Carla", None)),
+                        {"plays": [play("Anna", "5"), {"player": "Bruno", "pass": True, "note": "thinking"},
+                                   play("Carla"), play("Bruno")]}]}
+    log = Reader().document(json.loads(json.dumps(session(FOUR, entry))))
+    (set_3, bruno, carla), (set_5, noted, carla_again, bruno_again) = (t.plays for t in log.rounds[0].tricks)
+    assert bruno is bruno_again and carla is carla_again and bruno is not carla
+    assert (bruno.player, bruno.cards, bruno.note) == ("Bruno", None, None) and bruno.player is log.players[1]
+    assert noted is not bruno and (noted.player, noted.cards, noted.note) == ("Bruno", None, "thinking")
+    assert set_3 is not set_5 and (set_3.cards, set_5.cards) == ([Card(3)], [Card(5)])

@@ -4,6 +4,10 @@ declared end. Each finding at its round, player and path."""
 import pytest
 
 from dalmuti_replay import validate
+from dalmuti_replay.cards import Card
+from dalmuti_replay.load import new_state, play_before
+from dalmuti_replay.log import Round, Transfer
+from dalmuti_replay.rounds import TAXES
 from tests.dalmuti_helpers import FOUR, errors, found, session, sim, trick, where
 
 
@@ -143,3 +147,20 @@ def test_a_last_round_left_unfinished_leaves_the_session_incomplete():
     report = validate(log)
     assert [(f.code, f.severity) for f in report.findings] == [("incomplete-round", "warning"),
                                                                ("incomplete-session", "warning")]
+
+
+def test_the_steps_before_play_go_straight_to_the_round_and_the_taxes_wait_for_play():
+    """``load.play_before``: the deal and the transfers are recorded as their steps would record them, and the tax
+    phase is replayed once, when play begins. Four players deal 57 cards (values 1 to 10, two Jesters): 15, 14, 14
+    and 14; Anna's 1 then goes to Bruno."""
+    state = new_state(session(FOUR))
+    anna = ["1", "2", "2", "3", "3", "3", "4", "4", "4", "4", "5", "5", "5", "5", "5"]
+    given = Transfer("Anna", "Bruno", [Card(1)])
+    entry = Round(hands={"Anna": [Card.parse(card) for card in anna]}, taxes=[given])
+    play_before(state.round, entry)
+    round_ = state.round
+    assert round_.log.hands == entry.hands and round_.log.taxes == [given] and round_.phase == TAXES
+    assert round_.state.counts == {"Anna": 15, "Bruno": 14, "Carla": 14, "Dario": 14}
+    round_.replay_taxes(closed=False)
+    assert round_.state.counts == {"Anna": 14, "Bruno": 15, "Carla": 14, "Dario": 14}
+    assert Card(1) not in round_.state.hands["Anna"] and round_.state.hands["Anna"][Card(2)] == 2
