@@ -38,7 +38,7 @@ BASIC = "plotly.js-basic-dist-min"
 # V8 (Chrome 136 on) compiles every function of a script that opens with this comment on the background thread
 # that streams it in, while the page waits for it, instead of each one on the main thread when first called.
 # No code cache spares that work on a first visit or in a private window: ~100 ms of main-thread CPU per load
-# in a Chromium trace of a board page, ~40 ms less CPU in all once hinted (docs/PERFORMANCE.md, issue 30).
+# in a Chromium trace of a board page, ~40 ms less CPU in all once hinted (docs/PERFORMANCE-JOURNAL.md, issue 30).
 # Other browsers read a comment.
 COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 # The endpoints whose answer no language or cookie changes: one cached copy serves every reader.

@@ -47,7 +47,7 @@ PAGES = [("D&G, 6 players", "/samples/david-goliath/legal-6-players"),  # sectio
          ("Olympi, 7 players", "/samples/olympi/clean-7-players-reshuffle")]
 FULL_BUNDLE = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 # Chromium preloads its omnibox popup (a WebUI page in a renderer of its own) for each new tab: 230-530 ms of CPU
-# per load on the machine's 2 cores, for either page alike, and the noise of section 6 (docs/PERFORMANCE.md).
+# per load on the machine's 2 cores, for either page alike, and the noise of section 6 (docs/PERFORMANCE-JOURNAL.md).
 QUIET = ["--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI"]
 DRAW = """
 var figures = JSON.parse(document.getElementById("figures").textContent);

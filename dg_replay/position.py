@@ -188,7 +188,7 @@ class Position:
         """``legal_actions()`` in the order a search tries them (``replaykit.search``): the highest value
         first, then from the lowest up — the two cards a trick turns on (rules 5 and 6), the highest taking it
         or going to the lowest; a lead ranks its cards by value whatever their colour. Against lowest first it
-        searched fewer positions with 3 and 6 players and about as many with 4 and 5 (docs/PERFORMANCE.md)."""
+        searched fewer positions with 3 and 6 players and about as many with 4 and 5 (docs/PERFORMANCE-JOURNAL.md)."""
         cards = self.legal_actions()
         if not self.trick:
             size = len(self.cards) // len(COLORS)

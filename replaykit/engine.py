@@ -40,7 +40,7 @@ DETAILED_FINDINGS = 1000
 def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off while a log is replayed, then as it was found: a replay makes thousands
     of objects that all live on in its report, which young collections walk in vain (a seventh of an Il
-    Grande Dalmuti validation's time, a fifth of an Olympi one's, when measured; docs/PERFORMANCE.md)."""
+    Grande Dalmuti validation's time, a fifth of an Olympi one's, when measured; docs/PERFORMANCE-JOURNAL.md)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
