@@ -227,8 +227,8 @@ class RaceReplay:
                      self.at(number), number, player)
 
     def next_due(self, player: str) -> str | None:
-        """Who takes the turn after ``player``'s: ``Seating.next_after`` among the players still in (with two
-        players, who never retire, the other one)."""
+        """Who takes the turn after ``player``'s: the first player still in on ``player``'s way round the table
+        (``Seating.clockwise``; with two players, who never retire, the other one)."""
         if self.finished:
             return self.last
         for name in self.clockwise[player]:

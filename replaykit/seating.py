@@ -6,7 +6,6 @@ Every game's fixed rules start from a seating; ``Seating`` is that part, shared,
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -46,11 +45,3 @@ class Seating:
     def clockwise(self) -> dict[str, tuple[str, ...]]:
         """Each player's way round the table: everyone else clockwise from their left, then the player."""
         return {name: self.seating[start + 1:] + self.seating[:start + 1] for name, start in self.seat.items()}
-
-    def next_after(self, player: str, still_in: Collection[str]) -> str | None:
-        """The next player clockwise after ``player`` among ``still_in`` (``None``: nobody)."""
-        # The way round made once a game: a replay asks after every turn of a race.
-        for name in self.clockwise[player]:
-            if name in still_in:
-                return name
-        return None

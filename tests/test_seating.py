@@ -1,4 +1,4 @@
-"""The shared seating: clockwise neighbours, turn orders and the next player still in."""
+"""The shared seating: clockwise neighbours, turn orders and each player's way round the table."""
 
 from replaykit.seating import Seating
 
@@ -10,10 +10,9 @@ def test_neighbours_wrap_around_the_table():
     assert TABLE.turn_order("Chiara") == ("Chiara", "Dario", "Ann", "Bruno")
 
 
-def test_the_next_player_still_in_skips_the_others():
-    assert TABLE.next_after("Bruno", {"Ann", "Dario"}) == "Dario"
-    assert TABLE.next_after("Dario", {"Dario"}) == "Dario"
-    assert TABLE.next_after("Ann", set()) is None
+def test_each_player_s_way_round_starts_at_their_left_and_ends_with_them():
+    assert TABLE.clockwise["Bruno"] == ("Chiara", "Dario", "Ann", "Bruno")
+    assert TABLE.clockwise["Dario"] == ("Ann", "Bruno", "Chiara", "Dario")
 
 
 def test_only_names_at_the_table_are_players():
