@@ -16,6 +16,7 @@ from dg_replay.playing import not_in_deck
 from dg_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Rules
 from dg_replay.words import say
 from replaykit.findings import pointer
+from replaykit.kept import Kept
 
 if TYPE_CHECKING:  # the state imports this module
     from dg_replay.state import GameState
@@ -40,18 +41,11 @@ class Table:
         self.top: float = rules.max_value if self.deck_known else float("inf")  # no deck: nothing is outside it
 
 
-TABLES: Final[dict[tuple[str, ...], Table]] = {}
-TABLES_KEPT: Final = 512  # seatings kept; the oldest half is dropped when full
+TABLES: Final[Kept[tuple[str, ...], Table]] = Kept(512)  # seatings met (``replaykit.kept``)
 
 
 def table_of(seating: tuple[str, ...]) -> Table:
-    table = TABLES.get(seating)
-    if table is None:
-        if len(TABLES) >= TABLES_KEPT:
-            for old in list(TABLES)[:TABLES_KEPT // 2]:
-                TABLES.pop(old, None)  # another thread may have dropped it first
-        table = TABLES[seating] = Table(seating)
-    return table
+    return TABLES.made(seating, Table)
 
 
 def check_setup(state: GameState) -> None:

@@ -20,6 +20,7 @@ from olympi_replay.rules import MAX_PLAYERS, seated_rules
 from olympi_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
+from replaykit.kept import Kept
 from replaykit.reading import describe, show
 from replaykit.texts import meta_problems, text_problem
 from replaykit.words import Text
@@ -39,8 +40,7 @@ A_DISCIPLINE_NAME = say("A discipline's name")
 # Every log declares its disciplines in full, most often the same few: a definition read without a problem is
 # kept by its JSON text (and the limits it was read within), and an equal one in a later log is that same
 # Discipline, never changed once made, instead of being read again (a tenth of a validation when measured).
-READ_DISCIPLINES: Final[dict[tuple, Discipline]] = {}
-DISCIPLINES_KEPT: Final = 512
+READ_DISCIPLINES: Final[Kept[tuple, Discipline]] = Kept(512)
 
 
 class Reader:
@@ -246,9 +246,7 @@ class Reader:
         before = self.count()
         read = self.definition(value, path, "name", DISCIPLINE_KEYS, "a discipline")
         if key is not None and read is not None and self.count() == before:
-            if len(READ_DISCIPLINES) >= DISCIPLINES_KEPT:
-                READ_DISCIPLINES.clear()
-            READ_DISCIPLINES[key] = read
+            READ_DISCIPLINES.keep(key, read)
         return read
 
     def discipline_key(self, value: dict) -> tuple | None:

@@ -22,6 +22,7 @@ from olympi_replay.scoring import VP as VP
 from olympi_replay.scoring import Reward as Reward
 from olympi_replay.scoring import vp as vp
 from olympi_replay.scoring import winners as winners
+from replaykit.kept import Kept
 from replaykit.seating import Seating
 from replaykit.texts import TextLimits
 
@@ -52,19 +53,13 @@ class Rules(Seating):
 # The rules of the seatings met lately: a game's Rules never change once made, and what the seating derives (each
 # player's way round the table, their seats) is worked out in Python once a Rules, where many logs of an archive
 # seat the same players.
-SEATINGS: dict[tuple[str, ...], Rules] = {}
-SEATINGS_KEPT = 256
+SEATINGS: Kept[tuple[str, ...], Rules] = Kept(256)  # seatings met (``replaykit.kept``)
 
 
 def seated_rules(seating: tuple[str, ...]) -> Rules:
     """The Rules of ``seating``, made once while it is kept (``SEATINGS``): its names are those strings first
     read for it, which the reader reads a log's names as (``Reader.seats``)."""
-    rules = SEATINGS.get(seating)
-    if rules is None:
-        if len(SEATINGS) >= SEATINGS_KEPT:
-            SEATINGS.clear()
-        rules = SEATINGS[seating] = Rules(seating)
-    return rules
+    return SEATINGS.made(seating, Rules)
 
 
 @dataclass(frozen=True)

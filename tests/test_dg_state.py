@@ -229,14 +229,14 @@ def test_a_loaded_states_findings_are_the_plays_not_the_logs_claims():
 
 
 def test_games_of_one_seating_share_its_fixed_facts_and_the_seatings_kept_stay_bounded():
-    from dg_replay.setup import TABLES, TABLES_KEPT
+    from dg_replay.setup import TABLES
     from dg_replay.state import GameState
 
     first, second = GameState(["Ann", "Ben", "Cy", "Ann"]), GameState(["Ann", "Ben", "Cy"])
     assert first.rules is second.rules and first.rules.seating == ("Ann", "Ben", "Cy")  # a repeat keeps its seat
     assert first.orders == {"Ann": ("Ann", "Ben", "Cy"), "Ben": ("Ben", "Cy", "Ann"), "Cy": ("Cy", "Ann", "Ben")}
     assert first.seats == frozenset({"Ann", "Ben", "Cy"})
-    for index in range(TABLES_KEPT + 10):
+    for index in range(TABLES.limit + 10):
         GameState([f"P{index}", "Ben", "Cy"])
-    assert len(TABLES) <= TABLES_KEPT
+    assert len(TABLES) <= TABLES.limit
     assert GameState(["Ann", "Ben", "Cy"]).orders["Cy"] == ("Cy", "Ann", "Ben")  # made again where dropped
