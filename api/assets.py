@@ -8,6 +8,10 @@ install without npm) the full bundle of the plotly Python package is served inst
 The bundle is sent with V8's compile hint on its first line (``COMPILE_HINT``). Static files are gzipped once
 and kept in memory; pages over a kilobyte are gzipped as they leave, for clients that accept it. API answers
 are left as they are: programs read them, and a front server may compress them by its own rules.
+
+Pages name static files and the games' stylesheets with their content's hash (``?v=``): a page is always
+served the files it was written with, even those a browser cached before a deploy, and a file asked for by
+its current hash is cached a year. Asked for without it, or by an older hash, it is revalidated hourly.
 """
 
 from __future__ import annotations
@@ -114,13 +118,37 @@ def _send(item: Packed, mimetype: str, cache_control: str) -> Response:
     return response.make_conditional(request)
 
 
-def static_view(filename: str) -> Response:
-    """Flask's ``static`` endpoint, compressed; files change with a deploy, so they are revalidated hourly."""
+def static_path(filename: str) -> Path | None:
     path = safe_join(str(current_app.static_folder), filename)
-    if path is None or not Path(path).is_file():
+    return Path(path) if path is not None and Path(path).is_file() else None
+
+
+def send_versioned(path: Path, mimetype: str) -> Response:
+    """A file of ours: a year of caching when asked for by its current hash (``?v=``), else revalidated hourly."""
+    current = request.args.get("v") == packed(path).etag
+    return send(path, mimetype, ONE_YEAR if current else ONE_HOUR, immutable=current)
+
+
+def static_view(filename: str) -> Response:
+    """Flask's ``static`` endpoint, compressed."""
+    path = static_path(filename)
+    if path is None:
         abort(404, _("There is no such file."))
-    mimetype = {".js": "text/javascript", ".css": "text/css"}.get(Path(path).suffix, "application/octet-stream")
-    return send(Path(path), mimetype, ONE_HOUR)
+    return send_versioned(path, {".js": "text/javascript", ".css": "text/css"}.get(path.suffix,
+                                                                                  "application/octet-stream"))
+
+
+def add_version(endpoint: str | None, values: dict) -> None:
+    """``url_for`` of a static file or a game's stylesheet names its content's hash (``?v=``)."""
+    if endpoint == "static" and "v" not in values:
+        path = static_path(values.get("filename", ""))
+    elif endpoint == "game_style" and "v" not in values:
+        engine = registry.engines().get(values.get("game", ""))
+        path = homes.style(engine) if engine is not None else None
+    else:
+        return
+    if path is not None:
+        values["v"] = packed(path).etag
 
 
 def plotly_view(version: str) -> Response:
@@ -155,11 +183,12 @@ def game_style_view(game: str) -> Response:
     path = homes.style(engine) if engine is not None else None
     if path is None:
         abort(404, _("This game has no stylesheet of its own."))
-    return send(path, "text/css", ONE_HOUR)
+    return send_versioned(path, "text/css")
 
 
 def install(app: Flask) -> None:
     app.view_functions["static"] = static_view
     app.add_url_rule("/styles/<game:game>.css", "game_style", game_style_view)
     app.add_url_rule("/vendor/plotly-<string:version>.min.js", "plotly_js", plotly_view)
+    app.url_defaults(add_version)
     app.after_request(compress)

@@ -4,7 +4,9 @@ clients that accept it, cached, and byte-for-byte what they are once decompresse
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
+import re
 
 from api import assets
 from tests.conftest import ROOT
@@ -45,3 +47,21 @@ def test_static_files_and_pages_are_compressed_for_clients_that_accept_it(client
     assert page.headers["Content-Encoding"] == "gzip"
     assert "Score evolution chart" in gzip.decompress(page.data).decode()
     assert "Content-Encoding" not in client.get("/samples/david-goliath/legal-4-players").headers
+
+
+def test_pages_name_their_files_by_content_and_those_are_cached_a_year(client):
+    page = client.get("/samples/grande-dalmuti/plain-revolution-market").get_data(as_text=True)
+    style = (ROOT / "static" / "style.css").read_bytes()
+    digest = hashlib.sha256(style).hexdigest()[:20]
+    assert f'href="/static/style.css?v={digest}"' in page
+    script = hashlib.sha256((ROOT / "static" / "app.js").read_bytes()).hexdigest()[:20]
+    assert f'data-after-charts="/static/app.js?v={script}"' in page
+    game_style = re.search(r'href="(/styles/grande-dalmuti\.css\?v=[0-9a-f]{20})"', page)
+    for url in (f"/static/style.css?v={digest}", game_style.group(1)):
+        assert client.get(url).headers["Cache-Control"] == "public, max-age=31536000, immutable", url
+    current = client.get(f"/static/style.css?v={digest}")
+    assert current.data == style
+    # asked for without a hash, or by one of an earlier deploy: the file as it is now, revalidated hourly
+    for url in ("/static/style.css", "/static/style.css?v=0123456789abcdef0123"):
+        answer = client.get(url)
+        assert answer.data == style and answer.headers["Cache-Control"] == "public, max-age=3600", url

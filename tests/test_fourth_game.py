@@ -115,7 +115,7 @@ def test_the_service_serves_the_fourth_game_like_its_own(fourth, tmp_path):
         assert report["game"] == GAME and report["errors"][0]["message"] == "Ann nie ma w ręce 8."
         page = client.get(f"/samples/{GAME}/illegal-wrong-turn?lang=it").get_data(as_text=True)
         assert 'class="toy-trick has-error" id="trick-2"' in page  # its own partial, from its own folder
-        assert f'<link rel="stylesheet" href="/styles/{GAME}.css">' in page
+        assert f'<link rel="stylesheet" href="/styles/{GAME}.css?v=' in page
         assert "giocata fuori turno" in page  # the title of its code, in its own catalogue
         assert client.get(f"/styles/{GAME}.css").data.startswith(b"/* Fourth Tricks")
         assert "highest card takes the trick" in client.get(f"/rules/{GAME}").get_data(as_text=True)

@@ -106,7 +106,7 @@ def test_the_toy_game_s_pages_render_from_its_own_package(client):
         assert page.status_code == 200, url
         text = page.get_data(as_text=True)
         assert ("Valid" if verdict["valid"] else "Invalid") in text
-        assert '<link rel="stylesheet" href="/styles/toy.css">' in text
+        assert '<link rel="stylesheet" href="/styles/toy.css?v=' in text
     page = client.get("/samples/toy/illegal-wrong-turn").get_data(as_text=True)
     assert 'class="toy-trick has-error" id="trick-2"' in page  # the toy's own partial, from its package
     assert 'id="chart-tricks"' in page
