@@ -7,7 +7,8 @@
  * Text from logs reaches Plotly entity-escaped, since Plotly renders its own small HTML subset.
  *
  * The board's own scripts (script[data-after-charts] placeholders) are started once every chart is drawn, or
- * has failed: fetched and compiled beside plotly.js, they slowed its compile on two cores (issue 30, item 14).
+ * has failed, so that they are not fetched and compiled while plotly.js is: the charts come a little sooner
+ * on two cores (docs/PERFORMANCE-JOURNAL.md, issue 30 item 14), and the board ran after them anyway.
  */
 (function () {
   "use strict";
@@ -67,19 +68,8 @@
     return copy;
   }
 
-  /*
-   * Draws every figure into its #chart-<name> element. moments.steps() are the moments (empty until they have
-   * loaded), moments.at(x) the index of the moment at x on the timeline charts (or -1), moments.find(id)
-   * that of a moment's id; pick(index) is called on a click. Returns mark(x), a band on the timeline charts
-   * at x (none for null), and tell(), which gives the "story" traces their text once the moments are there.
-   */
   // The board's scripts, in their order, as soon as the page is parsed (their placeholders follow the charts).
-  var started = false;
   function startBoard() {
-    if (started) {
-      return;
-    }
-    started = true;
     var run = function () {
       Array.prototype.forEach.call(document.querySelectorAll("script[data-after-charts]"), function (placeholder) {
         var script = document.createElement("script");
@@ -95,6 +85,12 @@
     }
   }
 
+  /*
+   * Draws every figure into its #chart-<name> element. moments.steps() are the moments (empty until they have
+   * loaded), moments.at(x) the index of the moment at x on the timeline charts (or -1), moments.find(id)
+   * that of a moment's id; pick(index) is called on a click. Returns mark(x), a band on the timeline charts
+   * at x (none for null), and tell(), which gives the "story" traces their text once the moments are there.
+   */
   function draw(figures, moments, pick) {
     var timelineCharts = [];
     var drawnCharts = [];
