@@ -1,5 +1,5 @@
 /*
- * The analysis board: walks the game's moments and keeps one selected moment in sync everywhere.
+ * The analysis board's moments: loads them and keeps one selected moment in sync everywhere; autoplay.
  *
  * The page's charts are drawn by charts.js as soon as they are parsed; this page names where its moments are
  * (data-moments): fetched once the page shows, they are the steps (id, status, story, x on the timeline
@@ -7,10 +7,10 @@
  * updates the table view, the elements marked with data-step-id (the moment or one containing it; the list
  * follows the innermost), the findings found there, a band on the timeline charts, the status line and the
  * URL hash. A hash or a finding's anchor ("round-2-trick-3-play-4") selects the innermost moment that
- * contains it. Without a hash the board opens on the first error, else on the first moment. N and P walk
- * the findings (those of the chosen code when the list is filtered); on a one-column layout a selection
- * made from outside the board (a finding, a key moment, a chart, a list row) brings the board into view.
- * Text from logs is only ever set with textContent.
+ * contains it. Without a hash the board opens on the first error, else on the first moment. On a one-column
+ * layout a selection made from outside the board (a finding, a key moment, a chart, a list row) brings the
+ * board into view. The reader's buttons and keys are controls.js's, which moves the selection through
+ * window.CardReplay.moments. Text from logs is only ever set with textContent.
  */
 (function () {
   "use strict";
@@ -208,79 +208,6 @@
     document.dispatchEvent(new CustomEvent("cardreplay:select", { detail: { id: id } }));  // analysis.js
   }
 
-  function jump(direction) {
-    for (var i = selected + direction; i >= 0 && i < steps.length; i += direction) {
-      if (steps[i].major) {
-        return i;
-      }
-    }
-    return direction > 0 ? steps.length - 1 : 0;
-  }
-
-  // The outermost unit of a moment: "round-2" of "round-2-trick-3-play-4"; PageUp/PageDown jump by it.
-  function outer(id) {
-    return id.split("-").slice(0, 2).join("-");
-  }
-
-  function jumpOuter(direction) {
-    var here = outer(ids[selected] || "");
-    var i = selected;
-    if (direction > 0) {
-      while (i < steps.length - 1 && outer(ids[i]) === here) {
-        i += 1;
-      }
-      return i;
-    }
-    var start = i;
-    while (start > 0 && outer(ids[start - 1]) === here) {
-      start -= 1;
-    }
-    if (start < selected) {
-      return start;
-    }
-    i = start - 1;
-    while (i > 0 && outer(ids[i - 1]) === outer(ids[start - 1] || "")) {
-      i -= 1;
-    }
-    return Math.max(i, 0);
-  }
-
-  // The moments holding a listed finding, in game order: those of the chosen code when the list is filtered.
-  function findingMoments() {
-    var found = [];
-    document.querySelectorAll(".analysis-main li.finding[data-anchor]").forEach(function (element) {
-      if (element.closest("[hidden]")) {
-        return;
-      }
-      var index = resolve(element.getAttribute("data-anchor"));
-      if (index >= 0 && found.indexOf(index) < 0) {
-        found.push(index);
-      }
-    });
-    return found.sort(function (a, b) { return a - b; });
-  }
-
-  function walkFindings(direction) {
-    var found = findingMoments();
-    if (!found.length) {
-      return selected;
-    }
-    if (direction > 0) {
-      for (var i = 0; i < found.length; i++) {
-        if (found[i] > selected) {
-          return found[i];
-        }
-      }
-      return found[found.length - 1];
-    }
-    for (var j = found.length - 1; j >= 0; j--) {
-      if (found[j] < selected) {
-        return found[j];
-      }
-    }
-    return found[0];
-  }
-
   function pause() {
     if (timer !== null) {
       window.clearInterval(timer);
@@ -331,30 +258,6 @@
     });
   }
 
-  var MOVES = {
-    first: function () { return 0; },
-    last: function () { return steps.length - 1; },
-    next: function () { return Math.min(selected + 1, steps.length - 1); },
-    prev: function () { return Math.max(selected - 1, 0); },
-    up: function () { return jump(-1); },
-    down: function () { return jump(1); },
-    "round-prev": function () { return jumpOuter(-1); },
-    "round-next": function () { return jumpOuter(1); },
-    "finding-prev": function () { return walkFindings(-1); },
-    "finding-next": function () { return walkFindings(1); }
-  };
-
-  function step(where) {
-    if (!steps.length) {
-      return;
-    }
-    if (where === "play") {
-      play();
-      return;
-    }
-    select(MOVES[where](), true);
-  }
-
   // "#trick-6-play-2" selects a moment; "#trick-6-play-2~try=…" opens the hypothetical branch shared there.
   function fromHash() {
     if (window.location.hash.length > 1) {
@@ -372,108 +275,6 @@
       }
     }
   }
-
-  // Inside a hypothetical branch, ← and → (and Prev and Next) step along the branch's line, not the game's.
-  function inBranch(where) {
-    var branch = window.CardReplay.branch;
-    if (!branch || !branch.active() || (where !== "prev" && where !== "next")) {
-      return false;
-    }
-    if (where === "prev") {
-      branch.back();
-    } else {
-      branch.forward();
-    }
-    return true;
-  }
-
-  document.querySelectorAll("button[data-step]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      if (inBranch(button.getAttribute("data-step"))) {
-        return;
-      }
-      if (button.getAttribute("data-step") !== "play") {
-        pause();
-      }
-      step(button.getAttribute("data-step"));
-    });
-  });
-
-  document.querySelectorAll("[data-goto]").forEach(function (link) {
-    link.addEventListener("click", function (event) {
-      event.preventDefault();
-      pause();
-      select(resolve(link.getAttribute("data-goto")), true);
-      if (!link.closest(".analysis-panel")) {
-        reveal();
-      }
-    });
-  });
-
-  // A long list of findings is filtered by code: N and P then walk that code's findings only.
-  document.querySelectorAll("[data-finding-filter]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var code = button.getAttribute("data-finding-filter");
-      document.querySelectorAll("[data-finding-filter]").forEach(function (other) {
-        other.setAttribute("aria-pressed", String(other === button));
-      });
-      document.querySelectorAll(".finding-group[data-code]").forEach(function (group) {
-        group.hidden = code !== "" && group.getAttribute("data-code") !== code;
-      });
-    });
-  });
-
-  var KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "up",
-               ArrowDown: "down", PageUp: "round-prev", PageDown: "round-next", n: "finding-next",
-               N: "finding-next", p: "finding-prev", P: "finding-prev", " ": "play" };
-  document.addEventListener("keydown", function (event) {
-    var target = event.target;
-    var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-    // Space keeps its meaning on the page's other buttons; on a link or a step button it plays, not scrolls.
-    var pressing = event.key === " " && target && target.tagName === "BUTTON" && !target.hasAttribute("data-step");
-    var rounds = /^round-/.test(KEYS[event.key] || "") && !document.querySelector("button[data-step=round-next]");
-    if (typing || pressing || rounds || event.altKey || event.ctrlKey || event.metaKey || !KEYS[event.key] ||
-        !steps.length) {
-      return;
-    }
-    event.preventDefault();
-    if (inBranch(KEYS[event.key])) {
-      return;
-    }
-    if (KEYS[event.key] !== "play") {
-      pause();
-    }
-    step(KEYS[event.key]);
-  });
-
-  // A form that cannot be undone (deleting a game) asks first.
-  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (!window.confirm(form.getAttribute("data-confirm"))) {
-        event.preventDefault();
-      }
-    });
-  });
-
-  // "Copy the log": the log's own bytes, fetched from its address, onto the clipboard.
-  document.querySelectorAll("[data-copy]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      fetch(button.getAttribute("data-copy"))
-        .then(function (response) { return response.text(); })
-        .then(function (text) { return navigator.clipboard.writeText(text); })
-        .then(function () { button.textContent = _("Copied"); },
-              function () { button.textContent = _("Copy failed: use Download"); });
-    });
-  });
-
-  // "Copy link": the address of this page at the selected moment.
-  document.querySelectorAll("[data-copy-link]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var address = window.location.href.split("#")[0] + (selected >= 0 ? "#" + ids[selected] : "");
-      navigator.clipboard.writeText(address).then(function () { button.textContent = _("Link copied"); },
-                                                  function () { button.textContent = _("Copy failed"); });
-    });
-  });
 
   // Beside the lists the sticky board is whole in the window once the page has scrolled past the verdict:
   // scroll only as far as its last row needs.
@@ -520,6 +321,11 @@
     return Math.max(first, 0);
   }
 
+  // For controls.js: the moments (ids in game order), the one selected, and the ways of moving it.
+  window.CardReplay.moments = {
+    steps: moments.steps, ids: function () { return ids; }, find: resolve,
+    selected: function () { return selected; }, select: select, reveal: reveal, play: play, pause: pause
+  };
   window.CardReplay.boardData = function () { return board; };
   window.CardReplay.rank = resolve;  // a moment's place in the game (analysis.js orders its key moments by it)
   window.CardReplay.returnTo = function (moment) {

@@ -70,15 +70,17 @@
     }
   }
 
+  function json(response) {
+    if (!response.ok) {
+      throw new Error(response.status);  // by its number: ask() starts a branch again on "404" or "409"
+    }
+    return response.json();
+  }
+
   function post(url, body) {
     return fetch(url, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body)
-    }).then(function (response) {
-      if (!response.ok) {
-        throw new Error(response.status);
-      }
-      return response.json();
-    });
+    }).then(json);
   }
 
   // The server keeps the branch from logs[at] on.
@@ -226,22 +228,43 @@
     }
   }
 
-  function show(count, action) {
+  // Nothing else is tried while `work` runs (each step builds on the one before); then the branch is drawn,
+  // or `failed` runs.
+  function settle(work, failed) {
     busy = true;
-    return ask(count, action).then(function (answer) {
+    return work.then(function () {
       busy = false;
-      branch.answer = answer;
       draw();
-    }, function () {
+    }, failed && function () {
       busy = false;
+      failed();
+    });
+  }
+
+  function show(count, action) {
+    return settle(ask(count, action).then(function (answer) { branch.answer = answer; }), function () {
       say(_("This position could not be played on; return to the game."));
     });
+  }
+
+  function offered(action) {
+    var wanted = JSON.stringify(action);
+    return branch.answer.choices.filter(function (choice) { return JSON.stringify(choice.action) === wanted; })[0];
   }
 
   function take(choice) {
     branch.logs.push(applyPatch(branch.logs[branch.logs.length - 1], choice.patch));
     branch.actions.push(choice.action);
     branch.labels.push(choice.label);
+  }
+
+  // Back along the line to just after its `count`th play, the plays stepped back over kept for →.
+  function rewind(count) {
+    while (branch.actions.length > count) {
+      branch.logs.pop();
+      branch.ahead.unshift({ action: branch.actions.pop(), label: branch.labels.pop() });
+    }
+    show(count);
   }
 
   // A play tried here: the one stepped back over keeps the rest of the line ahead; another starts a new line.
@@ -270,9 +293,7 @@
       window.CardReplay.returnTo(moment);
       return;
     }
-    branch.logs.pop();
-    branch.ahead.unshift({ action: branch.actions.pop(), label: branch.labels.pop() });
-    show(branch.actions.length);
+    rewind(branch.actions.length - 1);
   }
 
   // →: the play stepped back over, again; where the line ends, a word rather than silence.
@@ -281,10 +302,7 @@
       return;
     }
     var next = branch.ahead[0];
-    var wanted = next && JSON.stringify(next.action);
-    var match = next && branch.answer.choices.filter(function (choice) {
-      return JSON.stringify(choice.action) === wanted;
-    })[0];
+    var match = next && offered(next.action);
     if (!match) {
       say(branch.answer.over ? _("The game is over in this branch.")
         : _("The branch goes no further: pick a play to go on."));
@@ -298,8 +316,7 @@
     if (!actions.length) {
       return Promise.resolve();
     }
-    var wanted = JSON.stringify(actions[0]);
-    var match = branch.answer.choices.filter(function (choice) { return JSON.stringify(choice.action) === wanted; })[0];
+    var match = offered(actions[0]);
     if (!match) {
       say(_("A play of the shared branch is not legal here; the branch stops before it."));
       return Promise.resolve();
@@ -322,18 +339,12 @@
       return;
     }
     if (count <= branch.actions.length) {
-      while (branch.actions.length > count) {
-        branch.logs.pop();
-        branch.ahead.unshift({ action: branch.actions.pop(), label: branch.labels.pop() });
-      }
-      show(branch.actions.length);
+      rewind(count);
       return;
     }
     var onward = branch.ahead.splice(0, count - branch.actions.length);
-    busy = true;
-    replayActions(onward.map(function (move) { return move.action; })).then(function () {
-      busy = false;
-      draw();
+    settle(replayActions(onward.map(function (move) { return move.action; })), function () {
+      say(_("This position could not be played on; return to the game."));
     });
   }
 
@@ -341,43 +352,30 @@
     if (!panel || !opener) {
       return;
     }
-    busy = true;
-    fetch(opener.getAttribute("data-branch") + encodeURIComponent(moment) + ".json")
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error(response.status);
-        }
-        return response.json();
-      })
-      .then(function (found) {
-        branch = { moment: found.moment, logs: [found.log], actions: [], labels: [], ahead: ahead || [],
-                   answer: null, played: found.played, key: null, base: 0 };
-        panel.hidden = false;
-        document.body.classList.add("in-branch");
-        return open(0).then(function (answer) {
-          branch.answer = answer;
-          return replayActions(actions || []);
-        });
-      })
-      .then(function () {
-        busy = false;
-        draw();
-      }, function () {
-        busy = false;
-        panel.hidden = false;
-        say(_("No other play can be tried from this moment."));
+    var url = opener.getAttribute("data-branch") + encodeURIComponent(moment) + ".json";
+    settle(fetch(url).then(json).then(function (found) {
+      branch = { moment: found.moment, logs: [found.log], actions: [], labels: [], ahead: ahead || [],
+                 answer: null, played: found.played, key: null, base: 0 };
+      panel.hidden = false;
+      document.body.classList.add("in-branch");
+      return open(0).then(function (answer) {
+        branch.answer = answer;
+        return replayActions(actions || []);
       });
+    }), function () {
+      panel.hidden = false;
+      say(_("No other play can be tried from this moment."));
+    });
   }
 
   function leave() {
     if (!branch && (!panel || panel.hidden)) {
-      return false;
+      return;
     }
     branch = null;
     panel.hidden = true;
     document.body.classList.remove("in-branch");
     drawLine();  // the line stays in the list, none of its plays shown
-    return true;
   }
 
   if (panel && opener) {

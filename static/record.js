@@ -147,11 +147,7 @@
     if (editing !== null) {
       var at = editing;
       remember({ kind: "replace", index: at, step: draft.steps[at] });
-      return guarded(function () {
-        return replay(at, [step], at + 1).then(function () {
-          return refresh(core.format(text.replaced, { number: at + 1 }));
-        });
-      });
+      return replay(at, [step], at + 1, core.format(text.replaced, { number: at + 1 }));
     }
     draft.steps.push(step);
     draft.unseen = false;
@@ -161,28 +157,30 @@
   }
 
   // Steps ``from`` on replaced by ``inserted`` and then the old steps from ``resume`` on, each applied
-  // again to the log before it (its patch and findings are those of its new place).
-  function replay(from, inserted, resume) {
+  // again to the log before it (its patch and findings are those of its new place); then the game is shown
+  // with ``message``.
+  function replay(from, inserted, resume, message) {
     var kept = draft.steps.slice(0, from).concat(inserted);
     var again = draft.steps.slice(resume);
     var trial = { setup: draft.setup, steps: kept };
-    var chain = Promise.resolve();
-    again.forEach(function (old) {
-      chain = chain.then(function () {
-        return post(root.dataset.apply, { log: core.logOf(trial), action: old.action }).then(function (reply) {
-          if (reply.status !== 200) {
-            throw refused(reply);
-          }
-          trial.steps.push({ action: old.action, label: old.label, patch: reply.data.patch,
-            legal: reply.data.legal, findings: reply.data.findings });
+    return guarded(function () {
+      return again.reduce(function (chain, old) {
+        return chain.then(function () {
+          return post(root.dataset.apply, { log: core.logOf(trial), action: old.action }).then(function (reply) {
+            if (reply.status !== 200) {
+              throw refused(reply);
+            }
+            trial.steps.push({ action: old.action, label: old.label, patch: reply.data.patch,
+              legal: reply.data.legal, findings: reply.data.findings });
+          });
         });
+      }, Promise.resolve()).then(function () {
+        draft.steps = trial.steps;
+        draft.unseen = false;
+        editing = null;
+        save();
+        return refresh(message);
       });
-    });
-    return chain.then(function () {
-      draft.steps = trial.steps;
-      draft.unseen = false;
-      editing = null;
-      save();
     });
   }
 
@@ -203,22 +201,18 @@
   }
 
   function attempt(action, label) {
-    busy = true;
-    return post(root.dataset.apply, { log: currentLog(), action: action }).then(function (reply) {
-      busy = false;
-      if (reply.status !== 200) {
-        throw refused(reply);
-      }
-      var step = { action: action, label: label, patch: reply.data.patch, legal: reply.data.legal,
-        findings: reply.data.findings || [] };
-      if (step.legal) {
-        return record(step);
-      }
-      warn(step);
-    }).catch(function (error) {
-      busy = false;
-      problem(error.message);
-      announce(error.message);
+    return guarded(function () {
+      return post(root.dataset.apply, { log: currentLog(), action: action }).then(function (reply) {
+        if (reply.status !== 200) {
+          throw refused(reply);
+        }
+        var step = { action: action, label: label, patch: reply.data.patch, legal: reply.data.legal,
+          findings: reply.data.findings || [] };
+        if (step.legal) {
+          return record(step);
+        }
+        warn(step);
+      });
     });
   }
 
@@ -260,12 +254,8 @@
     if (change && change.kind !== "add") {
       // a step deleted or changed: put it back as it was, and check the steps after it again
       save();
-      guarded(function () {
-        return replay(change.index, [change.step], change.index + (change.kind === "replace" ? 1 : 0)).then(function () {
-          return refresh(_("Step {number} is back as it was; the steps after it were checked again.",
-            { number: change.index + 1 }));
-        });
-      });
+      replay(change.index, [change.step], change.index + (change.kind === "replace" ? 1 : 0),
+        _("Step {number} is back as it was; the steps after it were checked again.", { number: change.index + 1 }));
       return;
     }
     var last = draft.steps.pop();
@@ -279,11 +269,7 @@
 
   function deleteStep(index) {
     remember({ kind: "delete", index: index, step: draft.steps[index] });
-    guarded(function () {
-      return replay(index, [], index + 1).then(function () {
-        return refresh(core.format(text.deleted, { number: index + 1 }));
-      });
-    });
+    replay(index, [], index + 1, core.format(text.deleted, { number: index + 1 }));
   }
 
   window.RecordPlay = {

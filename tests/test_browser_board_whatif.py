@@ -190,3 +190,26 @@ def test_a_branch_sends_its_log_once_then_one_play_a_step_and_starts_again_when_
     assert len(center(page)) == 2
     assert page.problems == ["Failed to load resource: the server responded with a status of 404 (Not Found)"]
     page.problems.clear()  # the browser logs the 404 the page answered by starting the branch again
+
+
+def test_a_play_of_the_line_that_cannot_be_played_again_is_said_and_the_branch_still_answers(page, live_server):
+    """A click on a play of the branch's line when the server cannot answer: the branch says so and still takes
+    the next key (it stayed busy for good before)."""
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
+    at_moment(page, "trick-1-play-2")
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    page.locator("#branch-choices button:not(.is-played)").first.click()
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
+    page.keyboard.press("ArrowLeft")
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 2'")
+    page.route("**/api/v1/branches**", lambda route: route.fulfill(status=503, body="{}"))
+    page.locator("#branch-line .branch-move").first.click()  # on along the line: the server does not answer
+    until(page, "document.getElementById('branch-status').textContent"
+                ".startsWith('This position could not be played on')")
+    page.unroute("**/api/v1/branches**")
+    page.keyboard.press("ArrowLeft")  # the branch answers again: back to where it started
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 2'")
+    assert page.problems == ["Failed to load resource: the server responded with a status of 503 "
+                             "(Service Unavailable)"]
+    page.problems.clear()

@@ -13,7 +13,7 @@ from tests.conftest import at_moment, charts_rendered, moments_loaded, until, wa
 
 pytestmark = pytest.mark.browser
 
-BOARD_SCRIPTS = ("board.js", "branch.js", "app.js")
+BOARD_SCRIPTS = ("board.js", "branch.js", "app.js", "controls.js")
 SAMPLE = "/samples/david-goliath/illegal-revoke"
 
 
