@@ -128,7 +128,7 @@ def test_get_is_405_as_a_problem_document(client):
 
 
 def test_the_api_needs_no_csrf_token(tmp_path, legal_log):
-    application = create_app(app_config(tmp_path, TESTING=False))
+    application = create_app(app_config(tmp_path, TESTING=False, ANALYSIS_WORKER="off"))  # no worker thread left
     assert application.config["WTF_CSRF_ENABLED"] is not False
     response = application.test_client().post("/api/v1/validate", json=legal_log)
     assert response.status_code == 200

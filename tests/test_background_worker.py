@@ -6,6 +6,7 @@ the worker after ``MAX_FAILED_POLLS`` looks, and the next start of the app runs 
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,12 @@ def database(app) -> Path:
 
 def run_worker(app, monkeypatch, stop_when_idle: bool = False) -> list[bool | str]:
     """Run a worker in this thread until it stops; what each look at the queue gave (or the error's class)."""
-    worker, looks = background.Worker(app), []
+    worker, looks, mine = background.Worker(app), [], threading.current_thread()
     real = background.work_once
 
     def counted(app_) -> bool:
+        if threading.current_thread() is not mine:  # another test's worker, still finishing its last look
+            return real(app_)
         try:
             busy = real(app_)
         except Exception as error:
@@ -61,11 +64,12 @@ def said(caplog) -> list[tuple[int, str]]:
 
 
 def failing_claims(monkeypatch, times: int | None) -> None:
-    """The queue's database does not answer for ``times`` looks (``None``: never again)."""
-    real, failed = JobStore.claim, []
+    """The queue's database does not answer this thread's worker for ``times`` looks (``None``: never again); a
+    worker another test left running in this process is not counted."""
+    real, failed, mine = JobStore.claim, [], threading.current_thread()
 
     def claim(self):
-        if times is None or len(failed) < times:
+        if threading.current_thread() is mine and (times is None or len(failed) < times):
             failed.append(1)
             raise OperationalError("SELECT analysis_jobs", {}, ConnectionRefusedError("connection refused"))
         return real(self)

@@ -24,7 +24,9 @@ def analysing_server(tmp_path_factory):
         application = create_app(app_config(tmp_path_factory.mktemp("analysis"), ANALYSIS_WORKER="thread"))
         with LiveServer(application) as server:
             yield server
-        application.extensions[background.EXTENSION + "_worker"].stop()
+        worker = application.extensions[background.EXTENSION + "_worker"]
+        worker.stop()
+        worker.join(timeout=60)  # not left looking at a queue while the next module's tests patch the worker
         application.extensions["card_replay"].repository.dispose()
 
 

@@ -16,7 +16,8 @@ from dg_replay.simulate import simulate
 
 
 def app_on(url):
-    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False})
+    # no analysis worker: a thread of its own would go on looking at the queue after the test
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False, "ANALYSIS_WORKER": "off"})
     return app, app.test_client()
 
 
