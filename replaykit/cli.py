@@ -3,12 +3,13 @@
 ``card-replay validate PATH… [--json] [--jobs N | --scheduler ADDRESS]`` validates each log by the engine
 its ``game`` names (a log naming no installed game gets one ``schema`` finding at ``/game``);
 ``card-replay simulate GAME`` prints a random legal log; ``card-replay analyse LOG`` is the computer analysis
-of one log (``replaykit.analyse_cli``). Exit status of ``validate``: 0 when every log is
-valid, 1 when some log is invalid, 2 when some input could not be read as JSON at all (2 wins over 1), 3
-when the Dask cluster could not finish the run. A ``.jsonl`` path holds one log per line, each an input of
-its own, read as a stream so an archive of any size runs in constant memory; a path with ``*``, ``?`` or
-``[`` is a glob, expanded in sorted order. ``--scheduler`` hands the work to a Dask cluster
-(``replaykit.cluster``); the reports are the same, in the same order.
+of one log (``replaykit.analyse_cli``). Exit status of ``validate``: 0 when every log is valid, 1 when some
+log is invalid, 2 when some input could not be read as JSON at all (2 wins over 1), 3 when the run could
+not finish (the Dask cluster failed, or one of the ``--jobs`` processes died), 130 on Ctrl-C. A ``.jsonl``
+path holds one log per line, each an input of its own, read as a stream so an archive of any size runs in
+constant memory; a path with ``*``, ``?`` or ``[`` is a glob, expanded in sorted order. ``--jobs N``
+checks on N processes of this machine (``replaykit.pieces``), ``--scheduler`` hands the work to a Dask
+cluster (``replaykit.cluster``); the reports are the same, in the same order.
 """
 
 from __future__ import annotations
@@ -22,24 +23,14 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from multiprocessing import Pool
 from typing import TextIO
 
-from replaykit import analyse_cli, registry
-from replaykit.checking import (
-    OK,
-    PIECE_SIZE,
-    Batch,
-    Tally,
-    archive_chunks,
-    check,
-    check_chunk,
-    inputs,
-    results,
-)
+from replaykit import analyse_cli, pieces, registry
+from replaykit.checking import OK, PIECE_SIZE, Tally, check, inputs, results
 from replaykit.engine import Engine
 
-CLUSTER_FAILED = 3
+CLUSTER_FAILED = STOPPED = 3  # the run could not finish: the Dask cluster failed, or a worker process died
+INTERRUPTED = 130  # Ctrl-C, as a shell reports a command that SIGINT ended
 SCHEDULER_VARIABLE = "DASK_SCHEDULER_ADDRESS"  # Dask's own name for it: its Client reads it too
 
 
@@ -87,6 +78,11 @@ class Progress:
             self.err.write(f"\r{bar}{self.count:,} logs, {rate:,.0f}/s ")
             self.err.flush()
 
+    def stop(self, cause: str) -> None:
+        """End a run that could not finish, saying why."""
+        bar_ended = "\n" if self.live and self.shown else ""
+        self.err.write(f"{bar_ended}Stopped after {self.count:,} logs: {cause}.\n")
+
     def close(self) -> None:
         if self.live and self.shown:
             self.err.write("\n")
@@ -104,29 +100,32 @@ def _size(path: str) -> int:
         return 0
 
 
-def write(batches: Iterable[Batch], progress: Progress, out: TextIO, err: TextIO) -> int:
-    """Write the answers in the order given; the worst exit status."""
+def write(batches: Iterable[pieces.Answer], progress: Progress, out: TextIO, err: TextIO) -> int:
+    """Write the answers in the order given (copied from their file when a worker stored them); the worst
+    exit status."""
     status = OK
+    encoding = pieces.encoding_of(out)
     for code, text, problems, counts, size in batches:
         progress.step(counts, size)
         status = max(status, code)
         for problem in problems:
             err.write(problem + "\n")
-        out.write(text)
+        if isinstance(text, pieces.Stored):
+            pieces.copy(text, out, encoding)
+        else:
+            out.write(text)
     return status
 
 
 def local_batches(paths: list[str], as_json: bool, jobs: int, among: Sequence[Engine] | None,
-                  piece_size: int) -> Iterator[Batch]:
+                  piece_size: int, out: TextIO) -> Iterator[pieces.Answer]:
+    if jobs > 1:
+        # One set of workers for the whole run: starting them costs far more than validating a small file.
+        yield from pieces.batches(paths, as_json, jobs, among, piece_size, out)
+        return
     work = functools.partial(check, as_json=as_json, among=among)
-    # One pool for the whole run: starting workers costs far more than validating a small file.
-    with Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
-        for path in paths:
-            if pool is not None and path.endswith(".jsonl") and os.path.isfile(path):
-                chunk_work = functools.partial(check_chunk, as_json=as_json, among=among)
-                yield from pool.imap(chunk_work, archive_chunks(path, piece_size))
-            else:
-                yield from results(inputs(path), work, pool)
+    for path in paths:
+        yield from results(inputs(path), work, None)
 
 
 def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs: int = 1,
@@ -135,7 +134,14 @@ def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs
     paths = expand(paths)
     if not scheduler:
         progress = Progress(err, sum(_size(path) for path in paths))
-        status = write(local_batches(paths, as_json, jobs, among, piece_size), progress, out, err)
+        # Closed here, not when collected, so that the workers are stopped before the message is written.
+        with contextlib.closing(local_batches(paths, as_json, jobs, among, piece_size, out)) as batches:
+            try:
+                status = write(batches, progress, out, err)
+            except (KeyboardInterrupt, pieces.WorkerDied) as error:
+                batches.close()
+                progress.stop("interrupted" if isinstance(error, KeyboardInterrupt) else str(error))
+                return INTERRUPTED if isinstance(error, KeyboardInterrupt) else STOPPED
         progress.close()
         return status
     from replaykit import cluster  # Dask is needed only here, and imported only then

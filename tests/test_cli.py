@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dg_replay.cli import main
 from dg_replay.simulate import simulate
-from replaykit.cli import archive_chunks, check, check_chunk
+from replaykit.checking import archive_chunks, check, check_chunk
 from tests.conftest import ROOT
 from tests.helpers import json_values
 
@@ -190,19 +190,19 @@ def test_a_folder_of_samples_on_the_command_line_is_only_logs():
 
 
 def test_one_pool_serves_every_path_of_a_run(monkeypatch, files):
-    from replaykit import cli
+    from replaykit import pieces
 
     started = []
-    real = cli.Pool
+    real = pieces.Worker
 
     def counting(*args, **kwargs):
         started.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(cli, "Pool", counting)
+    monkeypatch.setattr(pieces, "Worker", counting)
     paths = [str(files["good"]), str(files["bad"])] * 5
     status, out, _ = card_replay("validate", "--jobs", "2", *paths)
-    assert status == 1 and len(started) == 1
+    assert status == 1 and len(started) == 2  # two workers, started once for the whole run
     assert out.count("INVALID (") == 5 and out.count("valid (0 errors") == 5
 
 
