@@ -7,6 +7,7 @@ was checked (a process of a pool, a worker of a cluster), so only short strings 
 from __future__ import annotations
 
 import functools
+import io
 import itertools
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -122,9 +123,10 @@ def check_chunk(chunk: tuple[str, int, int, int], as_json: bool, among: Sequence
 def check_lines(label: str, data: bytes, first_line: int, as_json: bool,
                 among: Sequence[Engine] | None = None) -> Batch:
     """Validate whole lines of an archive, the first of them line ``first_line`` of the file ``label``
-    names; blank lines are skipped as a stream's reader skips them."""
+    names; each line keeps its line end and blank lines are skipped, as a stream's reader does (a broken
+    line's parser message can name the line end)."""
     status, texts, problems, counts = OK, [], [], [0, 0, 0]
-    for offset, line in enumerate(data.split(b"\n")):
+    for offset, line in enumerate(io.BytesIO(data)):
         if line.strip():
             code, text, problem = check((f"{label}:{first_line + offset}", line, None), as_json, among)
             status = max(status, code)

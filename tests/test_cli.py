@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dg_replay.cli import main
 from dg_replay.simulate import simulate
-from replaykit.checking import archive_chunks, check, check_chunk
+from replaykit.checking import archive_chunks, check, check_chunk, inputs
 from tests.conftest import ROOT
 from tests.helpers import json_values
 
@@ -212,3 +212,17 @@ def test_a_lone_surrogate_is_unreadable_input_with_its_place(tmp_path):
     status, out, err = run("validate", str(path))
     assert status == 2 and out == ""
     assert f"{path}: A string holds a lone UTF-16 surrogate escape (\\ud800)" in err and "column 41" in err
+
+
+def test_a_piece_of_an_archive_reads_each_line_as_the_stream_reader_does(tmp_path):
+    """The pieces the Dask cluster checks keep each line's end, as reading the file line by line does: a string
+    left open meets the line end, so its message names a control character, whichever path reads it."""
+    path = tmp_path / "broken.jsonl"
+    path.write_bytes(b'{"a": "abc\n' + json.dumps(simulate(3, 1)).encode() + b"\n\n{}")
+    streamed = [check(item, as_json=True) for item in inputs(str(path))]
+    [piece] = list(archive_chunks(str(path)))
+    status, text, problems, tally, _size = check_chunk(piece, as_json=True)
+    assert text == "".join(answer for _code, answer, _problem in streamed)
+    assert problems == [problem for _code, _answer, problem in streamed if problem is not None]
+    assert status == 2 and tally == (1, 1, 1)  # valid, invalid ({} names no game), unreadable
+    assert "Invalid control character" in problems[0] and problems[0].startswith(f"{path}:1")
