@@ -58,14 +58,19 @@ def read_manifest() -> dict:
 
 def current(manifest: dict) -> dict[str, Path]:
     """Each importable name the build compiled, with its extension file, for the modules whose sources are
-    unchanged since and whose files this interpreter can load."""
-    files = {}
+    unchanged since and whose files this interpreter can load. The modules of a group share their inputs, so
+    each group's files are read once (this runs at every interpreter start)."""
+    files: dict[str, Path] = {}
+    digests: dict[tuple[str, ...], str | None] = {}
     for entry in manifest.get("modules", {}).values():
         binaries = entry.get("binaries") or {}
-        try:
-            fresh = fingerprint(entry["inputs"]) == entry["fingerprint"]
-        except (KeyError, OSError):
-            fresh = False
+        inputs = tuple(entry.get("inputs") or ())
+        if inputs not in digests:
+            try:
+                digests[inputs] = fingerprint(list(inputs)) if inputs else None
+            except OSError:
+                digests[inputs] = None
+        fresh = digests[inputs] is not None and digests[inputs] == entry.get("fingerprint")
         paths = {name: BUILD / path for name, path in binaries.items()}
         if fresh and paths and all(path.name.endswith(EXTENSION_SUFFIXES[0]) and path.is_file()
                                    for path in paths.values()):

@@ -185,6 +185,10 @@ def test_an_edit_to_any_module_of_a_group_sends_the_whole_group_back_to_its_sour
     assert set(native.current(manifest)) == {"pkg.good", "pkg.other", "pkg__mypyc"}
     assert build.build_group("pkg", ["pkg.good", "pkg.other"], manifest | {"groups": {}}, "mypy 1")[0] == entries
     assert len(calls) == 1  # unchanged: not built again
+    read = []
+    monkeypatch.setattr(native, "fingerprint", lambda paths: read.append(paths) or build.fingerprint(paths))
+    native.current(manifest)
+    assert len(read) == 1  # the group's files are read once at start-up, not once per module
     (tmp_path / "pkg" / "other.py").write_text("LIMIT = 3\n")
     assert native.current(manifest) == {}  # pkg.good's compiled code would call the old pkg.other natively
 
