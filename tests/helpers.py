@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+import io
+import sys
 
 from hypothesis import strategies as st
 
+from dg_replay.cli import main
 from dg_replay.simulate import simulate
 
 FIVE = ["Andrea", "Ben", "Clara", "Dennis", "Emma"]
@@ -54,3 +57,17 @@ def mutate(log, data):
             break
         node = node[key]
     return log
+
+
+def run(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """The command line run in this process: its exit status, standard output and standard error; ``stdin``, if
+    given, is what it reads from standard input."""
+    out, err = io.StringIO(), io.StringIO()
+    real = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
+    try:
+        status = main(list(argv), out, err)
+    finally:
+        sys.stdin = real
+    return status, out.getvalue(), err.getvalue()

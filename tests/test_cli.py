@@ -13,21 +13,7 @@ from dg_replay.cli import main
 from dg_replay.simulate import simulate
 from replaykit.checking import archive_chunks, check, check_chunk, inputs
 from tests.conftest import ROOT
-from tests.helpers import json_values
-
-
-def run(*argv, stdin=None):
-    out, err = io.StringIO(), io.StringIO()
-    if stdin is not None:
-        sys_stdin = sys.stdin
-        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
-        try:
-            status = main(list(argv), out, err)
-        finally:
-            sys.stdin = sys_stdin
-    else:
-        status = main(list(argv), out, err)
-    return status, out.getvalue(), err.getvalue()
+from tests.helpers import json_values, run
 
 
 @pytest.fixture

@@ -18,21 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dg_replay.cli import main
 from dg_replay.simulate import simulate
 from replaykit import pieces
 from tests.conftest import ROOT
-
-
-def run(*argv, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    real = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
-    try:
-        status = main(list(argv), out, err)
-    finally:
-        sys.stdin = real
-    return status, out.getvalue(), err.getvalue()
+from tests.helpers import run
 
 
 @pytest.fixture(scope="module")
