@@ -1,17 +1,15 @@
 """Checking inputs: each log read and validated by the engine its ``game`` names, its answer rendered where it
-was checked (a process of a pool, a worker of a cluster), so only short strings travel back; an archive
-(``.jsonl``) read a line at a time or in line-aligned pieces. ``replaykit.cli`` runs these on this machine,
-``replaykit.cluster`` on a Dask cluster.
+was checked (a worker process, a worker of a cluster), so only short strings travel back; an archive
+(``.jsonl``) read a line at a time or in line-aligned pieces, each line the same way. ``replaykit.cli`` and
+``replaykit.pieces`` run these on this machine, ``replaykit.cluster`` on a Dask cluster.
 """
 
 from __future__ import annotations
 
 import functools
 import io
-import itertools
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from multiprocessing.pool import Pool as PoolType
 
 from replaykit import registry
 from replaykit.engine import Engine
@@ -85,53 +83,31 @@ def check(item: Item, as_json: bool = False, among: Sequence[Engine] | None = No
     return status, "".join(lines), None
 
 
-def results(items: Iterable[Item], work: functools.partial, pool: PoolType | None) -> Iterator[Batch]:
-    """Check inputs in order, in ``pool`` when there is one. Inputs are handed out a batch at a time, so
-    memory stays flat however long the input is (``Pool.imap`` alone would read it all ahead)."""
-    if pool is None:
-        for item in items:
-            code, text, problem = work(item)
-            yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
-        return
-    iterator = iter(items)
-    while batch := list(itertools.islice(iterator, 512)):
-        for item, (code, text, problem) in zip(batch, pool.imap(work, batch, chunksize=32), strict=True):
-            yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
+def results(items: Iterable[Item], work: functools.partial) -> Iterator[Batch]:
+    """Check inputs in order, one answer each."""
+    for item in items:
+        code, text, problem = work(item)
+        yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
 
 
-def archive_chunks(path: str, size: int = PIECE_SIZE) -> Iterator[tuple[str, int, int, int]]:
-    """Split an archive into line-aligned pieces of about ``size`` bytes: (path, start, length, first line)."""
-    with open(path, "rb") as stream:
-        start, line = 0, 1
-        while block := stream.read(size):
-            block += stream.readline()  # finish the last line, so no log is cut in two
-            yield path, start, len(block), line
-            start += len(block)
-            line += block.count(b"\n")
-
-
-def check_chunk(chunk: tuple[str, int, int, int], as_json: bool, among: Sequence[Engine] | None = None) -> Batch:
-    """Validate one piece of an archive in a worker, which reads it itself: the parent only hands out
-    offsets and writes the answers, so it never becomes the bottleneck."""
-    path, start, length, first_line = chunk
-    with open(path, "rb") as stream:
-        stream.seek(start)
-        data = stream.read(length)
-    return check_lines(path, data, first_line, as_json, among)
+def lines_of(label: str, data: bytes, first_line: int) -> Iterator[Item]:
+    """The logs of whole lines of an archive, the first of them line ``first_line`` of the file ``label``
+    names: each line with its line end and blank lines skipped, as ``inputs`` reads a stream (a broken line's
+    parser message can name the line end)."""
+    for number, line in enumerate(io.BytesIO(data), first_line):
+        if line.strip():
+            yield f"{label}:{number}", line, None
 
 
 def check_lines(label: str, data: bytes, first_line: int, as_json: bool,
                 among: Sequence[Engine] | None = None) -> Batch:
-    """Validate whole lines of an archive, the first of them line ``first_line`` of the file ``label``
-    names; each line keeps its line end and blank lines are skipped, as a stream's reader does (a broken
-    line's parser message can name the line end)."""
+    """Validate whole lines of an archive (``lines_of``) as one batch."""
     status, texts, problems, counts = OK, [], [], [0, 0, 0]
-    for offset, line in enumerate(io.BytesIO(data)):
-        if line.strip():
-            code, text, problem = check((f"{label}:{first_line + offset}", line, None), as_json, among)
-            status = max(status, code)
-            counts[code] += 1
-            texts.append(text)
-            if problem is not None:
-                problems.append(problem)
+    for item in lines_of(label, data, first_line):
+        code, text, problem = check(item, as_json, among)
+        status = max(status, code)
+        counts[code] += 1
+        texts.append(text)
+        if problem is not None:
+            problems.append(problem)
     return status, "".join(texts), problems, (counts[0], counts[1], counts[2]), len(data)

@@ -125,7 +125,7 @@ def local_batches(paths: list[str], as_json: bool, jobs: int, among: Sequence[En
         return
     work = functools.partial(check, as_json=as_json, among=among)
     for path in paths:
-        yield from results(inputs(path), work, None)
+        yield from results(inputs(path), work)
 
 
 def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs: int = 1,

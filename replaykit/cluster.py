@@ -251,7 +251,7 @@ class Run:
                                             key=f"check-{self.name}-{index}")
                 waiting.append((future, step.label))
             else:
-                waiting.append((Done(next(checking.results([step], self._check_here, None))), step[0]))
+                waiting.append((Done(next(checking.results([step], self._check_here))), step[0]))
             while len(waiting) > window:
                 yield self.fetch(*waiting.popleft())
         while waiting:

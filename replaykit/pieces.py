@@ -24,7 +24,6 @@ import contextlib
 import errno
 import functools
 import gc
-import io
 import itertools
 import multiprocessing
 import os
@@ -35,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import NamedTuple, TextIO
 
-from replaykit.checking import OK, Batch, Item, Tally, check, inputs, results
+from replaykit.checking import OK, Batch, Item, Tally, check, inputs, lines_of, results
 from replaykit.engine import Engine
 
 DEPTH = 2  # pieces a worker holds at once: it starts the next as soon as it sends an answer
@@ -112,10 +111,7 @@ def items(task: Task) -> Iterator[Item]:
         with open(path, "rb") as stream:
             stream.seek(start)
             data = stream.read(length)
-        # Line by line as ``inputs`` reads a file, each with its line end: a parser's messages count it.
-        for number, line in enumerate(io.BytesIO(data), first_line):
-            if line.strip():  # blank lines are skipped, as the reader of a stream skips them
-                yield f"{path}:{number}", line, None
+        yield from lines_of(path, data, first_line)
     else:
         for path in task:
             yield from inputs(path)  # type: ignore[arg-type]
@@ -286,6 +282,6 @@ def batches(paths: Iterable[str], as_json: bool, jobs: int, among: Sequence[Engi
         for by_parent, run in itertools.groupby(grouped(paths, size, TAIL * jobs), key=lambda task: task[0] is None):
             if by_parent:
                 for _none, path in run:
-                    yield from results(inputs(path), work, None)
+                    yield from results(inputs(path), work)
             else:
                 yield from workers.answers(run)

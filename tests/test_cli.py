@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dg_replay.cli import main
 from dg_replay.simulate import simulate
-from replaykit.checking import archive_chunks, check, check_chunk, inputs
+from replaykit.checking import check, check_lines, inputs
 from tests.conftest import ROOT
 from tests.helpers import json_values, run
 
@@ -97,18 +97,6 @@ def test_any_input_gets_an_answer_never_an_exception(raw):
     line = json.loads(text)
     assert (status, line["valid"]) in ((0, True), (1, False), (2, None))
     assert (problem is not None) == (status == 2)
-
-
-def test_archive_pieces_cover_every_line_once_in_order(tmp_path):
-    path = tmp_path / "pieces.jsonl"
-    path.write_text("\n".join(json.dumps({"n": index}) for index in range(100)) + "\n\n")
-    labels = []
-    for piece in archive_chunks(str(path), size=50):
-        status, text, problems, tally, size = check_chunk(piece, as_json=True)
-        assert size == piece[2]
-        assert status == 1 and problems == [] and tally == (0, len(text.splitlines()), 0)
-        labels += [json.loads(line)["file"] for line in text.splitlines()]
-    assert labels == [f"{path}:{number}" for number in range(1, 101)]
 
 
 class Terminal(io.StringIO):
@@ -206,8 +194,7 @@ def test_a_piece_of_an_archive_reads_each_line_as_the_stream_reader_does(tmp_pat
     path = tmp_path / "broken.jsonl"
     path.write_bytes(b'{"a": "abc\n' + json.dumps(simulate(3, 1)).encode() + b"\n\n{}")
     streamed = [check(item, as_json=True) for item in inputs(str(path))]
-    [piece] = list(archive_chunks(str(path)))
-    status, text, problems, tally, _size = check_chunk(piece, as_json=True)
+    status, text, problems, tally, _size = check_lines(str(path), path.read_bytes(), 1, as_json=True)
     assert text == "".join(answer for _code, answer, _problem in streamed)
     assert problems == [problem for _code, _answer, problem in streamed if problem is not None]
     assert status == 2 and tally == (1, 1, 1)  # valid, invalid ({} names no game), unreadable
