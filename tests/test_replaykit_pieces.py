@@ -216,8 +216,11 @@ def test_ctrl_c_stops_the_workers_and_says_so(tmp_path):
     archive = tmp_path / "long.jsonl"
     archive.write_text((json.dumps(simulate(5, 3)) + "\n") * 5_000)
     before = left_behind(set())
+    # Ctrl-C as at a terminal: a run started in the background by a shell inherits SIGINT ignored, and Python
+    # then keeps ignoring it, so the command is given the default disposition a terminal's command has.
     process = subprocess.Popen([sys.executable, "-m", "dg_replay", "validate", "--json", "--jobs", "2", str(archive)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     process.stdout.readline()  # the run is under way
     os.killpg(process.pid, signal.SIGINT)  # as a terminal sends Ctrl-C: to the parent and its workers
     _out, err = process.communicate(timeout=60)
