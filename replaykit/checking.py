@@ -10,6 +10,7 @@ import functools
 import io
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TextIO
 
 from replaykit import registry
 from replaykit.engine import Engine
@@ -99,15 +100,24 @@ def lines_of(label: str, data: bytes, first_line: int) -> Iterator[Item]:
             yield f"{label}:{number}", line, None
 
 
-def check_lines(label: str, data: bytes, first_line: int, as_json: bool,
-                among: Sequence[Engine] | None = None) -> Batch:
-    """Validate whole lines of an archive (``lines_of``) as one batch."""
-    status, texts, problems, counts = OK, [], [], [0, 0, 0]
-    for item in lines_of(label, data, first_line):
+def check_into(items: Iterable[Item], out: TextIO, as_json: bool, among: Sequence[Engine] | None = None) -> Batch:
+    """Check inputs in order, each answer written to ``out`` as soon as it is made (a piece's answers are
+    never held together); the batch's text is empty and its size the bytes of the inputs."""
+    status, problems, counts, size = OK, [], [0, 0, 0], 0
+    for item in items:
         code, text, problem = check(item, as_json, among)
+        out.write(text)
         status = max(status, code)
         counts[code] += 1
-        texts.append(text)
         if problem is not None:
             problems.append(problem)
-    return status, "".join(texts), problems, (counts[0], counts[1], counts[2]), len(data)
+        size += len(item[1] or b"")
+    return status, "", problems, (counts[0], counts[1], counts[2]), size
+
+
+def check_lines(label: str, data: bytes, first_line: int, as_json: bool,
+                among: Sequence[Engine] | None = None) -> Batch:
+    """Validate whole lines of an archive (``lines_of``) as one batch, its answers as one text."""
+    answers = io.StringIO()
+    status, _text, problems, counts, _read = check_into(lines_of(label, data, first_line), answers, as_json, among)
+    return status, answers.getvalue(), problems, counts, len(data)

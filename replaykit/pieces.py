@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import NamedTuple, TextIO
 
-from replaykit.checking import OK, Batch, Item, Tally, check, inputs, lines_of, results
+from replaykit.checking import Item, Tally, check, check_into, inputs, lines_of, results
 from replaykit.engine import Engine
 
 DEPTH = 2  # pieces a worker holds at once: it starts the next as soon as it sends an answer
@@ -117,20 +117,6 @@ def items(task: Task) -> Iterator[Item]:
             yield from inputs(path)  # type: ignore[arg-type]
 
 
-def answer(task: Task, out: TextIO, as_json: bool, among: Sequence[Engine] | None) -> Batch:
-    """Check one piece, its answers written to ``out`` one by one (joined in one string, then encoded, a
-    piece's answers would cost more in fresh memory than the writing does)."""
-    status, problems, counts, size = OK, [], [0, 0, 0], 0
-    for item in items(task):
-        code, text, problem = check(item, as_json, among)
-        out.write(text)
-        status = max(status, code)
-        counts[code] += 1
-        problems += [] if problem is None else [problem]
-        size += len(item[1] or b"")
-    return status, "", problems, (counts[0], counts[1], counts[2]), size
-
-
 def serve(conn: Connection, slots: list[str], as_json: bool, among: Sequence[Engine] | None,
           encoding: tuple[str, str], parent: int) -> None:
     """A worker's loop: receive (number, slot, task), write the answers at the start of ``slots[slot]``,
@@ -149,7 +135,7 @@ def serve(conn: Connection, slots: list[str], as_json: bool, among: Sequence[Eng
         number, slot, task = message
         os.lseek(files[slot], 0, os.SEEK_SET)  # over the last answers: only ``length`` bytes of it count
         with open(files[slot], "w", encoding=encoding[0], errors=encoding[1], newline="", closefd=False) as out:
-            status, _text, problems, counts, size = answer(task, out, as_json, among)
+            status, _text, problems, counts, size = check_into(items(task), out, as_json, among)
         conn.send((number, slot, os.lseek(files[slot], 0, os.SEEK_CUR), status, problems, counts, size))
 
 

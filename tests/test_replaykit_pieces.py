@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dg_replay.simulate import simulate
-from replaykit import pieces
+from replaykit import checking, pieces
 from tests.conftest import ROOT
 from tests.helpers import run
 
@@ -192,14 +192,14 @@ def test_memory_stays_flat_on_a_longer_archive(tmp_path):
 
 def test_a_killed_worker_ends_the_run_with_a_message(mixed, monkeypatch):
     before = left_behind(set())
-    real = pieces.check
+    real = checking.check
 
     def dying(item, *args):
         if item[0].endswith("mixed.jsonl:20"):
             os.kill(os.getpid(), signal.SIGKILL)
         return real(item, *args)
 
-    monkeypatch.setattr(pieces, "check", dying)  # the workers are forked: they have it too
+    monkeypatch.setattr(checking, "check", dying)  # what a worker checks with; forked, the workers have it too
     status, _out, err = run("validate", "--jobs", "2", "--piece-size", "3000", *mixed)
     assert status == 3
     last = err.splitlines()[-1]
