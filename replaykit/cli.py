@@ -29,7 +29,7 @@ from replaykit import analyse_cli, pieces, registry
 from replaykit.checking import OK, PIECE_SIZE, Tally, check, inputs, results
 from replaykit.engine import Engine
 
-CLUSTER_FAILED = STOPPED = 3  # the run could not finish: the Dask cluster failed, or a worker process died
+STOPPED = 3  # the run could not finish: the Dask cluster failed, or a worker process died
 INTERRUPTED = 130  # Ctrl-C, as a shell reports a command that SIGINT ended
 SCHEDULER_VARIABLE = "DASK_SCHEDULER_ADDRESS"  # Dask's own name for it: its Client reads it too
 
@@ -153,7 +153,7 @@ def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs
             progress.close()
     except cluster.ClusterError as error:
         err.write(f"{error}\n")
-        return CLUSTER_FAILED
+        return STOPPED
     return status
 
 

@@ -71,7 +71,7 @@ def test_a_worker_that_cannot_read_its_piece_says_which_and_why(tmp_path):
 def test_a_url_of_an_unknown_file_system_ends_the_run_with_a_message(tmp_path):
     out, err = io.StringIO(), io.StringIO()
     status = cli.main(["validate", "--scheduler", "tcp://127.0.0.1:9", "nosuch://bucket/a.jsonl"], out, err)
-    assert status == cli.CLUSTER_FAILED and out.getvalue() == ""
+    assert status == cli.STOPPED and out.getvalue() == ""
     assert err.getvalue().startswith("Cannot read nosuch://bucket/a.jsonl: ") and "nosuch" in err.getvalue()[30:]
 
 

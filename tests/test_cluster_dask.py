@@ -114,7 +114,7 @@ def test_jobs_given_on_the_command_line_win_over_the_scheduler_variable(tmp_path
     monkeypatch.setenv(cli.SCHEDULER_VARIABLE, "tcp://127.0.0.1:9")  # nothing listens on port 9
     assert run("validate", "--jobs", "2", str(path))[0] == cli.OK
     status, out, err = run("validate", str(path))
-    assert status == cli.CLUSTER_FAILED and out == ""
+    assert status == cli.STOPPED and out == ""
     assert err.startswith("Cannot reach the Dask scheduler at tcp://127.0.0.1:9: ")
     with pytest.raises(SystemExit):
         run("validate", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:9", str(path))
@@ -152,7 +152,7 @@ def test_a_file_only_the_client_sees_ends_the_run_with_a_message_naming_it(clust
     with fsspec.open("memory://client-only/archive.jsonl", "wb") as file:  # this process's memory alone
         file.write(b'{"game": "chess"}\n')
     status, out, err = run("validate", "--scheduler", cluster.address, "memory://client-only/archive.jsonl")
-    assert status == cli.CLUSTER_FAILED and out == ""
+    assert status == cli.STOPPED and out == ""
     last = err.splitlines()[-1]
     assert last.startswith("memory://client-only/archive.jsonl: a worker cannot read it (")
     assert last.endswith("Every worker must see each path at the same place (a shared file system), or name the "
