@@ -150,7 +150,7 @@ def charts_vs_bare(pages: list[tuple[str, str]], loads: int = 5) -> str:
             for label, path in pages:
                 html = client.get(path).get_data(as_text=True)
                 server_ms = best_of(lambda path=path: client.get(path), 20) * 1e3
-                figures = json.loads(re.search(r'id="figures">(.*?)</script>', html, re.S).group(1))
+                figures = figures_in(html)
                 moments = client.get(re.search(r'data-moments="([^"]+)"', html).group(1)).data
                 with LiveServer(bare_app(figures)) as bare, LiveServer(bare_app(figures, PLOTLY.path)) as basic:
                     taken = drawn_times(browser, [ours.url + path, bare.url + "/", basic.url + "/"], loads)
@@ -182,10 +182,14 @@ def service(folder: str, name: str, variant: Path | None = None):
     return app
 
 
-def figures_of(app, path: str) -> dict[str, dict]:
-    """The figures an analysis page of ``app`` draws, as the page carries them."""
-    html = app.test_client().get(path).get_data(as_text=True)
+def figures_in(html: str) -> dict[str, dict]:
+    """The figures an analysis page draws, as its JSON data block carries them."""
     return json.loads(re.search(r'id="figures">(.*?)</script>', html, re.S).group(1))
+
+
+def figures_of(app, path: str) -> dict[str, dict]:
+    """The figures the analysis page ``path`` of ``app`` draws."""
+    return figures_in(app.test_client().get(path).get_data(as_text=True))
 
 
 def variant_vs_tree(variant: Path, pages: list[tuple[str, str]], loads: int) -> str:
