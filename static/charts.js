@@ -174,10 +174,12 @@
             band(chart);
           }
         }
-      }).then(settled, function (error) {
-        settled();
-        console.error("chart " + name + " could not be drawn", error);
-      });
+      }).then(settled, function (error) { failed(name, error); });
+    }
+
+    function failed(name, error) {
+      settled();
+      console.error("chart " + name + " could not be drawn", error);
     }
 
     var names = Object.keys(figures).filter(function (name) { return document.getElementById("chart-" + name); });
@@ -189,8 +191,7 @@
         try {
           drawOne(name);
         } catch (error) {  // a figure plotly refuses outright must not keep the board from starting
-          settled();
-          console.error("chart " + name + " could not be drawn", error);
+          failed(name, error);
         }
       });
     }
