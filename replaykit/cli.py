@@ -5,7 +5,8 @@ its ``game`` names (a log naming no installed game gets one ``schema`` finding a
 ``card-replay simulate GAME`` prints a random legal log; ``card-replay analyse LOG`` is the computer analysis
 of one log (``replaykit.analyse_cli``). Exit status of ``validate``: 0 when every log is valid, 1 when some
 log is invalid, 2 when some input could not be read as JSON at all (2 wins over 1), 3 when the run could
-not finish (the Dask cluster failed, or one of the ``--jobs`` processes died), 130 on Ctrl-C. A ``.jsonl``
+not finish (the Dask cluster failed, or one of the ``--jobs`` processes died), 130 on Ctrl-C; any command
+ends quietly with 141 when its output is closed early (``| head``). A ``.jsonl``
 path holds one log per line, each an input of its own, read as a stream so an archive of any size runs in
 constant memory; a path with ``*``, ``?`` or ``[`` is a glob, expanded in sorted order. ``--jobs N``
 checks on N processes of this machine (``replaykit.pieces``), ``--scheduler`` hands the work to a Dask
@@ -31,6 +32,7 @@ from replaykit.engine import Engine
 
 STOPPED = 3  # the run could not finish: the Dask cluster failed, or a worker process died
 INTERRUPTED = 130  # Ctrl-C, as a shell reports a command that SIGINT ended
+CLOSED = 141  # the output was closed before the end, as a shell reports a command that SIGPIPE ended
 SCHEDULER_VARIABLE = "DASK_SCHEDULER_ADDRESS"  # Dask's own name for it: its Client reads it too
 
 
@@ -198,6 +200,17 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
                       f"and is skipped: {plugin.problem}\n")
     among = tuple(among)
     args = parser(among, prog).parse_args(argv)
+    try:
+        status = run_command(args, among, out, err)
+        out.flush()  # a closed pipe is met here, not in Python's own flush at exit
+        return status
+    except BrokenPipeError:  # the reader has what it wanted (`| head`); the --jobs workers are stopped by now
+        with contextlib.suppress(OSError, ValueError):  # Python flushes at exit: into nothing, not a second error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        return CLOSED
+
+
+def run_command(args: argparse.Namespace, among: Sequence[Engine], out: TextIO, err: TextIO) -> int:
     if args.command == "validate":
         scheduler = args.scheduler or (os.environ.get(SCHEDULER_VARIABLE) if args.jobs is None else None)
         return run_validate(args.paths, args.json, out, err, max(1, args.jobs or 1), among, scheduler,

@@ -1,7 +1,9 @@
-"""The command line: outputs, `-`, .jsonl archives, exit codes, and `card-replay` over every game."""
+"""The command line: outputs, `-`, .jsonl archives, exit codes (an output closed early too), and `card-replay`
+over every game."""
 
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -199,3 +201,20 @@ def test_a_piece_of_an_archive_reads_each_line_as_the_stream_reader_does(tmp_pat
     assert problems == [problem for _code, _answer, problem in streamed if problem is not None]
     assert status == 2 and tally == (1, 1, 1)  # valid, invalid ({} names no game), unreadable
     assert "Invalid control character" in problems[0] and problems[0].startswith(f"{path}:1")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_output_closed_early_ends_quietly_and_stops_the_workers(tmp_path, jobs):
+    """`validate … | head`: the reader stops after one line. The command ends with 141 (as a shell reports a
+    command that SIGPIPE ended), writes nothing to standard error, and leaves no worker running."""
+    archive = tmp_path / "long.jsonl"
+    archive.write_text((json.dumps(simulate(5, 2)) + "\n") * 3_000)
+    process = subprocess.Popen([sys.executable, "-m", "dg_replay", "validate", "--json", "--jobs", jobs, str(archive)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    assert json.loads(process.stdout.readline())["valid"] is True
+    process.stdout.close()
+    assert process.wait(timeout=60) == 141
+    assert process.stderr.read() == b""
+    process.stderr.close()
+    with pytest.raises(ProcessLookupError):  # nobody is left in the command's process group
+        os.killpg(process.pid, 0)
