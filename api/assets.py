@@ -123,6 +123,11 @@ def static_path(filename: str) -> Path | None:
     return Path(path) if path is not None and Path(path).is_file() else None
 
 
+def game_style_path(game: str) -> Path | None:
+    engine = registry.engines().get(game)
+    return homes.style(engine) if engine is not None else None
+
+
 def send_versioned(path: Path, mimetype: str) -> Response:
     """A file of ours: a year of caching when asked for by its current hash (``?v=``), else revalidated hourly."""
     current = request.args.get("v") == packed(path).etag
@@ -143,8 +148,7 @@ def add_version(endpoint: str | None, values: dict) -> None:
     if endpoint == "static" and "v" not in values:
         path = static_path(values.get("filename", ""))
     elif endpoint == "game_style" and "v" not in values:
-        engine = registry.engines().get(values.get("game", ""))
-        path = homes.style(engine) if engine is not None else None
+        path = game_style_path(values.get("game", ""))
     else:
         return
     if path is not None:
@@ -179,8 +183,7 @@ def game_style_url(engine: Engine | None) -> str | None:
 
 
 def game_style_view(game: str) -> Response:
-    engine = registry.engines().get(game)
-    path = homes.style(engine) if engine is not None else None
+    path = game_style_path(game)
     if path is None:
         abort(404, _("This game has no stylesheet of its own."))
     return send_versioned(path, "text/css")

@@ -241,10 +241,12 @@
     });
   }
 
+  function stuck() {
+    say(_("This position could not be played on; return to the game."));
+  }
+
   function show(count, action) {
-    return settle(ask(count, action).then(function (answer) { branch.answer = answer; }), function () {
-      say(_("This position could not be played on; return to the game."));
-    });
+    return settle(ask(count, action).then(function (answer) { branch.answer = answer; }), stuck);
   }
 
   function offered(action) {
@@ -343,9 +345,7 @@
       return;
     }
     var onward = branch.ahead.splice(0, count - branch.actions.length);
-    settle(replayActions(onward.map(function (move) { return move.action; })), function () {
-      say(_("This position could not be played on; return to the game."));
-    });
+    settle(replayActions(onward.map(function (move) { return move.action; })), stuck);
   }
 
   function start(moment, actions, ahead) {

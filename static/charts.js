@@ -14,6 +14,7 @@
   "use strict";
 
   var SELECTED = "#2563eb";
+  var STORY = "%{hovertext}<extra></extra>";  // a story trace's hover: its text alone
   var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
   var narrow = window.matchMedia && window.matchMedia("(max-width: 640px)").matches;
   var config = {
@@ -110,15 +111,14 @@
       }
       var copy = Object.assign({}, trace);
       copy.hovertext = stories(trace);
-      copy.hovertemplate = "%{hovertext}<extra></extra>";
+      copy.hovertemplate = STORY;
       return copy;
     }
 
     function tell(element, figure) {
       figure.data.forEach(function (trace, index) {
         if (trace.meta === "story") {
-          Plotly.restyle(element, { hovertext: [stories(trace)], hovertemplate: "%{hovertext}<extra></extra>" },
-                         [index]);
+          Plotly.restyle(element, { hovertext: [stories(trace)], hovertemplate: STORY }, [index]);
         }
       });
     }
