@@ -11,7 +11,8 @@ they are against the same service with the templates and static files of DIR (a 
 and static/) taking precedence, with the basic bare page, in turns, the order of the two reversed every
 other load. ``python -m benchmarks.browser --trace [--variant DIR] [--loads N]`` shows where the CPU goes instead:
 Chromium traces of warm loads of each page, of the copy in DIR if given and of the basic bare page, in turns,
-summed by process and thread up to ``charts-drawn``.
+summed by process and thread up to ``charts-drawn``. ``--phases`` instead reads, untraced, when the page's first
+byte came, when plotly.js was asked for and all in, and when the charts were drawn.
 
 All are measured warm: each page is loaded once, then timed over several loads in the same browser, each
 load in a new tab, so the scripts come from the browser's cache; the three pages take turns, load after
@@ -93,8 +94,9 @@ def bare_app(figures: dict[str, dict], bundle_path: Path = FULL_BUNDLE):
     return application
 
 
-def drawn_at(context, url: str) -> float:
-    """Milliseconds from navigation start until every chart of ``url`` is drawn, in a new tab."""
+def drawn_at(context, url: str, read: str | None = None):
+    """Milliseconds from navigation start until every chart of ``url`` is drawn, in a new tab; with ``read``, what
+    that script gives once they are drawn."""
     tab = context.new_page()
     tab.goto(url)
     for _ in range(400):
@@ -104,8 +106,9 @@ def drawn_at(context, url: str) -> float:
         tab.wait_for_timeout(25)
     else:
         raise RuntimeError(f"the charts of {url} were never drawn")
+    found = tab.evaluate(read) if read else mark
     tab.close()
-    return mark
+    return found
 
 
 def drawn_times(browser, urls: list[str], loads: int, swap: bool = False) -> list[list[float]]:
@@ -263,16 +266,15 @@ def found_at(loads: list[Counter], column: str) -> list[float]:
     return [cpu[column] for cpu in loads if not math.isnan(cpu[column])] or [math.nan]
 
 
-def traced(variant: Path | None, pages: list[tuple[str, str]], loads: int) -> str:
-    """Where the time goes: ``loads`` warm loads of each page, traced one by one (Playwright's
-    ``browser.start_tracing``), the tree, ``variant`` if given, and the basic bare page in turns, the order
-    reversed every other turn; the medians of ``cpu_until_drawn``. Tracing slows every load, so the times here
-    are longer than section 6's."""
+def in_turns(variant: Path | None, pages: list[tuple[str, str]], loads: int, measure, columns: list[str],
+             title: str) -> str:
+    """``loads`` warm loads of each page, the tree, ``variant`` if given, and the basic bare page in turns, the
+    order reversed every other turn; each load is ``measure(browser, context, url)``, a mapping of ``columns``;
+    the table of their medians."""
     from playwright.sync_api import sync_playwright
 
     from tests.conftest import ARGS, CHROMIUM, LiveServer
 
-    columns = ["drawn at", "all", *WHERE, "compile from", "plotly.js at"]
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         apps = [service(folder, "tree")] + ([service(folder, "variant", variant)] if variant else [])
@@ -284,14 +286,12 @@ def traced(variant: Path | None, pages: list[tuple[str, str]], loads: int) -> st
                 with LiveServer(bare_app(figures_of(apps[0], path), PLOTLY.path)) as basic:
                     urls = [server.url + path for server in servers] + [basic.url + "/"]
                     contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in urls]
-                    found: list[list[Counter]] = [[] for _ in urls]
+                    found: list[list] = [[] for _ in urls]
                     for turn in range(loads + 1):
                         for side in (range(len(urls)) if turn % 2 else reversed(range(len(urls)))):
+                            taken = measure(browser, contexts[side], urls[side])
                             if turn:
-                                browser.start_tracing(categories=TRACED)
-                            drawn_at(contexts[side], urls[side])
-                            if turn:
-                                found[side].append(cpu_until_drawn(browser.stop_tracing()))
+                                found[side].append(taken)
                     for context in contexts:
                         context.close()
                 sides = ["tree", "variant", "basic"] if variant else ["tree", "basic"]
@@ -300,8 +300,37 @@ def traced(variant: Path | None, pages: list[tuple[str, str]], loads: int) -> st
             browser.close()
         for app in apps:
             app.extensions["card_replay"].repository.dispose()
-    return table(f"CPU ms from navigation start until the charts are drawn, medians of {loads} traced warm loads",
-                 ["page", "copy", *columns], rows)
+    return table(title, ["page", "copy", *columns], rows)
+
+
+def traced(variant: Path | None, pages: list[tuple[str, str]], loads: int) -> str:
+    """Where the time goes: the medians of ``cpu_until_drawn`` over loads traced one by one (Playwright's
+    ``browser.start_tracing``). Tracing slows every load, so the times here are longer than section 6's."""
+    def measure(browser, context, url: str) -> Counter:
+        browser.start_tracing(categories=TRACED)
+        drawn_at(context, url)
+        return cpu_until_drawn(browser.stop_tracing())
+
+    return in_turns(variant, pages, loads, measure, ["drawn at", "all", *WHERE, "compile from", "plotly.js at"],
+                    f"CPU ms from navigation start until the charts are drawn, medians of {loads} traced warm loads")
+
+
+# When each step of a load came, read from the Performance API once the charts are drawn (no tracing)
+PHASES = """() => {
+  const page = performance.getEntriesByType("navigation")[0];
+  const plotly = performance.getEntriesByType("resource").find((entry) => /plotly/.test(entry.name));
+  return {"page's first byte": page.responseStart, "plotly.js asked for": plotly.fetchStart,
+          "plotly.js all in": plotly.responseEnd,
+          "charts drawn": performance.getEntriesByName("charts-drawn")[0].startTime};
+}"""
+
+
+def phases(variant: Path | None, pages: list[tuple[str, str]], loads: int) -> str:
+    """When a load's steps came, untraced: the page's first byte, plotly.js asked for and all in, the charts
+    drawn (ms after navigation start, medians)."""
+    return in_turns(variant, pages, loads, lambda _browser, context, url: drawn_at(context, url, PHASES),
+                    ["page's first byte", "plotly.js asked for", "plotly.js all in", "charts drawn"],
+                    f"When each step of a load came, ms after navigation start, medians of {loads} warm loads")
 
 
 if __name__ == "__main__":
@@ -311,10 +340,13 @@ if __name__ == "__main__":
     parser.add_argument("--variant", type=Path, help="a folder with templates/ and static/")
     parser.add_argument("--loads", type=int, default=9)
     parser.add_argument("--trace", action="store_true", help="where the CPU goes (Chromium traces), not times")
+    parser.add_argument("--phases", action="store_true", help="when each step of a load came (untraced)")
     arguments = parser.parse_args()
     if arguments.trace:
         print(traced(arguments.variant, PAGES, arguments.loads))
+    elif arguments.phases:
+        print(phases(arguments.variant, PAGES, arguments.loads))
     elif arguments.variant:
         print(variant_vs_tree(arguments.variant, PAGES, arguments.loads))
     else:
-        parser.error("--variant DIR, --trace, or both")
+        parser.error("--variant DIR, --trace or --phases, with or without --variant")
