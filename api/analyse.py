@@ -55,7 +55,8 @@ class AnalysedPlaySchema(Schema):
     step = fields.String(required=True, metadata={"description": "The moment's anchor.",
                                                   "example": "trick-13-play-2"})
     player = fields.String(required=True)
-    played = fields.Raw(required=True, metadata={"description": "The action as the log writes it."})
+    played = fields.Raw(required=True, metadata={
+        "description": "The play made, written as its choice is; as the log writes it where the rules refuse it."})
     legal = fields.Boolean(required=True, metadata={"description": "False: the rules refuse it; no cost."})
     exact = fields.Boolean(required=True, metadata={
         "description": "The search finished within its budget, every hand known (given, or proven by the "

@@ -7,6 +7,10 @@ dealt; counting it as the one received only forgets, never invents). A Peon's ta
 hand as dealt, a Jester counting 13 (ruling), so every other card he was dealt is worth no less than the worst
 he paid: his **floor**. The cards he holds that no transfer or play proves came from that deal, so none is
 below his floor; a card he received below it is counted among the proven ones.
+
+A player at the table sees the transfers he takes part in, and a sampled world for him keeps to them where the
+hands are known too (``witnessed``): the cards he gave stay with their receiver, and a Peon whose tax he
+received holds none of the other cards below it.
 """
 
 from __future__ import annotations
@@ -45,6 +49,31 @@ def tax_proof(play: Any) -> tuple[dict[str, Counter[int]], dict[str, int]]:
             if entry.player in held and entry.cards:
                 held[entry.player] -= Counter(value_of(card) for card in entry.cards)
     return held, floors
+
+
+def witnessed(play: Any, name: str, seats: dict[str, int]) -> tuple[dict[int, dict[int, int]], dict[int, int]]:
+    """What ``name`` saw of the other players' hands in the round's recorded transfers (``rounds.RoundPlay``),
+    as a player at the table sees them, by seat (``seats``): the values he gave each (still that player's,
+    less those he gave on and the values he laid since), and the floor of a Peon whose tax he received."""
+    state = play.state
+    due = {duty.kind: duty.count for duty in state.table.duties(True)}
+    held: dict[str, Counter[int]] = {}
+    floors: dict[str, int] = {}
+    for transfer in play.record.taxes:
+        values = Counter(value_of(card) for card in transfer.cards if value_of(card) <= JESTER_VALUE)
+        if transfer.giver in held:
+            held[transfer.giver] -= values
+        if transfer.giver == name and transfer.receiver != name:
+            held.setdefault(transfer.receiver, Counter()).update(values)
+        if transfer.receiver == name and transfer.kind in TAXES_PAID and len(transfer.cards) == due.get(transfer.kind) \
+                and values:
+            floors[transfer.giver] = max(values)
+    for trick in play.record.tricks:
+        for entry in trick.plays:
+            if entry.player in held and entry.cards:
+                held[entry.player] -= Counter(value_of(card) for card in entry.cards)
+    return ({seats[other]: dict(+values) for other, values in held.items() if other in seats and +values},
+            {seats[other]: floor for other, floor in floors.items() if other in seats})
 
 
 def dealable(cards: list[int], need: dict[int, int], floors: list[int]) -> bool:

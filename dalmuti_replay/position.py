@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from dalmuti_replay.cards import JESTER_VALUE, Card, held_cards
-from dalmuti_replay.hidden import deal, tax_proof
+from dalmuti_replay.hidden import deal, tax_proof, witnessed
 from dalmuti_replay.legal import due, owed
 from dalmuti_replay.moves import PASS, Move, cards_of, move_of, shapes
 from dalmuti_replay.rounds import TAXES
@@ -73,7 +73,7 @@ class Position:
     # must, as one trick can hold more lines of play than an estimate's whole budget (replaykit.search).
     STANDING: ClassVar[bool] = True
     __slots__ = ("base", "counts", "finish", "floors", "hands", "history", "last", "last_value", "missing", "needed",
-                 "passes", "players", "pool", "turn")
+                 "passes", "players", "pool", "turn", "witness")
 
     def __init__(self, players: Sequence[str], hands: Sequence[dict[int, int]], turn: int) -> None:
         self.players = tuple(players)
@@ -90,6 +90,8 @@ class Position:
         self.missing = [0] * len(self.players)  # per seat, the cards it holds that the log does not show
         self.pool = 0  # those cards, packed: who holds which is unknown
         self.floors = [0] * len(self.players)  # per seat, the lowest value its unshown cards may have
+        # Per seat, what it saw of the others' hands in the transfers (``hidden.witnessed``)
+        self.witness: list[tuple[dict[int, dict[int, int]], dict[int, int]]] = [({}, {}) for _ in self.players]
 
     @classmethod
     def of_round(cls, play: Any) -> Position | None:
@@ -134,6 +136,8 @@ class Position:
             return None
         position.pool = pack(unseen)
         position.finish = [state.table.seat[name] for name in state.finish]
+        if play.record.taxes:
+            position.witness = [witnessed(play, name, state.table.seat) for name in order]
         if state.over:
             return position
         if play.tricks is None and (play.phase != TAXES or owed(play)[0]):
@@ -322,8 +326,8 @@ class Position:
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` has seen: its own hand, every seat's card count, the cards the others hold between
-        them (the deck less its hand and every card played: the played cards are public), the trick and who
-        is out. Never which of the others holds which card."""
+        them (the deck less its hand and every card played: the played cards are public), the trick, who is
+        out, and what it saw in its transfers (``witness``); nothing more of which other seat holds which card."""
         others: dict[int, int] = {}
         for other, hand in enumerate(self.hands):
             if other != seat:
@@ -332,13 +336,13 @@ class Position:
         return {"seat": seat, "players": list(self.players), "hand": unpack(self.hands[seat]),
                 "counts": list(self.counts), "others_hold": others, "turn": self.turn, "base": self.base,
                 "last_value": self.last_value, "last": self.last, "passes": self.passes,
-                "finish": list(self.finish)}
+                "finish": list(self.finish), "gave": self.witness[seat][0], "floors": self.witness[seat][1]}
 
     def sample_world(self, seat: int, rng: random.Random) -> Position:
-        """A copy with the cards ``seat`` cannot see dealt anew among the other seats, each keeping its count.
-        Where the log leaves cards unplaced (``pool``), those alone are dealt, into the places short of cards
-        (``seat``'s own included), every card the log proves staying in its hand and none below its seat's
-        floor (``hidden.deal``)."""
+        """A copy with the cards ``seat`` cannot see dealt anew among the other seats, each keeping its count, what
+        ``seat`` saw in the transfers kept (``witness``). Where the log leaves cards unplaced (``pool``), those
+        alone are dealt, into the places short of cards (``seat``'s own included), every card the log proves
+        staying in its hand and none below its seat's floor (``hidden.deal``)."""
         world = self.copy()
         if any(self.missing):
             places = {other: short for other, short in enumerate(self.missing) if short}
@@ -347,14 +351,16 @@ class Position:
                 world.hands[other] += pack(counts_of(values, read=False) or {})
             world.missing, world.pool = [0] * len(self.players), 0
             return world
-        places = {other: self.counts[other] for other in range(len(self.players)) if other != seat}
-        cards = [value for other in places for value in _elements(unpack(self.hands[other]))]
-        for other in places:
-            world.hands[other] = 0
-        rng.shuffle(cards)
-        for other, count in places.items():
-            world.hands[other] += pack(counts_of(cards[:count], read=False) or {})
-            cards = cards[count:]
+        gave, floors = self.witness[seat]
+        places, cards = {}, []
+        for other in (other for other in range(len(self.players)) if other != seat):
+            hand = unpack(self.hands[other])  # what a log breaking the rules shows given beyond it is dropped
+            kept = {value: min(copies, hand.get(value, 0)) for value, copies in gave.get(other, {}).items()}
+            world.hands[other], places[other] = pack(kept), self.counts[other] - sum(kept.values())
+            cards += _elements({value: copies - kept.get(value, 0) for value, copies in hand.items()})
+        dealt = deal(cards, places, [floors.get(other, 0) for other in range(len(self.players))], rng)
+        for other, values in dealt.items():
+            world.hands[other] += pack(counts_of(values, read=False) or {})
         return world
 
     def copy(self) -> Position:
@@ -363,6 +369,7 @@ class Position:
         twin = Position(self.players, [], self.turn)
         twin.hands, twin.counts, twin.finish = list(self.hands), list(self.counts), list(self.finish)
         twin.missing, twin.pool, twin.floors = list(self.missing), self.pool, list(self.floors)
+        twin.witness = self.witness  # never changed, only read
         twin.base, twin.last_value, twin.last, twin.passes, twin.needed = (self.base, self.last_value, self.last,
                                                                            self.passes, self.needed)
         return twin

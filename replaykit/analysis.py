@@ -4,16 +4,18 @@ which was best, and what the play made cost — and, per seat, how accurate its 
 A play's **value** for its player is what ``replaykit.search`` proves that player can make sure of at the
 end of the game by making it (``returns()``, whatever the other seats do). Its **cost** is the best
 choice's value less the value of the play made; a play at cost 0 was as good as any. A value is exact when
-the search finished within its budget (``Budget.max_nodes`` positions for one play). Where it did not, and
-the position can deal the hands its player could not see (``sample_world``), the play is **estimated**:
-the values are the means over sampled worlds (``replaykit.search.sampled_action_values``), the entry has
-``exact`` false and an ``estimate`` block (worlds, seed, look-ahead). Otherwise it is listed with no
-values. Plays the rules refuse (the validator's errors) are listed with ``legal`` false and no cost: the
-analysis judges choices among legal plays only. A step that is no seat's choice (Il Grande Dalmuti's
-``{"trick": n}``, a trick opened empty or with a note) is not listed: where the position before it can be
-searched, a step its ``action_of`` cannot read and the validator found no error at is such a step. A play
-whose cost reaches a threshold below is marked (``marks``), as lichess marks inaccuracies, mistakes and
-blunders.
+the search finished within its budget (``Budget.max_nodes`` positions for one play); one averaging a chance
+step's outcomes is given to ``ACCURACY_PLACES`` decimals, as an estimate's mean is. Where the search did not
+finish, and the position can deal the hands its player could not see (``sample_world``), the play is
+**estimated**: the values are the means over sampled worlds (``replaykit.search.sampled_action_values``), the
+entry has ``exact`` false and an ``estimate`` block (worlds, seed, look-ahead). Otherwise it is listed with no
+values. A legal play's ``played`` is written as its choice is (``action_to_log``), so that the value of the
+play made is found among the choices; one the rules refuse (the validator's errors) is listed as the log wrote
+it, with ``legal`` false and no cost: the analysis judges choices among legal plays only. A step that is no
+seat's choice (Il Grande Dalmuti's ``{"trick": n}``, a trick opened empty or with a note) is not listed: where
+the position before it can be searched, a step its ``action_of`` cannot read and the validator found no error
+at is such a step. A play whose cost reaches a threshold below is marked (``marks``), as lichess marks
+inaccuracies, mistakes and blunders.
 
 A game's State takes part when it offers ``searchable()`` — the position now as something the search walks
 (``replaykit.search``), an independent copy, or ``None`` where it cannot be searched (a position the
@@ -49,13 +51,15 @@ from replaykit.findings import anchor
 from replaykit.search import OutOfBudget, Search, sampled_action_values
 from replaykit.state import past_unseen
 
-# How the values are found: changed whenever the same log and budget would give other values (stored analyses
-# are computed again). 2: Il Grande Dalmuti's estimates look ahead by steps to the standing.
-METHOD = 2
-ACCURACY_PLACES = 3  # decimals of the shares, means and estimated values given
+# How the values are found: changed whenever the same log and budget would give other values or entries (stored
+# analyses are computed again). 2: Il Grande Dalmuti's estimates look ahead by steps to the standing. 3: a legal
+# play written as its choice is; an exact average over chance outcomes to ACCURACY_PLACES; a Dalmuti world keeps
+# what its seat saw in the transfers.
+METHOD = 3
+ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
-# The marks of a play by its cost, in the result's own units (D&G points, Toy Tricks tricks), worst first:
-# a play is marked by the first threshold its cost reaches.
+# The marks of a play by its cost, in the result's own units (D&G points, a Dalmuti place's points, Olympi VP,
+# Toy Tricks tricks), worst first: a play is marked by the first threshold its cost reaches.
 BLUNDER, MISTAKE, INACCURACY = 6, 3, 1
 MARKS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
 
@@ -205,6 +209,9 @@ def judge(step: Step, search: Search, max_nodes: int) -> tuple[dict, int]:
     if compact is None:
         entry["legal"] = False
         return entry, 0
+    # Written as its choice is: the log's own writing may carry more (a note, an Olympi draw, cards in another
+    # order), and a reader finds the value of the play made by its choice.
+    entry["played"] = state.action_to_log(compact)
     if max_nodes <= 0:
         return entry, 0
     start = search.nodes
@@ -213,6 +220,9 @@ def judge(step: Step, search: Search, max_nodes: int) -> tuple[dict, int]:
         values = search.action_values(state)
     except OutOfBudget:
         return entry, search.nodes - start
+    # An average over a chance step's outcomes (a draw from a deck of unknown order) is given as an estimate's
+    # mean is, so that choices worth the same tie however the sum was rounded.
+    values = {action: round(value, ACCURACY_PLACES) for action, value in values.items()}
     best_value = max(values.values())
     entry.update(exact=True, best=[state.action_to_log(action) for action in _best(values, best_value)],
                  choices=[{"action": state.action_to_log(action), "value": value} for action, value in values.items()],

@@ -137,7 +137,9 @@ def test_a_sampled_world_keeps_what_the_seat_saw_and_the_observation_hides_the_o
     observed = spot.observation(seat)
     assert sum(observed["others_hold"].values()) == sum(spot.counts) - spot.counts[seat]
     assert set(observed) == {"seat", "players", "hand", "counts", "others_hold", "turn", "base", "last_value",
-                             "last", "passes", "finish"}  # no seat's hand but its own
+                             "last", "passes", "finish", "gave", "floors"}  # no seat's hand but its own
+    # of the others' hands, only what its own transfers showed it (tests/test_analysis_worlds.py)
+    assert all(other != seat for other in observed["gave"]) and all(other != seat for other in observed["floors"])
 
 
 @settings(max_examples=10, deadline=None)

@@ -1,16 +1,29 @@
 """replaykit.analysis and ``card-replay analyse``: each play's choices valued by what they guarantee, the
-cost of the play made, and each player's accuracy, on Toy Tricks games worked by hand."""
+cost of the play made, and each player's accuracy, on Toy Tricks games worked by hand; a David & Goliath
+endgame, an Il Grande Dalmuti lead and an Olympi Cards chance step worked by hand; the play made written as
+its choice; the budgets of a whole log."""
 
 from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
+from api import evaluation
+from dalmuti_replay.position import Position as DalmutiPosition
 from dg_replay.cards import Card
 from dg_replay.position import Position
+from olympi_replay.cards import CARD_INDEX
+from olympi_replay.cards import Card as OlympiCard
+from olympi_replay.disciplines import Rule
+from olympi_replay.position import CARDS as OLYMPI_CARDS
+from olympi_replay.position import Position as OlympiPosition
+from replaykit import registry
 from replaykit.analysis import BLUNDER, INACCURACY, MISTAKE, Budget, Step, accuracy, analyse, marks, value_plays
 from replaykit.cli import main
 from tests.plugin_fixtures import toy_engine
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 
 ENGINE = toy_engine()
 # Ann [2,3,5,7], Bob [1,4,6,8]. Trick 1: Ann 3, Bob 4 (Bob). Trick 2: Bob 8, Ann 5 (Bob). Trick 3: Bob 6,
@@ -226,3 +239,81 @@ def test_a_david_and_goliath_endgame_worked_by_hand():
     assert {name: (seat["plays"], seat["best_share"], seat["mean_cost"]) for name, seat in seats.items()} == \
         {"Ann": (2, 0.5, 0.5), "Ben": (2, 1.0, 0.0), "Cy": (2, 1.0, 0.0)}
     assert seats["Ann"]["marks"] == {"blunder": 0, "mistake": 0, "inaccuracy": 1}
+
+
+def test_a_play_is_written_as_its_choice_is_so_that_the_value_of_the_play_made_is_found():
+    # Olympi Cards' logs write a pass or a retirement with the cards it drew ("draw") and a turn with a note;
+    # the play made is the choice, which draws nothing itself: the board finds its value by it.
+    olympi = registry.engines()["olympi"]
+    for name in ("clean-2-players.json", "rulebook-three-players.json"):
+        log = json.loads((SAMPLES / "olympi" / name).read_text())
+        budget = Budget(max_nodes=5_000, max_total=20_000, worlds=2, max_sampled=20_000)
+        plays = [play for play in analyse(olympi, log, budget)["plays"] if play["cost"] is not None]
+        assert plays and all(play["played"] in [choice["action"] for choice in play["choices"]] for play in plays)
+        assert all(evaluation.value_of(play) is not None for play in plays)
+    written = {"player": "Bruno", "action": "retire", "note": "Bronze and 3 cards."}
+    assert written in [turn for race in log["races"] for turn in race["turns"]]
+
+
+def test_an_exact_average_over_a_chance_step_is_given_to_three_places_worked_by_hand():
+    # Olympi Cards, two players, "higher than the last card" (Ann's Y5), both hands empty, the deck of unknown
+    # order holding B1, B1 and B9. Bruno must pass (Ann bronze, 1 VP) and draws one card: B9 one time in three.
+    # Ann must pass and draws the other two (Bruno silver, 2 VP). With B9 Bruno plays it, Ann cannot beat it
+    # and her pass ends the race: Bruno gold, 2 + 4 = 6. With B1 (not above Y5) he passes: Ann gold, Bruno 2.
+    # Bruno's pass is worth 6/3 + 2 × 2/3 = 10/3, given as 3.333 (and the best, at cost 0).
+    start = OlympiPosition(("Ann", "Bruno"), [[], []], Rule("value", op=">", ref="previous"), 1, False)
+    y5, b1, b9 = (CARD_INDEX[OlympiCard.parse(text)] for text in ("Y5", "B1", "B9"))
+    start.previous, start.own, start.due = (y5,), ((y5,), None), 1
+    start.deck, start.pool = None, tuple({b1: 2, b9: 1}.get(card, 0) for card in range(len(OLYMPI_CARDS)))
+    passing = {"player": "Bruno", "action": "pass"}
+    (play,) = value_plays([Step("race-1-turn-2", start, passing)], Budget())
+    assert play["exact"] and play["choices"] == [{"action": passing, "value": 3.333}]
+    assert play["best"] == [passing] and play["cost"] == 0
+
+
+class Counted:
+    """A toy position counting the steps a search makes on it (one per position it visits, or fewer: a position
+    searched again in a wider window is one step)."""
+
+    walked = 0
+
+    def __init__(self, position) -> None:
+        self.position = position
+
+    def __getattr__(self, name: str):
+        return getattr(self.position, name)
+
+    def apply_action(self, action) -> None:
+        Counted.walked += 1
+        self.position.apply_action(action)
+
+
+def test_the_exact_searches_of_a_whole_log_stay_within_its_total_budget():
+    # Three players, four cards each: the first plays' trees are far larger than 300 positions in all.
+    log = {"game": "toy", "players": ["Ann", "Bob", "Cy"],
+           "hands": {"Ann": [1, 4, 7, 10], "Bob": [2, 5, 8, 11], "Cy": [3, 6, 9, 12]}}
+    state, steps = ENGINE.new_state(log), []
+    for card in (1, 2, 3, 12, 4, 5, 6, 7, 8, 11, 9, 10):
+        play = {"player": state.to_move, "card": card}
+        steps.append(Step(state.moment, Counted(state.searchable()), play))
+        state.apply(play, strict=True)
+    Counted.walked = 0
+    plays = value_plays(steps, Budget(max_nodes=10**6, max_total=300, worlds=0))
+    assert Counted.walked <= 300 + len(steps)  # each search finds out it is out of budget one position past it
+    assert plays[-1]["exact"] and not plays[0]["exact"]
+
+
+def test_an_il_grande_dalmuti_lead_worked_by_hand_lists_the_best_and_the_cost_in_places():
+    # Rule 9 with four players: 4 points for the first out … 1 for the last. Dario is out (4). Anna leads
+    # holding 2 and 9, Bruno holds a 5, Carla a 7. The 2: nobody holds a lower card, both pass, Anna leads the
+    # 9 and is out second (3). The 9: Bruno lays his 5 and is out second, and the best left to Anna is third
+    # (2). Anna leads the 9, written with its cards as the choice is: cost 1, an inaccuracy.
+    spot = DalmutiPosition(("Anna", "Bruno", "Carla", "Dario"), [{2: 1, 9: 1}, {5: 1}, {7: 1}, {}], 0)
+    spot.finish = [3]
+    (play,) = value_plays([Step("round-1-trick-4-play-1", spot, {"player": "Anna", "cards": ["9"], "note": "x"})],
+                          Budget())
+    assert play["exact"] and play["played"] == {"player": "Anna", "cards": ["9"]}
+    assert play["choices"] == [{"action": {"player": "Anna", "cards": ["9"]}, "value": 2},
+                               {"action": {"player": "Anna", "cards": ["2"]}, "value": 3}]
+    assert play["best"] == [{"player": "Anna", "cards": ["2"]}] and play["cost"] == 1
+    assert play["marks"] == ["inaccuracy"]
