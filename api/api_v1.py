@@ -107,7 +107,8 @@ def problem(status: int, description: str):
 def body_problems(upload: bool = True, not_json: str = "The body is not valid JSON."):
     """Document what any endpoint that reads a body may answer: not JSON, too large, the wrong media type
     (``upload``: a multipart file is accepted as well as JSON)."""
-    accepted = "neither JSON nor a multipart file upload" if upload else "not JSON"
+    accepted = ("neither JSON nor a multipart file upload, or compressed (Content-Encoding)" if upload
+                else "not JSON, or compressed (Content-Encoding)")
 
     def decorate(view):
         for status, description in ((415, f"The body is {accepted}."),
@@ -138,6 +139,10 @@ ACCEPTED_TYPES = ("application/json", "multipart/form-data")
 
 
 def read_upload() -> bytes:
+    encoding = request.headers.get("Content-Encoding", "").strip().lower()
+    if encoding not in ("", "identity"):  # the reader would see compressed bytes (RFC 7694: 415, Accept-Encoding)
+        raise Problem(415, _("Send the log uncompressed; this request says Content-Encoding: %(encoding)s.",
+                             encoding=encoding[:40]), headers={"Accept-Encoding": "identity"})
     if request.mimetype not in ACCEPTED_TYPES and not request.mimetype.endswith("+json"):
         raise Problem(415, _('Send the log as application/json, or as a file in the multipart field "file"; this '
                              'request says %(type)s.', type=request.mimetype or _("no content type")))
@@ -156,10 +161,15 @@ def checked(action: Callable[[bytes], T]) -> T:
     except web.NotJSON as error:
         raise Problem(400, str(error)) from None
     except web.NotALog as error:
-        count = len(error.findings)
-        raise Problem(422, ngettext("%(problem)s %(num)s problem with its shape; see errors.",
-                                    "%(problem)s %(num)s problems with its shape; see errors.", count,
-                                    problem=str(error)), errors=error.findings) from None
+        raise not_a_log(error) from None
+
+
+def not_a_log(error: web.NotALog) -> Problem:
+    """The 422 of a body that is JSON but not a log's shape: its ``schema`` findings in ``errors``."""
+    count = len(error.findings)
+    return Problem(422, ngettext("%(problem)s %(num)s problem with its shape; see errors.",
+                                 "%(problem)s %(num)s problems with its shape; see errors.", count,
+                                 problem=str(error)), errors=error.findings)
 
 
 def _game_links(game_id: str) -> dict:
@@ -219,13 +229,13 @@ def create_game():
 def delete_game(game_id: str):
     """Delete a game you stored, with the delete token its upload answered."""
     _record(game_id)
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise Problem(403, 'Send the delete token you were given as "Authorization: Bearer TOKEN".')
+        raise Problem(403, _('Send the delete token you were given as "Authorization: Bearer TOKEN".'))
     with quota.storage_errors():
         deleted = web.services().repository.delete(game_id, token.strip())
     if not deleted:
-        raise Problem(403, "This is not the delete token of this game.")
+        raise Problem(403, _("This is not the delete token of this game."))
     return Response(status=204)
 
 
@@ -258,7 +268,8 @@ def stored_log(game_id: str):
 def _part(verdict: Verdict, number: int) -> Response:
     part = web.part_of(verdict, number)
     if part is None:
-        raise Problem(404, f"This document has no readable {verdict.adapter.part_unit} {number}.")
+        raise Problem(404, _("This document has no readable %(part)s.",
+                             part=i18n.where([(verdict.adapter.part_unit, number)], verdict.engine)))
     return json_response(part)
 
 
@@ -302,7 +313,7 @@ def _sample_links(game: str, slug: str) -> dict:
 def _sample(game: str, slug: str) -> Sample:
     found = web.services().samples.get((game, slug))
     if found is None:
-        raise Problem(404, f'No sample of "{game[:64]}" is called "{slug[:64]}".')
+        raise Problem(404, _('No sample of "%(game)s" is called "%(slug)s".', game=game[:64], slug=slug[:64]))
     return found
 
 
@@ -341,7 +352,7 @@ legacy = flask.Blueprint("api_v1_legacy", __name__, url_prefix="/api/v1")
 def legacy_sample(slug: str, number: int | None = None):
     found = web.services().legacy.get(slug)
     if found is None:
-        raise Problem(404, f'No sample is called "{slug[:64]}".')
+        raise Problem(404, _('No sample is called "%(slug)s".', slug=slug[:64]))
     named = {"game": found.game, "slug": found.slug}
     target = url_for("api_v1.sample", **named) if number is None else \
         url_for("api_v1.sample_part", **named, number=number)

@@ -20,7 +20,7 @@ from marshmallow import Schema, fields
 
 import api as web
 from api import guards, i18n
-from api.api_v1 import LOG_BODY, LOG_REF, blp, body_problems, json_response, problem, read_upload
+from api.api_v1 import LOG_BODY, LOG_REF, blp, body_problems, json_response, not_a_log, problem, read_upload
 from api.problems import Problem
 from api.verdicts import Verdict
 from replaykit.reading import show
@@ -97,12 +97,11 @@ def _playable(document: object) -> tuple[Verdict, State]:
     try:
         verdict, state = web.replay(document)
     except web.NotALog as error:
-        raise Problem(422, f"{error} {len(error.findings)} problem(s) with its shape; see errors.",
-                      errors=error.findings) from None
+        raise not_a_log(error) from None
     if state is None:
         errors = verdict.report.get("errors", [])
-        raise Problem(422, f"No game of {verdict.name} can start from this log; errors says why.",
-                      errors=errors) from None
+        raise Problem(422, _("No game of %(game)s can start from this log; errors says why.",
+                             game=i18n.localized(verdict.name)), errors=errors) from None
     return verdict, state
 
 
@@ -180,14 +179,15 @@ def apply_action():
     """Record an action "as played" at the end of a log: its patch, and the findings of that step alone."""
     body = _read(read_upload())
     if not isinstance(body, dict) or set(body) != {"log", "action"}:
-        raise Problem(422, 'The body must be a JSON object with exactly two members: "log" (the log so far) and '
-                      '"action" (what was played).')
+        raise Problem(422, _('The body must be a JSON object with exactly two members: "log" (the log so far) and '
+                             '"action" (what was played).'))
     _bounded(body["action"])
     _verdict, state = _playable(body["log"])
     try:
         patch = state.patch(body["action"])
     except ValueError as error:
-        raise Problem(422, f"The action cannot be recorded: {error}") from None
+        raise Problem(422, _("The action cannot be recorded: %(reason)s",
+                             reason=i18n.localized(error.args[0] if error.args else str(error)))) from None
     findings = [finding.to_dict() for finding in state.apply(body["action"])]
     return json_response({"patch": patch, "findings": findings,
                   "legal": not any(finding["severity"] == "error" for finding in findings)})

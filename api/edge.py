@@ -63,16 +63,25 @@ def unknown_host(_error: SecurityError) -> Response | tuple[str, int, dict[str, 
     return f"400 {_('Bad Request')}: {detail}\n", 400, {"Content-Type": "text/plain; charset=utf-8"}
 
 
+def _host_of(origin: str) -> str | None:
+    """The host and port an ``Origin`` names; ``None`` for one that is no URL (``http://[``: no browser sends
+    it, so it is foreign, not a bug's 500)."""
+    try:
+        return urlsplit(origin).netloc
+    except ValueError:
+        return None
+
+
 def refuse_cross_site() -> None:
     if request.method not in WRITES or not request.path.startswith(API_PREFIX):
         return
     site = request.headers.get("Sec-Fetch-Site", "")
     origin = request.headers.get("Origin")
-    foreign_origin = origin is not None and (origin == "null" or urlsplit(origin).netloc != request.host)
+    foreign_origin = origin is not None and (origin == "null" or _host_of(origin) != request.host)
     if site in ("cross-site", "same-site") or foreign_origin:
         raise Problem(403, _("The API does not accept %(method)s requests that a web page on another site "
                              "(%(origin)s) makes a browser send; call it from your own program, or upload on this "
-                             "site's own page.", method=request.method, origin=origin or _("unknown origin")))
+                             "site's own page.", method=request.method, origin=(origin or _("unknown origin"))[:100]))
 
 
 def relative_location(response: Response) -> Response:

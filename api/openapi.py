@@ -7,6 +7,8 @@ given to two different schemas would document one of them wrongly, so it stops t
 
 Building the document is most of an app's start, and a test run makes hundreds of apps, nearly all from the
 same inputs: a process builds it once for each set of inputs (``GamesApi``) and its apps share it, read only.
+The API page (``api.pages.api_docs``) reads it back: ``schema_names`` names the games' own schemas an answer
+or a body refers to.
 """
 
 from __future__ import annotations
@@ -137,3 +139,19 @@ def name_games(api: GamesApi, generic: dict[str, type], operations: Blueprint) -
     if renamed:
         raise ComponentClash(" ".join(renamed))
     _BUILT[inputs] = (api.spec, api.flask_plugin, api.ma_plugin)
+
+
+def schema_names(content: dict, spec: dict) -> list[str]:
+    """The component names a response or body refers to, e.g. ``DavidGoliathReport`` and
+    ``DavidGoliathMatchReport``; a component that is one of several (``AnyReport``) is shown as the games' own."""
+    components = spec.get("components", {}).get("schemas", {})
+    names = []
+    for media in content.values():
+        schema = media.get("schema") or {}
+        for ref in [schema, *schema.get("oneOf", []), *schema.get("allOf", []), schema.get("items") or {}]:
+            if isinstance(ref, dict) and "$ref" in ref:
+                name = ref["$ref"].rsplit("/", 1)[-1]
+                union = components.get(name, {})
+                inner = [*union.get("oneOf", []), *union.get("anyOf", [])]
+                names.extend(item["$ref"].rsplit("/", 1)[-1] for item in inner) if inner else names.append(name)
+    return list(dict.fromkeys(names))

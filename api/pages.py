@@ -13,16 +13,20 @@ import hashlib
 import hmac
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask_babel import format_decimal, lazy_gettext
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFError
 from flask_wtf.file import FileField
 from markupsafe import Markup
-from werkzeug.exceptions import RequestEntityTooLarge
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, TooManyRequests
 from wtforms import TextAreaField
 
 import api as web
-from api import analysis, guards, homes, i18n, markdown, quota, samples, verdicts
+from api import analysis, guards, homes, i18n, markdown, openapi, problems, quota, samples, verdicts
+from api.problems import Problem
+from replaykit.reading import show
 
 bp = Blueprint("pages", __name__)
 
@@ -32,20 +36,23 @@ class UploadForm(FlaskForm):
 
     def raw(self) -> bytes | None:
         """The submitted log, from the file or the text area; ``None`` when both are empty. Both at once is
-        ambiguous, and silently taking one would validate what the user did not mean: ``TwoLogs``."""
-        data = b""
+        ambiguous, and silently taking one would validate what the user did not mean; a file chosen but
+        empty is said as such, not as no file at all: ``Unusable``."""
+        data, name = b"", ""
         if self.file.data and getattr(self.file.data, "filename", ""):
-            data = self.file.data.read()
+            data, name = self.file.data.read(), self.file.data.filename
         text = self.text.data or ""
         if data and text.strip():
-            raise TwoLogs(_("You chose a file and pasted text: validate one of them (clear the other)."))
+            raise Unusable(_("You chose a file and pasted text: validate one of them (clear the other)."))
         if data:
             return data
+        if name and not text.strip():
+            raise Unusable(_("The file %(name)s is empty: choose the file that holds the log.", name=show(name)))
         return text.encode("utf-8", "surrogatepass") if text.strip() else None
 
 
-class TwoLogs(ValueError):
-    """Both a file and pasted text were sent."""
+class Unusable(ValueError):
+    """What the form holds cannot be validated: a file and pasted text at once, or an empty file."""
 
 
 @bp.app_template_filter("data_json")
@@ -73,11 +80,11 @@ def _games() -> list[dict]:
 @guards.uploads_limit(methods=["POST"])
 def index():
     form = UploadForm()
-    problem, findings, status = None, [], 200
+    problem, findings, status, headers = None, [], 200, {}
     if form.validate_on_submit():
         try:
             raw = form.raw()
-        except TwoLogs as error:
+        except Unusable as error:
             raw, problem, status = None, str(error), 400
         if raw is None:
             problem, status = problem or _("Choose a log file or paste a log first."), status if problem else 400
@@ -89,11 +96,13 @@ def index():
             except web.NotALog as error:
                 problem, status = _("%(problem)s Its shape has these problems:", problem=str(error)), 422
                 findings = analysis.located(error.findings, error.verdict.units, engine=error.verdict.engine)
+            except Problem as error:  # past the work bound or the quota, storage busy: the form keeps the log
+                problem, status, headers = error.description, error.code, error.extra_headers
             else:
                 _remember_delete_token(record.id, record.delete_token)
                 return redirect(url_for("pages.game", game_id=record.id), code=303)
     return render_template("index.html", form=form, problem=problem, findings=findings, groups=_gallery(),
-                           games=_games(), limit=_limit()), status
+                           games=_games(), limit=_limit()), status, headers
 
 
 # A browser keeps the delete tokens of the games it uploaded through the form (its session cookie), the
@@ -153,13 +162,42 @@ def _limit() -> int:
     return current_app.config["MAX_CONTENT_LENGTH"]
 
 
+def _form_again(problem: str, status: int, form: UploadForm | None = None, headers: dict | None = None):
+    """The upload form with what went wrong: empty (a refused body is not read), or as it was sent."""
+    return render_template("index.html", form=form or UploadForm(formdata=None), problem=problem, findings=[],
+                           groups=_gallery(), games=_games(), limit=_limit()), status, headers or {}
+
+
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(_error: RequestEntityTooLarge):
-    """An upload over the limit: the form again, saying what the limit is (the refused body is not read)."""
-    problem = (f"That log is larger than {_limit() / 1048576:.1f} MiB, the most this service accepts; "
-               "nothing was stored.")
-    return render_template("index.html", form=UploadForm(formdata=None), problem=problem, findings=[],
-                           groups=_gallery(), games=_games(), limit=_limit()), 413
+    """An upload over the limit: the form again, saying what the limit is."""
+    size = format_decimal(round(_limit() / 1048576, 1), format="#,##0.0")
+    return _form_again(_("That log is larger than %(size)s MiB, the most this service accepts; nothing was "
+                         "stored.", size=size), 413)
+
+
+@bp.errorhandler(CSRFError)
+def unchecked_form(_error: CSRFError):
+    """A form whose CSRF token is missing or not this session's (the page opened before the session was lost,
+    cookies refused, or a program posting to the page): the form again, fresh, or the error page."""
+    problem = _("This form could not be checked: reload the page and send it again (with cookies allowed). "
+                "Programs send logs to /api/v1/validate or /api/v1/games instead.")
+    if request.endpoint == "pages.index":
+        return _form_again(problem, 400)
+    return problems.handle_http(BadRequest(problem))
+
+
+@bp.errorhandler(TooManyRequests)
+@bp.errorhandler(OperationalError)
+def refused_before_the_upload(error: Exception):
+    """An upload the guards refuse before the view runs (over the allowance, another of the client's under way,
+    the rate limits' database locked): the form again with the log as sent; any other view's error page."""
+    refusal = quota.storage_problem(error) if isinstance(error, OperationalError) else error
+    if request.endpoint != "pages.index" or request.method != "POST":
+        return problems.handle_http(refusal)
+    detail = str(problems.DETAILS[429]) if refusal.code == 429 else refusal.description
+    headers = {name: value for name, value in refusal.get_headers() if name.lower() != "content-type"}
+    return _form_again(detail, refusal.code, UploadForm(), headers)
 
 
 @bp.route("/samples")
@@ -336,30 +374,14 @@ def api_docs():
             if method not in {"get", "post", "put", "patch", "delete"}:
                 continue
             responses = [{"status": status, "description": response.get("description", ""),
-                          "schemas": _schema_names(response.get("content", {}), spec)}
+                          "schemas": openapi.schema_names(response.get("content", {}), spec)}
                          for status, response in sorted(operation.get("responses", {}).items())
                          if status != "default"]
             body = (operation.get("requestBody") or {}).get("content", {})
             operations.append({"method": method.upper(), "path": path, "summary": operation.get("summary", ""),
                                "description": operation.get("description", ""), "responses": responses,
-                               "body": list(body), "body_schemas": _schema_names(body, spec),
+                               "body": list(body), "body_schemas": openapi.schema_names(body, spec),
                                "id": f"{method}-{path}".replace("/", "-").strip("-")})
     names = ", ".join(str(i18n.localized(engine.name)) for engine in verdicts.engines().values())
     return render_template("api_docs.html", operations=operations, info=spec.get("info", {}), game_names=names,
-                           spec_url=url_for("api-docs.openapi_json"))
-
-
-def _schema_names(content: dict, spec: dict) -> list[str]:
-    """The component names a response or body refers to, e.g. ``DavidGoliathReport`` and
-    ``DavidGoliathMatchReport``; a component that is one of several (``AnyReport``) is shown as the games' own."""
-    components = spec.get("components", {}).get("schemas", {})
-    names = []
-    for media in content.values():
-        schema = media.get("schema") or {}
-        for ref in [schema, *schema.get("oneOf", []), *schema.get("allOf", []), schema.get("items") or {}]:
-            if isinstance(ref, dict) and "$ref" in ref:
-                name = ref["$ref"].rsplit("/", 1)[-1]
-                union = components.get(name, {})
-                inner = [*union.get("oneOf", []), *union.get("anyOf", [])]
-                names.extend(item["$ref"].rsplit("/", 1)[-1] for item in inner) if inner else names.append(name)
-    return list(dict.fromkeys(names))
+                           spec_url=url_for("api-docs.openapi_json"), limit=_limit())

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import click
 from flask import Flask, current_app
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
@@ -57,7 +58,8 @@ def client_key(address: str | None) -> str:
 
 
 def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f} MiB"
+    """A size in MiB as the reader writes numbers ("20.0 MiB", "20,0 MiB")."""
+    return f"{format_decimal(round(size / (1024 * 1024), 1), format='#,##0.0')} MiB"
 
 
 def _free_bytes(url: str) -> int | None:

@@ -23,6 +23,7 @@ from api.samples import Sample
 from api.storage import GameRecord, OverQuota, Repository, packed, unpacked
 from replaykit import words
 from replaykit.jsonio import JSONReadError, read_json
+from replaykit.reading import no_json_text
 from replaykit.state import State
 
 EXTENSION = "card_replay"
@@ -58,7 +59,8 @@ class NotALog(ValueError):
     """The upload is JSON but not a log's shape; ``findings`` are the ``schema`` findings."""
 
     def __init__(self, verdict: verdicts.Verdict) -> None:
-        super().__init__(_("This is not a %(game)s log.", game=verdict.engine.name) if verdict.engine else
+        engine = verdict.engine
+        super().__init__(_("This is not a log of %(game)s.", game=i18n.localized(engine.name)) if engine else
                          _("This is not a log of any game this service knows."))
         self.verdict = verdict
         self.findings = verdict.schema_errors
@@ -69,7 +71,8 @@ def read(raw: bytes) -> object:
     try:
         return read_json(raw, guards.json_limits())
     except JSONReadError as error:
-        raise NotJSON(str(i18n.localized(error.text)).rstrip(".") + ".") from None
+        reason = no_json_text(raw) or error.text
+        raise NotJSON(str(i18n.localized(reason)).rstrip(".") + ".") from None
 
 
 def replay(document: object) -> tuple[verdicts.Verdict, State | None]:

@@ -257,6 +257,15 @@ class Reader:
             return None
         return [self.card(item, f"{path}/{index}", trick) for index, item in enumerate(value)]
 
+    def cards_of(self, name: str, value: object, parent: str, trick: int | None = None) -> list[Card | None] | None:
+        """A player's cards in an object keyed by player (``hands``, a trick's ``captures``). A name longer than
+        any player's is one finding at its key, its cards unread: each of theirs would repeat that key in its
+        pointer, and 120 of them made a 48 MB answer of a 0.4 MB body."""
+        if len(name) > self.max_name:
+            self.text(name, parent + pointer(name), "a player name", self.max_name, 1, trick)
+            return None
+        return self.cards(value, parent, name, trick)
+
     def hands(self, value: object, path: str) -> dict[str, list[Card | None]] | None:
         if type(value) is not dict:
             self.problem(path, say('"hands" must be an object of player name to cards; found {what}.',
@@ -266,7 +275,7 @@ class Reader:
             return None
         hands = {}
         for name, cards in value.items():
-            read = self.cards(cards, path, name)
+            read = self.cards_of(name, cards, path)
             if read is not None:
                 hands[name] = read
         return hands
@@ -354,7 +363,7 @@ class Reader:
             claim: dict[str, list[Card]] = {}
             for name, cards in value.items():
                 known = self.known_cards(cards)
-                if known is None:
+                if known is None or len(name) > self.max_name:
                     break
                 claim[name] = known
             else:
@@ -369,7 +378,7 @@ class Reader:
             return None
         claim, readable = {}, True
         for name, cards in value.items():
-            read = self.cards(cards, path, name, trick)
+            read = self.cards_of(name, cards, path, trick)
             if read is None or None in read:
                 readable = False
             else:

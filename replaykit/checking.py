@@ -15,6 +15,7 @@ from typing import TextIO
 from replaykit import registry
 from replaykit.engine import Engine
 from replaykit.jsonio import JSONReadError, dumps, read_json
+from replaykit.reading import no_json_text
 
 OK, INVALID, UNREADABLE = 0, 1, 2
 PIECE_SIZE = 1 << 20  # bytes of an archive handed to a process or a worker at a time
@@ -64,7 +65,7 @@ def check(item: Item, as_json: bool = False, among: Sequence[Engine] | None = No
         try:
             document = read_json(raw or b"")
         except JSONReadError as error:
-            problem = str(error)
+            problem = str(no_json_text(raw or b"") or error)
     if problem is not None:
         text = dumps({"file": label, "valid": None, "read_error": problem}) + "\n" if as_json else ""
         return UNREADABLE, text, f"{label}: {problem}"

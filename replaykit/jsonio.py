@@ -159,8 +159,9 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
         raise JSONReadError(say("{name} is not a JSON number", name=name))
 
     def integer(text: str) -> int:
-        if len(text.lstrip("-")) > limits.max_number_digits:
-            raise JSONReadError(say("A number with {digits} digits is far too large", digits=len(text)))
+        digits = len(text.lstrip("-"))  # a minus sign is no digit
+        if digits > limits.max_number_digits:
+            raise JSONReadError(say("A number with {digits} digits is far too large", digits=digits))
         return int(text)
 
     def decimal(text: str) -> float:

@@ -1,7 +1,8 @@
 """Words for what a user wrote, shared by every game's reader so their messages speak alike.
 
 A reader never echoes a whole value back: ``describe`` names a JSON value's kind as a player would,
-``show`` quotes it briefly, and ``mention`` quotes text and names anything else.
+``show`` quotes it briefly, and ``mention`` quotes text and names anything else. ``no_json_text`` names
+bytes that are no JSON text at all, which the JSON reader can only call a bad byte or a missing value.
 """
 
 from __future__ import annotations
@@ -28,3 +29,21 @@ def show(value: object) -> str:
 def mention(value: object) -> str | Text:
     """Text quoted (it is usually a name that was meant), anything else by its kind."""
     return f'"{value[:40]}"' if isinstance(value, str) else describe(value)
+
+
+EMPTY = say("The log is empty: send the JSON document itself")
+GZIP = say("This is gzip-compressed data, not JSON text: send the log uncompressed")
+WIDE = say("This text is UTF-16 (or UTF-32), not UTF-8: save the log as UTF-8 and send it again")
+
+
+def no_json_text(raw: bytes) -> Text | None:
+    """What bytes the JSON reader refused are, when they are no JSON text at all: nothing, gzip, or UTF-16/32
+    (which Windows tools write); ``None`` otherwise. No JSON text starts with a NUL byte, so one among the
+    first four is a wide encoding, with or without its byte-order mark."""
+    if not raw.strip():
+        return EMPTY
+    if raw.startswith(b"\x1f\x8b"):
+        return GZIP
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in raw[:4]:
+        return WIDE
+    return None

@@ -78,3 +78,9 @@ class TimelineHeaderSchema(Schema):
 
     kind = fields.String(metadata={"description": "game, or what holds several games (match).", "example": "game"})
     players = fields.List(fields.String())
+
+
+def keyed_past(value: object, longest: int) -> bool:
+    """Whether an object keyed by player has a key longer than any name (``longest``): the readers refuse it,
+    and OpenAPI 3.0 cannot bound a key's length (``beyond_openapi``)."""
+    return isinstance(value, dict) and any(len(key) > longest for key in value)

@@ -24,7 +24,8 @@ def test_redirects_never_name_the_host_the_client_sent(client, path):
 
 
 @pytest.mark.parametrize("headers", [{"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"},
-                                     {"Origin": "https://elsewhere.example"}, {"Origin": "null"}])
+                                     {"Origin": "https://elsewhere.example"}, {"Origin": "null"},
+                                     {"Origin": "http://[::1"}, {"Origin": "http://["}])  # no URL: once a 500
 @pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/validate"])
 def test_browsers_cross_site_writes_to_the_api_are_refused(client, headers, path):
     response = client.post(path, data=LOG, content_type="application/json", headers=headers)

@@ -64,6 +64,15 @@ def test_the_docs_page_lists_every_operation_offline(client):
     assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing from a CDN: it must work offline
 
 
+def test_the_docs_page_states_the_configured_body_limit(tmp_path):
+    # Before: "413 for a body over 2 MiB" whatever MAX_CONTENT_LENGTH said.
+    application = create_app(app_config(tmp_path, MAX_CONTENT_LENGTH=512 * 1024))
+    client = application.test_client()
+    assert "413 for a body over 0.5 MiB" in client.get("/api/v1/docs").get_data(as_text=True)
+    assert "413 per un corpo oltre 0,5 MiB" in client.get("/api/v1/docs?lang=it").get_data(as_text=True)
+    application.extensions["card_replay"].repository.dispose()
+
+
 def test_bodies_and_reports_are_one_of_every_games_schemas_told_apart_by_game(client):
     spec = client.get("/api/v1/openapi.json").get_json()
     validate = spec["paths"]["/api/v1/validate"]["post"]

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markupsafe import escape
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 
@@ -67,8 +69,27 @@ def test_a_client_past_its_quota_gets_507_and_others_still_store(tmp_path):
     assert [upload(client).status_code for _ in range(3)] == [201, 201, 201]
     detail = assert_problem(upload(client), 507)["detail"]
     assert "of the" in detail and "DELETE /api/v1/games/ID" in detail
+    # the sizes as the reader writes numbers (before: "0.1 MiB" in every language)
+    italian = client.post("/api/v1/games", data=LOG, content_type="application/json",
+                          environ_base={"REMOTE_ADDR": "192.0.2.7"}, headers={"Accept-Language": "it"})
+    said = assert_problem(italian, 507)["detail"]
+    assert len(re.findall(r"\b\d+,\d MiB", said)) == 2 and not re.search(r"\d\.\d MiB", said)
     assert upload(client, address="192.0.2.8").status_code == 201
     assert client.application.extensions["card_replay"].repository.count() == 4
+
+
+def test_the_form_past_the_quota_shows_the_form_again_with_the_log_kept(tmp_path):
+    # Before: an error page, and the pasted log was gone.
+    client = create_app(app_config(tmp_path, STORAGE_QUOTA_BYTES=one_upload_stores(tmp_path))).test_client()
+    assert upload(client).status_code == 201
+    page = client.get("/").get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="', 1)[1].split('"', 1)[0]
+    answer = client.post("/", data={"text": LOG.decode(), "csrf_token": token}, content_type="multipart/form-data",
+                         environ_base={"REMOTE_ADDR": "192.0.2.7"})
+    shown = answer.get_data(as_text=True)
+    assert answer.status_code == 507 and 'id="upload-problem"' in shown and "one client may store" in shown
+    assert str(escape(LOG.decode())) in shown
+    assert client.application.extensions["card_replay"].repository.count() == 1
 
 
 def test_deleting_frees_quota_and_needs_the_games_own_token(tmp_path):

@@ -32,7 +32,12 @@ def test_form_and_api_uploads_draw_on_one_allowance(tmp_path):
     assert [api_upload(client).status_code for _ in range(2)] == [201, 201]
     assert submit(client, text=LOG).status_code == 303
     assert_problem(api_upload(client), 429)
-    assert submit(client, text=LOG).status_code == 429
+    refused = submit(client, text=LOG)
+    assert refused.status_code == 429 and refused.headers["Retry-After"].isdigit()
+    # the form again with the pasted log (before: an error page, the log gone), in the reader's words
+    page = refused.get_data(as_text=True)
+    assert 'id="upload-problem"' in page and "Too many requests from you in a short time" in page
+    assert "&#34;players&#34;" in page
 
 
 def test_workers_and_restarts_share_the_count(tmp_path):

@@ -1,6 +1,7 @@
 """The command line: outputs, `-`, .jsonl archives, exit codes (an output closed early too), and `card-replay`
 over every game."""
 
+import gzip
 import io
 import json
 import os
@@ -50,6 +51,21 @@ def test_unreadable_input_exits_two_and_wins(files, tmp_path):
     status, _out, err = run("validate", str(files["bad"]), str(files["broken"]), str(tmp_path / "missing.json"))
     assert status == 2
     assert "appears twice" in err and "missing.json: cannot open" in err
+
+
+def test_files_that_hold_no_json_text_are_named_for_what_they_are(files, tmp_path):
+    # Before: "Expecting value (line 1, column 1)", "not UTF-8 text (bad byte at position 0)" and "… position 1".
+    text = files["good"].read_text()
+    named = {"empty.json": b"", "notepad.json": text.encode("utf-16"), "game.json.gz": gzip.compress(text.encode())}
+    for name, raw in named.items():
+        (tmp_path / name).write_bytes(raw)
+    status, _out, err = run("validate", *(str(tmp_path / name) for name in named))
+    assert status == 2
+    assert err.splitlines() == [
+        f"{tmp_path / 'empty.json'}: The log is empty: send the JSON document itself",
+        f"{tmp_path / 'notepad.json'}: This text is UTF-16 (or UTF-32), not UTF-8: save the log as UTF-8 and send "
+        "it again",
+        f"{tmp_path / 'game.json.gz'}: This is gzip-compressed data, not JSON text: send the log uncompressed"]
 
 
 def test_json_output_one_line_per_input(files, tmp_path):

@@ -40,7 +40,8 @@ def assert_problem(response, status):
     (b"[" * 100 + b"]" * 100, "nested more than 32"),
     (b'{"scores": {"A": 1' + b"0" * 400 + b"}}", "far too large"),
     (b'{"game": ', "Not valid JSON"),
-    (b"\xff\xfe\x00", "not UTF-8"),
+    (b"\xff\xfe\x00", "UTF-16 (or UTF-32), not UTF-8"),
+    (b'{"players": ["\xe9"]}', "not UTF-8 text (bad byte at position 14)"),
 ])
 @pytest.mark.parametrize("path", ["/api/v1/validate", "/api/v1/games"])
 def test_malformed_json_is_a_clear_400(client, raw, reason, path):

@@ -103,6 +103,28 @@ def test_too_many_digits_get_the_same_message_from_either_parser(monkeypatch):
     assert str(fast.value) == str(slow.value) == "A number with 21 digits is far too large"
 
 
+def test_the_depth_limit_is_exactly_its_value():
+    # docs/RELIABILITY.md: JSON_MAX_DEPTH, 32 levels
+    nested: list = []
+    for _level in range(31):
+        nested = [nested]
+    assert read_json("[" * 32 + "]" * 32) == nested
+    with pytest.raises(JSONReadError, match="nested more than 32 levels deep"):
+        read_json("[" * 33 + "]" * 33)
+
+
+def test_a_negative_number_s_minus_sign_is_not_counted_as_a_digit(monkeypatch):
+    # Before: "A number with 22 digits" for the 21 digits below.
+    text = '{"a": -123456789012345678901}'
+    with pytest.raises(JSONReadError) as fast:
+        read_json(text)
+    monkeypatch.setattr(jsonio, "orjson", None)
+    with pytest.raises(JSONReadError) as slow:
+        read_json(text)
+    assert str(fast.value) == str(slow.value) == "A number with 21 digits is far too large"
+    assert read_json('{"a": -12345678901234567890}') == {"a": -12345678901234567890}  # 20 digits: the limit
+
+
 def test_a_float_sends_a_document_to_the_strict_reader_which_reads_it_as_json_does(monkeypatch):
     # orjson reads an integer past 64 bits as a float, so the fast path trusts a document only without floats.
     loads, calls = json.loads, []  # the strict reader parses with json.loads (orjson being installed here)

@@ -91,14 +91,49 @@ def test_an_upload_over_the_limit_keeps_the_form_and_states_the_limit(client):
     assert "larger than 2.0 MiB" in page and 'class="upload-form"' in page and 'data-max-bytes="2097152"' in page
 
 
+def stored(app) -> int:
+    from api.storage import StoredGame
+
+    with app.extensions["card_replay"].repository.sessions() as session:
+        return session.query(StoredGame).count()
+
+
 def test_without_a_csrf_token_nothing_is_stored(app, client):
     response = submit(client, text=json.dumps(simulate(3, 1)), token=None)
     assert response.status_code == 400
-    assert "CSRF" in response.get_data(as_text=True)
-    with app.extensions["card_replay"].repository.sessions() as session:
-        from api.storage import StoredGame
+    assert "This form could not be checked: reload the page" in response.get_data(as_text=True)
+    assert stored(app) == 0
 
-        assert session.query(StoredGame).count() == 0
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("it", "Non è stato possibile verificare questo modulo: ricarica la pagina"),
+    ("pl", "Nie udało się sprawdzić tego formularza: odśwież stronę")])
+def test_a_form_sent_without_its_token_is_shown_again_in_the_reader_s_language(app, client, language, said):
+    # Before: an error page saying "The CSRF token is missing." in English, whatever the page's language.
+    response = client.post("/", data={"text": json.dumps(simulate(3, 1))}, content_type="multipart/form-data",
+                           headers={"Accept-Language": language})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and said in page
+    assert 'id="upload-problem"' in page and 'name="csrf_token"' in page  # the form again, with a fresh token
+    deleting = client.post("/games/anything/delete", headers={"Accept-Language": language})
+    assert deleting.status_code == 400 and said in deleting.get_data(as_text=True)
+    assert stored(app) == 0
+
+
+def test_an_empty_file_is_named_rather_than_taken_for_no_file(client):
+    # Before: "Choose a log file or paste a log first.", though a file was chosen.
+    response = client.post("/", data={"csrf_token": csrf_token(client), "file": (io.BytesIO(b""), "round 3.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "The file &#34;round 3.json&#34; is empty" in response.get_data(as_text=True)
+
+
+def test_an_upload_over_the_limit_is_refused_in_the_reader_s_language(client):
+    too_large = io.BytesIO(b" " * (2 * 1024 * 1024 + 10))
+    response = client.post("/", data={"csrf_token": csrf_token(client), "file": (too_large, "g.json")},
+                           content_type="multipart/form-data", headers={"Accept-Language": "it"})
+    assert response.status_code == 413
+    assert "Questo registro supera i 2,0 MiB" in response.get_data(as_text=True)
 
 
 def test_bad_json_shows_the_reason_on_the_form(client):

@@ -1,6 +1,6 @@
 """The words readers use for what a user wrote."""
 
-from replaykit.reading import describe, mention, show
+from replaykit.reading import describe, mention, no_json_text, show
 
 
 def test_kinds_are_named_as_a_player_would():
@@ -12,3 +12,15 @@ def test_quotations_are_short():
     assert show("Ann") == '"Ann"' and show(12) == "12"
     assert len(show("x" * 500)) == 40 and show("x" * 500).endswith("...")
     assert mention("chess") == '"chess"' and mention(7) == "a number" and len(mention("y" * 99)) == 42
+
+
+def test_bytes_that_are_no_json_text_are_named_and_json_text_is_not():
+    assert no_json_text(b"") == no_json_text(b" \r\n") == "The log is empty: send the JSON document itself"
+    gzip_said = "This is gzip-compressed data, not JSON text: send the log uncompressed"
+    assert no_json_text(b"\x1f\x8b\x08\x00") == gzip_said
+    wide = "This text is UTF-16 (or UTF-32), not UTF-8: save the log as UTF-8 and send it again"
+    # UTF-16 with each byte order's mark, UTF-16 big-endian without one ("{" is 00 7B), UTF-32 little-endian
+    wide_texts = (b"\xff\xfe{\x00", b"\xfe\xff\x00{", b"\x00{\x00\"", b"{\x00\x00\x00")
+    assert [no_json_text(raw) for raw in wide_texts] == [wide] * 4
+    # what the JSON reader names better itself: a UTF-8 mark before broken JSON, a stray byte, a bad syntax
+    assert [no_json_text(raw) for raw in (b"\xef\xbb\xbf{", b'{"a": "\xe9"}', b"{,}")] == [None] * 3

@@ -147,7 +147,9 @@ def test_a_locked_database_still_validates_and_serves_and_refuses_uploads_with_5
     assert "busy" in refused["detail"]
     answer = client.post("/api/v1/games", data=LOG, content_type="application/json")
     assert answer.headers["Retry-After"].isdigit()
-    assert submit(client, text=LOG).status_code == 503
+    form = submit(client, text=LOG)  # the form again, the log kept, and when to try again
+    assert form.status_code == 503 and form.headers["Retry-After"].isdigit()
+    assert 'id="upload-problem"' in form.get_data(as_text=True) and "&#34;game&#34;" in form.get_data(as_text=True)
 
 
 def test_a_503_says_when_to_try_again_and_its_retry_after_agrees(locked, monkeypatch):

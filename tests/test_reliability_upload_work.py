@@ -15,6 +15,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markupsafe import escape
 
 from api import verdicts
 from app import create_app
@@ -130,6 +131,19 @@ def test_the_upload_form_refuses_it_too(bounded):
                                     "file": (io.BytesIO(body(log)), "game.json")}, content_type="multipart/form-data")
     assert answer.status_code == 422
     assert "380" in answer.get_data(as_text=True) and stored_count(bounded) == 0
+
+
+def test_the_form_refusing_it_is_the_form_again_with_the_pasted_log_kept(bounded):
+    # Before: an error page, and the pasted log was gone.
+    client = bounded.test_client()
+    text = json.dumps(simulate(5, 3))
+    answer = client.post("/", data={"text": text, "csrf_token": csrf_token(client)}, content_type="multipart/form-data",
+                         headers={"Accept-Language": "it"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and 'id="upload-problem"' in page and 'class="upload-form"' in page
+    assert str(escape(text)) in page  # the text area holds it, to split or validate instead
+    assert "380" in page and "Questo registro è troppo grande per essere salvato" in page
+    assert stored_count(bounded) == 0
 
 
 # -- views made from the last one ------------------------------------------------------------------------

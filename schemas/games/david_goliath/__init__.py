@@ -6,7 +6,8 @@ Every game's schema module (``schemas.<game id with _ for ->`` or ``<package>.sc
 
 from marshmallow import fields
 
-from schemas.common import TimelineHeaderSchema
+from dg_replay.reader import DEFAULT_LIMITS as LIMITS
+from schemas.common import TimelineHeaderSchema, keyed_past
 from schemas.games.david_goliath.log import GAME_ID, MATCH_ID, DavidGoliathLogSchema, DavidGoliathMatchLogSchema
 from schemas.games.david_goliath.report import DavidGoliathMatchReportSchema, DavidGoliathReportSchema
 
@@ -33,7 +34,17 @@ TIMELINES = {GAME_ID: ("DavidGoliathTimeline", DavidGoliathTimelineSchema),
 
 
 def beyond_openapi(document: dict) -> bool:
-    """Every game of a match must list the match's players (else a 422 at /games/g/players)."""
+    """Every game of a match must list the match's players (else a 422 at /games/g/players); no key of a
+    deal or of a trick's captures may be longer than a name (else a 422 at that key)."""
     games = document.get("games")
-    return (document.get("game") == MATCH_ID and isinstance(games, list)
-            and any(isinstance(game, dict) and game.get("players") != document.get("players") for game in games))
+    if (document.get("game") == MATCH_ID and isinstance(games, list)
+            and any(isinstance(game, dict) and game.get("players") != document.get("players") for game in games)):
+        return True
+    logs = games if document.get("game") == MATCH_ID and isinstance(games, list) else [document]
+    return any(isinstance(log, dict) and _long_keys(log) for log in logs)
+
+
+def _long_keys(log: dict) -> bool:
+    tricks = log.get("tricks") if isinstance(log.get("tricks"), list) else []
+    return keyed_past(log.get("hands"), LIMITS.max_name) or any(
+        isinstance(trick, dict) and keyed_past(trick.get("captures"), LIMITS.max_name) for trick in tricks)

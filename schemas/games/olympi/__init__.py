@@ -17,7 +17,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from olympi_replay.disciplines import count_nodes
 from olympi_replay.log import DEFAULT_LIMITS as LIMITS
 from olympi_replay.log import GAME_ID
-from schemas.common import TimelineHeaderSchema, meta_field
+from schemas.common import TimelineHeaderSchema, keyed_past, meta_field
 from schemas.games.olympi.report import ReportSchema
 
 COLORS = {"blue": "B", "yellow": "Y", "black": "K", "green": "G", "red": "R"}
@@ -112,11 +112,22 @@ def read_rule(value: object, depth: int = 1) -> dict | list | None:
 
 def beyond_openapi(document: dict) -> bool:
     """Whether a document breaks a rule OpenAPI 3.0 cannot state: a discipline's rule of more than
-    ``max_rule_nodes`` parts in all (the document states depth and items per list only)."""
+    ``max_rule_nodes`` parts in all (the document states depth and items per list only), or a key of an object
+    keyed by player longer than a name."""
     disciplines = document.get("disciplines") if isinstance(document, dict) else None
-    return isinstance(disciplines, list) and any(
-        isinstance(item, dict) and count_nodes(item.get("rule"), LIMITS.max_rule_nodes) > LIMITS.max_rule_nodes
-        for item in disciplines)
+    if isinstance(disciplines, list) and any(
+            isinstance(item, dict) and count_nodes(item.get("rule"), LIMITS.max_rule_nodes) > LIMITS.max_rule_nodes
+            for item in disciplines):
+        return True
+    return isinstance(document, dict) and _long_keys(document)
+
+
+def _long_keys(document: dict) -> bool:
+    """A key of the deal, the scores or a race's medals longer than a name (a 422 at that key)."""
+    races = document.get("races") if isinstance(document.get("races"), list) else []
+    medals = [race["awards"].get("medals") for race in races
+              if isinstance(race, dict) and isinstance(race.get("awards"), dict)]
+    return any(keyed_past(value, LIMITS.max_name) for value in (document.get("hands"), document.get("scores"), *medals))
 
 
 def _closed(properties: dict, required: list[str]) -> dict:

@@ -1,0 +1,24 @@
+"""The upload form in Chromium (static/form.js): a log the server would refuse as too large is said at once,
+before anything is sent, so the pasted text is never lost to a 413."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+LIMIT = 2 * 1024 * 1024
+
+
+def test_a_pasted_log_whose_line_breaks_take_it_past_the_limit_is_refused_before_it_is_sent(page, live_server):
+    # 2 MiB less 40,000 bytes, in 60,000 lines: the browser sends each line break as CRLF, 20,000 bytes past the
+    # limit. Before, the script counted the text as typed and let it go: the server's 413 emptied the form.
+    line = "x" * ((LIMIT - 40_000) // 60_000 - 1) + "\n"
+    text = line * 60_000
+    assert len(text) < LIMIT < len(text.replace("\n", "\r\n"))
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players/edit")
+    page.eval_on_selector("textarea", "(area, text) => { area.value = text; }", text)  # as a paste leaves it
+    page.click("button[type=submit]")
+    assert "logs of up to 2.0 MiB are accepted" in page.locator("#form-problem").inner_text()
+    assert page.url.endswith("/edit")  # nothing was sent: the text is still there to shorten
+    assert page.eval_on_selector("textarea", "area => area.value.length") == len(text)
