@@ -10,6 +10,8 @@
 
   var element = window.RecordTable.element;
   var parts = [];  // the parts drawn: {key, kind, entry|select|input}
+  var owner = null;  // the player whose step it is (who draws), when the log says
+  var titles = {};   // the disciplines' names as people call them, by their names in the log
   document.getElementById("rec-chance-hint").textContent = _("Enter what the table saw, as it was. If nobody " +
     "saw it, leave it out: nothing is recorded that nobody entered.");
   document.getElementById("rec-chance-record").textContent = _("Record what the table saw");
@@ -35,6 +37,17 @@
     }).filter(Boolean);
   }
 
+  // The player whose step this is: the "player" of the object the offered step writes into (a turn whose
+  // cards are drawn), read from the log as it stands; none for a deal or a race revealed.
+  function ownerOf(choice, log) {
+    var path = ((choice.patch || [])[0] || {}).path || "";
+    var where = log;
+    path.split("/").slice(1, -1).forEach(function (token) {
+      where = where && typeof where === "object" ? where[token.replace(/~1/g, "/").replace(/~0/g, "~")] : null;
+    });
+    return where && !Array.isArray(where) && typeof where.player === "string" ? where.player : null;
+  }
+
   // The options of a named part: the players, or the disciplines, or at least what the choices offer.
   function optionsOf(key, choices, log, setup) {
     var offered = [];
@@ -55,7 +68,9 @@
     return { options: offered.map(function (value) { return [value, value]; }), ruled: false };
   }
 
-  function draw(answer, setup, log) {
+  // ``was``: the step being changed, if one is (what the table was said to see, to correct rather than
+  // enter again).
+  function draw(answer, setup, log, was) {
     var box = document.getElementById("rec-chance");
     var fields = document.getElementById("rec-chance-parts");
     fields.textContent = "";
@@ -66,6 +81,11 @@
       return;
     }
     var model = choices[0].action;
+    owner = ownerOf(choices[0], log);
+    titles = {};
+    disciplineNames(log, setup).forEach(function (pair) {
+      titles[pair[0]] = pair[1];
+    });
     var keys = Object.keys(model);
     var extras = [];
     ((setup || {}).fill_keys ? Object.keys(setup.fill_keys) : []).forEach(function (key) {
@@ -85,14 +105,20 @@
       group.appendChild(element("legend", "", words(key, setup)));
       var part = { key: key, optional: extras.indexOf(key) >= 0 || choices.some(function (choice) { return !(key in choice.action); }) };
       if (Array.isArray(value) || (value && typeof value === "object")) {
-        var seats = Array.isArray(value) ? [{ key: "", label: words(key, setup), size: value.length }]
+        var seats = Array.isArray(value) ? [{ key: "", label: owner || words(key, setup), size: value.length }]
           : Object.keys(value).map(function (name) {
             return { key: name, label: name, size: Array.isArray(value[name]) ? value[name].length : null };
           });
         var holder = element("div");
         group.appendChild(holder);
         part.kind = Array.isArray(value) ? "cards" : "seats";
-        part.entry = new window.RecordDeal.DealEntry(holder, { deck: deck, seats: seats,
+        var before = (was || {})[key];
+        var values = {};
+        seats.forEach(function (seat) {
+          var cards = seat.key ? (before || {})[seat.key] : before;
+          values[seat.key] = Array.isArray(cards) ? cards.join(" ") : "";
+        });
+        part.entry = new window.RecordDeal.DealEntry(holder, { deck: deck, seats: seats, values: values,
           prefix: "rec-chance-" + key + "-" });
       } else if (typeof value === "string") {
         var found = optionsOf(key, choices, log, setup);
@@ -108,7 +134,7 @@
           select.appendChild(item);
         });
         // who deals next the rules say; which card turned up, only the table knows
-        select.value = found.ruled ? value : "";
+        select.value = typeof (was || {})[key] === "string" ? was[key] : found.ruled ? value : "";
         part.kind = "name";
         part.select = select;
         group.appendChild(select);
@@ -158,23 +184,24 @@
     return missing ? { missing: missing } : { action: action };
   }
 
-  // The step in a sentence for the list of steps.
+  // The step in a sentence for the list of steps: a discipline by its title, a draw by who drew.
   function label(action) {
     var said = [];
     if (action.dealer) {
       said.push(_("{player} deals", { player: action.dealer }));
     }
     if (action.postponed) {
-      said.push(_("{discipline} postponed", { discipline: action.postponed }));
+      said.push(_("{discipline} postponed", { discipline: titles[action.postponed] || action.postponed }));
     }
     if (action.discipline) {
-      said.push(_("{discipline} is raced", { discipline: action.discipline }));
+      said.push(_("{discipline} is raced", { discipline: titles[action.discipline] || action.discipline }));
     }
     if (action.hands) {
       said.push(_("the deal entered"));
     }
     if (action.draw) {
-      said.push(_("drawn: {cards}", { cards: action.draw.join(" ") || "–" }));
+      var cards = action.draw.join(" ") || "–";
+      said.push(owner ? _("{player} draws {cards}", { player: owner, cards: cards }) : _("drawn: {cards}", { cards: cards }));
     }
     return said.join("; ") || window.RecordTable.said(action);
   }
@@ -185,7 +212,8 @@
       window.RecordPlay.problem(entered.missing);
     } else {
       window.RecordPlay.problem(null);
-      window.RecordPlay.enter(entered.action, label(entered.action));
+      // its own words, even where the step is the outcome offered (whose label names a discipline by its id)
+      window.RecordPlay.enter(entered.action, label(entered.action), true);
     }
   });
 

@@ -297,15 +297,53 @@
     });
   }
 
-  // The error of an answer that is not a 200: its problem's detail in the ``template`` sentence.
+  // The error of an answer that is not a 200: its problem's detail in the ``template`` sentence, followed by
+  // the problems it lists (where, then what: "/races/0/turns: …"), the first three: the detail alone only
+  // counts them ("2 problems with the shape; see errors").
   function refused(reply, template) {
-    var detail = reply.data && (reply.data.detail || reply.data.title || reply.data.message);
-    return new Error(format(template, { message: detail || String(reply.status) }));
+    var data = reply.data || {};
+    var detail = data.detail || data.title || data.message || String(reply.status);
+    var listed = (Array.isArray(data.errors) ? data.errors : []).filter(function (error) {
+      return error && typeof error.message === "string";
+    });
+    var parts = listed.slice(0, 3).map(function (error) {
+      return (error.path ? error.path + ": " : "") + error.message;
+    });
+    if (listed.length > 3) {
+      parts.push("…");
+    }
+    return new Error(format(template, { message: [detail].concat(parts).join(" ") }));
+  }
+
+  // Where JSON.parse stopped reading ``raw``, as {line, column} counted from 1; null where its message (in
+  // English, whatever the page's language, and worded by each engine its own way) says neither.
+  function jsonWhere(raw, error) {
+    var message = String((error && error.message) || "");
+    var lined = /line (\d+) column (\d+)/.exec(message);  // Firefox, and V8 after the position
+    if (lined) {
+      return { line: Number(lined[1]), column: Number(lined[2]) };
+    }
+    var at = /position (\d+)/.exec(message);
+    var offset = at ? Number(at[1]) : /end of (JSON )?(input|data)/i.test(message) ? raw.length : null;
+    if (offset === null) {
+      return null;
+    }
+    var lines = raw.slice(0, offset).split("\n");
+    return { line: lines.length, column: lines[lines.length - 1].length + 1 };
+  }
+
+  // Text that is not JSON, said in the page's words: where the reading stopped (``text.json_problem``), or
+  // only that it is not JSON (``text.not_json``).
+  function jsonProblem(raw, error, text) {
+    var where = jsonWhere(raw, error);
+    return where ? format(text.json_problem, where) : text.not_json;
   }
 
   return {
     post: post,
     refused: refused,
+    jsonWhere: jsonWhere,
+    jsonProblem: jsonProblem,
     applyPatch: applyPatch,
     logOf: logOf,
     parseCards: parseCards,

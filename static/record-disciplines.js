@@ -18,7 +18,9 @@
   var element = window.RecordTable.element;
   var select = window.RecordTable.select;
   var KEY = "card-replay.disciplines.v1";
-  var TABLE = "table:";  // a picker's value for a kept card: table:INDEX
+  // a picker's value for a kept card: table:NAME (its name, unique among the kept cards; not its place in the
+  // list, which changes when an earlier card is forgotten)
+  var TABLE = "table:";
   var OPS = [[">", _("higher than")], [">=", _("at least")], ["<", _("lower than")], ["<=", _("at most")],
     ["==", _("equal to")], ["!=", _("other than")]];
   var REFS = [["previous", _("the previous play")], ["own", _("the player's own last play")]];
@@ -210,9 +212,9 @@
       var group = picker.querySelector("optgroup") || picker.appendChild(element("optgroup"));
       group.label = _("The table's cards");
       group.textContent = "";
-      cards.forEach(function (made, index) {
+      cards.forEach(function (made) {
         var option = element("option", "", made.name);
-        option.value = TABLE + index;
+        option.value = TABLE + made.name;
         group.appendChild(option);
       });
       picker.value = chosen;
@@ -282,7 +284,8 @@
   window.RecordDisciplines = {
     // a picker's value as the log declares it: a kept card in full, a catalogue id as it is
     resolve: function (value) {
-      return value.indexOf(TABLE) === 0 ? kept()[Number(value.slice(TABLE.length))] : value;
+      var name = value.indexOf(TABLE) === 0 ? value.slice(TABLE.length) : null;
+      return name === null ? value : kept().filter(function (made) { return made.name === name; })[0];
     }
   };
 })();

@@ -1,7 +1,8 @@
 /*
  * What can be recorded now: the legal steps as buttons (a play as its cards, the rest
  * as words), filtered as the user types; the parts of a step as fields, to change into what really
- * happened at the table (a discipline revealed, cards drawn, a deal); and what a typed entry means.
+ * happened at the table (a discipline revealed, cards drawn, a deal); what a typed entry means; the game's
+ * own example of a step as JSON; and the dock's room under the sticky header.
  * The choices come from POST /api/v1/choices through record.js, which owns the draft and the recording.
  * Text from logs is only ever set with textContent.
  */
@@ -178,18 +179,12 @@
       var value = key in model ? model[key] : undefined;
       if (value !== null && typeof value === "object" && !Array.isArray(value)) {
         Object.keys(value).forEach(function (member) {  // a deal: one line of cards per player
-          box.appendChild(field(word(key, setup) + " · " + member, key, member, value[member]));
+          box.appendChild(field(table.word(key, setup) + " · " + member, key, member, value[member]));
         });
       } else {
-        box.appendChild(field(word(key, setup), key, null, value));
+        box.appendChild(field(table.word(key, setup), key, null, value));
       }
     });
-  }
-
-  // A part of a step in words; a part the page has no word for shows the game's own key.
-  function word(key, setup) {
-    var known = { player: _("Player"), card: _("Card"), cards: _("Cards"), action: _("What they do") };
-    return known[key] || ((setup || {}).words || {})[key] || key;
   }
 
   function field(name, key, member, value) {
@@ -197,7 +192,7 @@
     var row = element("label", "rec-field");
     row.appendChild(element("span", "rec-field-name", name));
     var input = element("input");
-    input.type = "text";
+    input.type = kind === "boolean" ? "checkbox" : "text";  // a yes or no is ticked, never typed as "true"
     input.autocomplete = "off";
     input.spellcheck = false;
     input.dataset.key = key;
@@ -205,7 +200,11 @@
       input.dataset.member = member;
     }
     input.dataset.kind = kind;
-    input.value = kind === "list" ? value.join(" ") : kind === "null" || kind === "optional" ? "" : String(value);
+    if (kind === "boolean") {
+      input.checked = value;
+    } else {
+      input.value = kind === "list" ? value.join(" ") : kind === "null" || kind === "optional" ? "" : String(value);
+    }
     row.appendChild(input);
     return row;
   }
@@ -229,7 +228,7 @@
       } else if (kind === "number") {
         action[input.dataset.key] = Number(raw);
       } else if (kind === "boolean") {
-        action[input.dataset.key] = raw === "true";
+        action[input.dataset.key] = input.checked;
       } else if (raw !== "" || kind !== "optional") {
         action[input.dataset.key] = raw === "" ? null : raw;
       }
@@ -341,18 +340,52 @@
     event.preventDefault();
     var game = draftGame();
     var action = filledAction(game.setup, game.players);
-    window.RecordPlay.enter(action, table.said(action));
+    window.RecordPlay.enter(action, table.stepLabel(action, game.setup, window.RecordSetup.text));
   });
   $("rec-other-button").addEventListener("click", function () {
     var action;
+    var raw = $("rec-other-text").value;
     try {
-      action = JSON.parse($("rec-other-text").value);
+      action = JSON.parse(raw);
     } catch (error) {
-      window.RecordPlay.problem(core.format(window.RecordSetup.text.json_problem, { message: error.message }));
+      window.RecordPlay.problem(core.jsonProblem(raw, error, window.RecordSetup.text));
       return;
     }
-    window.RecordPlay.enter(action, table.said(action));
+    window.RecordPlay.enter(action, table.stepLabel(action, draftGame().setup, window.RecordSetup.text));
   });
 
-  window.RecordEntry = { drawChoices: drawChoices, drawFields: drawFields, typed: typed };
+  // A value with its contents left out: [] for a list, "" for a word, an object's keys kept.
+  function shapeOf(value) {
+    if (Array.isArray(value)) {
+      return [];
+    }
+    if (value && typeof value === "object") {
+      var shape = {};
+      Object.keys(value).forEach(function (key) {
+        shape[key] = shapeOf(value[key]);
+      });
+      return shape;
+    }
+    return typeof value === "string" ? "" : value;
+  }
+
+  // The example of a step as JSON is one of this game's own (a Dalmuti play is not a D&G card); of a
+  // table's step only its shape, never the outcome drawn at random.
+  function drawExample(answer) {
+    if ((answer.choices || []).length) {
+      var example = answer.choices[0].action;
+      $("rec-other-example").textContent = JSON.stringify(answer.chance ? shapeOf(example) : example);
+    }
+  }
+
+  // The dock (sticky at the bottom) never grows past the sticky header: taller, its top (whose step it is,
+  // what the table saw) would sit above the screen where no scrolling reaches it. It scrolls inside instead.
+  function roomForDock() {
+    var header = document.querySelector(".site-header");
+    $("recorder").style.setProperty("--rec-header", (header ? header.offsetHeight : 0) + "px");
+  }
+  roomForDock();
+  window.addEventListener("resize", roomForDock);
+
+  window.RecordEntry = { drawChoices: drawChoices, drawFields: drawFields, drawExample: drawExample, typed: typed };
 })();

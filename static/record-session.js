@@ -61,7 +61,7 @@
       var setup = setups[draft.game];
       about.textContent = core.format(text.draft_summary, { game: setup ? setup.name : draft.game,
         players: (draft.setup.players || []).join(", "), steps: draft.steps.length,
-        updated: new Date(draft.updated).toLocaleString() });
+        updated: new Date(draft.updated).toLocaleString(document.documentElement.lang || undefined) });
       var resume = document.createElement("button");
       resume.type = "button";
       resume.className = "rec-button";
@@ -113,7 +113,7 @@
     try {
       log = JSON.parse(raw);
     } catch (error) {
-      openProblem(core.format(text.json_problem, { message: error.message }));
+      openProblem(core.jsonProblem(raw, error, text));
       return;
     }
     var game = setups[gameOf(log)];
@@ -168,9 +168,12 @@
   });
 
   $("rec-leave").addEventListener("click", function () {
+    var left = play.current().id;
     play.close();
     listDrafts();
     $("rec-drafts").scrollIntoView({ block: "start" });
+    // the button pressed is gone with the game: the keyboard goes on from the game just left, in the list
+    $("rec-draft-list").querySelector("button[data-resume='" + left + "']").focus({ preventScroll: true });
   });
 
   // -- Arriving -----------------------------------------------------------------------------------------

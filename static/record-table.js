@@ -50,6 +50,35 @@
     return values[value] || String(value);
   }
 
+  // Nothing to say: no value, no words, an empty list or an empty object (a race's podium before anyone
+  // finishes), left out rather than shown as a name with nothing after it.
+  function blank(value) {
+    return value === null || value === undefined || value === "" || (typeof value === "object" &&
+      Object.keys(value).length === 0);
+  }
+
+  // A part of a step in words; a part the page has no word for shows the game's own key.
+  function word(key, setup) {
+    var known = { player: _("Player"), card: _("Card"), cards: _("Cards"), action: _("What they do"),
+      pass: _("Passes") };
+    return known[key] || ((setup || {}).words || {})[key] || key;
+  }
+
+  // A step entered by hand, in words for the list of steps: a play as "{player} plays {cards}", anything
+  // else part by part ("Player: Ann; Passes: yes"), never the log's own keys.
+  function stepLabel(action, setup, text) {
+    var cards = typeof action.card === "string" ? [action.card] : Array.isArray(action.cards) ? action.cards : null;
+    var plain = Object.keys(action).every(function (key) {
+      return key === "player" || key === "card" || key === "cards" || (key === "action" && action.action === "play");
+    });
+    if (plain && cards && typeof action.player === "string") {
+      return core.format(text.played_cards, { player: action.player, cards: cards.join(" ") });
+    }
+    return Object.keys(action).map(function (key) {
+      return word(key, setup) + ": " + said(action[key], setup);
+    }).join("; ");
+  }
+
   // The label of a key the game names; a game with no words for its view (a plugin) shows its keys.
   function label(key, setup) {
     var words = (setup || {}).words;
@@ -74,12 +103,13 @@
     item.appendChild(hand);
     Object.keys(seat).forEach(function (key) {
       var value = seat[key];
-      if (SEAT_KEYS.indexOf(key) < 0 && value !== null && value !== "" && label(key, setup)) {
+      if (SEAT_KEYS.indexOf(key) < 0 && !blank(value) && label(key, setup)) {
         item.appendChild(element("div", "rec-seat-fact", label(key, setup) + ": " + said(value, setup)));
       }
     });
     if ((seat.pile || []).length) {
-      item.appendChild(element("div", "rec-seat-fact", core.format(text.pile, { count: seat.pile.length })));
+      item.appendChild(element("div", "rec-seat-fact", _n("{count} card won or put aside",
+        "{count} cards won or put aside", seat.pile.length)));
     }
     return item;
   }
@@ -106,7 +136,7 @@
     var facts = document.getElementById("rec-facts");
     facts.textContent = "";
     Object.keys(view).forEach(function (key) {
-      if (key !== "seats" && key !== "middle" && key !== "earlier" && view[key] !== null && label(key, setup)) {
+      if (key !== "seats" && key !== "middle" && key !== "earlier" && !blank(view[key]) && label(key, setup)) {
         facts.appendChild(element("dt", "", label(key, setup)));
         facts.appendChild(element("dd", "", said(view[key], setup)));
       }
@@ -219,6 +249,7 @@
     return made;
   }
 
-  window.RecordTable = { element: element, select: select, chip: chip, said: said, drawTable: drawTable, drawFindings: drawFindings,
+  window.RecordTable = { element: element, select: select, chip: chip, said: said, word: word, stepLabel: stepLabel,
+    drawTable: drawTable, drawFindings: drawFindings,
     drawSteps: drawSteps, drawWarning: drawWarning, statusLine: statusLine };
 })();

@@ -80,7 +80,8 @@
     table.drawFindings(reply.findings || [], reply.over);
     drawChoices(reply.choices || []);
     drawFields(reply.chance ? [] : reply.choices || []);
-    window.RecordChance.draw(reply, setupOf(draft.game), currentLog());
+    window.RecordChance.draw(reply, setupOf(draft.game), currentLog(), (draft.steps[editing] || {}).action);
+    entry.drawExample(reply);
     $("rec-unseen").hidden = !reply.may_leave_unseen;
     $("rec-unseen-note").hidden = !reply.left_unseen;
     drawSteps();
@@ -153,7 +154,8 @@
     draft.unseen = false;
     remember({ kind: "add" });
     save();
-    return refresh(message);
+    // whose step is next, back in view: a table's step may have grown the dock past the top of a phone's screen
+    return refresh(message, "rec-status");
   }
 
   // Steps ``from`` on replaced by ``inserted`` and then the old steps from ``resume`` on, each applied
@@ -184,8 +186,8 @@
     });
   }
 
-  function pick(choice) {
-    return record({ action: choice.action, label: choice.label, patch: choice.patch, legal: true, findings: [] });
+  function pick(choice, label) {
+    return record({ action: choice.action, label: label || choice.label, patch: choice.patch, legal: true, findings: [] });
   }
 
   // A step not among the choices: checked by /apply; recorded at once when legal, else after the warning.
@@ -216,12 +218,13 @@
     });
   }
 
-  // An action entered by hand: the offered choice that is the same action, else checked by /apply.
-  function enter(action, label) {
+  // An action entered by hand: the offered choice that is the same action (named by its own label unless
+  // ``own`` says the given one is better), else checked by /apply.
+  function enter(action, label, own) {
     var same = answer.choices.filter(function (choice) {
       return core.canonical(choice.action) === core.canonical(action);
     });
-    return same.length ? pick(same[0]) : attempt(action, label);
+    return same.length ? pick(same[0], own ? label : null) : attempt(action, label);
   }
 
   function warn(step) {
@@ -303,9 +306,9 @@
     busy: function () {
       return busy || !answer;
     },
-    enter: function (action, label) {
+    enter: function (action, label, own) {
       if (!busy && answer) {
-        enter(action, label);
+        enter(action, label, own);
       }
     },
     problem: problem
@@ -349,7 +352,17 @@
       record(step);
     }
   });
-  $("rec-cancel").addEventListener("click", closeWarning);
+  // Cancel (or Escape) takes the warning and its buttons away: the keyboard goes back to the place to act
+  // (a phone's keyboard is not opened for it).
+  function cancelWarning() {
+    closeWarning();
+    var back = answer && answer.chance ? "rec-chance-record" : matchMedia("(pointer: fine)").matches && "rec-type";
+    return back && $(back).focus({ preventScroll: true });
+  }
+  $("rec-cancel").addEventListener("click", cancelWarning);
+  $("rec-warning").addEventListener("keydown", function (event) {
+    return event.key === "Escape" && cancelWarning();
+  });
   $("rec-steps").addEventListener("click", function (event) {
     var target = event.target.closest("button");
     if (!target || busy) {

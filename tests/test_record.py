@@ -125,3 +125,15 @@ def test_the_store_form_posts_the_log_to_the_upload_form_with_its_csrf_token(app
     assert stored.status_code == 303 and re.search(r"/games/[A-Za-z0-9_-]+$", stored.headers["Location"])
     refused = client.post("/", data={"csrf_token": "forged", "text": json.dumps(log)})
     assert refused.status_code == 400
+
+
+def test_the_variants_are_offered_in_the_readers_language(client):
+    """Each variant's sentence is the game's own words, said in the page's language and capitalised (slicing
+    the game's Text for its capital once gave the English sentence on every page)."""
+    italian, polish = _page(client, "?lang=it"), _page(client, "?lang=pl")
+    assert "> Tutte le 80 carte, qualunque sia il numero di giocatori (Mazzo standard)</label>" in italian
+    assert "> La variante Record del Mondo</label>" in italian
+    assert "> Wszystkie 80 kart bez względu na liczbę graczy</label>" in polish
+    assert "> Wariant z rekordem świata</label>" in polish
+    assert "whatever the player count" not in italian + polish
+    assert "> All 80 cards whatever the player count</label>" in _page(client, "?lang=en")

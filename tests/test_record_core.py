@@ -171,3 +171,33 @@ def test_a_typed_player_is_the_one_name_it_starts_and_a_whole_name_wins():
     # "cy" starts only Cy; "br" only Bruno; "an" starts two names: nobody; "ann" is Ann's whole name.
     assert node("['cy', 'BR', 'an', 'ann', 'annab', 'x', ''].map(p => core.playerByPrefix(p, players))",
                 players=players) == ["Cy", "Bruno", None, "Ann", "Annabel", None, None]
+
+
+def test_where_json_stops_is_said_as_a_line_and_a_column_whatever_the_engines_words():
+    """JSON.parse says where it stopped in English and in each engine's words; the page says it in its own."""
+    error = "{'message': m}"
+    where = "core.jsonWhere(raw, " + error + ")"
+    # V8 in Chromium: the offset, then the line and column (the latter read as they are)
+    assert node(where, raw="ab\ncd", m="Bad thing in JSON at position 4 (line 2 column 2)") == {"line": 2, "column": 2}
+    # an offset alone: "ab\nc" comes before it, so the 5th character is line 2, column 2
+    assert node(where, raw="ab\ncde", m="Unexpected token x in JSON at position 4") == {"line": 2, "column": 2}
+    # Firefox: a line and a column
+    assert node(where, raw="[1,\n2 3]", m="JSON.parse: expected ',' at line 2 column 3 of the JSON data") == {
+        "line": 2, "column": 3}
+    # the text ends too soon: the place is just after its last character
+    assert node(where, raw="[1,\n 2,", m="Unexpected end of JSON input") == {"line": 2, "column": 4}
+    assert node(where, raw="x", m="Unexpected token 'x', \"x\" is not valid JSON") is None
+    text = {"json_problem": "bad at {line}:{column}", "not_json": "not JSON"}
+    problem = "core.jsonProblem(raw, " + error + ", text)"
+    assert node(problem, raw="[1,", m="Unexpected end of JSON input", text=text) == "bad at 1:4"
+    assert node(problem, raw="x", m="no place given", text=text) == "not JSON"
+
+
+def test_a_refusal_says_the_problems_its_answer_lists_not_only_their_count():
+    listed = [{"path": "/disciplines", "message": "No list."}, {"path": "", "message": "Whole."},
+              {"message": "Nowhere."}, {"path": "/races/0", "message": "Fourth."}]
+    reply = {"status": 422, "data": {"detail": "2 problems; see errors.", "errors": listed}}
+    said = "core.refused(reply, 'Server: {message}').message"
+    assert node(said, reply=reply) == "Server: 2 problems; see errors. /disciplines: No list. Whole. Nowhere. …"
+    assert node(said, reply={"status": 502, "data": {}}) == "Server: 502"
+    assert node(said, reply={"status": 422, "data": {"detail": "Bad.", "errors": "not a list"}}) == "Server: Bad."

@@ -1,0 +1,322 @@
+"""Browser tests of the recorder as a person at a real table meets it (round four), on a 390 px phone and, where
+the keyboard is the point, at 1366×900: a table's step names whose cards it asks and keeps whose step it is
+in view under the sticky header; a step is named in the page's words (a discipline by its title, a draw by
+who drew, a step typed as JSON), and a draw changed starts from the cards recorded; the typed entry keeps
+room for a card in every language; the example of a step as JSON is the game's own; a pass is ticked; the
+table view leaves out what has no value and counts won cards in words that agree; a kept discipline card
+forgotten shifts no other; a log that cannot be continued says where; leaving a game keeps the keyboard on
+it and dates it in the reader's language; a warning cancelled gives the keyboard back. Most games are
+opened by pasting an unfinished log, as a table continuing one would."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.conftest import until, watched_page
+from tests.record_helpers import HANDS, fill_players, press, settled, start, type_deal
+
+pytestmark = pytest.mark.browser
+
+DISCIPLINES = ["house-higher", "house-lower", "house-same-colour", "house-other-colour", "house-own-climb",
+               "house-middle", "house-higher-or-same-colour", "house-free", "ciclismo"]
+# Race 1 under "House rule: higher": Anna plays Y3, Bruno Y5, and Cy retires: Cy draws three cards.
+RETIRED = {"game": "olympi", "players": ["Anna", "Bruno", "Cy"], "disciplines": DISCIPLINES,
+           "races": [{"discipline": "house-higher", "turns": [
+               {"player": "Anna", "action": "play", "cards": ["Y3"]},
+               {"player": "Bruno", "action": "play", "cards": ["Y5"]},
+               {"player": "Cy", "action": "retire"}]}]}
+
+
+def continued(page, live_server, log: dict, language: str = "en") -> None:
+    page.goto(f"{live_server.url}/record?lang={language}")
+    press(page.locator("#rec-open summary"))
+    page.fill("#rec-open-text", json.dumps(log))
+    press(page.locator("#rec-open-button"))
+    settled(page, 0)
+
+
+def below_the_header(page, selector: str) -> bool:
+    """The element is on screen and not hidden under the sticky site header."""
+    return page.evaluate(f"(e => {{ const r = e.getBoundingClientRect(), h = document.querySelector('.site-header')"
+                         f".getBoundingClientRect(); return r.height > 0 && r.top >= h.bottom - 1 && "
+                         f"r.bottom <= innerHeight + 1; }})(document.querySelector({json.dumps(selector)}))")
+
+
+def step_labels(page) -> list[str]:
+    return page.locator("#rec-steps .rec-step-label").all_inner_texts()
+
+
+def test_a_draw_asks_the_cards_of_who_draws_with_whose_step_in_view(phone, live_server):
+    continued(phone, live_server, RETIRED, "it")
+    assert phone.locator("#rec-chance").is_visible()
+    # The row of cards is Cy's: the one who retired draws (the log's turn being written says so).
+    assert phone.locator("#rec-chance .rec-hand-name").inner_text().split("\n")[0] == "Cy"
+    # Whose step it is and what is asked stay reachable: the dock is never taller than the screen under the
+    # header (before, its top sat above the screen where no scrolling reached it).
+    assert phone.evaluate("(d => d.getBoundingClientRect().height <= innerHeight - "
+                          "document.querySelector('.site-header').getBoundingClientRect().height + 1)"
+                          "(document.getElementById('rec-dock'))")
+    phone.locator("#rec-status").scroll_into_view_if_needed()
+    assert below_the_header(phone, "#rec-status")
+    phone.locator("#rec-chance-parts input").fill("r6 r5 g8")
+    press(phone.locator("#rec-chance-record"))
+    settled(phone, 1)
+    assert step_labels(phone) == ["Cy pesca R6 R5 G8"]
+    assert below_the_header(phone, "#rec-status")
+
+
+def test_a_step_leading_to_a_draw_brings_whose_step_it_is_into_view(phone, live_server):
+    before = json.loads(json.dumps(RETIRED))
+    before["races"][0]["turns"].pop()  # Cy still to move
+    continued(phone, live_server, before, "it")
+    press(phone.locator("#rec-choices button", has_text="Cy si ritira"))
+    settled(phone, 1)
+    assert phone.locator("#rec-chance").is_visible()
+    assert below_the_header(phone, "#rec-status") and below_the_header(phone, "#rec-chance-title")
+
+
+def test_a_race_revealed_is_named_by_its_disciplines_titles(phone, live_server):
+    continued(phone, live_server, {**RETIRED, "races": []})
+    # The outcome the server offers, entered as it is, is named in words, never by the catalogue's ids.
+    offered = phone.evaluate("RecordPlay.answer().choices[0].action")
+    titles = {"house-higher": "House rule: higher", "house-lower": "House rule: lower",
+              "house-same-colour": "House rule: same colour", "house-other-colour": "House rule: another colour",
+              "house-own-climb": "House rule: beat yourself", "house-middle": "House rule: middle values",
+              "house-higher-or-same-colour": "House rule: higher or same colour",
+              "house-free": "House rule: anything goes", "ciclismo": "Ciclismo"}
+    part = "#rec-chance-parts fieldset[data-key='{}'] select"
+    phone.locator(part.format("postponed")).select_option(offered.get("postponed") or "")
+    phone.locator(part.format("discipline")).select_option(offered["discipline"])
+    press(phone.locator("#rec-chance-record"))
+    settled(phone, 1)
+    raced = f"{titles[offered['discipline']]} is raced"
+    assert step_labels(phone) == [f"{titles[offered['postponed']]} postponed; {raced}" if offered.get("postponed")
+                                  else raced]
+    # Another start, entered in its place: named in words too.
+    press(phone.locator("#rec-undo"))
+    settled(phone, 0)
+    other = "house-free" if offered["discipline"] != "house-free" else "house-middle"
+    phone.locator(part.format("postponed")).select_option("")
+    phone.locator(part.format("discipline")).select_option(other)
+    press(phone.locator("#rec-chance-record"))
+    settled(phone, 1)
+    assert step_labels(phone) == [f"{titles[other]} is raced"]
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pl"])
+def test_the_typed_entry_keeps_room_for_a_card_on_a_phone(phone, live_server, language):
+    """Italian's "Annulla l'ultimo" once squeezed the box for a typed card to 68 px ("Scriv…")."""
+    continued(phone, live_server, RETIRED, language)
+    assert phone.evaluate("document.getElementById('rec-type').getBoundingClientRect().width") >= 150
+    until(phone, "[...document.querySelectorAll('#rec-entry button')].every(b => "
+                 "b.getBoundingClientRect().right <= innerWidth)")
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_the_example_of_a_step_as_json_is_the_games_own(phone, live_server):
+    """The JSON example once showed a David & Goliath card (``"card": "R5"``) in every game; a Dalmuti play
+    is its cards. At the table's step (the deal) the example is its shape alone, no outcome drawn."""
+    players = ["Anna", "Bruno", "Cy", "Dora"]
+    continued(phone, live_server, {"game": "grande-dalmuti", "players": players,
+                                   "options": {"settling_round": True}, "rounds": [{"tricks": []}]})
+    example = phone.locator("#rec-other-example")
+    assert json.loads(example.text_content()) == {"hands": {name: [] for name in players}}
+    press(phone.locator("#rec-unseen"))
+    until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
+    # Round 1 with the deal unseen: Anna, first in the seating, leads; a play is who and which cards.
+    shown = json.loads(example.text_content())
+    assert set(shown) == {"player", "cards"} and shown["player"] == "Anna"
+
+
+def test_leaving_a_game_lists_it_dated_in_the_readers_language_with_the_keyboard_on_it(browser, live_server):
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US")
+    page = watched_page(context)
+    try:
+        continued(page, live_server, RETIRED, "pl")
+        page.locator("#rec-leave").click()
+        draft = page.locator("#rec-draft-list li")
+        assert draft.count() == 1
+        # dd.mm.yyyy, as Polish writes a date, whatever the browser's own locale (en-US: 11/27/2026, 6:27 PM)
+        assert re.search(r"zapisano \d{1,2}\.\d{2}\.\d{4}", draft.inner_text()), draft.inner_text()
+        assert not re.search(r"\b[AP]M\b", draft.inner_text())
+        # the button pressed went away with the game: the keyboard is on the game just left
+        assert page.evaluate("document.activeElement.dataset.resume") == page.evaluate(
+            "document.querySelector('#rec-draft-list button[data-resume]').dataset.resume")
+        page.keyboard.press("Enter")
+        settled(page, 0)
+        assert not page.locator("#rec-play").is_hidden()
+        assert page.problems == [], page.problems
+    finally:
+        context.close()
+
+
+def test_a_warning_cancelled_by_escape_or_its_button_gives_the_keyboard_back_to_the_typed_entry(browser,
+                                                                                                   live_server):
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = watched_page(context)
+    try:
+        # Race 1 under "House rule: higher" after Anna's Y3: Bruno's Y2 is lower, so it breaks the rule.
+        log = json.loads(json.dumps(RETIRED))
+        del log["races"][0]["turns"][1:]
+        continued(page, live_server, log)
+        for leave in ("Escape", "Cancel"):
+            page.locator("#rec-type").fill("y2")
+            page.keyboard.press("Enter")
+            until(page, "!document.getElementById('rec-warning').hidden")
+            assert page.evaluate("document.activeElement.id") == "rec-as-played"
+            if leave == "Escape":
+                page.keyboard.press("Escape")
+            else:
+                page.locator("#rec-cancel").click()
+            until(page, "document.getElementById('rec-warning').hidden")
+            assert page.evaluate("document.activeElement.id") == "rec-type"
+        assert page.evaluate("RecordPlay.current().steps.length") == 0
+        assert page.problems == [], page.problems
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "1 card won or put aside", "2 cards won or put aside"),
+    ("pl", "1 karta wygrana lub odłożona", "2 karty wygrane lub odłożone")])
+def test_the_cards_a_seat_has_won_are_counted_in_words_that_agree(phone, live_server, language, one, two):
+    """Trick 1 of HANDS is Andrea's B1, Ben's B4, Clara's B7: the lowest card (David) takes the highest, and
+    the highest takes the rest, so Andrea has won one card and Clara two ("1 cards" once, in English)."""
+    phone.goto(f"{live_server.url}/record?game=david-goliath&lang={language}")
+    fill_players(phone, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
+    type_deal(phone, HANDS, ["Andrea", "Ben", "Clara"])
+    start(phone)
+    for count, card in enumerate(["b1", "b4", "b7"], start=1):
+        phone.fill("#rec-type", card)
+        press(phone.locator("#rec-entry button[type=submit]"))
+        settled(phone, count)
+    facts = [seat.locator(".rec-seat-fact").all_inner_texts() for seat in phone.locator("#rec-seats > li").all()]
+    assert facts == [[one], [], [two]]
+
+
+def test_forgetting_a_kept_discipline_card_leaves_the_others_chosen_where_they_were(phone, live_server):
+    phone.goto(f"{live_server.url}/record?game=olympi")
+    press(phone.locator("#rec-table-cards summary"))
+    for name in ("Nuoto", "Scherma", "Tuffi"):
+        phone.fill("#rec-card-name", name)
+        press(phone.locator("#rec-card-keep"))
+    pickers = phone.locator("select[name=discipline]")
+    pickers.nth(1).select_option(label="Scherma")
+    pickers.nth(2).select_option(label="Tuffi")
+    press(phone.locator("#rec-kept-cards li", has_text="Nuoto").locator("button[data-forget]"))
+    assert phone.locator("#rec-kept-cards strong").all_inner_texts() == ["Scherma", "Tuffi"]
+    chosen = [pickers.nth(index).evaluate("p => p.selectedOptions[0].textContent") for index in (1, 2)]
+    assert chosen == ["Scherma", "Tuffi"]  # not shifted one card along the list
+    fill_players(phone, "olympi", ["Anna", "Bruno"])
+    start(phone)
+    declared = phone.evaluate("RecordCore.logOf(RecordPlay.current()).disciplines")
+    assert [entry["name"] for entry in declared[1:3]] == ["Scherma", "Tuffi"]
+
+
+def test_a_pass_changed_in_the_step_offered_is_ticked_not_typed(phone, live_server):
+    """Round 1 of a Dalmuti session, its deal unseen, after Anna led the 1 (no set is lower): the step
+    offered is Bruno's pass; what really happened is written into its parts, a yes or no as a box ticked
+    (it once read "pass: true")."""
+    players = ["Anna", "Bruno", "Cy", "Dora"]
+    continued(phone, live_server, {"game": "grande-dalmuti", "players": players,
+                                   "options": {"settling_round": True},
+                                   "rounds": [{"tricks": [{"plays": [{"player": "Anna", "cards": ["1"]}]}]}]},
+              "it")
+    assert phone.evaluate("RecordPlay.answer().choices[0].action") == {"player": "Bruno", "pass": True}
+    press(phone.locator("#rec-fill summary"))
+    names = phone.locator("#rec-fields .rec-field-name").all_inner_texts()
+    assert names == ["Giocatore", "Passa"]
+    box = phone.locator("#rec-fields input[data-key='pass']")
+    assert box.get_attribute("type") == "checkbox" and box.is_checked()
+    press(phone.locator("#rec-fill-form button[type=submit]"))
+    settled(phone, 1)
+    assert phone.evaluate("RecordCore.logOf(RecordPlay.current()).rounds[0].tricks[0].plays[1]") == {
+        "player": "Bruno", "pass": True}
+
+
+def test_the_table_view_leaves_out_what_has_no_value_yet(phone, live_server):
+    """Race 1 after Anna's first play: nobody has finished, so the race's medals are not listed with nothing
+    after them; the race, its discipline by title and its rule are."""
+    log = json.loads(json.dumps(RETIRED))
+    del log["races"][0]["turns"][1:]
+    continued(phone, live_server, log)
+    press(phone.locator(".rec-more summary"))
+    terms = phone.locator("#rec-facts dt").all_inner_texts()
+    assert "medals of this race" not in terms
+    assert {"race", "discipline", "rule"} <= set(terms)
+    values = dict(zip(terms, phone.locator("#rec-facts dd").all_inner_texts(), strict=True))
+    assert values["discipline"] == "House rule: higher" and "" not in values.values()
+
+
+def test_a_log_that_cannot_be_continued_is_said_in_the_pages_language_with_where(phone, live_server):
+    phone.goto(f"{live_server.url}/record?lang=pl")
+    press(phone.locator("#rec-open summary"))
+    problem = phone.locator("#rec-open-problem")
+    # cut off after 34 characters: the reading stops just past them (the browser's own words are English)
+    phone.fill("#rec-open-text", '{"game": "olympi", "players": ["A"')
+    press(phone.locator("#rec-open-button"))
+    until(phone, "!document.getElementById('rec-open-problem').hidden")
+    assert problem.inner_text() == \
+        "Tego zapisu nie da się kontynuować: To nie jest JSON: błąd w wierszu 1, znak 35."
+    # refused by the server: each problem it lists, where and what, not only how many there are
+    phone.fill("#rec-open-text", json.dumps({"game": "olympi", "players": ["A", "B"],
+                                             "races": [{"discipline": "house-higher"}]}))
+    press(phone.locator("#rec-open-button"))
+    until(phone, "document.getElementById('rec-open-problem').textContent.includes('/races/0/turns')")
+    assert "/disciplines: " in problem.inner_text()
+    assert phone.problems and all("status of 422" in logged for logged in phone.problems), phone.problems
+    phone.problems.clear()  # the browser logs the server's 422 answer; it is the point here
+
+
+def test_a_step_entered_as_json_is_named_in_the_pages_words_not_the_logs_keys(browser, live_server):
+    """Once "player: Zed; card: B1" on an Italian page; a play is "Zed gioca B1", anything else part by part
+    in words ("Giocatore: Zed; Passa: sì")."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = watched_page(context)
+    try:
+        page.goto(f"{live_server.url}/record?game=david-goliath&lang=it")
+        fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
+        start(page)
+        page.locator(".rec-other summary").click()
+        page.fill("#rec-other-text", '{"player": "Zed", "card": "B1"}')
+        page.locator("#rec-other-button").click()
+        until(page, "!document.getElementById('rec-warning').hidden")
+        assert page.locator("#rec-warning-text p").first.inner_text() == "Verificato con le regole, Zed gioca B1 dà:"
+        page.locator("#rec-cancel").click()
+        # Il Grande Dalmuti: a pass by someone not at the table
+        continued(page, live_server, {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Cy", "Dora"],
+                                      "options": {"settling_round": True},
+                                      "rounds": [{"tricks": [{"plays": [{"player": "Anna", "cards": ["1"]}]}]}]},
+                  "it")
+        page.locator(".rec-other summary").click()
+        page.fill("#rec-other-text", '{"player": "Zed", "pass": true}')
+        page.locator("#rec-other-button").click()
+        until(page, "!document.getElementById('rec-warning').hidden")
+        assert page.locator("#rec-warning-text p").first.inner_text() == \
+            "Verificato con le regole, Giocatore: Zed; Passa: sì dà:"
+        assert page.problems == [], page.problems
+    finally:
+        context.close()
+
+
+def test_changing_a_draw_starts_from_the_cards_recorded(phone, live_server):
+    """A draw recorded as R6 R5 G8 when it was R6 R5 G9: the step opened again holds the cards recorded, to
+    correct one, not to enter them all again."""
+    continued(phone, live_server, RETIRED)
+    phone.locator("#rec-chance-parts input").fill("r6 r5 g8")
+    press(phone.locator("#rec-chance-record"))
+    settled(phone, 1)
+    press(phone.locator("#rec-steps button[data-edit='0']"))
+    until(phone, "!document.getElementById('rec-editing').hidden && "
+                 "!document.getElementById('recorder').hasAttribute('aria-busy')")
+    cards = phone.locator("#rec-chance-parts input")
+    assert cards.input_value() == "R6 R5 G8" and phone.locator("#rec-chance .rec-count").inner_text() == "3/3"
+    cards.fill("R6 R5 G9")
+    press(phone.locator("#rec-chance-record"))
+    until(phone, "document.getElementById('rec-editing').hidden && "
+                 "!document.getElementById('recorder').hasAttribute('aria-busy')")
+    assert phone.evaluate("RecordCore.logOf(RecordPlay.current()).races[0].turns[2].draw") == ["R6", "R5", "G9"]
+    assert step_labels(phone) == ["Cy draws R6 R5 G9"]
