@@ -221,20 +221,23 @@ def page(verdict: verdicts.Verdict, *, title: str, notes: str | None, source: di
     if shown is None:
         return render_parts(verdict, parts, title=title, notes=notes, source=source, part_url=part_url)
     unit = verdict.adapter.part_unit
+    name = i18n.unit_name(unit, verdict.engine)  # "partita" in Italian, as the game calls it
     crumbs = [{"label": title, "url": base}]
     if number > 1:
-        crumbs.append({"label": f"‹ {unit} {number - 1}", "url": part_url(number - 1), "rel": "prev"})
-    crumbs.append({"label": f"{unit.capitalize()} {number} of {len(parts)}"})
+        crumbs.append({"label": f"‹ {name} {number - 1}", "url": part_url(number - 1), "rel": "prev"})
+    where = _("%(part)s %(number)s of %(count)s", part=name, number=number, count=len(parts))
+    crumbs.append({"label": where[:1].upper() + where[1:]})
     if number < len(parts):
-        crumbs.append({"label": f"{unit} {number + 1} ›", "url": part_url(number + 1), "rel": "next"})
-    return render_game(verdict, shown, title=f"{title} · {unit} {number}", notes=None, source=source,
+        crumbs.append({"label": f"{name} {number + 1} ›", "url": part_url(number + 1), "rel": "next"})
+    return render_game(verdict, shown, title=f"{title} · {name} {number}", notes=None, source=source,
                        crumbs=crumbs, findings=_part_findings(verdict.report, number, shown, unit), number=number)
 
 
 def log_before(verdict: verdicts.Verdict, moment: str) -> dict | None:
     """A single game's log up to the step at ``moment`` (its plays before it), where a hypothetical branch
     starts: the step itself is the one to try otherwise. A moment that is not a step of its own (the deal, a
-    trick's outcome) branches at the next step. ``None`` for an unknown moment or a game with no such step.
+    trick's outcome) branches at the next step, the game's last one at the step before it. ``None`` for an
+    unknown moment or a game with no such step.
     ``played`` is the log just after that step, as the game went on: the choice that leads to it (that it
     contains) is the real play, which the branch marks among the others."""
     engine = verdict.engine
@@ -246,7 +249,10 @@ def log_before(verdict: verdicts.Verdict, moment: str) -> dict | None:
     ids = [step["id"] for step in verdict.adapter.steps(verdict.adapter.timeline(verdict.report))]
     if moment not in ids:
         return None
-    target = next((step for step in ids[ids.index(moment):] if step in anchors and step), None)
+    at = ids.index(moment)
+    # the game's last moment (the last trick's outcome) has no step after it: its last play is the one tried
+    target = next((step for step in ids[at:] if step in anchors and step), None) or \
+        next((step for step in reversed(ids[:at]) if step in anchors and step), None)
     if target is None:
         return None
     previous = anchors[anchors.index(target) - 1]

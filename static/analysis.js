@@ -36,8 +36,11 @@
       .then(function (response) {
         if (response.status === 429) {
           var seconds = parseInt(response.headers.get("Retry-After"), 10) || 10;
-          say(_("You have asked for many analyses lately: this one will be asked for again in {seconds} s.",
-                { seconds: seconds }));
+          say(seconds < 120 ? _("You have asked for many analyses lately: this one will be asked for again in "
+                                + "{seconds} s.", { seconds: seconds })
+            : _n("You have asked for many analyses lately: this one will be asked for again in {count} minute.",
+                 "You have asked for many analyses lately: this one will be asked for again in {count} minutes.",
+                 Math.ceil(seconds / 60)));
           later("POST", seconds * 1000);
           return null;
         }

@@ -50,9 +50,10 @@
     reveal();
   });
 
-  // On one column the board lies far above the lists and charts: a selection made down there shows it.
-  function reveal() {
-    var board = document.querySelector(".board-panel") || document.querySelector(".analysis-panel");
+  // On one column the board lies far above the lists and charts: a selection made down there shows it (or
+  // shows `target`, such as the panel of a branch opened from the pinned controls).
+  function reveal(target) {
+    var board = target || document.querySelector(".board-panel") || document.querySelector(".analysis-panel");
     if (!oneColumn.matches || !board) {
       return;
     }
@@ -119,12 +120,15 @@
       return;
     }
     var swap = entry.swap;
-    document.getElementById("whatif-swap").textContent = swap
-      ? _("Best swap: {swap} here and {card} at trick {trick}, everyone else playing the same cards: {player} "
-          + "would have scored {score} ({gain}).",
-          {swap: swap.card, card: entry.card, trick: swap.trick, player: entry.player, score: swap.score,
-           gain: (swap.gain >= 0 ? "+" : "") + swap.gain})
-      : _("No swap with a later card of {player} keeps every play legal.", {player: entry.player});
+    var told = swap && {swap: swap.card, card: entry.card, trick: swap.trick, player: entry.player, score: swap.score,
+                        gain: (swap.gain > 0 ? "+" : "") + swap.gain};
+    // The best of the swaps may score no more than the play made: then no swap helps, and it says so.
+    document.getElementById("whatif-swap").textContent = !swap
+      ? _("No swap with a later card of {player} keeps every play legal.", {player: entry.player})
+      : swap.gain > 0 ? _("Best swap: {swap} here and {card} at trick {trick}, everyone else playing the same "
+                          + "cards: {player} would have scored {score} ({gain}).", told)
+        : _("No swap with a later card helps {player}: the best, {swap} here and {card} at trick {trick}, "
+            + "everyone else playing the same cards, would have scored {score} ({gain}).", told);
     entry.alternatives.forEach(function (other) {
       var item = document.createElement("li");
       var params = {card: other.card, cards: other.captured.join(" "), other: other.to};
@@ -187,12 +191,19 @@
     if (story) {
       story.textContent = steps[index].story;
     }
+    var dropped = null;  // a button disabled with the focus on it drops it: handed to the button the other way
     document.querySelectorAll("button[data-step]").forEach(function (button) {
       var where = button.getAttribute("data-step");
       var atStart = index === 0 && (where === "first" || where === "prev");
       var atEnd = index === steps.length - 1 && (where === "last" || where === "next" || where === "play");
       button.disabled = atStart || (atEnd && timer === null);
+      if (button.disabled && button === document.activeElement) {
+        dropped = atStart ? "next" : "prev";
+      }
     });
+    if (dropped) {
+      document.querySelector("button[data-step=" + dropped + "]").focus();
+    }
     if (board) {
       window.CardReplay.drawBoard(board, ids, index, steps[index].status);
     }

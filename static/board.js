@@ -239,7 +239,9 @@
       (play.cards || []).forEach(function (card) { center.push([play.player, card]); });
     });
     document.getElementById("board-label").textContent = label;
-    var now = { center: center, earlier: view.earlier || 0 };
+    // A trick the State has just resolved (David & Goliath's view says which) is marked as the game's are.
+    var taken = view.resolved && view.taken && view.taken.trick === view.trick ? view.taken : {};
+    var now = { center: center, earlier: view.earlier || 0, high: taken.high, low: taken.low };
     middle(board, now, marks, document.getElementById("board-center"));
     var strip = document.getElementById("step-strip");
     if (strip) {

@@ -33,9 +33,8 @@
   function applyPatch(document, operations) {
     var copy = JSON.parse(JSON.stringify(document));
     operations.forEach(function (operation) {
-      var keys = operation.path.split("/").slice(1).map(function (key) {
-        return key.replace(/~1/g, "/").replace(/~0/g, "~");
-      });
+      var keys = operation.path.split("/").slice(1)
+        .map(function (key) { return key.replace(/~1/g, "/").replace(/~0/g, "~"); });
       var last = keys.pop();
       var parent = keys.reduce(function (node, key) { return node[Array.isArray(node) ? Number(key) : key]; }, copy);
       if (Array.isArray(parent)) {
@@ -63,8 +62,7 @@
 
   function decode(text) {
     try {
-      var padded = text.replace(/-/g, "+").replace(/_/g, "/");
-      return JSON.parse(decodeURIComponent(escape(atob(padded))));
+      return JSON.parse(decodeURIComponent(escape(atob(text.replace(/-/g, "+").replace(/_/g, "/")))));
     } catch (error) {
       return [];
     }
@@ -130,15 +128,11 @@
     return part === whole;
   }
 
-  function moves() {
-    return branch.actions.map(function (action, index) { return { action: action, label: branch.labels[index] }; })
-      .concat(branch.ahead);
-  }
-
   // The branch's line in the list of moments, right after the moment it leaves from: its plays as buttons,
   // the one shown marked.
   function drawLine() {
     var old = document.getElementById("branch-line");
+    var focused = Boolean(old) && old.contains(document.activeElement);  // redrawn, the line keeps the focus
     if (old) {
       old.parentNode.removeChild(old);
     }
@@ -165,24 +159,17 @@
       into.appendChild(button);
     });
     anchor.parentNode.insertBefore(holder, anchor.nextSibling);
+    if (focused) {
+      (holder.querySelector(".is-current") || holder.querySelector("button")).focus();
+    }
   }
 
   // The controls tell the branch's position: where it is, in words, and the play that led there.
   function drawControls(label) {
-    var status = document.getElementById("step-status");
-    var story = document.getElementById("step-story");
-    var reason = document.getElementById("step-reason");
     var tried = branch.labels.length;
-    if (status) {
-      status.textContent = label;
-    }
-    if (story) {
-      story.textContent = tried ? _("Tried: {play}", {play: branch.labels[tried - 1]})
-        : _("From here the game is yours: pick a play. Nothing you try changes the log.");
-    }
-    if (reason) {
-      reason.hidden = true;
-    }
+    document.getElementById("step-status").textContent = label;  // a branch's page has the stepper's lines
+    document.getElementById("step-story").textContent = tried ? _("Tried: {play}", {play: branch.labels[tried - 1]})
+      : _("From here the game is yours: pick a play. Nothing you try changes the log.");
     document.querySelectorAll("button[data-step=prev], button[data-step=next]").forEach(function (button) {
       button.disabled = false;
     });
@@ -191,6 +178,7 @@
   function draw() {
     var answer = branch.answer;
     var list = document.getElementById("branch-choices");
+    var focused = panel.contains(document.activeElement);  // the button pressed is about to be redrawn or disabled
     list.textContent = "";
     var tried = branch.actions.length;
     var log = branch.logs[branch.logs.length - 1];
@@ -199,7 +187,8 @@
       : _n("{count} play tried since this moment; not what happened.",
            "{count} plays tried since this moment; not what happened.", tried);
     say(answer.over ? _("The game is over in this branch.")
-      : (answer.to_move ? _("{player} to play.", {player: answer.to_move}) : ""));
+      : answer.to_move ? _("{player} to play.", {player: answer.to_move})
+        : answer.chance ? _("Chance decides here: pick what happens.") : "");
     answer.choices.forEach(function (choice) {
       var item = element("li", "");
       var button = element("button", "branch-choice", choice.label);
@@ -216,11 +205,16 @@
       list.appendChild(item);
     });
     panel.querySelector("[data-branch-back]").disabled = tried === 0;
+    if (focused && (!panel.contains(document.activeElement) || document.activeElement.disabled)) {
+      (list.querySelector("button") || panel.querySelector("[data-branch-return]")).focus();
+    }
     var label = answer.moment ? _("Hypothetical · {place}", {place: answer.place || answer.moment})
       : _("Hypothetical · the end");
     window.CardReplay.drawView(window.CardReplay.boardData(), answer.view, label);
     drawControls(label);
-    line = { moment: branch.moment, moves: moves() };
+    line = { moment: branch.moment, moves: branch.actions.map(function (action, index) {
+      return { action: action, label: branch.labels[index] };
+    }).concat(branch.ahead) };
     drawLine();
     var hash = "#" + branch.moment + "~try=" + encode(branch.actions);
     if (window.location.hash !== hash) {
@@ -365,12 +359,15 @@
     }), function () {
       panel.hidden = false;
       say(_("No other play can be tried from this moment."));
-    });
+    }).then(function () { window.CardReplay.moments.reveal(panel); });  // once drawn: its choices push it down
   }
 
   function leave() {
     if (!branch && (!panel || panel.hidden)) {
       return;
+    }
+    if (panel.contains(document.activeElement)) {
+      opener.focus();  // the button pressed is about to be hidden with the panel: back to the one that opened it
     }
     branch = null;
     panel.hidden = true;

@@ -6,8 +6,8 @@
  * PageUp/PageDown the outermost units (rounds), Space plays on; N and P walk the moments holding a finding
  * (those of the chosen code when the list is filtered by code). Inside a hypothetical branch (branch.js) ←
  * and → step along the branch instead. A link to a moment (data-goto) selects it; a form that cannot be undone
- * asks first; "Copy the log" and "Copy link" put the log or the page's address at the selected moment on the
- * clipboard. Runs after app.js, whose window.CardReplay.moments it moves.
+ * asks first; "Copy the log" and "Copy link" put the log or the page's address at the selected moment (or the
+ * branch shown) on the clipboard. Runs after app.js, whose window.CardReplay.moments it moves.
  */
 (function () {
   "use strict";
@@ -193,6 +193,16 @@
     step(KEYS[event.key]);
   });
 
+  // On a phone the step bar is pinned over the page's foot: the page ends as much higher as the bar is tall,
+  // however tall a moment makes it (its reason, the computer's line).
+  var bar = document.querySelector(".analysis-panel .stepper");
+  if (bar && window.ResizeObserver) {
+    new window.ResizeObserver(function () {
+      var pinned = window.getComputedStyle(bar).position === "fixed";
+      document.body.style.paddingBottom = pinned ? bar.offsetHeight + 16 + "px" : "";
+    }).observe(bar);
+  }
+
   // A form that cannot be undone (deleting a game) asks first.
   document.querySelectorAll("form[data-confirm]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
@@ -213,11 +223,16 @@
     });
   });
 
-  // "Copy link": the address of this page at the selected moment.
+  // "Copy link": the address of this page at the selected moment, or of the branch shown (its hash names the plays
+  // tried, branch.js); "Link copied" holds until another moment is selected.
   document.querySelectorAll("[data-copy-link]").forEach(function (button) {
+    var label = button.textContent;
+    document.addEventListener("cardreplay:select", function () { button.textContent = label; });
     button.addEventListener("click", function () {
       var selected = moments.selected();
-      var address = window.location.href.split("#")[0] + (selected >= 0 ? "#" + moments.ids()[selected] : "");
+      var branch = window.CardReplay.branch;
+      var address = branch && branch.active() ? window.location.href
+        : window.location.href.split("#")[0] + (selected >= 0 ? "#" + moments.ids()[selected] : "");
       navigator.clipboard.writeText(address).then(function () { button.textContent = _("Link copied"); },
                                                   function () { button.textContent = _("Copy failed"); });
     });

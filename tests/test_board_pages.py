@@ -138,3 +138,29 @@ def test_an_olympi_branch_before_a_turn_that_follows_a_draw_offers_the_draw_firs
     assert {"player": "Ann", "action": "play", "cards": ["K8"]} in [choice["action"] for choice in after["choices"]]
     before_first = client.get("/samples/olympi/rulebook-two-players/before/race-1-turn-1.json").get_json()
     assert before_first["moment"] == "race-1-turn-1" and not before_first["log"]["races"][0]["turns"]
+
+
+@pytest.mark.parametrize("language, crumbs, heading", [
+    ("en", ["‹ game 1", "Game 2 of 4", "game 3 ›"], "· game 2"),
+    ("it", ["‹ partita 1", "Partita 2 di 4", "partita 3 ›"], "· partita 2"),
+    ("pl", ["‹ partia 1", "Partia 2 z 4", "partia 3 ›"], "· partia 2")])
+def test_a_game_of_a_match_is_named_in_the_reader_s_language(client, language, crumbs, heading):
+    page = client.get(f"/samples/david-goliath/match-4-players/g/2?lang={language}").get_data(as_text=True)
+    trail = re.search(r'<nav class="crumbs"[^>]*>(.*?)</nav>', page).group(1)
+    assert re.findall(r">([^<>]+)</(?:a|span)>", trail)[1:] == crumbs
+    assert re.search(r"<h1>[^<]*</h1>", page).group().endswith(f"{heading}</h1>")
+
+
+@pytest.mark.parametrize("path, end, last", [
+    ("/samples/david-goliath/illegal-revoke", "trick-15", "trick-15-play-4"),  # 15 tricks of four plays
+    ("/samples/grande-dalmuti/illegal-taxes", "round-3-trick-2", "round-3-trick-2-play-9")])
+def test_at_the_game_s_last_moment_a_branch_tries_its_last_play(client, path, end, last):
+    found = client.get(f"{path}/before/{end}.json").get_json()
+    assert found["moment"] == last
+    assert found == client.get(f"{path}/before/{last}.json").get_json()
+
+
+def test_polish_other_sets_need_no_player_s_gender(client):
+    moments = client.get("/samples/grande-dalmuti/four-players-three-rounds/moments.json?lang=pl").get_json()
+    summaries = [entry["summary"] for entry in moments["whatif"]["plays"].values()]
+    assert summaries and all(re.search(r"któr[ey] gracz \w+ mógł tu położyć", summary) for summary in summaries)

@@ -73,3 +73,30 @@ def test_a_sample_page_asks_for_its_analysis_and_shows_it(page, analysing_server
     done(page)
     line = page.locator("#step-analysis")  # the last play had one choice: the best
     assert line.is_visible() and "a best play" in line.inner_text()
+
+
+def test_the_computer_s_line_is_about_the_game_s_play_never_a_branch_s(page, analysing_server):
+    page.goto(analysing_server.url + "/samples/david-goliath/legal-3-players#trick-2-play-1")
+    at_moment(page, "trick-2-play-1")
+    done(page)
+    line = page.locator("#step-analysis")
+    assert line.is_visible()
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    assert line.is_hidden()  # the position before the play, with any play to try: not the play valued
+    page.click("[data-branch-return]")
+    at_moment(page, "trick-2-play-1")
+    assert line.is_visible()
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "You have asked for many analyses lately: this one will be asked for again in 50 minutes."),
+    ("pl", "Ostatnio poproszono o wiele analiz: o tę poprosimy ponownie za 50 minut.")])
+def test_a_long_wait_for_an_analysis_is_said_in_minutes(page, live_server, language, said):
+    page.route("**/analysis.json", lambda route: route.fulfill(status=429, headers={"Retry-After": "2990"}, body="{}"))
+    page.goto(live_server.url + f"/samples/david-goliath/legal-3-players?lang={language}")
+    until(page, "document.getElementById('computer-status').textContent.includes('50')")
+    assert page.locator("#computer-status").inner_text() == said
+    assert page.problems == ["Failed to load resource: the server responded with a status of 429 "
+                             "(Too Many Requests)"]
+    page.problems.clear()  # the browser logs the refusal the page answered

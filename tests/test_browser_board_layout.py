@@ -267,3 +267,17 @@ def test_a_transfer_names_both_players_whole(laptop, live_server):
     assert "Anna → Elena" in names.all_inner_texts()
     assert laptop.evaluate("[...document.querySelectorAll('#board-center .center-player')]"
                            ".every(name => name.scrollWidth <= name.clientWidth + 1)")
+
+
+def test_a_step_button_disabled_at_either_end_hands_the_focus_to_the_other_way(laptop, live_server):
+    laptop.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-15-play-2")
+    at_moment(laptop, "trick-15-play-2")
+    focused = "document.activeElement.getAttribute('data-step')"
+    laptop.locator("button[data-step=last]").focus()
+    laptop.keyboard.press("Enter")
+    at_moment(laptop, "trick-15")
+    assert laptop.evaluate(focused) == "prev"
+    laptop.locator("button[data-step=first]").focus()
+    laptop.keyboard.press("Enter")
+    at_moment(laptop, "deal")
+    assert laptop.evaluate(focused) == "next"

@@ -213,3 +213,118 @@ def test_a_play_of_the_line_that_cannot_be_played_again_is_said_and_the_branch_s
     assert page.problems == ["Failed to load resource: the server responded with a status of 503 "
                              "(Service Unavailable)"]
     page.problems.clear()
+
+
+def test_in_a_branch_the_real_moment_s_panels_step_aside_and_the_keyboard_keeps_its_place(laptop_page, live_server):
+    """A branch's position is not the moment it left from: that moment's reason, other plays and findings are
+    hidden while the branch is shown, and shown again back in the game. A play chosen from the keyboard leaves
+    the focus among the next choices, as does a step back to the start (its button then disabled); "Return to
+    the game" hands it to "Try another play"."""
+    page = laptop_page
+    page.goto(live_server.url + "/samples/david-goliath/illegal-revoke#trick-6-play-2")
+    at_moment(page, "trick-6-play-2")
+    about = ("#step-reason", "#whatif-panel", "#moment-panel")
+    assert [page.locator(selector).is_visible() for selector in about] == [True, True, True]
+    page.locator("button[data-branch]").focus()
+    page.keyboard.press("Enter")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    assert [page.locator(selector).is_visible() for selector in about] == [False, False, False]
+    focused = "document.activeElement.className"
+    page.locator("#branch-choices button").first.focus()
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
+    assert page.evaluate(focused) == "branch-choice"
+    page.locator("[data-branch-back]").focus()
+    page.keyboard.press("Enter")
+    until(page, "document.getElementById('branch-note').textContent.startsWith('From here')")
+    assert page.evaluate(focused) == "branch-choice"
+    page.locator("[data-branch-return]").focus()
+    page.keyboard.press("Enter")
+    at_moment(page, "trick-6-play-2")
+    assert page.evaluate("document.activeElement.hasAttribute('data-branch')")
+    assert [page.locator(selector).is_visible() for selector in about] == [True, True, True]
+
+
+def test_at_the_game_s_end_another_last_play_can_be_tried(laptop_page, live_server):
+    page = laptop_page
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-15")
+    at_moment(page, "trick-15")
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    assert page.locator("#step-status").inner_text() == "Hypothetical · trick 15, play 3"
+    assert page.locator("#branch-choices .is-played").count() == 1  # the last card: the only one left
+
+
+def test_a_trick_a_branch_completes_shows_its_highest_and_lowest_card(laptop_page, live_server):
+    page = laptop_page
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-3")
+    at_moment(page, "trick-1-play-3")
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    assert page.locator("#board-center .chip.is-high, #board-center .chip.is-low").count() == 0
+    page.locator("#branch-choices button").first.click()  # the trick's third card: the trick is taken
+    until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
+    cards = page.locator("#board-center .chip").all_inner_texts()
+    high, low = (page.locator(f"#board-center .chip.{mark}").all_inner_texts() for mark in ("is-high", "is-low"))
+    assert len(cards) == 3 and len(high) == len(low) == 1
+    # David & Goliath: the highest value whatever its colour, then the lowest among the other cards
+    values = {card: int(card[1:]) for card in cards}
+    assert values[high[0]] == max(values.values()) and values[low[0]] == min(values.values())
+
+
+@pytest.mark.parametrize("language, said", [("en", "Chance decides here: pick what happens."),
+                                            ("it", "Qui decide il caso: scegli che cosa succede.")])
+def test_a_branch_at_a_chance_step_says_that_chance_decides(page, live_server, language, said):
+    page.goto(live_server.url + f"/samples/olympi/illegal-turns?lang={language}#race-2")
+    at_moment(page, "race-2")  # the race's discipline is drawn: nobody's turn
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    assert page.locator("#branch-status").inner_text() == said
+
+
+def test_a_best_swap_that_scores_less_says_that_no_swap_helps(page, live_server, tmp_path):
+    """tests/test_dg_whatif.py's game with Andrea's two red cards the other way round (R2 at trick 1, R8 at
+    trick 2): that is the swap worked by hand there, worth 10 to Andrea; its only swap is the game as first
+    played, where Andrea scores 7: 3 less. Polish says it in a form that needs no player's gender."""
+    log = json.loads(json.dumps(LOG))
+    log["tricks"][0]["plays"][0]["card"], log["tricks"][1]["plays"][1]["card"] = "R2", "R8"
+    path = tmp_path / "swapped.json"
+    path.write_text(json.dumps(log))
+    upload(page, live_server, path)
+    moments_loaded(page)
+    address = page.url.split("#")[0]
+    page.goto(address + "#trick-1-play-1")
+    at_moment(page, "trick-1-play-1")
+    assert page.locator("#whatif-swap").inner_text() == (
+        "No swap with a later card helps Andrea: the best, R8 here and R2 at trick 2, everyone else playing the same "
+        "cards, would have scored 7 (-3).")
+    page.goto(address + "?lang=pl#trick-1-play-1")
+    at_moment(page, "trick-1-play-1")
+    assert page.locator("#whatif-swap").inner_text().endswith("dałaby 7 pkt (-3).")
+    path.write_text(json.dumps(LOG))
+    upload(page, live_server, path)
+    moments_loaded(page)
+    page.goto(page.url.split("#")[0] + "?lang=pl#trick-1-play-2")  # Ben's R3 with R1: 16 points, 7 more than 9
+    at_moment(page, "trick-1-play-2")
+    assert page.locator("#whatif-swap").inner_text().endswith("wynik gracza Ben wyniósłby 16 pkt (+7).")
+
+
+def test_copy_link_in_a_branch_copies_the_branch_which_opens_fresh_where_it_was(laptop_page, live_server):
+    page = laptop_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
+    at_moment(page, "trick-1-play-2")
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    page.locator("#branch-choices button:not(.is-played)").first.click()
+    until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
+    tried = page.locator("#step-story").inner_text()
+    page.click("button[data-copy-link]")
+    until(page, "document.querySelector('button[data-copy-link]').textContent === 'Link copied'")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.url and "#trick-1-play-2~try=" in copied
+    fresh = page.context.new_page()
+    fresh.goto(copied)
+    until(fresh, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
+    assert fresh.locator("#step-story").inner_text() == tried
+    fresh.close()

@@ -1,0 +1,112 @@
+"""The analysis board on a 390 px phone, in Chromium: the pinned bar holds every control the desktop panel
+has (a phone has no N, P or PageDown keys), reaches the screen's foot, and opens a branch where it can be
+seen; "Copy link" names the moment it copied, not one the reader has since moved past; with 40-character
+names a card or a pass is never broken over two lines and a branch's line stays inside the list."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import at_moment, moments_loaded, until, upload
+from tests.test_browser_board_layout import LOGS
+
+pytestmark = pytest.mark.browser
+
+SAMPLE = "/samples/david-goliath/illegal-revoke"
+
+
+def within_screen(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+
+
+def test_on_a_phone_the_pinned_bar_offers_the_link_a_branch_and_the_findings(phone, live_server):
+    phone.goto(live_server.url + SAMPLE + "#trick-6-play-2")
+    at_moment(phone, "trick-6-play-2")
+    bar = phone.locator(".stepper").bounding_box()
+    assert bar["y"] + bar["height"] == pytest.approx(844, abs=0.5)  # no strip of the page beneath it
+    for control in ("button[data-copy-link]", "button[data-branch]"):
+        assert within_screen(phone, control), control  # in view without scrolling the bar sideways
+    finding = phone.locator("button[data-step=finding-next]")
+    finding.scroll_into_view_if_needed()
+    finding.tap()  # the revoke is the sample's only finding: N stays on it, P too
+    at_moment(phone, "trick-6-play-2")
+    phone.locator("button[data-step=finding-prev]").tap()
+    at_moment(phone, "trick-6-play-2")
+
+
+def test_on_a_phone_every_step_button_is_on_the_screen_beside_a_long_row_of_controls(phone, live_server):
+    # Il Grande Dalmuti's bar has the most controls (findings and rounds), in Polish the longest words
+    phone.goto(live_server.url + "/samples/grande-dalmuti/illegal-taxes?lang=pl#round-2")
+    at_moment(phone, "round-2")
+    for step in ("first", "prev", "play", "next", "last"):
+        assert within_screen(phone, f"button[data-step={step}]"), step
+    assert phone.locator(".stepper").evaluate("bar => bar.scrollWidth <= bar.clientWidth")
+
+
+def test_on_a_phone_a_branch_opened_from_the_bar_is_shown_above_it(phone, live_server):
+    phone.goto(live_server.url + SAMPLE + "#trick-6-play-2")
+    at_moment(phone, "trick-6-play-2")
+    phone.locator("button[data-branch]").tap()
+    until(phone, "document.querySelectorAll('#branch-choices button').length > 0")
+    header = phone.locator(".site-header").bounding_box()
+    title = phone.locator("#branch-title").bounding_box()
+    first = phone.locator("#branch-choices button").first.bounding_box()
+    bar = phone.locator(".stepper").bounding_box()
+    assert header["y"] + header["height"] <= title["y"] and first["y"] + first["height"] <= bar["y"]
+
+
+def test_copy_link_says_copied_only_until_the_moment_changes(phone, live_server):
+    phone.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    phone.goto(live_server.url + SAMPLE + "#trick-6-play-2")
+    at_moment(phone, "trick-6-play-2")
+    button = phone.locator("button[data-copy-link]")
+    label = button.inner_text()
+    button.tap()
+    until(phone, "document.querySelector('button[data-copy-link]').textContent === 'Link copied'")
+    assert phone.evaluate("navigator.clipboard.readText()") == live_server.url + SAMPLE + "#trick-6-play-2"
+    phone.locator("button[data-step=next]").tap()
+    at_moment(phone, "trick-6-play-3")
+    assert button.inner_text() == label
+
+
+# Each card and "pass" of the list is one line (a Range gives a rectangle per line its text lies on), and no
+# part of a branch's line reaches past the list that holds it.
+BROKEN = """() => [...document.querySelectorAll('.dal-plays .chip, .dal-plays i')].filter(element => {
+  const range = document.createRange(); range.selectNodeContents(element); return range.getClientRects().length > 1;
+}).map(element => element.textContent)"""
+OUTSIDE = """() => { const list = document.querySelector('.moments-list').getBoundingClientRect();
+  return [...document.querySelectorAll('#branch-line, #branch-line *')]
+    .filter(element => element.getBoundingClientRect().right > list.right + 0.5).map(element => element.className); }"""
+
+
+def test_long_names_break_no_card_and_keep_a_branch_s_line_inside_the_list(phone, live_server, tmp_path):
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(LOGS["grande-dalmuti"]()))
+    upload(phone, live_server, path)
+    moments_loaded(phone)
+    assert phone.evaluate(BROKEN) == []
+    phone.keyboard.press("Home")
+    phone.keyboard.press("ArrowRight")  # the first play: a long-named player's
+    phone.locator("button[data-branch]").tap()
+    until(phone, "document.querySelectorAll('#branch-choices button').length > 0")
+    for tried in ("1 play", "2 plays"):
+        phone.locator("#branch-choices button").first.tap()
+        until(phone, f"document.getElementById('branch-note').textContent.startsWith('{tried}')")
+    assert phone.evaluate(OUTSIDE) == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_on_a_phone_the_page_ends_above_the_pinned_bar_however_tall_it_grows(phone, live_server):
+    phone.goto(live_server.url + SAMPLE + "#trick-6-play-2")
+    at_moment(phone, "trick-6-play-2")
+    # the computer's line is the bar's one line without a bound: three lines of it, as a long analysis says
+    phone.evaluate("(() => { const line = document.getElementById('step-analysis'); line.hidden = false;"
+                   " line.textContent = 'Computer: a long line of words. '.repeat(12); })()")
+    phone.wait_for_timeout(100)  # the bar's new height observed
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    last = phone.locator(".site-footer > :last-child").bounding_box()
+    bar = phone.locator(".stepper").bounding_box()
+    assert last["y"] + last["height"] <= bar["y"]
