@@ -30,6 +30,7 @@ from urllib.parse import urlencode
 
 from babel import Locale
 from babel.messages.mofile import read_mo
+from babel.numbers import get_decimal_symbol, get_group_symbol
 from flask import Flask, Response, g, has_request_context, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, force_locale, get_locale, get_translations, lazy_gettext
@@ -181,6 +182,30 @@ def script_words(chosen: str) -> dict:
     return entries
 
 
+# What plotly.js itself says on a chart, by its English: the tooltips of the toolbar's buttons static/charts.js
+# keeps, and the notices those buttons and a double click give.
+PLOTLY_WORDS = {
+    "Download plot as a PNG": lazy_gettext("Download plot as a PNG"), "Zoom": lazy_gettext("Zoom"),
+    "Pan": lazy_gettext("Pan"), "Reset axes": lazy_gettext("Reset axes"),
+    "Preparing image - this may take a few seconds": lazy_gettext("Preparing image - this may take a few seconds"),
+    "Image download succeeded": lazy_gettext("Image download succeeded"),
+    "Sorry, there was a problem downloading your image!":
+        lazy_gettext("Sorry, there was a problem downloading your image!"),
+    "Double-click to zoom back out": lazy_gettext("Double-click to zoom back out"),
+    "Double-click on legend to isolate one trace": lazy_gettext("Double-click on legend to isolate one trace")}
+
+
+def chart_locale() -> dict | None:
+    """Plotly's locale for the reader's language (``Plotly.register``'s shape: its words and how numbers are
+    written), or None in English, plotly's own."""
+    chosen = language()
+    if chosen == DEFAULT:
+        return None
+    return {"moduleType": "locale", "name": chosen,
+            "dictionary": {english: str(said) for english, said in PLOTLY_WORDS.items()},
+            "format": {"decimal": get_decimal_symbol(chosen), "thousands": get_group_symbol(chosen)}}
+
+
 def language_choices() -> Iterator[dict]:
     """The footer's switch: each language named in itself, with a link to this page in it."""
     current = language()
@@ -248,6 +273,7 @@ def install(app: Flask) -> None:
     app.json = LocalizedJSON(app)
     app.jinja_env.finalize = _finalize
     app.jinja_env.filters["capital"] = capital
+    app.jinja_env.globals["chart_locale"] = chart_locale
     # A game's Text given to a template's own sentence (``_("Rule: %(rule)s", rule=race.rule | said)``):
     # said before it goes in, since gettext's formatting would take its English.
     app.jinja_env.filters["said"] = lambda value: str(localized(value))

@@ -56,6 +56,9 @@ def read(path: str | os.PathLike) -> Catalogue:
                                   f"found {describe(entries)}.")
         return catalogue
     reader = Reader()
+    # The shipped titles are this service's own words, said in the reader's language (scripts.messages extracts
+    # them into this package's catalogue); a club's titles are its own and are shown as written.
+    shipped = Path(path).resolve() == SHIPPED.resolve()
     for identifier, value in entries.items():
         path_of = f"/disciplines/{identifier}"
         before = reader.count()
@@ -70,7 +73,8 @@ def read(path: str | os.PathLike) -> Catalogue:
                 reader.problem(path_of + "/house_rule", say('"house_rule" must be true or false.'))
             if entry is not None and reader.count() == before:
                 catalogue.entries[identifier] = Discipline(entry.name, entry.cards_per_play, entry.rule, entry.note,
-                                                          entry.source, title=entry.name)
+                                                          entry.source, title=say(entry.name) if shipped
+                                                          else entry.name)
     catalogue.problems.extend(f"{problem.path}: {problem.message}" for problem in reader.findings)
     return catalogue
 

@@ -10,13 +10,15 @@ A *domain* is one catalogue: ``messages`` (the web layer's Python and templates)
 pages' scripts) in ``translations/``, and one per game package and ``replaykit`` in that package's
 ``locale/``. A game's package is found through the registry, so a new game needs no line here; the modules of
 a game's web adapter outside its package (its home's ``web``: ``api/games/<id_>/``) that say their words with
-the game's ``say`` are read into its catalogue.
+the game's ``say`` are read into its catalogue; so are the ``"title"`` values of the JSON data at a package's top
+(Olympi Cards' discipline catalogue), the display names its pages show.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import re
 import sys
@@ -81,7 +83,15 @@ def _package_domain(package: str, web: tuple[str, ...] = ()) -> Domain:
     speaking = re.compile(rf"^from {re.escape(package)}\.words import .*\bsay(_n)?\b", re.MULTILINE)
     adapters = tuple(path for path in _files(web) if not path.is_relative_to(source.parent)
                      and speaking.search(path.read_text(encoding="utf-8")))
-    return Domain(package, source.parent, (("**.py", "python"),), ENGINE_KEYWORDS, source, adapters)
+    return Domain(package, source.parent, (("**.py", "python"), ("*.json", "scripts.messages:json_titles")),
+                  ENGINE_KEYWORDS, source, adapters)
+
+
+def json_titles(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor for a package's JSON data: every string under a ``"title"`` key, at its line."""
+    text = fileobj.read().decode("utf-8")
+    for match in re.finditer(r'"title"\s*:\s*("(?:[^"\\]|\\.)*")', text):
+        yield text.count("\n", 0, match.start()) + 1, None, json.loads(match.group(1)), []
 
 
 def _files(modules: tuple[str, ...]) -> list[Path]:

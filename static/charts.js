@@ -29,6 +29,14 @@
                              "hoverCompareCartesian"]
   };
 
+  // Plotly's own words (its toolbar, its notices) and numbers in the page's language, for every chart of the page
+  var locale = document.getElementById("chart-locale");
+  if (locale && typeof Plotly !== "undefined") {
+    locale = JSON.parse(locale.textContent);
+    Plotly.register(locale);
+    Plotly.setPlotConfig({ locale: locale.name });
+  }
+
   function escaped(text) {
     return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
@@ -178,6 +186,7 @@
     }
 
     function failed(name, error) {
+      document.getElementById("chart-" + name).parentNode.classList.add("is-failed");
       settled();
       console.error("chart " + name + " could not be drawn", error);
     }
@@ -185,6 +194,7 @@
     var names = Object.keys(figures).filter(function (name) { return document.getElementById("chart-" + name); });
     pending = names.length;
     if (typeof Plotly === "undefined" || pending === 0) {
+      names.forEach(function (name) { document.getElementById("chart-" + name).parentNode.classList.add("is-failed"); });
       startBoard();  // nothing to wait for: plotly.js did not load, or the page has no charts
     } else {
       names.forEach(function (name) {

@@ -75,3 +75,43 @@ def test_a_figure_plotly_cannot_draw_leaves_the_other_charts_and_the_board_worki
     at_moment(tab, "trick-6-play-3")
     assert tab.problems and all("chart scores could not be drawn" in problem for problem in tab.problems)
     context.close()
+
+
+@pytest.mark.parametrize(("language", "zoom", "download", "decimal"), [
+    ("it", "Ingrandisci", "Scarica il grafico come PNG", "1,5"),
+    ("pl", "Powiększ", "Pobierz wykres jako PNG", "1,5"),
+    ("en", "Zoom", "Download plot as a PNG", "1.5"),
+])
+def test_plotly_s_own_words_and_numbers_are_in_the_page_s_language(page, live_server, language, zoom, download,
+                                                                   decimal):
+    page.goto(f"{live_server.url}{SAMPLE}?lang={language}")
+    charts_rendered(page)
+    titles = page.eval_on_selector_all(".modebar-btn", "buttons => buttons.map(button => button.dataset.title)")
+    assert zoom in titles and download in titles
+    # numbers are written the page's way on any chart of the page: the ticks of a small one drawn beside them
+    ticks = page.evaluate("""async () => {
+        const element = document.createElement('div');
+        document.body.appendChild(element);
+        await Plotly.newPlot(element, [{y: [0.5, 1, 1.5]}], {yaxis: {dtick: 0.5}});
+        return Array.from(element.querySelectorAll('.ytick text'), text => text.textContent);
+    }""")
+    assert decimal in ticks
+
+
+def test_a_chart_says_in_the_page_s_language_that_it_is_coming_and_that_it_could_not_be_drawn(browser, live_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    held = []
+    tab.route("**/vendor/plotly-*", lambda route: held.append(route))  # plotly.js held back: the charts wait
+    tab.goto(f"{live_server.url}{SAMPLE}?lang=pl", wait_until="commit")
+    until(tab, "document.querySelectorAll('.chart-panel').length === 3")
+    said = "panels => panels.map(panel => getComputedStyle(panel, '::before').content)"
+    assert tab.eval_on_selector_all(".chart-panel", said) == ['"Rysowanie wykresu…"'] * 3
+    for _ in range(200):  # the request reaches this process a little after the page asked
+        if held:
+            break
+        tab.wait_for_timeout(50)
+    held[0].abort()  # and it never comes
+    moments_loaded(tab)
+    assert tab.eval_on_selector_all(".chart-panel", said) == ['"Nie udało się narysować tego wykresu."'] * 3
+    context.close()

@@ -66,7 +66,7 @@ def test_an_italian_browser_gets_italian_findings_and_a_client_that_asks_nothing
     italian = validated(client, "illegal-deal.json", "it-IT,it;q=0.9,en;q=0.5")
     english = validated(client, "illegal-deal.json", None)
     hand = next(finding for finding in italian if finding["code"] == "hand-size")
-    assert hand["message"] == "La mano di Dario ha 13 carte; come Grande Peone con 4 giocatori Dario ne riceve 14."
+    assert hand["message"] == "Carte nella mano di Dario: 13; come Grande Peone con 4 giocatori Dario ne riceve 14."
     assert next(f for f in english if f["code"] == "hand-size")["message"] == \
         "Dario's hand has 13 cards; as Great Peon at 4 players Dario is dealt 14."
 

@@ -9,7 +9,10 @@ import pytest
 
 from olympi_replay import catalogue, validate
 from olympi_replay.catalogue import ENVIRONMENT, SHIPPED, main, read
+from replaykit.words import Languages, render
 from tests.olympi_helpers import codes, only, place
+
+ITALIAN, POLISH = Languages("it"), Languages("pl")
 
 
 def test_the_shipped_catalogue_is_clean_and_claims_no_real_card():
@@ -87,3 +90,14 @@ def test_the_checker_prints_sentences_and_fails_on_problems(tmp_path, capsys):
     bad.write_text('{"disciplines": {"a": {"rule": {}}}}')
     assert main([str(bad)]) == 1
     assert "problem at /disciplines/a/title" in capsys.readouterr().out
+
+
+def test_the_shipped_titles_are_said_in_the_readers_language_and_a_clubs_as_written(tmp_path):
+    shipped = read(SHIPPED).entries
+    assert (str(shipped["house-higher"].title), render(shipped["house-higher"].title, ITALIAN),
+            render(shipped["house-higher"].title, POLISH)) == (
+        "House rule: higher", "Regola della casa: più alto", "Reguła domowa: wyżej")
+    assert render(shipped["ciclismo"].title, POLISH) == "Kolarstwo"
+    club = tmp_path / "club.json"
+    club.write_text(json.dumps({"disciplines": {"nuoto": {"title": "House rule: higher"}}}))
+    assert render(read(club).entries["nuoto"].title, ITALIAN) == "House rule: higher"

@@ -19,8 +19,9 @@ FONT = {"family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", "s
 
 
 def text(value: object) -> str:
-    """Text from a log, safe in a figure: Plotly renders a small HTML subset and decodes entities."""
-    return escape(str(value), quote=False)
+    """Text from a log, safe in a figure: Plotly renders a small HTML subset and decodes entities. A sentence
+    of ours (a catalogue's title) stays one, said in the reader's language."""
+    return Shown(value) if isinstance(value, Text) else escape(str(value), quote=False)
 
 
 class Shown(Text):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from api.adapters.charts import BREAK, ERROR_COLOR, PLAYER_COLORS, base_layout, error_hover, markup
 from api.adapters.charts import text as _text
-from api.games.olympi.timeline import SETUP, ordinal
+from api.games.olympi.timeline import SETUP, discipline_titles, ordinal
 from olympi_replay.rules import HAND_SIZE, MEDALS, RECORD_VP, VP
 from olympi_replay.words import medal_word, reward_words, say, say_n
 from replaykit.words import COMMA, SEMICOLON, Joined, Text
@@ -26,7 +26,9 @@ def _players(report: dict) -> list[str]:
 
 
 def _races(report: dict) -> list[dict]:
-    return list(report.get("races") or [])
+    titles = discipline_titles(report)
+    return [{**race, "discipline": titles.get(race["discipline"], race["discipline"])}
+            for race in report.get("races") or []]
 
 
 def _error_races(report: dict) -> dict[int, list[dict]]:

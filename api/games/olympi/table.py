@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from api.adapters import deal_marks
-from api.games.olympi.timeline import SETUP, turn_id
+from api.games.olympi.timeline import SETUP, discipline_titles, turn_id
 from olympi_replay.cards import Card
 from olympi_replay.rules import HAND_SIZE
 from olympi_replay.state import MIDDLE_KEPT
@@ -84,10 +84,11 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
     errors: dict[tuple, list[dict]] = {}
     for finding in report.get("errors") or []:
         errors.setdefault((finding.get("race"), finding.get("turn")), []).append(finding)
+    titles = discipline_titles(report)
     moments = {SETUP: {"leave": {}, "pile": {}, "center": [], "label": say("The deal"), "bad": deal_marks(report),
                        "sizes": dict.fromkeys(players, HAND_SIZE)}}
     for number, steps in _races(snapshots[1:]):
-        _race_moments(number, steps, hands, errors, moments)
+        _race_moments(number, steps, hands, errors, moments, titles)
     styles = dict(PILE_STYLES)
     for text in _cards_shown(hands.start, moments):
         card = Card.from_object(text)
@@ -109,9 +110,11 @@ def _races(snapshots: list[tuple[str, dict]]) -> list[tuple[int, list[dict]]]:
     return races
 
 
-def _race_moments(number: int, steps: list[dict], hands: Hands, errors: dict, moments: dict) -> None:
+def _race_moments(number: int, steps: list[dict], hands: Hands, errors: dict, moments: dict,
+                  titles: dict[str, str]) -> None:
     """One race's moments: a moment per turn, then the race's outcome (``race-R``)."""
-    label = say("Race {number} · {discipline}", number=number, discipline=steps[0]["discipline"])
+    discipline = steps[0]["discipline"]
+    label = say("Race {number} · {discipline}", number=number, discipline=titles.get(discipline, discipline))
     for view in steps[1:]:
         turn = view["last_turn"]
         name = turn["player"] if turn["player"] in hands.shown else None

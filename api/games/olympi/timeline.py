@@ -90,10 +90,18 @@ def race_story(race: dict) -> Text:
     return Joined(parts, SPACE, SPACE) if len(parts) > 1 else parts[0]
 
 
+def discipline_titles(report: dict) -> dict[str, str]:
+    """The name each discipline a log names by a catalogue id is shown by: the catalogue's title, in the reader's
+    language for the shipped catalogue (not ``house-higher``)."""
+    return {definition["name"]: definition["title"] for definition in report.get("disciplines") or []
+            if isinstance(definition, dict) and definition.get("title")}
+
+
 def timeline(report: dict) -> dict:
     """The races with their turns, retirements and findings, as JSON-ready data."""
     grouped = _findings(report)
     players = [name for name in report.get("players") or [] if isinstance(name, str)]
+    titles = discipline_titles(report)
     races = []
     for race in report.get("races") or []:
         number = race["number"]
@@ -117,7 +125,8 @@ def timeline(report: dict) -> dict:
             row["story"] = turn_story(row)
             turns.append(row)
         found = grouped.get((number, None), [])
-        row = {"number": number, "discipline": race["discipline"], "postponed": race["postponed"],
+        row = {"number": number, "discipline": titles.get(race["discipline"], race["discipline"]),
+               "postponed": titles.get(race["postponed"], race["postponed"]),
                "rule": race["rule"] or NOT_DECLARED, "cards_per_play": race["cards_per_play"],
                "first_player": race["first_player"], "finished": race["finished"], "note": race["note"],
                "turns": turns, "retirements": list(race.get("retirements") or []), "medals": race["medals"],

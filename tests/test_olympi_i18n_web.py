@@ -1,0 +1,46 @@
+"""Olympi Cards' board in the reader's language: a discipline the log names by an id of the shipped catalogue
+(``house-higher``) is shown everywhere by the catalogue's title, translated; a club's own titles are its words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from replaykit.words import catalogue
+from scripts import messages
+
+SAMPLE = "/samples/olympi/catalogue-ids"  # race 1 is raced under house-higher, race 2 under ciclismo
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_catalogues():
+    for domain in messages.domains():
+        if domain.name in ("olympi_replay", "messages"):
+            for language in messages.LANGUAGES:
+                messages.compile_catalogue(domain, language)
+    catalogue.cache_clear()  # a catalogue looked for before it was compiled is not kept as missing
+
+
+def outside_findings(page: str) -> str:
+    """The page without its findings, whose messages quote the log as it is written (and stay as they are)."""
+    return re.sub(r'<section class="panel findings-panel".*?</section>\s*(?=<section class="charts")', "", page,
+                  flags=re.S)
+
+
+@pytest.mark.parametrize(("language", "higher", "cycling"), [
+    ("en", "House rule: higher", "Ciclismo"),
+    ("it", "Regola della casa: più alto", "Ciclismo"),
+    ("pl", "Reguła domowa: wyżej", "Kolarstwo"),
+])
+def test_a_catalogue_discipline_is_shown_by_its_title_in_the_readers_language(client, language, higher, cycling):
+    page = client.get(f"{SAMPLE}?lang={language}").get_data(as_text=True)
+    shown = outside_findings(page)
+    assert re.search(rf'class="olympi-discipline">{re.escape(higher)}<', shown)  # the list of races
+    assert f"{higher}</a>" in shown  # the key moment of the race's winner
+    assert f"({higher})" in shown  # the charts' hover texts
+    assert re.search(rf'class="olympi-discipline">{re.escape(cycling)}<', shown)
+    assert "house-higher" not in shown and "House rule" not in shown.replace(higher, "")
+    moments = client.get(f"{SAMPLE}/moments.json?lang={language}").get_data(as_text=True)
+    assert f"· {higher}" in moments  # the table's label during race 1
+    assert "house-higher" not in moments
