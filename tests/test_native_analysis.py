@@ -25,7 +25,7 @@ from replaykit import registry
 from replaykit.analysis import Budget, analyse
 from replaykit.native import path_of
 
-budget = Budget(max_nodes=3_000, max_total=12_000, worlds=3, world_nodes=400, max_sampled=12_000, seed=5)
+budget = Budget(max_nodes=1_500, max_total=4_000, worlds=3, world_nodes=300, max_sampled=4_000, seed=5)
 engines = registry.engines()
 lines = []
 for line in sys.stdin:
