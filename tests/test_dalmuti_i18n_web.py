@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replaykit.words import catalogue
-from scripts import messages
+from tests.conftest import compile_catalogues
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games" / "grande-dalmuti"
 PLACE = ("code", "severity", "path", "round", "trick", "play", "player")
@@ -18,11 +17,7 @@ PLACE = ("code", "severity", "path", "round", "trick", "play", "player")
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogues():
-    for domain in messages.domains():
-        if domain.name in ("dalmuti_replay", "messages"):
-            for language in messages.LANGUAGES:
-                messages.compile_catalogue(domain, language)
-    catalogue.cache_clear()  # a catalogue looked for before it was compiled is not kept as missing
+    compile_catalogues("dalmuti_replay", "messages")
 
 
 def validated(client, sample: str, language: str | None) -> list[dict]:

@@ -11,8 +11,9 @@ import pytest
 
 from dalmuti_replay.engine import ENGINE
 from dalmuti_replay.rules import rank_title
-from replaykit.words import Languages, Text, catalogue, render
+from replaykit.words import Languages, Text, render
 from scripts import messages
+from tests.conftest import compile_catalogues
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games" / "grande-dalmuti"
 ITALIAN, POLISH = Languages("it"), Languages("pl")
@@ -20,12 +21,7 @@ ITALIAN, POLISH = Languages("it"), Languages("pl")
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogues():
-    """The .mo files are built from the .po files (the README's commands do it; a fresh clone has none)."""
-    for domain in messages.domains():
-        if domain.name == "dalmuti_replay":
-            for language in messages.LANGUAGES:
-                messages.compile_catalogue(domain, language)
-    catalogue.cache_clear()  # a catalogue looked for before it was compiled is not kept as missing
+    compile_catalogues("dalmuti_replay")
 
 
 def findings_of(name: str) -> list[dict]:

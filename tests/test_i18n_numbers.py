@@ -6,19 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from replaykit.words import Languages, Speaker, catalogue, render
-from scripts import messages
+from replaykit.words import Languages, Speaker, render
+from tests.conftest import compile_catalogues
 
 ITALIAN, POLISH = Languages("it"), Languages("pl")
 
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogues():
-    for domain in messages.domains():
-        if domain.name in ("dg_replay", "dalmuti_replay", "olympi_replay"):
-            for language in messages.LANGUAGES:
-                messages.compile_catalogue(domain, language)
-    catalogue.cache_clear()
+    compile_catalogues("dg_replay", "dalmuti_replay", "olympi_replay")
 
 
 @pytest.mark.parametrize(("domain", "template", "params", "italian", "polish"), [

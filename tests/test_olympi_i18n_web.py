@@ -7,19 +7,14 @@ import re
 
 import pytest
 
-from replaykit.words import catalogue
-from scripts import messages
+from tests.conftest import compile_catalogues
 
 SAMPLE = "/samples/olympi/catalogue-ids"  # race 1 is raced under house-higher, race 2 under ciclismo
 
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogues():
-    for domain in messages.domains():
-        if domain.name in ("olympi_replay", "messages"):
-            for language in messages.LANGUAGES:
-                messages.compile_catalogue(domain, language)
-    catalogue.cache_clear()  # a catalogue looked for before it was compiled is not kept as missing
+    compile_catalogues("olympi_replay", "messages")
 
 
 def outside_findings(page: str) -> str:

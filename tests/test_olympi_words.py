@@ -12,8 +12,8 @@ import pytest
 from olympi_replay.disciplines import Rule, sentence
 from olympi_replay.engine import ENGINE
 from olympi_replay.words import say_n
-from replaykit.words import Languages, Text, catalogue, render
-from scripts import messages
+from replaykit.words import Languages, Text, render
+from tests.conftest import compile_catalogues
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games" / "olympi"
 ITALIAN, POLISH = Languages("it"), Languages("pl")
@@ -21,12 +21,7 @@ ITALIAN, POLISH = Languages("it"), Languages("pl")
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled_catalogues():
-    """The .mo files are built from the .po files (the README's commands do it; a fresh clone has none)."""
-    for domain in messages.domains():
-        if domain.name == "olympi_replay":
-            for language in messages.LANGUAGES:
-                messages.compile_catalogue(domain, language)
-    catalogue.cache_clear()  # a catalogue looked for before it was compiled is not kept as missing
+    compile_catalogues("olympi_replay")
 
 
 def document(name: str) -> dict:
