@@ -3,7 +3,8 @@
 A client (the recorder, a what-if branch, anyone's own program) sends the log so far and gets back the
 legal choices of the player to move, each with the RFC 6902 JSON Patch that records it in that very log;
 applying one with any JSON Patch library and posting the result again plays on. ``/apply`` records any
-action, legal or not, "as played": the patch and the findings of that step alone.
+action, legal or not, "as played": the patch and the findings of that step alone, with the action in the
+words the game's choices use (its label), so that a step reads the same whether it was picked or typed.
 
 Nothing is stored. The body is read, bounded and rate-limited as for ``/validate``; chance outcomes are
 drawn with a generator seeded from the body, so the same log always gets the same answer.
@@ -24,7 +25,7 @@ from api.api_v1 import LOG_BODY, LOG_REF, blp, body_problems, json_response, not
 from api.problems import Problem
 from api.verdicts import Verdict
 from replaykit.reading import show
-from replaykit.state import State, past_unseen
+from replaykit.state import State, label_of, past_unseen
 from schemas.common import AnyFindingSchema
 
 # A cap on the choices listed, so that no answer grows past a known size whatever a game offers: a
@@ -90,6 +91,10 @@ class AppliedSchema(Schema):
     findings = fields.List(fields.Nested(AnyFindingSchema), required=True, metadata={
         "description": "The findings of this action alone (empty when it is legal)."})
     legal = fields.Boolean(required=True, metadata={"description": "No error finding."})
+    label = fields.String(metadata={
+        "description": "The action in words, in the reader's language, as the game's choices word it (the same "
+                       "label a choice of this very action carries, offered or not); absent where the game has no "
+                       "words for it.", "example": "Ben plays red 5"})
 
 
 def _playable(document: object) -> tuple[Verdict, State]:
@@ -170,14 +175,16 @@ def answer(engine: object, state: State, rng: random.Random, valid: bool, findin
 @blp.route("/apply", methods=["POST"])
 @blp.doc(summary="Record any action, legal or not, in a log", requestBody={
     "required": True, "content": {"application/json": {"schema": ApplyBodySchema}}})
-@blp.response(200, AppliedSchema, description="The patch that records the action, and its findings.")
+@blp.response(200, AppliedSchema, description="The patch that records the action, its findings and its label.")
 @body_problems(upload=False)
 @problem(422, "The body is not {log, action}, the log is not a log's shape, or the action not the game's.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
 @guards.work_limit()
 def apply_action():
-    """Record an action "as played" at the end of a log: its patch, and the findings of that step alone."""
-    body = _read(read_upload())
+    """Record an action "as played" at the end of a log: its patch, the findings of that step alone, and the
+    action in the words of the game's choices."""
+    raw = read_upload()
+    body = _read(raw)
     if not isinstance(body, dict) or set(body) != {"log", "action"}:
         raise Problem(422, _('The body must be a JSON object with exactly two members: "log" (the log so far) and '
                              '"action" (what was played).'))
@@ -188,9 +195,14 @@ def apply_action():
     except ValueError as error:
         raise Problem(422, _("The action cannot be recorded: %(reason)s",
                              reason=i18n.localized(error.args[0] if error.args else str(error)))) from None
+    # worded before it is applied: the words are those of the position it is played from
+    label = label_of(state, body["action"], random.Random(hashlib.sha256(raw).digest()))
     findings = [finding.to_dict() for finding in state.apply(body["action"])]
-    return json_response({"patch": patch, "findings": findings,
-                  "legal": not any(finding["severity"] == "error" for finding in findings)})
+    applied = {"patch": patch, "findings": findings,
+               "legal": not any(finding["severity"] == "error" for finding in findings)}
+    if label is not None:
+        applied["label"] = label
+    return json_response(applied)
 
 
 def _bounded(action: object) -> None:

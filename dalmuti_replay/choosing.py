@@ -10,16 +10,61 @@ from __future__ import annotations
 
 import random
 
+from dalmuti_replay.actions import DEAL as DEALT
+from dalmuti_replay.actions import PLAY, REVOLUTION, ROUND, TRANSFER, Step
 from dalmuti_replay.cards import Card
 from dalmuti_replay.legal import due, owed, playable, revolutionary, transfers_for
 from dalmuti_replay.rounds import CLOSED, DEAL, RoundPlay
 from dalmuti_replay.session import Session
 from dalmuti_replay.words import say
 from replaykit.state import Choice
+from replaykit.words import Text
 
 
 def texts(cards: list[Card]) -> list[str]:
     return [str(card) for card in cards]
+
+
+# The words of each kind of step, the same for a choice offered and for any step labelled (``step_label``).
+def plays(player: str, cards: list[str]) -> Text:
+    return say("{player} plays {cards}", player=player, cards=" ".join(cards))
+
+
+def passes(player: str) -> Text:
+    return say("{player} passes", player=player)
+
+
+def gives(giver: str, cards: list[str], receiver: str) -> Text:
+    return say("{giver} gives {cards} to {receiver}", giver=giver, cards=" ".join(cards), receiver=receiver)
+
+
+def revolts(name: str) -> Text:
+    return say("{name} declares a revolution", name=name)
+
+
+def dealt(number: int) -> Text:
+    return say("Round {round} is dealt", round=number)
+
+
+def begins(number: int) -> Text:
+    return say("Round {round} begins", round=number)
+
+
+def step_label(step: Step, number: int) -> Text | None:
+    """A step read from an action, offered or not, in the words of its choice; ``number`` is the round under way
+    (the one to begin, for a round begun). ``None`` for a step no choice offers (a trick opened empty)."""
+    value = step.value
+    if step.kind == PLAY:
+        return passes(value.player) if value.cards is None else plays(value.player, texts(sorted(value.cards)))
+    if step.kind == TRANSFER:
+        return gives(value.giver, texts(sorted(value.cards)), value.receiver)
+    if step.kind == REVOLUTION:
+        return revolts(value)
+    if step.kind == DEALT:
+        return dealt(number)
+    if step.kind == ROUND:
+        return begins(number)
+    return None
 
 
 def drawn_deal(play: RoundPlay, rng: random.Random) -> Choice:
@@ -30,7 +75,7 @@ def drawn_deal(play: RoundPlay, rng: random.Random) -> Choice:
     for index, card in enumerate(deck):  # one at a time from the Great Dalmuti (rule 4)
         hands[table.order[index % table.size]].append(card)
     return Choice({"hands": {name: texts(sorted(cards)) for name, cards in hands.items()}},
-                  say("Round {round} is dealt", round=play.number), chance=True)
+                  dealt(play.number), chance=True)
 
 
 def play_choices(play: RoundPlay) -> tuple[str | None, list[Choice]]:
@@ -43,13 +88,12 @@ def play_choices(play: RoundPlay) -> tuple[str | None, list[Choice]]:
     sets, known = playable(play, player, size, below)
     hint = None if known else say("only if {player} holds these cards", player=player)
     found = [Choice({"player": player, "cards": texts(cards)},
-                    say("{player} plays {cards}", player=player, cards=" ".join(texts(cards))), known, hint)
+                    plays(player, texts(cards)), known, hint)
              for cards in sets]
     if below is not None:
-        found.append(Choice({"player": player, "pass": True}, say("{player} passes", player=player)))
+        found.append(Choice({"player": player, "pass": True}, passes(player)))
     elif not found:  # a hand that cannot be read lays something all the same
-        found = [Choice({"player": player, "cards": ["J"]}, say("{player} plays {cards}", player=player, cards="J"),
-                        False, hint)]
+        found = [Choice({"player": player, "cards": ["J"]}, plays(player, ["J"]), False, hint)]
     return player, found
 
 
@@ -58,7 +102,7 @@ def before_play(play: RoundPlay) -> tuple[str | None, list[Choice]]:
     and the first lead once nothing is owed (or beside a market the first merchant may let go)."""
     found: list[Choice] = []
     for name, known in revolutionary(play):
-        found.append(Choice({"revolution": name}, say("{name} declares a revolution", name=name), known,
+        found.append(Choice({"revolution": name}, revolts(name), known,
                             None if known else say("only if {name} was dealt both Jesters", name=name)))
     duties, may_begin = owed(play)
     for duty in duties:
@@ -68,11 +112,10 @@ def before_play(play: RoundPlay) -> tuple[str | None, list[Choice]]:
             hint = say("{giver} must give the best cards of the hand dealt", giver=duty.giver)
         for receiver, cards in options:
             found.append(Choice({"from": duty.giver, "to": receiver, "cards": texts(cards)},
-                                say("{giver} gives {cards} to {receiver}", giver=duty.giver,
-                                    cards=" ".join(texts(cards)), receiver=receiver), known, hint))
+                                gives(duty.giver, texts(cards), receiver), known, hint))
     if may_begin:  # nothing owed, or only a market nobody has begun
-        player, plays = play_choices(play)
-        found += plays
+        player, offered = play_choices(play)
+        found += offered
         if not duties:
             return player, found
     return duties[0].giver, found
@@ -83,7 +126,7 @@ def choices_of(session: Session, play: RoundPlay | None, number: int, rng: rando
     """The choices (or, with ``who_only``, who makes them) where ``play`` is the round under way (``None``:
     none is) and ``number`` the number of the next round to begin."""
     if play is None or play.phase == CLOSED or play.over:
-        choice = Choice({"round": number}, say("Round {round} begins", round=number))
+        choice = Choice({"round": number}, begins(number))
         return (session.order_due() or [None])[0] if who_only else [choice]
     if play.phase == DEAL and not who_only:
         return [drawn_deal(play, rng or random.Random())]

@@ -21,7 +21,7 @@ import random
 
 from dalmuti_replay import actions
 from dalmuti_replay.actions import DEAL, PLAY, REVOLUTION, ROUND, TRANSFER, TRICK, Step
-from dalmuti_replay.choosing import choices_of
+from dalmuti_replay.choosing import choices_of, step_label
 from dalmuti_replay.legal import due
 from dalmuti_replay.log import Log, Round, Trick, shallow
 from dalmuti_replay.model import Model
@@ -145,6 +145,13 @@ class DalmutiState(Model):
 
     def offered(self, rng: random.Random | None) -> list[Choice]:
         return choices_of(self.session, self.round, len(self.logs) + 1, rng)
+
+    def label(self, action: object) -> Text | None:
+        """Any step, offered or not, in the words of its choice; ``None`` for what is no step here."""
+        step, _found = self.read(action)
+        if step is None:
+            return None
+        return step_label(step, len(self.logs) + (step.kind == ROUND))
 
     def apply(self, action: object, strict: bool = False) -> list[Finding]:
         step, found = self.read(action)

@@ -113,6 +113,15 @@ def play_label(player: str, card: Card) -> Text:
     return say("{player} plays {colour} {value}", player=player, colour=COLOUR_WORDS[card.color], value=card.value)
 
 
+def label(action: object) -> Text | None:
+    """Any play, offered or not, in the words of its choice; ``None`` for what is no play."""
+    try:
+        play = read_action(action)
+    except ValueError:
+        return None
+    return play_label(play.player, play.card)
+
+
 def starts_trick(state: GameState, trick: int | None) -> bool:
     """Whether a play naming ``trick`` starts a new trick; ``ValueError`` when it can go in neither."""
     count = len(state.tricks)

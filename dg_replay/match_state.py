@@ -26,6 +26,7 @@ from dg_replay.state import GameState, seating_of
 from dg_replay.words import say
 from replaykit.findings import ERROR, SCHEMA, WARNING, Finding, pointer
 from replaykit.state import Choice, IllegalAction, Uniform, view
+from replaykit.words import Text
 
 DEAL_KEYS = frozenset({"dealer", "hands"})
 DEAL_EXAMPLE = '{"dealer": "Clara", "hands": {"Clara": ["B1", …], …}}'
@@ -160,8 +161,20 @@ class MatchState:
             return self.current.choices(rng)  # type: ignore[union-attr]
         rng = rng or random.Random()
         action = self.draw_deal(rng)
-        return [Choice(action, say("{dealer} deals game {number}", dealer=action["dealer"],
-                                   number=len(self.games) + 1), chance=True)]
+        return [Choice(action, self.deal_label(action["dealer"]), chance=True)]
+
+    def deal_label(self, dealer: str) -> Text:
+        return say("{dealer} deals game {number}", dealer=dealer, number=len(self.games) + 1)
+
+    def label(self, action: object) -> Text | None:
+        """A deal or a play, offered or not, in the words of its choice; ``None`` for what is neither."""
+        try:
+            if self.kind(action) == "play":
+                return self.current.label(action)  # type: ignore[union-attr]
+            dealer, _hands = read_deal(action, self.players)  # type: ignore[arg-type]
+        except ValueError:
+            return None
+        return self.deal_label(dealer)
 
     def draw_deal(self, rng: random.Random) -> dict:
         """The next game's action as the table makes it: the next dealer (the first drawn) dealing a shuffled

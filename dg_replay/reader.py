@@ -1,11 +1,8 @@
-"""Read a parsed JSON document into a typed log, reporting every shape problem as a ``schema`` finding.
-
-This is the validator's own reading of the log format (docs/games/david-goliath/format.md), in the
-standard library only, so the engine and the command line stand alone and the hot path stays fast;
-``schemas/`` holds the marshmallow schema of record, and a test checks that both flag the same places.
-Nothing here raises for any JSON value: what cannot be read is reported and left out, and the replay
-works with the rest.
-"""
+"""Read a parsed JSON document into a typed log, reporting every shape problem as a ``schema`` finding: the
+validator's own reading of the log format (docs/games/david-goliath/format.md), in the standard library only, so
+the engine and the command line stand alone and the hot path stays fast (``schemas/`` holds the marshmallow schema
+of record; a test checks that both flag the same places). Nothing here raises for any JSON value: what cannot be
+read is reported and left out, and the replay works with the rest."""
 
 from __future__ import annotations
 
@@ -231,8 +228,7 @@ class Reader:
         return card
 
     def known_cards(self, value: object) -> list[Card] | None:
-        """The common case, a list of cards each in the string form of a real deck (``bits.card_of_text``); else
-        None."""
+        """The common case, a list of cards each in a real deck's string form (``bits.card_of_text``); else None."""
         if type(value) is not list or len(value) > self.max_cards:
             return None
         cards = []
@@ -258,9 +254,8 @@ class Reader:
         return [self.card(item, f"{path}/{index}", trick) for index, item in enumerate(value)]
 
     def cards_of(self, name: str, value: object, parent: str, trick: int | None = None) -> list[Card | None] | None:
-        """A player's cards in an object keyed by player (``hands``, a trick's ``captures``). A name longer than
-        any player's is one finding at its key, its cards unread: each of theirs would repeat that key in its
-        pointer, and 120 of them made a 48 MB answer of a 0.4 MB body."""
+        """A player's cards in an object keyed by player (``hands``, ``captures``). A name longer than any player's is
+        one finding, its cards unread: theirs would each repeat the key (120 made a 48 MB answer of a 0.4 MB body)."""
         if len(name) > self.max_name:
             self.text(name, parent + pointer(name), "a player name", self.max_name, 1, trick)
             return None
@@ -327,8 +322,7 @@ class Reader:
         return self.slow_play(value, f"{parent}/{trick - 1}/plays/{index}", trick, index + 1)
 
     def seated_name(self, player: str) -> str:
-        """The players list's own string for ``player``, if seated: a few names compared cost less than hashing
-        the play's string, which the State's lookups would do."""
+        """The players list's own string for ``player`` if seated: cheaper than the State's lookups hashing anew."""
         for name in self.seated:
             if name == player:
                 return name
@@ -357,8 +351,7 @@ class Reader:
         return Play(player, card, note)
 
     def captures(self, value: object, parent: str, trick: int) -> dict[str, list[Card]] | None:
-        """Trick ``trick``'s claimed captures (the trick at ``parent``/``trick - 1``); ``None`` when a card cannot
-        be read (the claim cannot be compared; its schema finding says why)."""
+        """Trick ``trick``'s claimed captures; ``None`` when a card cannot be read (its schema finding says why)."""
         if type(value) is dict and len(value) <= self.max_keys:  # the common case: nothing to say
             claim: dict[str, list[Card]] = {}
             for name, cards in value.items():
@@ -371,8 +364,7 @@ class Reader:
         path = f"{parent}/{trick - 1}/captures"
         if type(value) is not dict:
             self.problem(path, say('"captures" must be an object of player name to cards; found {what}.',
-                                    what=describe(value)),
-                         trick)
+                                    what=describe(value)), trick)
             return None
         if self.too_many_keys(value, path, '"captures"', trick):
             return None

@@ -1,16 +1,15 @@
-"""One game of David & Goliath as a live State: the one place where its rules are applied (a trick's plays
-here, its rarer steps and rule 4 in ``dg_replay.playing``). The validator (``dg_replay.replay``) applies a log
-here; the simulator picks among ``choices()``; the table view is ``view()`` after every play; the recorder and
-the what-if apply what a person picks (``replaykit.state`` holds the contract). A user's mistake is a finding
-and the game goes on "as played": the card leaves the hand if it was there, and a trick is resolved from the
-cards actually played. One class, compiled whole by mypyc, its fields typed and copied one by one, its cards
-kept as bits (``dg_replay.bits``); what a person asks of it (``actions``, ``views``, ``setup``) is in functions.
+"""One game of David & Goliath as a live State: the one place where its rules are applied (a trick's plays here, its
+rarer steps and rule 4 in ``dg_replay.playing``). The validator (``dg_replay.replay``) applies a log here; the
+simulator picks among ``choices()``; the table view is ``view()`` after every play; the recorder and the what-if apply
+what a person picks (``replaykit.state`` holds the contract). A user's mistake is a finding and the game goes on "as
+played": the card leaves the hand if it was there, and a trick is resolved from the cards actually played. One class,
+compiled whole by mypyc, its fields typed and copied one by one, its cards kept as bits (``dg_replay.bits``); what a
+person asks of it (``actions``, ``views``, ``setup``) is in functions.
 
-Findings are kept per trick, in the order the validator has always listed them (a trick's own problems —
-too many tricks, wrong leader, wrong size — before its plays'), because a trick's size is only known once
-the next trick begins or the log ends. The state has no look-ahead: what only a whole log can prove (that a
-player held a colour, from a card they play later) is handed in by the loader as ``evidence``.
-"""
+Findings are kept per trick, in the order the validator has always listed them (a trick's own problems — too many
+tricks, wrong leader, wrong size — before its plays'), because a trick's size is only known once the next trick begins
+or the log ends. The state has no look-ahead: what only a whole log can prove (that a player held a colour, from a
+card they play later) is handed in by the loader as ``evidence``."""
 
 from __future__ import annotations
 
@@ -354,7 +353,6 @@ class GameState:
         return actions.apply(self, action, strict)
 
     def undo(self) -> None:
-        """Take back the last step ``apply`` recorded (``actions.undo``)."""
         actions.undo(self)
 
     def patch(self, action: object) -> list[dict]:
@@ -365,6 +363,9 @@ class GameState:
 
     def choices(self, rng: random.Random | None = None) -> list[Choice]:
         return actions.choices(self)
+
+    def label(self, action: object) -> str | None:  # a Text (replaykit.words)
+        return actions.label(action)
 
     def may_play(self, player: str, card: Card, led: Card, position: int) -> bool:
         """``playing.may_play``: rule 4 on what the log shows ``player`` holding before the play at ``position``."""
@@ -386,8 +387,7 @@ class GameState:
         return views.observation(self, seat)
 
     def chance_outcomes(self) -> list:
-        """None: a game's deal is its setup, so no step of one game is the table's."""
-        return []
+        return []  # none: a game's deal is its setup, so no step of one game is the table's
 
     def key(self) -> tuple:
         return views.key(self)

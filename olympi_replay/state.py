@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import random
 
-from olympi_replay.cards import CARD_COUNT, CARD_TEXTS, COPIES, index_shown, index_texts
+from olympi_replay.cards import CARD_COUNT, CARD_TEXTS, COPIES, index_texts
 from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import references, sentence
 from olympi_replay.log import Race, Turn, finding
@@ -26,11 +26,21 @@ from olympi_replay.replay import GameReplay
 from olympi_replay.report import GameReport
 from olympi_replay.rules import MEDALS, RACES, RECORD_VP, VP
 from olympi_replay.state_actions import read_action
-from olympi_replay.state_choices import Move, Named, Reveal, race_choices, reveal_choices
+from olympi_replay.state_choices import (
+    Move,
+    Named,
+    Reveal,
+    compact,
+    draw_label,
+    race_choices,
+    reveal_choices,
+    start_label,
+    turn_label,
+)
 from olympi_replay.state_walk import Walk
-from olympi_replay.words import say
 from replaykit.findings import ERROR, Finding, anchor
 from replaykit.state import Choice, IllegalAction, view
+from replaykit.words import Text
 
 RECORD = "WR"  # a World Record among a seat's trophies
 # Plays of the current race a view lists in the middle, the latest ones, and counts the rest (``earlier``):
@@ -133,9 +143,20 @@ class OlympiState(Walk):
         pool = [card for card in range(CARD_COUNT) for _ in range(max(0, COPIES - cards.copies(card)))]
         picked = [*drawn.known, *rng.sample(pool, min(drawn.unknown, len(pool)))]
         player = self.race.record.turns[number - 1].player
-        return Choice({"draw": index_texts(picked)}, say("{player} draws {cards}", player=player,
-                                                         cards=index_shown(picked)),
-                      chance=True)
+        return Choice({"draw": index_texts(picked)}, draw_label(player, picked), chance=True)
+
+    def label(self, action: object) -> Text | None:
+        """Any step, offered or not, in the words of its choice; ``None`` for what is no step here."""
+        if isinstance(action, (Reveal, Move, Named)):
+            action = action.to_log(self.game.rules.seating)
+        kind, read, problems = read_action(self, action)
+        if problems or read is None:
+            return None
+        if kind == "race":
+            return start_label(self.game, action["discipline"], action.get("postponed"))
+        if kind == "turn":
+            return turn_label(self.race, read.player, read.action, compact(read.cards or []))
+        return draw_label(self.race.record.turns[self.pending[1] - 1].player, read)
 
     def leave_unseen(self) -> bool:
         """The cards of a draw made unseen stay unnamed: the race goes on (a revealed discipline cannot)."""

@@ -25,6 +25,7 @@ from olympi_replay.cards import CARD_COUNT, CARD_INDEX, COPIES, Card, index_show
 from olympi_replay.disciplines import holds, sentence
 from olympi_replay.words import say
 from replaykit.state import Choice
+from replaykit.words import Text
 
 if TYPE_CHECKING:
     from olympi_replay.race import RaceReplay
@@ -118,14 +119,32 @@ def reveal_choices(game: GameReplay, rng: random.Random) -> list[Choice]:
 
 
 def _start(game: GameReplay, raced: str, postponed: str | None) -> Choice:
+    return Choice(Reveal(raced, postponed).to_log(()), start_label(game, raced, postponed), chance=True)
+
+
+# The words of each kind of step, the same for a choice offered and for any step labelled (``OlympiState.label``).
+def start_label(game: GameReplay, raced: str, postponed: str | None) -> Text:
     if postponed is None:
-        return Choice({"discipline": raced}, say("{raced} is raced", raced=raced), chance=True)
+        return say("{raced} is raced", raced=raced)
     if game.first_player is None:
-        label = say("the first player postpones {postponed}; {raced} is raced", postponed=postponed, raced=raced)
-    else:
-        label = say("{holder} postpones {postponed}; {raced} is raced", holder=game.first_player,
-                    postponed=postponed, raced=raced)
-    return Choice({"discipline": raced, "postponed": postponed}, label, chance=True)
+        return say("the first player postpones {postponed}; {raced} is raced", postponed=postponed, raced=raced)
+    return say("{holder} postpones {postponed}; {raced} is raced", holder=game.first_player, postponed=postponed,
+               raced=raced)
+
+
+def turn_label(race: RaceReplay, player: str, word: str, cards: tuple[int, ...] | list[int]) -> Text:
+    """A turn: a play by its cards, else stopping (the race finished), passing or retiring."""
+    if word == "play":
+        return say("{player} plays {cards}", player=player, cards=index_shown(cards))
+    if race.finished:
+        return say("{player} stops playing", player=player)
+    if word == "pass":
+        return say("{player} passes", player=player)
+    return say("{player} retires", player=player)
+
+
+def draw_label(player: str, cards: list[int]) -> Text:
+    return say("{player} draws {cards}", player=player, cards=index_shown(cards))
 
 
 def race_actions(game: GameReplay, race: RaceReplay, player: str) -> list[tuple[Move, bool]]:
@@ -151,17 +170,9 @@ def race_choices(game: GameReplay, race: RaceReplay, player: str) -> list[Choice
     hint = None if definition is None else sentence(definition.rule, definition.cards_per_play)
     seating = game.rules.seating
     *moves, (stop, _known) = race_actions(game, race, player)
-    choices = [Choice(move.to_log(seating), say("{player} plays {cards}", player=player,
-                                                 cards=index_shown(move.cards)), known, None if known else hint)
-               for move, known in moves]
-    action = stop.word
-    if race.finished:
-        label = say("{player} stops playing", player=player)
-    elif action == "pass":
-        label = say("{player} passes", player=player)
-    else:
-        label = say("{player} retires", player=player)
-    choices.append(Choice(stop.to_log(seating), label))
+    choices = [Choice(move.to_log(seating), turn_label(race, player, "play", move.cards), known,
+                      None if known else hint) for move, known in moves]
+    choices.append(Choice(stop.to_log(seating), turn_label(race, player, stop.word, ())))
     return choices
 
 

@@ -31,6 +31,9 @@ The contract (``tests/test_contract.py`` holds every registered game to it):
   table saw), go past it, so that ``choices()`` offers the step after it, and return True; elsewhere change
   nothing and return False. Nothing is written: the next step recorded is the log's proof the outcome went
   unseen (``past_unseen`` below asks it of a copy).
+- ``label(action)``, optional: any action this position may record, offered or not (a play that breaks a
+  rule, a step typed by hand), in the words its choice would carry; ``None`` for what it cannot read.
+  ``label_of`` below asks it, or else finds the offered choice that is this action.
 
 Actions are JSON-ready dicts in the game's own words (they travel through the API unchanged): whatever
 ``choices()`` offers, ``apply`` takes back.
@@ -120,6 +123,16 @@ def past_unseen(state: Any) -> Any | None:
         return None
     twin = state.clone()
     return twin if twin.leave_unseen() else None
+
+
+def label_of(state: Any, action: object, rng: random.Random | None = None) -> Any | None:
+    """``action`` in the words of ``state``'s choices, whichever way it was entered: the state's own
+    ``label`` where it has one, else the label of the offered choice that is this very action; ``None``
+    where neither says it."""
+    own = getattr(state, "label", None)
+    if own is not None:
+        return own(action)
+    return next((choice.label for choice in state.choices(rng) if choice.action == action), None)
 
 
 def view(seats: list[dict], middle: list[dict], **game: object) -> dict:

@@ -1,8 +1,7 @@
 /*
  * What can be recorded now: the legal steps as buttons (a play as its cards, the rest
- * as words), filtered as the user types; the parts of a step as fields, to change into what really
- * happened at the table (a discipline revealed, cards drawn, a deal); what a typed entry means; the game's
- * own example of a step as JSON; and the dock's room under the sticky header.
+ * as words), filtered as the user types; what a typed entry means; the game's own example of a step as JSON;
+ * and the dock's room under the sticky header (the parts of a step to change are record-fill.js's).
  * The choices come from POST /api/v1/choices through record.js, which owns the draft and the recording.
  * Text from logs is only ever set with textContent.
  */
@@ -158,92 +157,6 @@
     }
   });
 
-  // The parts of the first offered step, each an input holding its value as typed text, to change into
-  // what really happened: at the table's steps (a discipline revealed, cards drawn) the drawn outcome is
-  // rarely what the table saw.
-  function drawFields(choices, setup) {
-    var box = $("rec-fields");
-    box.textContent = "";
-    var model = choices.length ? choices[0].action : null;
-    $("rec-fill").hidden = !model;
-    var keys = Object.keys(model || {});
-    var more = (setup || {}).fill_keys || {};
-    keys.slice().forEach(function (key) {
-      (more[key] || []).forEach(function (extra) {
-        if (keys.indexOf(extra) < 0) {
-          keys.push(extra);
-        }
-      });
-    });
-    keys.forEach(function (key) {
-      var value = key in model ? model[key] : undefined;
-      if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-        Object.keys(value).forEach(function (member) {  // a deal: one line of cards per player
-          box.appendChild(field(table.word(key, setup) + " · " + member, key, member, value[member]));
-        });
-      } else {
-        box.appendChild(field(table.word(key, setup), key, null, value));
-      }
-    });
-  }
-
-  function field(name, key, member, value) {
-    var kind = Array.isArray(value) ? "list" : value === null ? "null" : value === undefined ? "optional" : typeof value;
-    var row = element("label", "rec-field");
-    row.appendChild(element("span", "rec-field-name", name));
-    var input = element("input");
-    input.type = kind === "boolean" ? "checkbox" : "text";  // a yes or no is ticked, never typed as "true"
-    input.autocomplete = "off";
-    input.spellcheck = false;
-    input.dataset.key = key;
-    if (member !== null) {
-      input.dataset.member = member;
-    }
-    input.dataset.kind = kind;
-    if (kind === "boolean") {
-      input.checked = value;
-    } else {
-      input.value = kind === "list" ? value.join(" ") : kind === "null" || kind === "optional" ? "" : String(value);
-    }
-    row.appendChild(input);
-    return row;
-  }
-
-  // Typed cards as the game writes them ("3x7 j" → 7 7 7 J); other words (names) as they are.
-  function listOf(raw, setup, players) {
-    var read = core.parseCards(raw, window.RecordSetup.deck(setup, players));
-    return read.bad.length ? raw.split(/[\s,;]+/) : read.cards;
-  }
-
-  function filledAction(setup, players) {
-    var action = {};
-    Array.prototype.forEach.call($("rec-fields").querySelectorAll("input"), function (input) {
-      var raw = input.value.trim();
-      var kind = input.dataset.kind;
-      if (input.dataset.member !== undefined) {
-        action[input.dataset.key] = action[input.dataset.key] || {};
-        action[input.dataset.key][input.dataset.member] = raw ? listOf(raw, setup, players) : [];
-      } else if (kind === "list") {
-        action[input.dataset.key] = raw ? listOf(raw, setup, players) : [];
-      } else if (kind === "number") {
-        action[input.dataset.key] = Number(raw);
-      } else if (kind === "boolean") {
-        action[input.dataset.key] = input.checked;
-      } else if (raw !== "" || kind !== "optional") {
-        action[input.dataset.key] = raw === "" ? null : raw;
-      }
-    });
-    Object.keys(action).forEach(function (key) {  // a deal with no card typed is a deal not recorded
-      var value = action[key];
-      if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).every(function (member) {
-        return Array.isArray(value[member]) && !value[member].length;
-      })) {
-        delete action[key];
-      }
-    });
-    return action;
-  }
-
   function grouped(cards) {
     var groups = [];
     cards.forEach(function (card) {
@@ -336,12 +249,6 @@
       players: (core.logOf(play.current()).players || []).length };
   }
 
-  $("rec-fill-form").addEventListener("submit", function (event) {
-    event.preventDefault();
-    var game = draftGame();
-    var action = filledAction(game.setup, game.players);
-    window.RecordPlay.enter(action, table.stepLabel(action, game.setup, window.RecordSetup.text));
-  });
   $("rec-other-button").addEventListener("click", function () {
     var action;
     var raw = $("rec-other-text").value;
@@ -387,5 +294,5 @@
   roomForDock();
   window.addEventListener("resize", roomForDock);
 
-  window.RecordEntry = { drawChoices: drawChoices, drawFields: drawFields, drawExample: drawExample, typed: typed };
+  window.RecordEntry = { drawChoices: drawChoices, drawExample: drawExample, typed: typed };
 })();

@@ -12,7 +12,8 @@
 
   var core = window.RecordCore;
   var root = document.getElementById("recorder");
-  if (!root || !window.RecordSetup || !window.RecordTable || !window.RecordEntry || !window.RecordSheet) {
+  if (!root || !window.RecordSetup || !window.RecordTable || !window.RecordEntry || !window.RecordFill ||
+      !window.RecordSheet) {
     return;
   }
   var setups = window.RecordSetup.setups;
@@ -61,10 +62,6 @@
     entry.drawChoices(answer && answer.chance ? [] : choices, answer, setupOf(draft.game), text);
   }
 
-  function drawFields(choices) {
-    entry.drawFields(choices, setupOf(draft.game));
-  }
-
   function drawSteps() {
     table.drawSteps(draft.steps, editing, text);
   }
@@ -79,7 +76,7 @@
     table.drawTable(reply.view || {}, reply.to_move, setupOf(draft.game), text);
     table.drawFindings(reply.findings || [], reply.over);
     drawChoices(reply.choices || []);
-    drawFields(reply.chance ? [] : reply.choices || []);
+    window.RecordFill.draw(reply.chance ? [] : reply.choices || [], setupOf(draft.game), currentLog(), reply);
     window.RecordChance.draw(reply, setupOf(draft.game), currentLog(), (draft.steps[editing] || {}).action);
     entry.drawExample(reply);
     $("rec-unseen").hidden = !reply.may_leave_unseen;
@@ -116,7 +113,7 @@
       // The choices shown belong to the log before this step: none may be tapped until the server answers.
       answer = null;
       drawChoices([]);
-      drawFields([]);
+      window.RecordFill.draw([]);
       drawSteps();
       problem(error.message, true);
       announce(error.message);
@@ -202,14 +199,14 @@
     });
   }
 
-  function attempt(action, label) {
+  function attempt(action, label, own) {
     return guarded(function () {
       return post(root.dataset.apply, { log: currentLog(), action: action }).then(function (reply) {
         if (reply.status !== 200) {
           throw refused(reply);
         }
-        var step = { action: action, label: label, patch: reply.data.patch, legal: reply.data.legal,
-          findings: reply.data.findings || [] };
+        var step = { action: action, label: (!own && reply.data.label) || label, patch: reply.data.patch,
+          legal: reply.data.legal, findings: reply.data.findings || [] };
         if (step.legal) {
           return record(step);
         }
@@ -218,13 +215,13 @@
     });
   }
 
-  // An action entered by hand: the offered choice that is the same action (named by its own label unless
-  // ``own`` says the given one is better), else checked by /apply.
+  // An action entered by hand, in the State's words however entered: the same choice's label, else /apply's
+  // (``label`` only where the State has none, or where ``own`` says it is better: a discipline by its title).
   function enter(action, label, own) {
     var same = answer.choices.filter(function (choice) {
       return core.canonical(choice.action) === core.canonical(action);
     });
-    return same.length ? pick(same[0], own ? label : null) : attempt(action, label);
+    return same.length ? pick(same[0], own ? label : null) : attempt(action, label, own);
   }
 
   function warn(step) {

@@ -6,10 +6,14 @@ import random
 
 import jsonpatch
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app import create_app
 from replaykit import registry
+from replaykit.state import label_of
 from tests.conftest import app_config
+from tests.plugin_fixtures import toy_engine
 from tests.state_helpers import setup_state
 
 COLORS = "BYGRP"
@@ -187,3 +191,65 @@ def test_a_dalmuti_session_starts_from_its_setup_with_no_rounds_yet(client) -> N
     assert [choice["action"] for choice in body["choices"]] == [{"round": 1}]
     started = jsonpatch.apply_patch(setup, body["choices"][0]["patch"])
     assert len(started["rounds"]) == 1 and started["rounds"][0]["tricks"] == []
+
+
+@pytest.mark.parametrize("language, revoke", [("en", "Ben plays red 4"), ("it", "Ben gioca rosso 4"),
+                                              ("pl", "Ben zagrywa czerwony 4")])
+def test_apply_words_a_step_as_its_choice_does_offered_or_not(client, language: str, revoke: str) -> None:
+    """Ben must follow blue: B5 is offered, R4 is not; both read as the game's choices word a play (a colour
+    in words, never the log's "R4"), in the reader's language, beside the fields old clients read."""
+    log = dg_log([("Andrea", "B1")])
+    headers = {"Accept-Language": language}
+    offered = client.post("/api/v1/choices", json=log, headers=headers).get_json()["choices"]
+    legal = client.post("/api/v1/apply", json={"log": log, "action": {"player": "Ben", "card": "B5"}},
+                        headers=headers).get_json()
+    assert legal["label"] == next(choice["label"] for choice in offered if choice["action"]["card"] == "B5")
+    illegal = client.post("/api/v1/apply", json={"log": log, "action": {"player": "Ben", "card": "R4"}},
+                          headers=headers).get_json()
+    assert illegal["label"] == revoke and illegal["legal"] is False and illegal["patch"] and illegal["findings"]
+
+
+def test_apply_words_dalmuti_and_olympi_steps_no_choice_offers(client) -> None:
+    # Anna led a 1: nothing is lower, so Bruno may only pass; a 2 and a pass by someone not seated are not offered
+    session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Cy", "Dora"],
+               "options": {"settling_round": True},
+               "rounds": [{"tricks": [{"plays": [{"player": "Anna", "cards": ["1"]}]}]}]}
+    for action, words in (({"player": "Bruno", "cards": ["2"]}, "Bruno plays 2"),
+                          ({"player": "Zed", "pass": True}, "Zed passes")):
+        answer = client.post("/api/v1/apply", json={"log": session, "action": action}).get_json()
+        assert (answer["label"], answer["legal"]) == (words, False)
+    # House rule: higher, after Anna's Y3: Bruno's Y2 breaks it, Cy retiring does not
+    race = {"game": "olympi", "players": ["Anna", "Bruno", "Cy"], "disciplines": [
+        "house-higher", "house-lower", "house-same-colour", "house-other-colour", "house-own-climb", "house-middle",
+        "house-higher-or-same-colour", "house-free", "ciclismo"],
+        "races": [{"discipline": "house-higher", "turns": [{"player": "Anna", "action": "play", "cards": ["Y3"]}]}]}
+    for action, words, legal in (({"player": "Bruno", "action": "play", "cards": ["Y2"]}, "Bruno plays Y2", False),
+                                 ({"player": "Bruno", "action": "retire"}, "Bruno retires", True)):
+        answer = client.post("/api/v1/apply", json={"log": race, "action": action}).get_json()
+        assert (answer["label"], answer["legal"]) == (words, legal)
+
+
+def test_a_david_and_goliath_match_words_its_deal_and_its_plays(client) -> None:
+    match = {"game": "david-goliath-match", "players": ["Andrea", "Ben", "Clara"], "games": []}
+    answer = client.post("/api/v1/apply", json={"log": match, "action": {"dealer": "Clara"}}).get_json()
+    assert answer["label"] == "Clara deals game 1"
+    played = jsonpatch.apply_patch(match, answer["patch"])
+    answer = client.post("/api/v1/apply", json={"log": played, "action": {"player": "Andrea", "card": "G9"}}).get_json()
+    assert answer["label"] == "Andrea plays green 9"
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**16))
+def test_every_choice_offered_reads_the_same_applied_as_tapped(seed: int) -> None:
+    """At every step of a game played at random, each choice's action labelled as /apply labels it reads as the
+    choice itself: the toy plugin, which has no label of its own, by the choice that is this action."""
+    rng = random.Random(seed)
+    for engine in [*registry.engines().values(), toy_engine()]:
+        state = setup_state(engine, engine.players[0], seed)
+        for _ in range(400):
+            if state.is_over():
+                break
+            offered = state.choices(rng)
+            for choice in offered:
+                assert str(label_of(state, choice.action, rng)) == str(choice.label), (engine.id, choice.action)
+            state.apply(rng.choice(offered).action, strict=True)

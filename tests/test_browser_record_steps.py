@@ -272,8 +272,8 @@ def test_a_log_that_cannot_be_continued_is_said_in_the_pages_language_with_where
 
 
 def test_a_step_entered_as_json_is_named_in_the_pages_words_not_the_logs_keys(browser, live_server):
-    """Once "player: Zed; card: B1" on an Italian page; a play is "Zed gioca B1", anything else part by part
-    in words ("Giocatore: Zed; Passa: sì")."""
+    """Once "player: Zed; card: B1" on an Italian page, then "Zed gioca B1" and "Giocatore: Zed; Passa: sì": a step
+    is named as the game's choices name it, even by someone not at the table ("Zed gioca blu 1", "Zed passa")."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = watched_page(context)
     try:
@@ -284,7 +284,7 @@ def test_a_step_entered_as_json_is_named_in_the_pages_words_not_the_logs_keys(br
         page.fill("#rec-other-text", '{"player": "Zed", "card": "B1"}')
         page.locator("#rec-other-button").click()
         until(page, "!document.getElementById('rec-warning').hidden")
-        assert page.locator("#rec-warning-text p").first.inner_text() == "Verificato con le regole, Zed gioca B1 dà:"
+        assert page.locator("#rec-warning-text p").first.inner_text() == "Verificato con le regole, Zed gioca blu 1 dà:"
         page.locator("#rec-cancel").click()
         # Il Grande Dalmuti: a pass by someone not at the table
         continued(page, live_server, {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Cy", "Dora"],
@@ -296,7 +296,7 @@ def test_a_step_entered_as_json_is_named_in_the_pages_words_not_the_logs_keys(br
         page.locator("#rec-other-button").click()
         until(page, "!document.getElementById('rec-warning').hidden")
         assert page.locator("#rec-warning-text p").first.inner_text() == \
-            "Verificato con le regole, Giocatore: Zed; Passa: sì dà:"
+            "Verificato con le regole, Zed passa dà:"
         assert page.problems == [], page.problems
     finally:
         context.close()

@@ -1,0 +1,168 @@
+"""Browser tests of the recorder's words, on a 390 px phone and at 1366×900, in English, Italian and Polish, for
+the three games: a step reads as the game's State words it however it was entered (a card typed by hand, an
+illegal card tapped, a set typed), never by its log code; and "Something else happened" asks every part of a
+step in words, with pickers for the players and for what a player does, while what it records is the log
+format's own step. The expected words are the games' and the page's translations, read from the .po files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import until, watched_page
+from tests.record_helpers import HANDS, fill_players, no_sideways_scroll, press, settled, start, type_deal
+
+pytestmark = pytest.mark.browser
+PLAYERS = ["Andrea", "Ben", "Clara"]
+# Race 1 under "House rule: higher", Anna has played Y3; Bruno's hand is unknown.
+RACE = {"game": "olympi", "players": ["Anna", "Bruno", "Cy"], "disciplines": [
+    "house-higher", "house-lower", "house-same-colour", "house-other-colour", "house-own-climb", "house-middle",
+    "house-higher-or-same-colour", "house-free", "ciclismo"],
+    "races": [{"discipline": "house-higher", "turns": [{"player": "Anna", "action": "play", "cards": ["Y3"]}]}]}
+# Round 1 of a settling round, its deal unseen: Anna led the 1, so nothing is lower and Bruno may only pass.
+LED = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Cy", "Dora"], "options": {"settling_round": True},
+       "rounds": [{"tricks": [{"plays": [{"player": "Anna", "cards": ["1"]}]}]}]}
+# Round 1 of a session whose seating is its ranks, its deal about to be left unseen: taxes come first.
+TAXED = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Cy", "Dora"], "rounds": [{"tricks": []}]}
+
+# Per language: the D&G plays (typed B1 offered, typed R4 and tapped R7 breaking must-follow), Dalmuti's typed 2
+# and Olympi's typed Y2 (both breaking a rule), then the fill panel's part names and what a player does, and
+# Andrea's G2 entered there.
+WORDS = {
+    "en": {"dg": ["Andrea plays blue 1", "Ben plays red 4", "Clara plays red 7"], "dalmuti": "Bruno plays 2",
+           "olympi": "Bruno plays Y2", "turn": ["Player", "What they do", "Cards"], "deeds": ["Plays cards", "Retires"],
+           "retired": "Bruno retires", "tax": ["Who gives", "Who receives", "Cards"], "play": ["Player", "Card"],
+           "green": "Andrea plays green 2"},
+    "it": {"dg": ["Andrea gioca blu 1", "Ben gioca rosso 4", "Clara gioca rosso 7"], "dalmuti": "Bruno gioca 2",
+           "olympi": "Bruno gioca Y2", "turn": ["Giocatore", "Che cosa fa", "Carte"],
+           "deeds": ["Gioca carte", "Si ritira"], "retired": "Bruno si ritira",
+           "tax": ["Chi dà", "Chi riceve", "Carte"], "play": ["Giocatore", "Carta"], "green": "Andrea gioca verde 2"},
+    "pl": {"dg": ["Andrea zagrywa niebieski 1", "Ben zagrywa czerwony 4", "Clara zagrywa czerwony 7"],
+           "dalmuti": "Bruno zagrywa 2", "olympi": "Bruno zagrywa Y2", "turn": ["Gracz", "Co robi", "Karty"],
+           "deeds": ["Zagrywa karty", "Wycofuje się"], "retired": "Bruno wycofuje się",
+           "tax": ["Kto daje", "Kto otrzymuje", "Karty"], "play": ["Gracz", "Karta"],
+           "green": "Andrea zagrywa zielony 2"},
+}
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def screen(request, browser):
+    """A fresh page on a 390 px touch screen, then at 1366×900; no console error may happen on it but the
+    browser's own log of a 422 (a log refused is not among these tests' steps)."""
+    if request.param == "phone":
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                      device_scale_factor=2)
+    else:
+        context = browser.new_context(viewport={"width": 1366, "height": 900})
+    opened = watched_page(context)
+    yield opened
+    context.close()
+    assert opened.problems == [], opened.problems
+
+
+def continued(page, live_server, log: dict, language: str) -> None:
+    page.goto(f"{live_server.url}/record?lang={language}")
+    press(page.locator("#rec-open summary"))
+    page.fill("#rec-open-text", json.dumps(log))
+    press(page.locator("#rec-open-button"))
+    settled(page, 0)
+
+
+def step_labels(page) -> list[str]:
+    return page.locator("#rec-steps .rec-step-label").all_inner_texts()
+
+
+def typed(page, entry: str) -> None:
+    page.fill("#rec-type", entry)
+    page.locator("#rec-type").press("Enter")
+
+
+def as_played(page, label: str, steps: int) -> None:
+    """The warning names the step as the list will, and it is recorded as played."""
+    until(page, "!document.getElementById('rec-warning').hidden")
+    assert label in page.locator("#rec-warning-text p").first.inner_text()
+    press(page.locator("#rec-as-played"))
+    settled(page, steps)
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pl"])
+def test_a_step_entered_by_hand_reads_as_the_games_choices_word_it(screen, live_server, language):
+    words = WORDS[language]
+    screen.goto(f"{live_server.url}/record?game=david-goliath&lang={language}")
+    fill_players(screen, "david-goliath", PLAYERS, "Clara")
+    type_deal(screen, HANDS, PLAYERS)
+    start(screen)
+    typed(screen, "b1")  # offered: the choice's own words
+    settled(screen, 1)
+    typed(screen, "ben r4")  # Ben holds blue: not offered, recorded after the warning
+    as_played(screen, words["dg"][1], 2)
+    press(screen.locator("#rec-choices button[data-illegal='R7']"))  # Clara's red 7, tapped though she holds blue
+    as_played(screen, words["dg"][2], 3)
+    assert step_labels(screen) == words["dg"]
+    assert screen.evaluate("RecordCore.logOf(RecordPlay.current()).tricks[0].plays") == [
+        {"player": "Andrea", "card": "B1"}, {"player": "Ben", "card": "R4"}, {"player": "Clara", "card": "R7"}]
+    continued(screen, live_server, LED, language)
+    typed(screen, "2")
+    as_played(screen, words["dalmuti"], 1)
+    assert step_labels(screen) == [words["dalmuti"]]
+    continued(screen, live_server, RACE, language)
+    typed(screen, "y2")
+    as_played(screen, words["olympi"], 1)
+    assert step_labels(screen) == [words["olympi"]]
+    no_sideways_scroll(screen)
+
+
+def field_names(page) -> list[str]:
+    if page.locator("#rec-fill").get_attribute("open") is None:
+        press(page.locator("#rec-fill summary"))
+    return page.locator("#rec-fields .rec-field-name").all_inner_texts()
+
+
+def picked(page, key: str) -> str:
+    """The words of the option chosen in a part's picker (a select, never a box to type a value in)."""
+    return page.locator(f"#rec-fields select[data-key='{key}']").evaluate("s => s.selectedOptions[0].textContent")
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pl"])
+def test_something_else_asks_every_part_in_words_and_records_the_log_format(screen, live_server, language):
+    words = WORDS[language]
+    # Olympi: Bruno's turn, what he does picked in words among what the choices offer
+    continued(screen, live_server, RACE, language)
+    assert field_names(screen) == words["turn"]
+    assert picked(screen, "player") == "Bruno"
+    deeds = screen.locator("#rec-fields select[data-key='action'] option")
+    assert deeds.all_inner_texts() == words["deeds"] and picked(screen, "action") == words["deeds"][0]
+    screen.locator("#rec-fields select[data-key='action']").select_option("retire")
+    screen.fill("#rec-fields input[data-key='cards']", "")
+    no_sideways_scroll(screen)
+    press(screen.locator("#rec-fill-form button[type=submit]"))
+    settled(screen, 1)
+    assert screen.evaluate("RecordCore.logOf(RecordPlay.current()).races[0].turns[1]") == {
+        "player": "Bruno", "action": "retire"}
+    assert step_labels(screen) == [words["retired"]]
+    # Il Grande Dalmuti: a tax after the first one paid, who gives and who receives picked among the players
+    continued(screen, live_server, TAXED, language)
+    press(screen.locator("#rec-unseen"))
+    until(screen, "RecordPlay.answer() && RecordPlay.answer().left_unseen && "
+                  "!document.getElementById('recorder').hasAttribute('aria-busy')")
+    first = screen.evaluate("RecordPlay.answer().choices.findIndex(c => 'from' in c.action)")
+    press(screen.locator(f"#rec-choices button[data-choice='{first}']"))
+    settled(screen, 1)
+    offered = screen.evaluate("RecordPlay.answer().choices[0]")
+    assert field_names(screen) == words["tax"]
+    assert (picked(screen, "from"), picked(screen, "to")) == (offered["action"]["from"], offered["action"]["to"])
+    press(screen.locator("#rec-fill-form button[type=submit]"))
+    settled(screen, 2)
+    assert screen.evaluate("RecordCore.logOf(RecordPlay.current()).rounds[0].taxes[1]") == offered["action"]
+    assert step_labels(screen)[1] == offered["label"]
+    # David & Goliath: the player picked, the card typed
+    continued(screen, live_server, {"game": "david-goliath", "players": PLAYERS, "dealer": "Clara", "tricks": []},
+              language)
+    assert field_names(screen) == words["play"] and picked(screen, "player") == "Andrea"
+    screen.fill("#rec-fields input[data-key='card']", "g2")
+    press(screen.locator("#rec-fill-form button[type=submit]"))
+    settled(screen, 1)
+    assert screen.evaluate("RecordCore.logOf(RecordPlay.current()).tricks[0].plays[0]") == {
+        "player": "Andrea", "card": "G2"}
+    assert step_labels(screen) == [words["green"]]
