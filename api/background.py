@@ -3,8 +3,12 @@
 
 - **Queued**: an upload queues its game's analysis (charged to the uploader; over its bound the upload is
   stored all the same and its page asks later). A page whose analysis was never made (a game stored before,
-  a sample, a new rules version) asks for it with ``POST …/analysis.json`` once it shows; a client over its
-  bound (``api.jobs.Bounds``) gets 429 with ``Retry-After``, and the page asks again then.
+  a new rules version) asks for it with ``POST …/analysis.json`` once it shows; a client over its bound
+  (``api.jobs.Bounds``) gets 429 with ``Retry-After``, and the page asks again then. The samples are the
+  service's showcase: a worker queues every sample's analysis not yet made by its version (the game's, the
+  method's, the budget's and the sample file's bytes) when it starts (``ANALYSIS_SAMPLES_AT_START``), behind
+  the uploads' jobs, and a sample page that asks is never refused nor counted against its visitor
+  (``api.jobs.JobStore.offer``). The results are rows: every process and every later start reuses them.
 - **Run**: by a worker thread the app starts (``ANALYSIS_WORKER`` ``auto``: in the development server and
   any process not under gevent) or by ``flask --app app analysis-worker``, as many processes as wanted
   (production: gunicorn's gevent workers must not hold a core for seconds, so there ``auto`` starts no
@@ -41,6 +45,7 @@ DEFAULTS = {
     "ANALYSIS_WORKER": "auto",  # auto, thread or off: who runs the jobs in this process
     "ANALYSIS_MAX_PENDING": 2,  # a client's jobs queued or running at once
     "ANALYSIS_PER_HOUR": 30,  # a client's analyses asked for within an hour
+    "ANALYSIS_SAMPLES_AT_START": True,  # a worker queues the samples' analyses as it starts (else when asked)
 }
 # What one job may search (with the estimates' own defaults): 3.3 s of CPU for a 6-player David & Goliath
 # game compiled, 7.7 s from the pure modules (python -m benchmarks.analysis); a busy machine stretches the
@@ -69,6 +74,22 @@ def version(engine) -> str:
 
 def sample_key(game: str, slug: str) -> str:
     return f"{SAMPLE_PREFIX}{game}/{slug}"
+
+
+def sample_version(engine, sample) -> str:
+    """A sample's result depends on its file too: a sample edited is analysed again."""
+    return f"{version(engine)}:{hashlib.sha256(sample.raw).hexdigest()[:12]}"
+
+
+def offer_samples(app: Flask) -> None:
+    """Queue every sample's analysis not made by its version, a failed one again (``JobStore.offer``): a few
+    rows written, none analysed here."""
+    with app.app_context():
+        jobs = store()
+        for (game, slug), sample in web.services().samples.items():
+            engine = verdicts.by_id(sample.game)
+            if engine is not None:
+                jobs.offer(sample_key(game, slug), sample_version(engine, sample), again=True)
 
 
 def _document(key: str) -> tuple[object, object] | None:
@@ -127,6 +148,7 @@ class Poller:
 
     def __init__(self, app: Flask) -> None:
         self.app, self.failed = app, 0
+        self.offered = not app.config["ANALYSIS_SAMPLES_AT_START"]  # the samples' jobs, queued at the first look
 
     def poll(self) -> bool | None:
         """``True``: a job ran; ``False``: none waiting, or a failure that may pass (wait ``pause()``);
@@ -135,6 +157,9 @@ class Poller:
         why = jobs.file_gone()
         if why is None:
             try:
+                if not self.offered:
+                    offer_samples(self.app)
+                    self.offered = True
                 busy = work_once(self.app)
             except Exception as error:  # the database, or a bug outside a job's search (``run`` keeps those)
                 why = self._failed(jobs, error)
@@ -269,23 +294,23 @@ def _refuse_cross_site() -> None:
         raise Problem(403, _("Analyses are asked for by this site's own pages only."))
 
 
-def _answer(key: str, engine, part: int | None, players: Callable[[], list[str]]):
-    """The job's state, and once done what the page shows; a POST asks for the job first."""
-    if engine is None:  # a game no longer installed: nothing to analyse it with
-        return jsonify({"state": DONE, "ahead": 0, "analysis": None})
+def _answer(key: str, engine, made_by: str, part: int | None, players: Callable[[], list[str]]):
+    """The job's state, and once done what the page shows; a POST asks for the job first (a sample's is the
+    service's own: never refused, never counted against the visitor)."""
     jobs = store()
     with quota.storage_errors():
         if request.method == "POST":
             _refuse_cross_site()
             try:
-                status = jobs.request(key, version(engine), _client())
+                status = jobs.offer(key, made_by) if key.startswith(SAMPLE_PREFIX) else \
+                    jobs.request(key, made_by, _client())
             except Busy as busy:
                 raise Problem(429, _("You have asked for many analyses lately: this one can start in %(seconds)s "
                                      "seconds.", seconds=busy.retry_after),
                               headers={"Retry-After": str(busy.retry_after)}) from None
             _wake(current_app)
         else:
-            status = jobs.status(key, version(engine))
+            status = jobs.status(key, made_by)
     body: dict = {"state": status.state, "ahead": status.ahead}
     if status.state == DONE:
         body["analysis"] = evaluation.view(status.result, part, _words(), players())
@@ -303,7 +328,10 @@ def game_analysis(game_id: str, number: int | None = None):
     record = web.services().repository.get(game_id)
     if record is None:
         raise Problem(404, _("No stored game has this address; check the link."))
-    return _answer(record.id, verdicts.by_id(record.game), number,
+    engine = verdicts.by_id(record.game)
+    if engine is None:  # a game no longer installed: nothing to analyse it with
+        return jsonify({"state": DONE, "ahead": 0, "analysis": None})
+    return _answer(record.id, engine, version(engine), number,
                    lambda: _players(web.stored_verdict(record).report, number))
 
 
@@ -313,7 +341,8 @@ def sample_analysis(game: str, slug: str, number: int | None = None):
     sample = web.services().samples.get((game, slug))
     if sample is None:
         raise Problem(404, _("There is no sample game by this name."))
-    return _answer(sample_key(game, slug), verdicts.by_id(sample.game), number,
+    engine = verdicts.by_id(sample.game)  # installed: the address names an installed game's sample
+    return _answer(sample_key(game, slug), engine, sample_version(engine, sample), number,
                    lambda: _players(sample.verdict.report, number))
 
 

@@ -15,6 +15,11 @@ the same counts and a restart forgets nothing): at most ``Bounds.pending`` jobs 
 and at most ``Bounds.per_hour`` requested within an hour. Past either, ``Busy`` says when to try again. A
 document already analysed (or queued) under the same version costs nothing to ask for again.
 
+A sample's job is the service's own (``offer``, client ``SERVICE``): the samples are a fixed set, so their work is
+bounded by their number whoever asks, and it never counts against a visitor. A stored game's job is claimed
+before any sample's (someone uploaded it and waits for it; the samples are queued ahead of any visitor), and a
+sample's failure stays until the worker starts again (``again``): a page cannot make it run again and again.
+
 A stored game's job row and its result count against the storage quota of the game's owner
 (``api.storage.stored_bytes``), so every write to a stored game's job keeps the owner's running total
 (``api.usage.counted``): a result that would take the owner past the quota is not kept, and the job fails
@@ -32,7 +37,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import DateTime, Integer, LargeBinary, String, Text, delete, func, inspect, or_, select, update
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 from api.database import create_tables, patiently
@@ -47,6 +52,7 @@ HOUR = timedelta(hours=1)
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 SAMPLE_PREFIX = "sample/"  # the key of a sample's job; any other key is a stored game's id
+SERVICE = "service"  # the client of the samples' jobs (a visitor's is a keyed hash in hex)
 OVER_QUOTA = "the result would take the game's owner past the storage quota"
 
 
@@ -102,6 +108,10 @@ class Claim:
 def _utc(moment: datetime | None) -> datetime | None:
     # SQLite keeps no time zone: what it gives back naive was written in UTC.
     return moment.replace(tzinfo=UTC) if moment is not None and moment.tzinfo is None else moment
+
+
+def _sample():
+    return AnalysisJob.key.startswith(SAMPLE_PREFIX)
 
 
 def _changed():
@@ -168,8 +178,28 @@ class JobStore:
                 return self._status(session, row)
         return patiently(attempt)
 
+    def offer(self, key: str, version: str, again: bool = False) -> Status:
+        """Queue a sample's ``key`` as the service's own job, bounded by no client, unless it has a row by
+        ``version`` already: queued, running, done or failed (with ``again``, a failed one is queued again)."""
+        def attempt() -> Status:
+            with self.sessions.begin() as session:
+                row = session.get(AnalysisJob, key)
+                if row is not None and row.version == version and (row.state != FAILED or not again):
+                    return self._status(session, row)
+                if row is None:
+                    row = AnalysisJob(key=key)
+                    session.add(row)
+                row.version, row.client, row.state, row.requested = version, SERVICE, QUEUED, self.clock()
+                row.lease_until, row.attempts, row.result, row.error = None, 0, None, None
+                session.flush()
+                return self._status(session, row)
+        try:
+            return patiently(attempt)
+        except IntegrityError:  # another process queued it at the same moment
+            return self.status(key, version)
+
     def _ensure_room(self, session, client: str, now: datetime) -> None:
-        mine = select(AnalysisJob).where(AnalysisJob.client == client)
+        mine = select(AnalysisJob).where(AnalysisJob.client == client, ~_sample())
         pending = session.scalar(select(func.count()).select_from(
             mine.where(AnalysisJob.state.in_((QUEUED, RUNNING))).subquery()))
         if pending >= self.bounds.pending:
@@ -195,8 +225,12 @@ class JobStore:
             return Status(DONE, result=json.loads(zlib.decompress(row.result)) if row.result else None)
         if row.state == FAILED:
             return Status(FAILED, error=row.error)
-        ahead = session.scalar(select(func.count()).select_from(AnalysisJob).where(
-            AnalysisJob.state == QUEUED, AnalysisJob.requested < row.requested)) if row.state == QUEUED else 0
+        if row.state != QUEUED:
+            return Status(row.state)
+        earlier = AnalysisJob.requested < row.requested
+        # every stored game's job goes before the samples' (``claim``)
+        before = or_(earlier, ~_sample()) if row.key.startswith(SAMPLE_PREFIX) else earlier & ~_sample()
+        ahead = session.scalar(select(func.count()).select_from(AnalysisJob).where(AnalysisJob.state == QUEUED, before))
         return Status(row.state, ahead=ahead)
 
     def claim(self) -> Claim | None:
@@ -207,8 +241,8 @@ class JobStore:
             waiting = or_(AnalysisJob.state == QUEUED,
                           (AnalysisJob.state == RUNNING) & (AnalysisJob.lease_until < now))
             with self.sessions.begin() as session:
-                for row in session.scalars(select(AnalysisJob).where(waiting).order_by(AnalysisJob.requested)
-                                           .limit(5)):
+                for row in session.scalars(select(AnalysisJob).where(waiting)
+                                           .order_by(_sample(), AnalysisJob.requested).limit(5)):
                     if row.attempts >= MAX_ATTEMPTS:
                         with counted(session, row.key):
                             session.execute(_changed().where(AnalysisJob.key == row.key, waiting).values(

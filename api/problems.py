@@ -73,7 +73,8 @@ def handle_http(error: HTTPException) -> Response | tuple[str, int]:
     status = error.code or 500
     detail = error.description or _title(status)
     # werkzeug's default sentence, or the rate limiter's rule ("10 per 1 minute"): English, and not for a reader
-    if status in DETAILS and (detail == type(error).description or status == 429):
+    # (a Problem's 429 says its own words: when the client's analysis can start)
+    if status in DETAILS and (detail == type(error).description or (status == 429 and not isinstance(error, Problem))):
         detail = str(DETAILS[status])
     # Keep what the exception says about the response, such as Allow on a 405 or Retry-After on a 429.
     headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}

@@ -1,17 +1,20 @@
 """The background analysis as a visitor meets it: from ``POST /api/v1/games`` of a David & Goliath sample to
 its page's ``…/analysis.json`` answering the results, with the app's own worker thread (as ``make run``
-runs it) and the default budget (``api.background.BUDGET``). ``python -m benchmarks.jobs`` prints this
-section alone.
+runs it) and the default budget (``api.background.BUDGET``); and the samples' analyses a worker makes as it
+starts: the app's start without and with its worker, the rows queued, the CPU of every sample's job and the
+process's peak memory. ``python -m benchmarks.jobs`` prints this section alone.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import tempfile
 import time
 from pathlib import Path
 
 from benchmarks.timing import table
+from replaykit import native
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ("legal-3-players", "legal-4-players", "legal-6-players")
@@ -22,7 +25,8 @@ def upload_to_results(names: tuple[str, ...] = SAMPLES) -> str:
 
     folder = tempfile.mkdtemp()
     app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{folder}/games.sqlite3",
-                      "ANALYSIS_WORKER": "thread", "RATELIMIT_ENABLED": False, "ANALYSIS_MAX_PENDING": len(names)})
+                      "ANALYSIS_WORKER": "thread", "RATELIMIT_ENABLED": False, "ANALYSIS_MAX_PENDING": len(names),
+                      "ANALYSIS_SAMPLES_AT_START": False})  # the uploads' own time, no sample's job before them
     client = app.test_client()
     load = os.getloadavg()[0]
     rows = []
@@ -41,5 +45,50 @@ def upload_to_results(names: tuple[str, ...] = SAMPLES) -> str:
                  ["sample", "upload s", "results s", "valued", "exact", "marked"], rows)
 
 
+def samples_at_start() -> str:
+    """What a worker's start costs: ``create_app`` (which only starts the worker thread), queueing every
+    sample's job (``background.offer_samples``), then each job run as the worker runs it (``work_once``), in
+    CPU seconds, and the process's peak resident memory after them all."""
+    from api import background
+    from app import create_app
+
+    folder = tempfile.mkdtemp()
+    config = {"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{folder}/games.sqlite3", "ANALYSIS_WORKER": "off"}
+    load = os.getloadavg()[0]
+    start = time.perf_counter()
+    app = create_app(config)
+    started = time.perf_counter() - start
+    start = time.perf_counter()
+    background.offer_samples(app)
+    offered = time.perf_counter() - start
+    before_jobs = peak_mib()
+    jobs, longest, grew, cpu = 0, ("", 0.0), ("", 0.0), time.process_time()
+    while True:
+        before, held = time.process_time(), peak_mib()
+        with app.app_context():
+            claim = background.store().claim()
+            if claim is None:
+                break
+            background.run(claim)
+        jobs += 1
+        longest = max(longest, (claim.key, time.process_time() - before), key=lambda pair: pair[1])
+        grew = max(grew, (claim.key, peak_mib() - held), key=lambda pair: pair[1])
+    total = time.process_time() - cpu
+    rows = [["create_app", f"{started:.2f} s"], [f"queue {jobs} samples' jobs", f"{offered:.2f} s"],
+            ["every job, CPU", f"{total:.1f} s"], [f"the longest, CPU ({longest[0]})", f"{longest[1]:.1f} s"],
+            ["peak resident memory before the jobs", f"{before_jobs:.0f} MiB"],
+            ["peak resident memory after them all", f"{peak_mib():.0f} MiB"],
+            [f"the most one job raised it ({grew[0]})", f"{grew[1]:.0f} MiB"]]
+    return table(f"Background analysis: the samples' jobs a worker queues as it starts, run one at a time, "
+                 f"{native.path_of('replaykit.search')} search (load average {load:.1f} at the start)",
+                 ["what", "figure"], rows)
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 if __name__ == "__main__":
     print(upload_to_results())
+    print()
+    print(samples_at_start())

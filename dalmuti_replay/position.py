@@ -14,31 +14,27 @@ sets allowed are rule 7's predicates through ``moves.shapes``, as for the State'
 with it (the played cards are public, so the cards the other seats hold between them are known, not who
 holds which).
 
-A round whose deal the log does not record proves a hand by the sets its player lays later in the round
-(``learn``, given those steps by ``replaykit.analysis``): a seat held, at a play, every card it lays
-afterwards. The deck is known (rule 2) and every card played is public, so the cards no later play shows
-(``pool``) are the deck less the cards laid so far and those proven; where one seat alone is short of
-cards (``missing``), the last of the round, it holds them all. A pass proves nothing (rule 7 allows one
-holding a playable set), so the rest is dealt at random into the places short of cards (``sample_world``);
-such a position is not searched (``hidden()`` > 0). The recorded transfers prove more (``hidden.tax_proof``):
-the cards a seat received and still holds, and a Peon's floor, below which none of his cards the log does not
-show can be; the worlds keep both. Where the taxes were owed and the log leaves them out, the round's first
-play is valued from the position past them: the four players' hands unknown, as the validator has them.
+A round whose deal the log does not record holds what the log shows of each hand (``shown``: the cards the
+transfers prove, and those a seat lays later in the round, ``learn``); the cards it leaves unplaced
+(``pool``) are dealt at random into the places short of cards (``missing``, ``sample_world``), none below a
+Peon's floor (``hidden.deal``), and such a position is not searched (``hidden()`` > 0). Where the taxes were
+owed and the log leaves them out, the round's first play is valued from the position past them: the four
+players' hands unknown, as the validator has them.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from dalmuti_replay.cards import JESTER_VALUE, Card, held_cards
-from dalmuti_replay.hidden import deal, tax_proof, witnessed
+from dalmuti_replay.cards import JESTER_VALUE, Card
+from dalmuti_replay.hidden import deal, witnessed
 from dalmuti_replay.legal import due, owed
 from dalmuti_replay.moves import PASS, Move, cards_of, move_of, shapes
 from dalmuti_replay.rounds import TAXES
+from dalmuti_replay.shown import counts_of, elements, learned, round_hands
 from replaykit.search import TERMINAL
 
 BITS = 4
@@ -105,28 +101,13 @@ class Position:
             twin.begin_play()  # the taxes left out: the four players' hands unknown from here on
             return cls.of_round(twin)
         state = play.state
-        proven, floors = tax_proof(play)
+        found = round_hands(play)
+        if found is None:
+            return None
+        hands, unseen, floors = found
+        if any(copies > MOST for hand in hands for copies in hand.values()):
+            return None
         order = state.table.order
-        unseen = {(JESTER_VALUE if card.jester else card.value): copies for card, copies in state.table.deck.items()}
-        for trick in play.record.tricks:
-            for entry in trick.plays:
-                if not take(unseen, entry.cards or ()):
-                    return None
-        hands = []
-        for name in order:
-            hand = state.hands[name]
-            if hand is not None and (sum(hand.values()) != state.counts[name] or not take(unseen, held_cards(hand))):
-                return None
-            counts = {} if hand is None else counts_of(held_cards(hand))
-            for value, copies in proven.get(name, {}).items():
-                # what a log contradicting itself proves beyond the cards left or the count held is dropped
-                kept = min(copies, unseen.get(value, 0), state.counts[name] - sum((counts or {}).values()))
-                if counts is not None and kept > 0:
-                    unseen[value] -= kept
-                    counts[value] = counts.get(value, 0) + kept
-            if counts is None or any(copies > MOST for copies in counts.values()):
-                return None
-            hands.append(counts)
         position = cls(order, hands, TERMINAL)
         for seat, name in enumerate(order):
             position.missing[seat] = state.counts[name] - position.counts[seat]
@@ -160,47 +141,19 @@ class Position:
         return sum(self.missing)
 
     def learn(self, later: Sequence[tuple[str, object]]) -> Position | None:
-        """A copy where each seat holds the cards it lays in ``later`` (the steps from this position's own on,
-        each its anchor and action as the log writes it) within this round, as far as the first transfer
-        (cards laid after one may have been received), and a seat alone short of cards the rest; ``None``
-        where a seat lays more than it holds or a card no hand can hold. A card laid of a value the seat is
-        proven to hold already (a transfer's) is counted as that one: it proves nothing more."""
+        """A copy where each seat holds the cards it lays in ``later`` (``shown.learned``: the steps from this
+        position's own on), or ``None`` where the log cannot be so (a seat laying more than it holds, a card
+        no hand can hold)."""
         if not any(self.missing):
             return self
-        twin = self.copy()
-        pool = unpack(self.pool)
-        hands = [unpack(hand) for hand in self.hands]
-        shown = [dict(hand) for hand in hands]  # the proven cards no later set has accounted for yet
-        start = re.match(r"round-\d+-", later[0][0]) if later else None
-        for anchor, action in later:
-            if start is None or not anchor.startswith(start.group()) or not isinstance(action, dict) or \
-                    "from" in action:
-                break
-            if "player" not in action:
-                continue  # a trick opened empty or with a note
-            seat = self.players.index(action["player"]) if action["player"] in self.players else -1
-            laid = counts_of(Card.read(text) for text in action.get("cards") or ())
-            if laid is None or seat < 0:
-                break
-            if not twin.missing[seat]:
-                continue
-            for value in list(laid):
-                known = min(laid[value], shown[seat].get(value, 0))
-                shown[seat][value] = shown[seat].get(value, 0) - known
-                laid[value] -= known
-            if sum(laid.values()) > twin.missing[seat] or not take(pool, _elements(laid)):
-                return None
-            twin.missing[seat] -= sum(laid.values())
-            for value, copies in laid.items():
-                hands[seat][value] = hands[seat].get(value, 0) + copies
-        short = [seat for seat, count in enumerate(twin.missing) if count]
-        if len(short) == 1:
-            for value, copies in pool.items():
-                hands[short[0]][value] = hands[short[0]].get(value, 0) + copies
-            twin.missing[short[0]], pool = 0, {}
+        found = learned(self.players, [unpack(hand) for hand in self.hands], self.missing, unpack(self.pool), later)
+        if found is None:
+            return None
+        hands, missing, pool = found
         if any(copies > MOST for hand in hands for copies in hand.values()):
             return None
-        twin.hands, twin.pool = [pack(hand) for hand in hands], pack(pool)
+        twin = self.copy()
+        twin.hands, twin.missing, twin.pool = [pack(hand) for hand in hands], missing, pack(pool)
         return twin
 
     # -- between the log's actions and the search's ------------------------------------------------------
@@ -346,7 +299,7 @@ class Position:
         world = self.copy()
         if any(self.missing):
             places = {other: short for other, short in enumerate(self.missing) if short}
-            dealt = deal(list(_elements(unpack(self.pool))), places, self.floors, rng)
+            dealt = deal(list(elements(unpack(self.pool))), places, self.floors, rng)
             for other, values in dealt.items():
                 world.hands[other] += pack(counts_of(values, read=False) or {})
             world.missing, world.pool = [0] * len(self.players), 0
@@ -357,7 +310,7 @@ class Position:
             hand = unpack(self.hands[other])  # what a log breaking the rules shows given beyond it is dropped
             kept = {value: min(copies, hand.get(value, 0)) for value, copies in gave.get(other, {}).items()}
             world.hands[other], places[other] = pack(kept), self.counts[other] - sum(kept.values())
-            cards += _elements({value: copies - kept.get(value, 0) for value, copies in hand.items()})
+            cards += elements({value: copies - kept.get(value, 0) for value, copies in hand.items()})
         dealt = deal(cards, places, [floors.get(other, 0) for other in range(len(self.players))], rng)
         for other, values in dealt.items():
             world.hands[other] += pack(counts_of(values, read=False) or {})
@@ -374,30 +327,3 @@ class Position:
                                                                            self.passes, self.needed)
         return twin
 
-
-def counts_of(cards: object, read: bool = True) -> dict[int, int] | None:
-    """``{value: copies}`` of cards (``read``: ``Card`` objects, a Jester counting 13; else values already), or
-    ``None`` where one is unreadable or beyond a packed hand's values."""
-    counts: dict[int, int] = {}
-    for card in cards:  # type: ignore[attr-defined]
-        if read and (card is None or (card.value == JESTER_VALUE and not card.jester)):
-            return None
-        value = card if not read else JESTER_VALUE if card.jester else card.value
-        if value > JESTER_VALUE:
-            return None
-        counts[value] = counts.get(value, 0) + 1
-    return counts
-
-
-def take(counts: dict[int, int], cards: object) -> bool:
-    """Take ``cards`` (``Card`` objects or values) out of ``counts``; ``False`` where one is not there."""
-    for card in cards:  # type: ignore[attr-defined]
-        value = card if isinstance(card, int) else JESTER_VALUE if card.jester else card.value
-        if not counts.get(value):
-            return False
-        counts[value] -= 1
-    return True
-
-
-def _elements(counts: dict[int, int]) -> list[int]:
-    return [value for value, copies in counts.items() for _ in range(copies)]

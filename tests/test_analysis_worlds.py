@@ -17,7 +17,8 @@ from collections import Counter
 
 import pytest
 
-from dalmuti_replay.position import _elements, unpack
+from dalmuti_replay.position import unpack
+from dalmuti_replay.shown import elements
 from dg_replay.cards import COLORS
 from dg_replay.position import bits_of
 from replaykit import registry
@@ -34,7 +35,7 @@ def holdings(position) -> list[Counter]:
     if kind == "dg_replay.position":
         return [Counter(bits_of(hand)) for hand in position.hands]
     if kind == "dalmuti_replay.position":
-        return [Counter(_elements(unpack(hand))) for hand in position.hands]
+        return [Counter(elements(unpack(hand))) for hand in position.hands]
     if kind == "olympi_replay.position":
         return [Counter(hand) for hand in position.hands]
     return [Counter(position.hands[name]) for name in position.players]  # the toy game

@@ -1,13 +1,19 @@
 """The background analysis as the pages use it (api/background.py): an upload queues its game's analysis, a
 worker (another process, or the same app after a restart) runs it, and ``…/analysis.json`` answers its
-progress and then the page's data; samples are analysed on demand; each client's analyses are bounded (429
-with Retry-After); another site's page cannot ask for one; the rulings page states the marks' thresholds."""
+progress and then the page's data; a worker analyses the samples as it starts, once per version of each, and
+a sample page that asks is never refused nor charged; each client's analyses of stored games are bounded (429
+with Retry-After, said in every language); another site's page cannot ask for one; the rulings page states
+the marks' thresholds and leaves what the result is to each game's rulings."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
+import shutil
 
 import pytest
+from babel.messages import pofile
 
 from api import background
 from api.adapters.charts import player_color
@@ -15,7 +21,7 @@ from app import create_app
 from dg_replay.simulate import simulate
 from replaykit import analysis
 from replaykit.analysis import Budget
-from tests.conftest import app_config
+from tests.conftest import ROOT, app_config
 from tests.test_deploy import unit
 
 # A small search, so that a whole game is analysed in well under a second even on a busy machine.
@@ -25,6 +31,14 @@ SMALL = Budget(max_nodes=2_000, max_total=5_000, worlds=2, world_nodes=200, max_
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch):
     monkeypatch.setattr(background, "BUDGET", SMALL)
+
+
+@pytest.fixture
+def app(tmp_path):
+    """An app whose worker does not queue the samples as it starts: the tests of that say so."""
+    application = create_app(app_config(tmp_path, ANALYSIS_SAMPLES_AT_START=False))
+    yield application
+    application.extensions["card_replay"].repository.dispose()
 
 
 def upload(client, log: dict) -> str:
@@ -69,10 +83,11 @@ def test_the_cleanup_drops_the_analysis_of_a_deleted_game(app):
 
 def test_the_worker_command_runs_what_is_queued(app):
     client = app.test_client()
-    client.post("/samples/david-goliath/legal-3-players/analysis.json")
+    game = upload(client, simulate(3, 8))
     client.post("/samples/david-goliath/legal-4-players/analysis.json", environ_base={"REMOTE_ADDR": "192.0.2.8"})
     ran = app.test_cli_runner().invoke(args=["analysis-worker", "--until-idle"])
     assert ran.exit_code == 0 and "2 jobs run" in ran.output
+    assert client.get(f"/games/{game}/analysis.json").json["state"] == "done"
     assert client.get("/samples/david-goliath/legal-4-players/analysis.json").json["state"] == "done"
 
 
@@ -109,16 +124,83 @@ def test_an_analysis_made_by_an_earlier_method_is_made_again(app, monkeypatch):
 def test_a_client_over_its_bound_is_told_when_to_ask_again(tmp_path):
     app = create_app(app_config(tmp_path, ANALYSIS_MAX_PENDING=1))
     client = app.test_client()
-    assert client.post("/samples/david-goliath/legal-3-players/analysis.json").status_code == 202
-    refused = client.post("/samples/david-goliath/legal-4-players/analysis.json")
-    assert refused.status_code == 429 and refused.headers["Retry-After"] == "10"
-    other = client.post("/samples/david-goliath/legal-4-players/analysis.json",
-                        environ_base={"REMOTE_ADDR": "192.0.2.8"})
-    assert other.status_code == 202  # another client is not held back
+    first = upload(client, simulate(3, 8))
+    assert client.get(f"/games/{first}/analysis.json").json["state"] == "queued"
     # an upload over the bound is stored all the same; its page asks for the analysis later
-    game = upload(client, simulate(3, 8))
-    assert client.get(f"/games/{game}/analysis.json").json["state"] == "none"
+    second = upload(client, simulate(3, 9))
+    assert client.get(f"/games/{second}/analysis.json").json["state"] == "none"
+    refused = client.post(f"/games/{second}/analysis.json")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "10"
+    # the page's own script says it (static/analysis.js); the answer says it too, in the reader's language
+    assert "You have asked for many analyses lately: this one can start in 10 seconds." in refused.get_data(True)
+    # in Polish without a gender ("Poprosiłeś", you asked, is a man's): "Many analyses were asked for lately:
+    # this one can start in 10 s.", as the page's script says it
+    polish = client.post(f"/games/{second}/analysis.json", headers={"Accept-Language": "pl"})
+    assert "Ostatnio poproszono o wiele analiz: ta może ruszyć za 10 s." in polish.get_data(True)
+    other = client.post(f"/games/{second}/analysis.json", environ_base={"REMOTE_ADDR": "192.0.2.8"})
+    assert other.status_code == 202  # another client is not held back
     app.extensions["card_replay"].repository.dispose()
+
+
+def test_a_visitor_browsing_the_samples_is_never_refused_nor_charged(tmp_path):
+    app = create_app(app_config(tmp_path, ANALYSIS_MAX_PENDING=1, ANALYSIS_PER_HOUR=2,
+                                ANALYSIS_SAMPLES_AT_START=False))
+    client = app.test_client()
+    slugs = ["legal-3-players", "legal-4-players", "legal-5-players", "legal-6-players", "match-4-players"]
+    for slug in slugs:  # more than both bounds
+        asked = client.post(f"/samples/david-goliath/{slug}/analysis.json")
+        assert (asked.status_code, asked.json["state"]) == (202, "queued")
+    game = upload(client, simulate(3, 8))  # the visitor's own bound is untouched
+    assert client.get(f"/games/{game}/analysis.json").json == {"state": "queued", "ahead": 0}
+    app.extensions["card_replay"].repository.dispose()
+
+
+def one_sample_folder(tmp_path):
+    """A samples folder holding David & Goliath's 3-player sample alone (the toy game's own come with it)."""
+    folder = tmp_path / "samples" / "david-goliath"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "sample_games" / "david-goliath" / "legal-3-players.json", folder)
+    return folder.parent
+
+
+def test_a_worker_analyses_every_sample_as_it_starts_and_a_restart_reuses_them(tmp_path):
+    config = app_config(tmp_path, SAMPLES_DIR=str(one_sample_folder(tmp_path)))
+    first = create_app(config)
+    client = first.test_client()
+    samples = first.extensions["card_replay"].samples
+    addresses = [f"/samples/{game}/{slug}/analysis.json" for game, slug in samples]
+    assert "/samples/david-goliath/legal-3-players/analysis.json" in addresses
+    assert {client.get(address).json["state"] for address in addresses} == {"none"}
+    ran = first.test_cli_runner().invoke(args=["analysis-worker", "--until-idle"])
+    assert ran.exit_code == 0 and f"{len(samples)} jobs run" in ran.output
+    assert {client.get(address).json["state"] for address in addresses} == {"done"}  # no page had asked
+    first.extensions["card_replay"].repository.dispose()
+
+    second = create_app(config)  # a restart, or another process on the same database
+    ran = second.test_cli_runner().invoke(args=["analysis-worker", "--until-idle"])
+    assert ran.exit_code == 0 and "0 jobs run" in ran.output
+    assert second.test_client().get(addresses[0]).json["state"] == "done"
+    second.extensions["card_replay"].repository.dispose()
+
+
+def test_a_sample_edited_is_analysed_again(tmp_path):
+    folder = one_sample_folder(tmp_path)
+    config = app_config(tmp_path, SAMPLES_DIR=str(folder), ANALYSIS_SAMPLES_AT_START=False)
+    address = "/samples/david-goliath/legal-3-players/analysis.json"
+    first = create_app(config)
+    first.test_client().post(address)
+    assert background.work_once(first)
+    assert first.test_client().get(address).json["state"] == "done"
+    first.extensions["card_replay"].repository.dispose()
+
+    path = folder / "david-goliath" / "legal-3-players.json"
+    log = json.loads(path.read_text())
+    log["tricks"] = log["tricks"][:-1]  # the game now stops a trick earlier: other plays to value
+    path.write_text(json.dumps(log))
+    second = create_app(config)
+    assert second.test_client().get(address).json["state"] == "none"
+    assert second.test_client().post(address).json["state"] == "queued"
+    second.extensions["card_replay"].repository.dispose()
 
 
 def test_another_site_cannot_ask_for_an_analysis(client):
@@ -150,3 +232,33 @@ def test_production_runs_the_worker_as_its_own_service():
     assert service["Restart"] == "always" and service["UMask"] == "0077"
     # the same database as the web service's
     assert service["Environment"] == unit("card-replay.service")["Service"]["Environment"]
+
+
+# Each game's rulings say what its computer analysis values, under this title in each language.
+VALUES_TITLE = {"en": "What the computer analysis values", "it": "Che cosa valuta l'analisi del computer",
+                "pl": "Co wycenia analiza komputerowa"}
+
+
+@pytest.mark.parametrize("language", sorted(VALUES_TITLE))
+@pytest.mark.parametrize("game", ["david-goliath", "grande-dalmuti", "olympi"])
+def test_the_shared_terms_leave_what_the_result_is_to_each_game_s_rulings(client, game, language):
+    page = html.unescape(client.get(f"/rules/{game}", headers={"Accept-Language": language}).get_data(as_text=True))
+    rulings, terms = page.split('id="computer-analysis"')
+    title = VALUES_TITLE[language]
+    assert title in rulings  # the game's own bullet, above the shared terms
+    assert re.search(f"[“«„]{title}[”»]", terms)  # which the terms point to
+    assert not re.search("David|Davide|Dawid", terms)  # and no one game's result in them
+
+
+def test_the_analysis_s_polish_words_address_the_reader_without_a_gender():
+    # Polish past forms of "you" carry a gender (-łeś a man, -łaś a woman: "Poprosiłeś", you asked): the
+    # analysis's messages use impersonal forms ("poproszono", it was asked) instead.
+    with (ROOT / "translations" / "pl" / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        catalogue = pofile.read_po(file)
+    ours = [message for message in catalogue if message.id and any(
+        place in ("api/background.py", "api/analysis.py", "templates/analysis_terms.html")
+        for place, _line in message.locations)]
+    assert len(ours) > 20
+    said = [text for message in ours for text in ([message.string] if isinstance(message.string, str)
+                                                  else message.string)]
+    assert all(said) and not [text for text in said if re.search(r"\w(łeś|łaś)\b", text)]

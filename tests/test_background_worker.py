@@ -32,6 +32,14 @@ def quick(monkeypatch):
     monkeypatch.setattr(background, "LONGEST_PAUSE", 0.0)
 
 
+@pytest.fixture
+def app(tmp_path):
+    """An app whose worker does not queue the samples as it starts: each test counts its own jobs' looks."""
+    application = create_app(app_config(tmp_path, ANALYSIS_SAMPLES_AT_START=False))
+    yield application
+    application.extensions["card_replay"].repository.dispose()
+
+
 def database(app) -> Path:
     return Path(app.config["DATABASE_URL"].split(":///", 1)[1])
 
@@ -110,7 +118,7 @@ def test_a_database_away_for_a_few_looks_loses_nothing(app, monkeypatch, caplog)
 
 def test_a_database_that_keeps_failing_stops_the_worker_and_the_next_start_runs_its_jobs(
         tmp_path, monkeypatch, caplog):
-    first = create_app(app_config(tmp_path))
+    first = create_app(app_config(tmp_path, ANALYSIS_SAMPLES_AT_START=False))
     first.test_client().post(SAMPLE)
     with monkeypatch.context() as patched:
         failing_claims(patched, None)

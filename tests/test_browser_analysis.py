@@ -21,7 +21,9 @@ GAME = ROOT / "sample_games" / "david-goliath" / "legal-4-players.json"
 def analysing_server(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(background, "BUDGET", SMALL)  # the whole game in about a second
-        application = create_app(app_config(tmp_path_factory.mktemp("analysis"), ANALYSIS_WORKER="thread"))
+        # the sample page's own ask is what its test follows: no samples queued as the worker starts
+        application = create_app(app_config(tmp_path_factory.mktemp("analysis"), ANALYSIS_WORKER="thread",
+                                            ANALYSIS_SAMPLES_AT_START=False))
         with LiveServer(application) as server:
             yield server
         worker = application.extensions[background.EXTENSION + "_worker"]

@@ -1,7 +1,8 @@
 """The job queue of the background analyses (api/jobs.py): jobs persist in the database, a job whose worker
 died is taken again once its lease runs out, one job is never run twice at once, and each client's work
-is bounded (jobs at once, jobs an hour) with the time to try again. On SQLite and on PostgreSQL (as several
-instances share it; ``TEST_POSTGRES_URL``)."""
+is bounded (jobs at once, jobs an hour) with the time to try again; the samples' jobs are the service's own,
+counted against no client, run after the stored games' and tried again after a failure only when offered
+``again``. On SQLite and on PostgreSQL (as several instances share it; ``TEST_POSTGRES_URL``)."""
 
 from __future__ import annotations
 
@@ -192,3 +193,39 @@ def test_a_database_that_does_not_answer_is_not_missing_for_good(clock):
     # Nothing listens on port 9 of this machine: the server may be restarting, the worker tries again.
     store = JobStore(make_engine("postgresql+psycopg://nobody@127.0.0.1:9/none"), Bounds(), clock)
     assert store.missing() is None
+
+
+def test_the_samples_are_the_service_s_own_work_never_a_client_s(url, clock):
+    store = opened(url, clock, Bounds(pending=1, per_hour=1))
+    for slug in ("a", "b", "c"):  # past both bounds of any client
+        assert store.offer(f"sample/toy/{slug}", "v1").state == "queued"
+    assert store.request("game-a", "v1", "client").state == "queued"  # the samples were counted against no one
+    claim = store.claim()
+    assert claim.key == "game-a"
+    store.finish(claim, {})
+    clock.advance(minutes=1)
+    with pytest.raises(Busy):  # the client's one analysis of the hour is spent: the bound still holds for games
+        store.request("game-b", "v1", "client")
+
+
+def test_a_stored_game_is_analysed_before_the_samples_queued_ahead_of_it(url, clock):
+    store = opened(url, clock, Bounds(pending=5, per_hour=50))
+    store.offer("sample/toy/a", "v1")
+    clock.advance(seconds=1)
+    store.offer("sample/toy/b", "v1")
+    clock.advance(seconds=1)
+    store.request("game", "v1", "client")
+    # the game first, then the samples oldest first
+    assert [store.status(key, "v1").ahead for key in ("game", "sample/toy/a", "sample/toy/b")] == [0, 1, 2]
+    assert [store.claim().key for _ in range(3)] == ["game", "sample/toy/a", "sample/toy/b"]
+
+
+def test_a_sample_that_failed_is_tried_again_when_a_worker_starts_not_when_a_page_asks(url, clock):
+    store = opened(url, clock)
+    store.offer("sample/toy/a", "v1")
+    store.finish(store.claim(), error="ValueError: broken")
+    assert store.offer("sample/toy/a", "v1").state == "failed"  # a page asking again runs nothing
+    assert store.offer("sample/toy/a", "v1", again=True).state == "queued"
+    store.finish(store.claim(), {"plays": []})
+    assert store.offer("sample/toy/a", "v1", again=True).state == "done"  # a result is kept, whoever offers
+    assert store.offer("sample/toy/a", "v2").state == "queued"  # another version is made again
