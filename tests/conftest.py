@@ -191,6 +191,20 @@ def page(browser):
     assert opened.problems == [], opened.problems
 
 
+@pytest.fixture(params=["phone", "desktop"])
+def screen(request, browser):
+    """A fresh page on a 390 px touch screen, then at 1366×900; no console error may happen on it."""
+    if request.param == "phone":
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                      device_scale_factor=2)
+    else:
+        context = browser.new_context(viewport={"width": 1366, "height": 900})
+    opened = watched_page(context)
+    yield opened
+    context.close()
+    assert opened.problems == [], opened.problems
+
+
 @pytest.fixture
 def phone(browser):
     """A fresh page on a 390 px wide touch screen; no console error or uncaught exception may happen."""

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from replaykit import registry
-from tests.conftest import until, watched_page
+from tests.conftest import until
 from tests.record_helpers import (
     HANDS,
     fill_players,
@@ -27,20 +27,6 @@ from tests.record_helpers import (
 
 pytestmark = pytest.mark.browser
 PLAYERS = ["Andrea", "Ben", "Clara"]
-
-
-@pytest.fixture(params=["phone", "desktop"])
-def screen(request, browser):
-    """A fresh page on a 390 px touch screen, then at 1366×900; no console error may happen on it."""
-    if request.param == "phone":
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                      device_scale_factor=2)
-    else:
-        context = browser.new_context(viewport={"width": 1366, "height": 900})
-    opened = watched_page(context)
-    yield opened
-    context.close()
-    assert opened.problems == [], opened.problems
 
 
 def in_view(page, selector: str) -> bool:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.conftest import until, watched_page
+from tests.conftest import until
 from tests.record_helpers import HANDS, fill_players, no_sideways_scroll, press, settled, start, type_deal
 
 pytestmark = pytest.mark.browser
@@ -44,21 +44,6 @@ WORDS = {
            "tax": ["Kto daje", "Kto otrzymuje", "Karty"], "play": ["Gracz", "Karta"],
            "green": "Andrea zagrywa zielony 2"},
 }
-
-
-@pytest.fixture(params=["phone", "desktop"])
-def screen(request, browser):
-    """A fresh page on a 390 px touch screen, then at 1366×900; no console error may happen on it but the
-    browser's own log of a 422 (a log refused is not among these tests' steps)."""
-    if request.param == "phone":
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                      device_scale_factor=2)
-    else:
-        context = browser.new_context(viewport={"width": 1366, "height": 900})
-    opened = watched_page(context)
-    yield opened
-    context.close()
-    assert opened.problems == [], opened.problems
 
 
 def continued(page, live_server, log: dict, language: str) -> None:
