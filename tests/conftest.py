@@ -33,7 +33,9 @@ logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no access log lines i
 
 # The modules that take longest (``--durations``), started first: `make test` hands modules to its processes
 # in this order (--no-loadscope-reorder), so no long one is left to run alone at the end.
-LONGEST_FIRST = ("test_operations.py", "test_browser_record.py", "test_instances.py", "test_browser.py",
+LONGEST_FIRST = ("test_operations.py", "test_browser_record.py", "test_instances.py", "test_native_analysis.py",
+                 "test_browser_record_words.py", "test_browser_board_whatif.py", "test_browser.py",
+                 "test_analysis_brute_force.py", "test_browser_record_steps.py",
                  "test_reliability_storage.py", "test_openapi_fuzz.py", "test_browser_record_dalmuti.py",
                  "test_browser_board_layout.py", "test_browser_record_table.py", "test_browser_i18n.py",
                  "test_browser_board.py", "test_browser_grande_dalmuti.py", "test_contract_state.py", "test_usage.py",
