@@ -52,7 +52,7 @@ def main() -> None:
     print(hidden_analysis.figures(), end="\n\n")
     print(compiled.compiled_vs_pure(), end="\n\n")
     print(jobs.upload_to_results(), end="\n\n")
-    print(jobs.samples_at_start(), end="\n\n")
+    print(jobs.samples_at_start_alone(), end="\n\n")
     print(analysis.whole_sample(), end="\n\n")
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -84,11 +86,19 @@ def samples_at_start() -> str:
                  ["what", "figure"], rows)
 
 
+def samples_at_start_alone() -> str:
+    """``samples_at_start`` in a process of its own, so that the peak memory it prints is the worker's alone."""
+    done = subprocess.run([sys.executable, "-m", "benchmarks.jobs", "--samples"], capture_output=True, text=True,
+                          check=True)
+    return done.stdout.rstrip("\n")
+
+
 def peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":
-    print(upload_to_results())
-    print()
+    if "--samples" not in sys.argv:
+        print(upload_to_results())
+        print()
     print(samples_at_start())
