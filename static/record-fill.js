@@ -1,10 +1,11 @@
 /*
  * "Something else happened": the first step offered, part by part, to change into what really happened at
  * the table. Every part is named in the page's words, never by the log's key, and asked as what it is: a
- * player picked among those seated, what a player does picked among what the choices offer (in words, never
- * "retire"), a yes or no ticked, cards typed as in the typed entry, a number as a number. What is recorded
- * is the step as the log format writes it (docs/games/<id>/format.md); record.js checks it through the State
- * API, whose answer also words it for the list of steps. Text from logs is only ever set with textContent.
+ * player picked among those seated, what a player does picked among what the choices offer (in the game's
+ * words, never "retire"), a yes or no ticked, cards typed as in the typed entry, a number as a number. What
+ * is recorded is the step as the log format writes it (docs/games/<id>/format.md); record.js checks it
+ * through the State API, whose answer also words it for the list of steps. Text from logs is only ever set
+ * with textContent.
  */
 (function () {
   "use strict";
@@ -15,11 +16,6 @@
 
   function $(id) {
     return document.getElementById(id);
-  }
-
-  // What a player does on a turn, as the log formats write it, in words.
-  function deeds() {
-    return { play: _("Plays cards"), retire: _("Retires"), pass: _("Passes") };
   }
 
   // The values the offered choices give a part, in the order met: the set a picker offers.
@@ -90,10 +86,9 @@
     var input;
     if (kind === "player") {
       input = picker(context.players.map(function (player) { return [player, player]; }), value);
-    } else if (kind === "pick") {
-      var words = deeds();
+    } else if (kind === "pick") {  // in the game's words (its recorder's values: an Olympi turn's "retire")
       input = picker(offeredValues(key, context.choices).map(function (option) {
-        return [option, key === "action" && words[option] ? words[option] : table.said(option, context.setup)];
+        return [option, table.said(option, context.setup)];
       }), value);
     } else if (kind === "boolean") {
       input = element("input");

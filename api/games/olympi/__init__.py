@@ -115,8 +115,10 @@ def recorder() -> dict:
                       "disciplines_left": say("disciplines left"), "first_player": say("First-player card"),
                       "podium": say("medals of this race"), "record": say("World Record"), "medals": say("medals"),
                       "records": say("World Records"), "retired": say("retired")},
-            # a catalogue discipline is shown by its title, never its id (house-higher-or-same-colour)
-            "values": {**{key: entry.title for key, entry in catalogue.current().entries.items()}, **MEDAL_WORDS},
+            # a catalogue discipline is shown by its title, never its id (house-higher-or-same-colour); a turn's
+            # action by what the player does
+            "values": {**{key: entry.title for key, entry in catalogue.current().entries.items()}, **MEDAL_WORDS,
+                       "play": say("Plays cards"), "retire": say("Retires"), "pass": say("Passes")},
             # the score sheet's line per race: races[i].awards
             "sheet": {"parts": "races", "unit": UNITS["race"], "claims": [
                 {"key": "awards/medals", "kind": "medals", "label": say("medals of this race"),
