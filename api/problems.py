@@ -66,7 +66,9 @@ def _title(status: int) -> str:
 
 
 def wants_problem() -> bool:
-    return request.path.startswith(API_PREFIX)
+    """The API's addresses, and the pages' JSON data (``…/moments.json``, ``…/analysis.json``): what a script reads
+    is told why in JSON, never handed an HTML page."""
+    return request.path.startswith(API_PREFIX) or request.path.endswith(".json")
 
 
 def handle_http(error: HTTPException) -> Response | tuple[str, int]:

@@ -216,7 +216,12 @@
   document.querySelectorAll("[data-copy]").forEach(function (button) {
     button.addEventListener("click", function () {
       fetch(button.getAttribute("data-copy"))
-        .then(function (response) { return response.text(); })
+        .then(function (response) {
+          if (!response.ok) {  // gone since the page came (deleted): an error is no log to copy
+            throw new Error(String(response.status));
+          }
+          return response.text();
+        })
         .then(function (text) { return navigator.clipboard.writeText(text); })
         .then(function () { button.textContent = _("Copied"); },
               function () { button.textContent = _("Copy failed: use Download"); });

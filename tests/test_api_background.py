@@ -132,11 +132,11 @@ def test_a_client_over_its_bound_is_told_when_to_ask_again(tmp_path):
     refused = client.post(f"/games/{second}/analysis.json")
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "10"
     # the page's own script says it (static/analysis.js); the answer says it too, in the reader's language
-    assert "You have asked for many analyses lately: this one can start in 10 seconds." in refused.get_data(True)
+    assert refused.json["detail"] == "You have asked for many analyses lately: this one can start in 10 seconds."
     # in Polish without a gender ("Poprosiłeś", you asked, is a man's): "Many analyses were asked for lately:
     # this one can start in 10 s.", as the page's script says it
     polish = client.post(f"/games/{second}/analysis.json", headers={"Accept-Language": "pl"})
-    assert "Ostatnio poproszono o wiele analiz: ta może ruszyć za 10 s." in polish.get_data(True)
+    assert polish.json["detail"] == "Ostatnio poproszono o wiele analiz: ta może ruszyć za 10 s."
     other = client.post(f"/games/{second}/analysis.json", environ_base={"REMOTE_ADDR": "192.0.2.8"})
     assert other.status_code == 202  # another client is not held back
     app.extensions["card_replay"].repository.dispose()

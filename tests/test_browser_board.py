@@ -193,6 +193,21 @@ def test_copy_puts_the_log_itself_on_the_clipboard(page, live_server):
     assert page.evaluate("navigator.clipboard.readText()") == shipped
 
 
+def test_a_log_gone_since_the_page_came_is_not_copied_and_the_button_says_so(browser, live_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # the browser logs the 404 itself
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    tab = context.new_page()
+    tab.goto(live_server.url + "/samples/david-goliath/legal-3-players")
+    charts_rendered(tab)
+    tab.evaluate("navigator.clipboard.writeText('before')")
+    tab.route("**/log.json", lambda route: route.fulfill(status=404, content_type="application/problem+json",
+                                                         body='{"status": 404, "title": "Not Found"}'))
+    tab.click("button[data-copy]")
+    until(tab, "document.querySelector('button[data-copy]').textContent === 'Copy failed: use Download'")
+    assert tab.evaluate("navigator.clipboard.readText()") == "before"
+    context.close()
+
+
 def test_the_form_says_at_once_when_two_logs_or_too_much_are_given(page, live_server, tmp_path):
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players/edit")
     path = tmp_path / "other.json"

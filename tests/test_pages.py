@@ -318,8 +318,9 @@ def test_moments_exist_for_each_game_page_and_nothing_else(client):
                     "/samples/david-goliath/match-4-players/g/9/moments.json",
                     "/samples/david-goliath/legal-4-players/g/1/moments.json", "/samples/nope/moments.json",
                     "/games/nope/moments.json"):
-        response = client.get(missing)
-        assert response.status_code == 404 and response.mimetype == "text/html", missing
+        response = client.get(missing)  # a script reads these: told why in JSON, never handed an HTML page
+        assert response.status_code == 404 and response.mimetype == "application/problem+json", missing
+        assert response.json["status"] == 404 and response.json["instance"] == missing
     game_id = client.post("/api/v1/games", json=simulate_match(3, 7)).get_json()["id"]
     page = client.get(f"/games/{game_id}/g/3").get_data(as_text=True)
     assert moments_url(page) == f"/games/{game_id}/g/3/moments.json"
