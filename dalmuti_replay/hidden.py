@@ -28,6 +28,23 @@ def value_of(card: Card) -> int:
     return JESTER_VALUE if card.jester else card.value
 
 
+def _values(cards: Any) -> Counter[int]:
+    return Counter(value_of(card) for card in cards if value_of(card) <= JESTER_VALUE)
+
+
+def _full_tax(transfer: Any, due: dict[str, int]) -> bool:
+    """A Peon's tax paid in its due count: its best cards, so every other card he was dealt is no worse."""
+    return transfer.kind in TAXES_PAID and len(transfer.cards) == due.get(transfer.kind)
+
+
+def _less_laid(play: Any, held: dict[str, Counter[int]]) -> None:
+    """Take from each player's counted values those he laid in the round's tricks since."""
+    for trick in play.record.tricks:
+        for entry in trick.plays:
+            if entry.player in held and entry.cards:
+                held[entry.player] -= Counter(value_of(card) for card in entry.cards)
+
+
 def tax_proof(play: Any) -> tuple[dict[str, Counter[int]], dict[str, int]]:
     """For each player of the round (``rounds.RoundPlay``) whose hand the State does not know: the values the
     recorded transfers prove he holds now (received, less those given on and the values laid since), and the
@@ -37,17 +54,14 @@ def tax_proof(play: Any) -> tuple[dict[str, Counter[int]], dict[str, int]]:
     held = {name: Counter[int]() for name, hand in state.hands.items() if hand is None}
     floors: dict[str, int] = {}
     for transfer in play.record.taxes:  # in the order the rules apply them
-        values = Counter(value_of(card) for card in transfer.cards if value_of(card) <= JESTER_VALUE)
+        values = _values(transfer.cards)
         if transfer.giver in held:
             held[transfer.giver] -= values
-            if transfer.kind in TAXES_PAID and len(transfer.cards) == due.get(transfer.kind) and values:
+            if _full_tax(transfer, due) and values:
                 floors[transfer.giver] = max(values)
         if transfer.receiver in held:
             held[transfer.receiver] += values
-    for trick in play.record.tricks:
-        for entry in trick.plays:
-            if entry.player in held and entry.cards:
-                held[entry.player] -= Counter(value_of(card) for card in entry.cards)
+    _less_laid(play, held)
     return held, floors
 
 
@@ -55,23 +69,18 @@ def witnessed(play: Any, name: str, seats: dict[str, int]) -> tuple[dict[int, di
     """What ``name`` saw of the other players' hands in the round's recorded transfers (``rounds.RoundPlay``),
     as a player at the table sees them, by seat (``seats``): the values he gave each (still that player's,
     less those he gave on and the values he laid since), and the floor of a Peon whose tax he received."""
-    state = play.state
-    due = {duty.kind: duty.count for duty in state.table.duties(True)}
+    due = {duty.kind: duty.count for duty in play.state.table.duties(True)}
     held: dict[str, Counter[int]] = {}
     floors: dict[str, int] = {}
     for transfer in play.record.taxes:
-        values = Counter(value_of(card) for card in transfer.cards if value_of(card) <= JESTER_VALUE)
+        values = _values(transfer.cards)
         if transfer.giver in held:
             held[transfer.giver] -= values
         if transfer.giver == name and transfer.receiver != name:
             held.setdefault(transfer.receiver, Counter()).update(values)
-        if transfer.receiver == name and transfer.kind in TAXES_PAID and len(transfer.cards) == due.get(transfer.kind) \
-                and values:
+        if transfer.receiver == name and _full_tax(transfer, due) and values:
             floors[transfer.giver] = max(values)
-    for trick in play.record.tricks:
-        for entry in trick.plays:
-            if entry.player in held and entry.cards:
-                held[entry.player] -= Counter(value_of(card) for card in entry.cards)
+    _less_laid(play, held)
     return ({seats[other]: dict(+values) for other, values in held.items() if other in seats and +values},
             {seats[other]: floor for other, floor in floors.items() if other in seats})
 
