@@ -149,8 +149,7 @@ def choices():
                              "leave out."))
     if left:
         state = past
-    rng = random.Random(hashlib.sha256(raw).digest())
-    return json_response(answer(verdict.engine, state, rng, verdict.valid, _findings(verdict),
+    return json_response(answer(verdict.engine, state, _seeded(raw), verdict.valid, _findings(verdict),
                                 may_leave_unseen=past is not None and not left, left_unseen=left))
 
 
@@ -196,13 +195,18 @@ def apply_action():
         raise Problem(422, _("The action cannot be recorded: %(reason)s",
                              reason=i18n.localized(error.args[0] if error.args else str(error)))) from None
     # worded before it is applied: the words are those of the position it is played from
-    label = label_of(state, body["action"], random.Random(hashlib.sha256(raw).digest()))
+    label = label_of(state, body["action"], _seeded(raw))
     findings = [finding.to_dict() for finding in state.apply(body["action"])]
     applied = {"patch": patch, "findings": findings,
                "legal": not any(finding["severity"] == "error" for finding in findings)}
     if label is not None:
         applied["label"] = label
     return json_response(applied)
+
+
+def _seeded(raw: bytes) -> random.Random:
+    """Chance drawn from the body: the same log always gets the same answer."""
+    return random.Random(hashlib.sha256(raw).digest())
 
 
 def _bounded(action: object) -> None:

@@ -13,8 +13,8 @@ import hashlib
 import hmac
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
-from flask_babel import format_decimal, lazy_gettext
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from flask_wtf.file import FileField
@@ -171,9 +171,8 @@ def _form_again(problem: str, status: int, form: UploadForm | None = None, heade
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(_error: RequestEntityTooLarge):
     """An upload over the limit: the form again, saying what the limit is."""
-    size = format_decimal(round(_limit() / 1048576, 1), format="#,##0.0")
     return _form_again(_("That log is larger than %(size)s MiB, the most this service accepts; nothing was "
-                         "stored.", size=size), 413)
+                         "stored.", size=quota.mebibytes(_limit())), 413)
 
 
 @bp.errorhandler(CSRFError)
@@ -195,9 +194,7 @@ def refused_before_the_upload(error: Exception):
     refusal = quota.storage_problem(error) if isinstance(error, OperationalError) else error
     if request.endpoint != "pages.index" or request.method != "POST":
         return problems.handle_http(refusal)
-    detail = str(problems.DETAILS[429]) if refusal.code == 429 else refusal.description
-    headers = {name: value for name, value in refusal.get_headers() if name.lower() != "content-type"}
-    return _form_again(detail, refusal.code, UploadForm(), headers)
+    return _form_again(problems.detail_of(refusal), refusal.code, UploadForm(), problems.headers_of(refusal))
 
 
 @bp.route("/samples")

@@ -71,15 +71,25 @@ def wants_problem() -> bool:
     return request.path.startswith(API_PREFIX) or request.path.endswith(".json")
 
 
-def handle_http(error: HTTPException) -> Response | tuple[str, int]:
+def detail_of(error: HTTPException) -> str:
+    """What an error says to the reader: its own sentence, or the status's where it said nothing of its own."""
     status = error.code or 500
     detail = error.description or _title(status)
     # werkzeug's default sentence, or the rate limiter's rule ("10 per 1 minute"): English, and not for a reader
     # (a Problem's 429 says its own words: when the client's analysis can start)
     if status in DETAILS and (detail == type(error).description or (status == 429 and not isinstance(error, Problem))):
         detail = str(DETAILS[status])
-    # Keep what the exception says about the response, such as Allow on a 405 or Retry-After on a 429.
-    headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
+    return detail
+
+
+def headers_of(error: HTTPException) -> dict[str, str]:
+    """What the exception says about the response, such as Allow on a 405 or Retry-After on a 429."""
+    return {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
+
+
+def handle_http(error: HTTPException) -> Response | tuple[str, int]:
+    status = error.code or 500
+    detail, headers = detail_of(error), headers_of(error)
     if wants_problem():
         extensions = getattr(error, "extensions", {})
         return problem_response(status, _title(status), detail, headers, **extensions)

@@ -57,9 +57,13 @@ def client_key(address: str | None) -> str:
     return hmac.new(secret, (address or "").encode(), hashlib.sha256).hexdigest()[:32]
 
 
+def mebibytes(size: int) -> str:
+    """A size's number of MiB as the reader writes numbers ("20.0", "20,0")."""
+    return format_decimal(round(size / (1024 * 1024), 1), format="#,##0.0")
+
+
 def _megabytes(size: int) -> str:
-    """A size in MiB as the reader writes numbers ("20.0 MiB", "20,0 MiB")."""
-    return f"{format_decimal(round(size / (1024 * 1024), 1), format='#,##0.0')} MiB"
+    return f"{mebibytes(size)} MiB"
 
 
 def _free_bytes(url: str) -> int | None:
