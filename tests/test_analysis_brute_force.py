@@ -139,5 +139,5 @@ def test_chance_steps_of_a_two_player_race_are_valued_by_their_average_as_brute_
     assert compared > LINES and chance > LINES  # the chance steps were reached, and often
 
 
-def test_the_three_games_and_the_toy_game_are_among_those_compared():
-    assert {engine.id for engine in GAMES} >= {"david-goliath", "grande-dalmuti", "olympi", toy_engine().id}
+def test_every_registered_game_and_the_toy_game_are_among_those_compared():
+    assert {engine.id for engine in GAMES} >= {*registry.engines(), toy_engine().id}

@@ -15,11 +15,11 @@ import shutil
 import pytest
 from babel.messages import pofile
 
-from api import background
+from api import background, homes
 from api.adapters.charts import player_color
 from app import create_app
 from dg_replay.simulate import simulate
-from replaykit import analysis
+from replaykit import analysis, registry
 from replaykit.analysis import Budget
 from tests.conftest import ROOT, app_config
 from tests.test_deploy import unit
@@ -239,8 +239,9 @@ VALUES_TITLE = {"en": "What the computer analysis values", "it": "Che cosa valut
                 "pl": "Co wycenia analiza komputerowa"}
 
 
-@pytest.mark.parametrize("language", sorted(VALUES_TITLE))
-@pytest.mark.parametrize("game", ["david-goliath", "grande-dalmuti", "olympi"])
+@pytest.mark.parametrize(("game", "language"), [
+    (game, language) for game, engine in sorted(registry.engines().items()) for language in sorted(VALUES_TITLE)
+    if language == "en" or homes.document(engine, "rulings.md", language)])  # a game's rulings in that language
 def test_the_shared_terms_leave_what_the_result_is_to_each_game_s_rulings(client, game, language):
     page = html.unescape(client.get(f"/rules/{game}", headers={"Accept-Language": language}).get_data(as_text=True))
     rulings, terms = page.split('id="computer-analysis"')

@@ -12,12 +12,7 @@ from tests.conftest import compile_catalogues
 ITALIAN, POLISH = Languages("it"), Languages("pl")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def compiled_catalogues():
-    compile_catalogues("dg_replay", "dalmuti_replay", "olympi_replay")
-
-
-@pytest.mark.parametrize(("domain", "template", "params", "italian", "polish"), [
+SENTENCES = [  # (domain, English template, parameters, Italian, Polish)
     ("dg_replay", "Trick {number} has {count} plays and is unfinished: the game stops mid-trick, so it is not scored.",
      {"number": 15, "count": 1},
      "Giocate nel turno 15: 1. Il turno è incompiuto: la partita si ferma a metà turno, quindi non conta per i punti.",
@@ -38,7 +33,15 @@ def compiled_catalogues():
      "Gara 3: primo ritiro, di Chiara (carte: 2)", "Konkurencja 3: pierwsze wycofanie – Chiara (karty: 2)"),
     ("olympi_replay", '"disciplines" has {count} entries; a game has nine.', {"count": 1},
      'Voci di "disciplines": 1; una partita ne ha nove.', 'Wpisy w "disciplines": 1; partia ma dziewięć.'),
-])
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled_catalogues():
+    compile_catalogues(*{domain for domain, *_rest in SENTENCES})
+
+
+@pytest.mark.parametrize(("domain", "template", "params", "italian", "polish"), SENTENCES)
 def test_a_count_of_one_or_a_few_reads_right(domain, template, params, italian, polish):
     text = Speaker(domain).say(template, **params)
     assert (render(text, ITALIAN), render(text, POLISH)) == (italian, polish)
