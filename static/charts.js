@@ -185,8 +185,13 @@
       }).then(settled, function (error) { failed(name, error); });
     }
 
-    function failed(name, error) {
+    // A chart's place says it could not be drawn (style.css), instead of "Drawing the chart…" for good.
+    function unshown(name) {
       document.getElementById("chart-" + name).parentNode.classList.add("is-failed");
+    }
+
+    function failed(name, error) {
+      unshown(name);
       settled();
       console.error("chart " + name + " could not be drawn", error);
     }
@@ -194,7 +199,7 @@
     var names = Object.keys(figures).filter(function (name) { return document.getElementById("chart-" + name); });
     pending = names.length;
     if (typeof Plotly === "undefined" || pending === 0) {
-      names.forEach(function (name) { document.getElementById("chart-" + name).parentNode.classList.add("is-failed"); });
+      names.forEach(unshown);
       startBoard();  // nothing to wait for: plotly.js did not load, or the page has no charts
     } else {
       names.forEach(function (name) {
