@@ -57,13 +57,12 @@
       Object.keys(value).length === 0);
   }
 
-  // A part of a step in words (the parts the log formats give steps); a part the page has no word for shows
-  // the game's own key.
+  // A part of a step in words: the game's own names for its parts (its recorder's ``fields``), those every log
+  // format shares, the words of its view; a part nothing names shows the game's own key.
   function word(key, setup) {
-    var known = { player: _("Player"), card: _("Card"), cards: _("Cards"), action: _("What they do"),
-      pass: _("Passes"), from: _("Who gives"), to: _("Who receives"), revolution: _("Who declares a revolution"),
-      round: _("Round"), note: _("Note") };
-    return known[key] || ((setup || {}).words || {})[key] || key;
+    var shared = { player: _("Player"), card: _("Card"), cards: _("Cards"), note: _("Note") };
+    setup = setup || {};
+    return (setup.fields || {})[key] || shared[key] || (setup.words || {})[key] || key;
   }
 
   // A step entered by hand, in words for the list of steps: a play as "{player} plays {cards}", anything

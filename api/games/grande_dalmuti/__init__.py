@@ -129,6 +129,9 @@ def recorder() -> dict:
             # the view's keys worth showing (the taxes show as the round's steps)
             "words": {"round": UNITS["round"], "trick": UNITS["trick"], "rank": say("social class"),
                       "ranks": say("order of rank"), "revolution": say("revolution")},
+            # the parts of a step, as "Something else happened" asks them (static/record-fill.js)
+            "fields": {"pass": say("Passes"), "from": say("Who gives"), "to": say("Who receives"),
+                       "revolution": say("Who declares a revolution"), "round": say("Round")},
             # the score sheet's line per round (rounds[i].ranks, .finish, .points, .totals); newcomers join a round
             "sheet": {"parts": "rounds", "unit": UNITS["round"], "joins": "join", "claims": [
                 {"key": "ranks", "kind": "order", "label": say("order of rank")},

@@ -115,6 +115,8 @@ def recorder() -> dict:
                       "disciplines_left": say("disciplines left"), "first_player": say("First-player card"),
                       "podium": say("medals of this race"), "record": say("World Record"), "medals": say("medals"),
                       "records": say("World Records"), "retired": say("retired")},
+            # the parts of a step, as "Something else happened" asks them (static/record-fill.js)
+            "fields": {"action": say("What they do")},
             # a catalogue discipline is shown by its title, never its id (house-higher-or-same-colour); a turn's
             # action by what the player does
             "values": {**{key: entry.title for key, entry in catalogue.current().entries.items()}, **MEDAL_WORDS,
