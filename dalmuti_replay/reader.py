@@ -58,10 +58,16 @@ class Reader:
         self.max_name, self.max_cards, self.max_plays = limits.max_name, limits.max_cards, limits.max_plays
 
     def problem(self, tokens: tuple, message: Text) -> None:
+        if not self.counted():
+            self.findings.append(finding("schema", ERROR, message, *numbers_of(tokens), path=pointer(*tokens)))
+
+    def counted(self) -> bool:
+        """Past DETAILED_FINDINGS a problem is counted only (and this is true): a loop over an object's keys asks
+        before it words each one, which a flood of unknown keys would do by the hundred thousand for nothing."""
         if len(self.findings) >= DETAILED_FINDINGS:
             self.unlisted += 1
-            return
-        self.findings.append(finding("schema", ERROR, message, *numbers_of(tokens), path=pointer(*tokens)))
+            return True
+        return False
 
     # -- the document ----------------------------------------------------------------------------
 
@@ -294,7 +300,7 @@ class Reader:
 
     def closed(self, data: dict, allowed: tuple[str, ...], tokens: tuple, what: str) -> None:
         for key in data:
-            if key not in allowed:
+            if key not in allowed and not self.counted():
                 self.problem((*tokens, key), NOT_A_FIELD[what](key=quote(key), allowed=", ".join(allowed)))
 
     def sized_list(self, value: object, tokens: tuple, what: str | None, most: int,

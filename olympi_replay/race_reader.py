@@ -301,10 +301,12 @@ def medals(reader: Reader, value: object, path: str) -> dict[str, list[str]] | N
         for index, medal in enumerate(won):
             # A medal is a key of its points (a string looked up in a dict, where a tuple compares each);
             # the pointer is built only for a problem: a log names medals at every race.
-            if type(medal) is not str or medal not in VP:
+            if type(medal) is str and medal in VP:
+                continue
+            medals = None
+            if not reader.counted():
                 reader.problem(f"{path}{pointer(name)}/{index}",
                                say('A medal is "gold", "silver" or "bronze"; found {kind}.', kind=describe(medal)))
-                medals = None
         if medals is not None:
             medals[seated(name, reader.seats) if type(name) is str else name] = won
     return medals

@@ -59,10 +59,17 @@ class Reader:
         self.seats: list[str] = []
 
     def problem(self, path: str, message: str) -> None:
+        if not self.counted():
+            self.findings.append(finding("schema", ERROR, message, self.race, self.turn, self.player, path))
+
+    def counted(self) -> bool:
+        """Past DETAILED_FINDINGS a problem is counted only (and this is true): a loop over a list's items asks
+        before it builds a message and a pointer, which a flood of bad items would build by the hundred thousand
+        only to drop them."""
         if len(self.findings) >= DETAILED_FINDINGS:
             self.unlisted += 1
-            return
-        self.findings.append(finding("schema", ERROR, message, self.race, self.turn, self.player, path))
+            return True
+        return False
 
     def count(self) -> int:
         return len(self.findings) + self.unlisted
@@ -123,9 +130,11 @@ class Reader:
         if all(key in allowed for key in data):  # a compiled loop: a keys view compared is a Python-level set test
             return True
         extra = data.keys() - allowed
+        listed = ", ".join(sorted(allowed))
         for key in sorted(extra, key=str):
-            self.problem(path + pointer(key), say("{key} is not a field of {what}; allowed are {allowed}.",
-                                                  key=show(key), what=what, allowed=", ".join(sorted(allowed))))
+            if not self.counted():
+                self.problem(path + pointer(key), say("{key} is not a field of {what}; allowed are {allowed}.",
+                                                      key=show(key), what=what, allowed=listed))
         return not extra
 
     def text(self, value: object, path: str, what: Text, longest: int, shortest: int = 0) -> str | None:
@@ -197,10 +206,12 @@ class Reader:
         for index, item in enumerate(value):
             card = Card.from_object(item)
             if card is None:
+                readable = False
+                if self.counted():
+                    continue
                 self.problem(f"{path}/{index}", say("{found} is not a card; write it as {text} or {object} "
                                                 "(colours B Y K G R, values 1 to 9).", found=show(item),
                                                 text=CARD_TEXT_EXAMPLE, object=CARD_OBJECT_EXAMPLE))
-                readable = False
             else:
                 cards.append(CARD_INDEX[card])
         return cards if readable else None

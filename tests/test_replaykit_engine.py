@@ -111,11 +111,12 @@ def test_every_game_answers_a_flood_of_mistakes_briefly(engine):
         # the work is the same each time; a busy machine only adds to it, so the better of two runs is kept
         # (a second run only where the first is over the bound: the better one is the first otherwise)
         spent = []
-        while len(spent) < 2 and (not spent or spent[0] >= 1.5):
+        while len(spent) < 2 and (not spent or spent[0] >= 0.6):
             started = time.process_time()
             report = engine.validate(document)
             spent.append(time.process_time() - started)
-        assert min(spent) < 1.5  # before findings were only counted past 1,000: 2.5 s (Olympi)
+        # before findings were only counted past 1,000: 2.5 s (Olympi); before their messages were skipped too: 3 s
+        assert min(spent) < 0.6
         assert len(report.findings) <= 201
 
 

@@ -22,6 +22,7 @@ class Limits(TextLimits):
 
     max_players: int = 20
     max_plays: int = 400
+    max_keys: int = 100
 
 
 DEFAULT_LIMITS = Limits()
@@ -54,7 +55,12 @@ def shape(document: object, limits: Limits = DEFAULT_LIMITS) -> list[Finding]:
     """Every way the document is not a Toy Tricks log's shape; ``[]`` when it is one."""
     if not isinstance(document, dict):
         return [schema(f"A log must be a JSON object, not {mention(document)}.")]
-    found = [schema(f'A Toy Tricks log has no key "{key}".', key) for key in sorted(set(document) - KEYS)]
+    unknown = sorted(set(document) - KEYS)
+    if len(unknown) > limits.max_keys:  # one finding, not one per key of an absurd object, as D&G says it
+        known = ", ".join(sorted(KEYS))
+        found = [schema(f"A Toy Tricks log has {len(unknown)} keys it does not know; it holds {known}.")]
+    else:
+        found = [schema(f'A Toy Tricks log has no key "{key}".', key) for key in unknown]
     if document.get("game") != GAME_ID:
         found.append(schema(f'"game" must be "{GAME_ID}", not {mention(document.get("game"))}.', "game"))
     players = document.get("players")
