@@ -18,13 +18,18 @@ def center(page) -> list[str]:
     return page.locator("#board-center .chip").all_inner_texts()
 
 
+def open_branch(page) -> None:
+    """"Try another play" at the moment shown, once its choices are listed."""
+    page.click("button[data-branch]")
+    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+
+
 def test_a_hypothetical_branch_plays_on_steps_back_and_returns(page, live_server):
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
     at_moment(page, "trick-1-play-2")
     real = center(page)
     assert len(real) == 2
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     assert center(page) == real[:1]  # the position before the play tried otherwise
     first = page.locator("#branch-choices button").first
     first.click()
@@ -64,8 +69,7 @@ def test_an_olympi_branch_draws_first_then_plays_on_and_returns(page, live_serve
     # The rulebook's two-player race: before turn 3 Bruno's draw (after his pass) is the table's step.
     page.goto(live_server.url + "/samples/olympi/rulebook-two-players#race-1-turn-3")
     at_moment(page, "race-1-turn-3")
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     draws = page.locator("#branch-choices button").all_inner_texts()
     assert len(draws) == 1 and draws[0].startswith("Bruno draws ")
     page.locator("#branch-choices button").first.click()
@@ -129,8 +133,7 @@ def test_a_branch_is_a_line_of_the_list_that_the_arrows_walk(laptop_page, live_s
     real = log["tricks"][0]["plays"][1]  # trick 1, play 2: the play tried otherwise
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
     at_moment(page, "trick-1-play-2")
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     assert page.locator("#board-label").inner_text() == "Hypothetical · trick 1, play 2"
     assert page.locator("#step-status").inner_text() == "Hypothetical · trick 1, play 2"
     played = page.locator("#branch-choices .is-played")
@@ -171,8 +174,7 @@ def test_a_branch_sends_its_log_once_then_one_play_a_step_and_starts_again_when_
             if "/api/v1/" in request.url else None)
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
     at_moment(page, "trick-1-play-2")
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     for tried in ("1 play tried", "2 plays tried"):
         page.locator("#branch-choices button").first.click()
         until(page, f"document.getElementById('branch-note').textContent.startsWith('{tried}')")
@@ -197,8 +199,7 @@ def test_a_play_of_the_line_that_cannot_be_played_again_is_said_and_the_branch_s
     the next key (it stayed busy for good before)."""
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
     at_moment(page, "trick-1-play-2")
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     page.locator("#branch-choices button:not(.is-played)").first.click()
     until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
     page.keyboard.press("ArrowLeft")
@@ -225,21 +226,17 @@ def test_in_a_branch_the_real_moment_s_panels_step_aside_and_the_keyboard_keeps_
     at_moment(page, "trick-6-play-2")
     about = ("#step-reason", "#whatif-panel", "#moment-panel")
     assert [page.locator(selector).is_visible() for selector in about] == [True, True, True]
-    page.locator("button[data-branch]").focus()
-    page.keyboard.press("Enter")
+    page.locator("button[data-branch]").press("Enter")
     until(page, "document.querySelectorAll('#branch-choices button').length > 0")
     assert [page.locator(selector).is_visible() for selector in about] == [False, False, False]
     focused = "document.activeElement.className"
-    page.locator("#branch-choices button").first.focus()
-    page.keyboard.press("Enter")
+    page.locator("#branch-choices button").first.press("Enter")
     until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
     assert page.evaluate(focused) == "branch-choice"
-    page.locator("[data-branch-back]").focus()
-    page.keyboard.press("Enter")
+    page.locator("[data-branch-back]").press("Enter")
     until(page, "document.getElementById('branch-note').textContent.startsWith('From here')")
     assert page.evaluate(focused) == "branch-choice"
-    page.locator("[data-branch-return]").focus()
-    page.keyboard.press("Enter")
+    page.locator("[data-branch-return]").press("Enter")
     at_moment(page, "trick-6-play-2")
     assert page.evaluate("document.activeElement.hasAttribute('data-branch')")
     assert [page.locator(selector).is_visible() for selector in about] == [True, True, True]
@@ -249,8 +246,7 @@ def test_at_the_game_s_end_another_last_play_can_be_tried(laptop_page, live_serv
     page = laptop_page
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-15")
     at_moment(page, "trick-15")
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     assert page.locator("#step-status").inner_text() == "Hypothetical · trick 15, play 3"
     assert page.locator("#branch-choices .is-played").count() == 1  # the last card: the only one left
 
@@ -259,8 +255,7 @@ def test_a_trick_a_branch_completes_shows_its_highest_and_lowest_card(laptop_pag
     page = laptop_page
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-3")
     at_moment(page, "trick-1-play-3")
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     assert page.locator("#board-center .chip.is-high, #board-center .chip.is-low").count() == 0
     page.locator("#branch-choices button").first.click()  # the trick's third card: the trick is taken
     until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
@@ -277,8 +272,7 @@ def test_a_trick_a_branch_completes_shows_its_highest_and_lowest_card(laptop_pag
 def test_a_branch_at_a_chance_step_says_that_chance_decides(page, live_server, language, said):
     page.goto(live_server.url + f"/samples/olympi/illegal-turns?lang={language}#race-2")
     at_moment(page, "race-2")  # the race's discipline is drawn: nobody's turn
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     assert page.locator("#branch-status").inner_text() == said
 
 
@@ -314,8 +308,7 @@ def test_copy_link_in_a_branch_copies_the_branch_which_opens_fresh_where_it_was(
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
     at_moment(page, "trick-1-play-2")
-    page.click("button[data-branch]")
-    until(page, "document.querySelectorAll('#branch-choices button').length > 0")
+    open_branch(page)
     page.locator("#branch-choices button:not(.is-played)").first.click()
     until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
     tried = page.locator("#step-story").inner_text()
