@@ -19,8 +19,10 @@ pytestmark = pytest.mark.slow
 
 
 def test_mixed_load_gives_no_server_error():
-    figures = loadtest.run(seconds=4, clients=4)
-    assert figures["requests"] > 20  # a busy CI machine manages far fewer than a quiet one
+    # A count of requests, not a time: a busy CI machine answered only 15 in 4 s, and the check is that
+    # every one of them is answered without a server error, not how fast.
+    figures = loadtest.run(seconds=180, clients=4, max_requests=10)
+    assert figures["requests"] == 40, figures
     assert figures["server_errors"] == 0, figures
     assert set(figures["statuses"]) <= {200, 201, 422}, figures
 
