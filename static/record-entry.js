@@ -12,9 +12,7 @@
   var table = window.RecordTable;
   var element = table.element;
 
-  function $(id) {
-    return document.getElementById(id);
-  }
+  var $ = window.RecordSetup.byId;
 
   var drawn = null;   // the last choices drawn, to draw again when a player is picked
   var leader = null;  // the player picked when anyone may play (no dealer said): {moment, name}

@@ -14,9 +14,7 @@
   var table = window.RecordTable;
   var element = table.element;
 
-  function $(id) {
-    return document.getElementById(id);
-  }
+  var $ = window.RecordSetup.byId;
 
   // The values the offered choices give a part, in the order met: the set a picker offers.
   function offeredValues(key, choices) {
