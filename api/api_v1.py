@@ -42,12 +42,18 @@ class ProblemSchema(Schema):
     """An RFC 9457 problem document; a 422 adds the findings that make the body no log."""
 
     type = fields.String(metadata={"example": "about:blank"})
-    title = fields.String(metadata={"example": "Unprocessable Content"})
+    title = fields.String(metadata={"example": "Unprocessable Entity"})
     status = fields.Integer(metadata={"example": 422})
     detail = fields.String(metadata={"description": "What went wrong, in one or two sentences."})
     instance = fields.String(metadata={"example": "/api/v1/validate"})
     errors = fields.List(fields.Nested(AnyFindingSchema),
                          metadata={"description": "Only on 422: the schema findings."})
+    # The 422 of a log too large to store (api.workload) says how its size was counted.
+    work = fields.Integer(metadata={"description": "Only on the 422 of a log too large to store: its size, "
+                                                   "counted as measure says."})
+    limit = fields.Integer(metadata={"description": "Only with work: the most an upload may come to."})
+    measure = fields.String(metadata={"description": "Only with work: how the size is counted.",
+                                      "example": "steps × seats"})
 
 
 class LinksSchema(Schema):
@@ -148,9 +154,11 @@ def read_upload() -> bytes:
                              'request says %(type)s.', type=request.mimetype or _("no content type")))
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("file")
-        if upload is None:
-            raise Problem(400, _('A multipart upload must carry the log in the field "file".'))
-        return upload.read()
+        if upload is not None:
+            return upload.read()
+        if "file" in request.form:  # the log sent as the field's text (curl -F 'file=<game.json') rather than a file
+            return request.form["file"].encode()
+        raise Problem(400, _('A multipart upload must carry the log in the field "file".'))
     return request.get_data(cache=False)
 
 

@@ -71,6 +71,11 @@ def _whole_read_deadline(seconds: float):
     return Timeout(seconds, TimeoutError)
 
 
+def _too_large(limit: int) -> RequestEntityTooLarge:
+    return RequestEntityTooLarge(_("The body is larger than the %(limit)s bytes accepted here, whether sent with a "
+                                   "length or in chunks.", limit=format_number(limit)))
+
+
 def buffer_body() -> None:
     """Replace the body stream by a complete in-memory copy, or answer 413 or 408."""
     environ = request.environ
@@ -79,16 +84,15 @@ def buffer_body() -> None:
         return
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     if length is not None and limit is not None and length > limit:
-        raise RequestEntityTooLarge()
-    socket = environ.get("gunicorn.socket")  # the server's connection: lets a read wait only until the deadline
+        raise _too_large(limit)
+    # the server's connection (gunicorn's, or Flask's development server's): a read waits only until the deadline
+    socket = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
     deadline = time.monotonic() + current_app.config["BODY_READ_TIMEOUT"]
     try:
         with _whole_read_deadline(current_app.config["BODY_READ_TIMEOUT"]):
             body = _read(environ["wsgi.input"], length, limit, deadline, socket)
-    except RequestEntityTooLarge as error:
-        error.description = _("The body is larger than the %(limit)s bytes accepted here, whether sent with a "
-                              "length or in chunks.", limit=format_number(limit))
-        raise
+    except RequestEntityTooLarge:
+        raise _too_large(limit) from None
     except OSError:  # a timeout (TimeoutError is an OSError) or a connection dropped halfway
         raise Problem(408, _("The body did not arrive within %(seconds)s seconds; send it again in one go.",
                              seconds=format_number(current_app.config["BODY_READ_TIMEOUT"])), headers=CLOSE) from None

@@ -2,7 +2,7 @@
 
 The rulings and log-format pages are the files in ``docs/games/<game>/`` themselves, so page and document
 never differ. Understood: ``#``/``##``/``###`` headings, paragraphs, ``-`` lists with continuation lines,
-fenced code blocks, pipe tables, and inline **bold** and `code`. Everything is escaped first.
+fenced code blocks, pipe tables, and inline **bold**, *emphasis* and `code`. Everything is escaped first.
 """
 
 from __future__ import annotations
@@ -12,14 +12,20 @@ import re
 from markupsafe import Markup, escape
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+# One asterisk each side, touching a word on the inside and no word or asterisk outside: "2 * 3" stays as it is.
+_EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
 _CODE = re.compile(r"`(.+?)`")
 _FENCE = re.compile(r"^```(\w*)\n(.*?)^```\s*$", re.M | re.S)
 
 
 def inline(text: str) -> Markup:
-    html = str(escape(text))
-    html = _CODE.sub(r"<code>\1</code>", html)
-    return Markup(_BOLD.sub(r"<strong>\1</strong>", html))
+    # code spans are taken as they are: an asterisk in code is no emphasis
+    parts = _CODE.split(str(escape(text)))
+    for index in range(0, len(parts), 2):
+        parts[index] = _EMPHASIS.sub(r"<em>\1</em>", _BOLD.sub(r"<strong>\1</strong>", parts[index]))
+    for index in range(1, len(parts), 2):
+        parts[index] = f"<code>{parts[index]}</code>"
+    return Markup("".join(parts))
 
 
 def _cells(line: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import socket
 import time
 
 import pytest
@@ -12,7 +13,7 @@ from werkzeug.wrappers import Response
 
 from app import create_app
 from dg_replay.simulate import simulate
-from tests.conftest import app_config
+from tests.conftest import LiveServer, app_config
 from tests.test_hardening import assert_problem
 from tests.test_pages import csrf_token
 
@@ -36,6 +37,17 @@ def test_a_chunked_body_over_the_limit_is_413_not_cut(client, path):
     response = chunked_post(client, path, padded(3 * MiB))
     assert "in chunks" in assert_problem(response, 413)["detail"]
     assert client.application.extensions["card_replay"].repository.count() == 0
+
+
+def test_a_body_over_the_limit_says_the_limit_however_it_is_sent(client):
+    # With a length it said only "larger than this service accepts"; chunked, it named the 2 MiB limit.
+    chunked = assert_problem(chunked_post(client, "/api/v1/validate", padded(3 * MiB)), 413)["detail"]
+    sized = client.post("/api/v1/validate", data=padded(3 * MiB), content_type="application/json")
+    assert assert_problem(sized, 413)["detail"] == chunked
+    assert "2,097,152 bytes" in chunked
+    italian = client.post("/api/v1/validate", data=padded(3 * MiB), content_type="application/json",
+                          headers={"Accept-Language": "it"})
+    assert "2.097.152 byte" in assert_problem(italian, 413)["detail"]
 
 
 def test_a_chunked_body_within_the_limit_is_stored_byte_for_byte(client):
@@ -95,3 +107,19 @@ def test_a_late_body_is_explained_in_the_reader_s_language(tmp_path):
     environ["wsgi.input"] = Trickle(body, 0.02)
     detail = assert_problem(Response.from_app(application, environ), 408)["detail"]
     assert detail == "Treść nie dotarła w ciągu 0,3 s; wyślij ją ponownie w całości."
+
+
+def test_a_body_that_stops_coming_is_408_under_flask_s_own_server_too(tmp_path):
+    # `make run` serves with Flask's development server, which gives no gunicorn socket: a body announced as
+    # 1,000 bytes of which 8 came held the connection open for good.
+    application = create_app(app_config(tmp_path, BODY_READ_TIMEOUT=0.5))
+    with LiveServer(application) as server, \
+            socket.create_connection(("127.0.0.1", server.server.server_port), timeout=10) as held:
+        held.sendall(b"POST /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 1000\r\n\r\n{\"game\":")
+        started = time.monotonic()
+        answer = held.recv(4096)
+        waited = time.monotonic() - started
+    application.extensions["card_replay"].repository.dispose()
+    assert answer.startswith(b"HTTP/1.1 408")
+    assert waited < 5

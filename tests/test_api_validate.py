@@ -50,6 +50,13 @@ def test_a_multipart_upload_in_the_field_file_is_read(client, legal_log):
     assert response.get_json()["valid"] is True
 
 
+def test_a_log_sent_as_the_text_of_the_field_file_is_read_too(client, legal_log):
+    # curl -F 'file=<game.json' sends the file's text as a plain field, not a file part: it was a 400 that said
+    # the log must be in the field "file", where it was
+    answer = client.post("/api/v1/validate", data={"file": json.dumps(legal_log)}, content_type="multipart/form-data")
+    assert answer.status_code == 200 and answer.get_json()["valid"] is True
+
+
 def test_a_multipart_upload_without_the_field_file_is_400(client):
     data = {"other": (io.BytesIO(b"{}"), "game.json")}
     response = client.post("/api/v1/validate", data=data, content_type="multipart/form-data")

@@ -7,7 +7,7 @@ import pytest
 from markupsafe import escape
 
 from api.i18n import LANGUAGES
-from api.markdown import blocks, first_code
+from api.markdown import blocks, first_code, inline
 from tests.conftest import ROOT
 
 
@@ -21,6 +21,14 @@ def test_markdown_forms_become_blocks():
     assert [str(cell) for cell in found[4]["rows"][0]] == ["<code>1</code>", "&lt;i&gt;"]
     assert found[5] == {"kind": "code", "language": "json", "text": '{"x": "<b>"}'}
     assert found[2]["id"] == "part"
+
+
+def test_one_asterisk_each_side_of_a_word_is_emphasis_and_nothing_else_is():
+    # The rulings' "*play*" and "*reference*" were shown with their asterisks.
+    assert str(inline("The *play* and *la giocata* are **bold**.")) == \
+        "The <em>play</em> and <em>la giocata</em> are <strong>bold</strong>."
+    assert str(inline("2 * 3 * 4, a*b*c, * spaced *, and `*code*`")) == \
+        "2 * 3 * 4, a*b*c, * spaced *, and <code>*code*</code>"
 
 
 def test_the_first_example_of_a_language_is_found():

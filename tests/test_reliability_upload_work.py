@@ -104,6 +104,9 @@ def test_the_match_at_every_limit_is_refused_before_any_replay(client, app, monk
     assert (problem["measure"], problem["work"], problem["limit"]) == ("steps × seats", 288_186, 120_000)
     assert "288,186" in problem["detail"] and "120,000" in problem["detail"]
     assert replays == [] and stored_count(app) == 0
+    # every member is one the API's description names (a strict client refused "work" before)
+    documented = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]["Problem"]
+    assert set(problem) <= set(documented["properties"])
 
 
 def test_a_match_of_120_players_is_refused_whatever_its_length(client):
