@@ -76,7 +76,9 @@ class ChoicesSchema(Schema):
     view = fields.Dict(required=True, metadata={
         "description": "The table now: seats (name, hand, unseen, pile, score), middle, and the game's own keys."})
     choices = fields.List(fields.Nested(ChoiceSchema), required=True)
-    truncated = fields.Integer(metadata={"description": f"Choices left out past the first {MAX_CHOICES}."})
+    truncated = fields.Integer(metadata={"description": f"Choices left out: past {MAX_CHOICES}, the list keeps its "
+                                                        f"first {MAX_CHOICES - 1} and its last (a pass or "
+                                                        "retirement, where the game has one)."})
 
 
 class ApplyBodySchema(Schema):
@@ -158,9 +160,10 @@ def answer(engine: object, state: State, rng: random.Random, valid: bool, findin
     """The ``ChoicesSchema`` body of ``state``: where the game stands and each choice with its patch (the
     branches of api/branches.py answer the same way)."""
     offered = state.choices(rng)
-    listed = []
-    for choice in offered[:MAX_CHOICES]:
-        listed.append({**choice.to_dict(), "patch": state.patch(choice.action)})
+    # Past the cap only plays of cards are left out, which can be typed; a pass or a retirement, which every
+    # game lists last (replaykit.state), could not be, and stays.
+    shown = offered if len(offered) <= MAX_CHOICES else [*offered[:MAX_CHOICES - 1], offered[-1]]
+    listed = [{**choice.to_dict(), "patch": state.patch(choice.action)} for choice in shown]
     body = {"game": engine.id, "valid": valid, "findings": findings,
             "over": state.is_over(), "to_move": state.to_move, "moment": state.moment,
             "place": i18n.place(state.moment, engine), "chance": state.chance,

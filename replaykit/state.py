@@ -17,7 +17,8 @@ The contract (``tests/test_contract.py`` holds every registered game to it):
   known; where it is not, every action not proven impossible, with ``known`` false. Steps that are not
   plays (a tax, a revolution, a retirement, the next game of a match) are actions too. At a chance step
   the outcomes are listed where they are few, else one outcome is drawn with ``rng``, so that a client can
-  always play on. Empty only when the game is over.
+  always play on. Empty only when the game is over. A step that is no play of cards (a pass, a retirement)
+  comes after the plays: a list cut to a size (``api.choices``) keeps its last choice.
 - ``apply(action, strict=False)``: records the action and returns its findings. A user's mistake is a
   finding, never an exception, and the state goes on "as played" (the same findings, codes, severities
   and pointers the validator reports for the same step of a log). With ``strict`` an action that would

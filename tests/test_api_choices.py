@@ -229,6 +229,21 @@ def test_apply_words_dalmuti_and_olympi_steps_no_choice_offers(client) -> None:
         assert (answer["label"], answer["legal"]) == (words, legal)
 
 
+def test_a_list_cut_to_its_cap_still_offers_the_retirement(client) -> None:
+    # Two cards a play, any two, and Bruno's hand unknown: every pair of the 45 cards (990) and every card twice
+    # (45) but B4 and G5 twice, of which Ann played one copy each: 1,033 plays, and his retirement. Cut at the
+    # first 500, the list had no way to retire but JSON typed by hand.
+    free = [{"name": "Ciclismo", "cards_per_play": 2, "rule": {"free": True}}]
+    race = {"game": "olympi", "players": ["Ann", "Bruno", "Cara"], "first_player": "Ann",
+            "disciplines": free + [{"name": name, "rule": {"free": True}} for name in "ABCDEFGH"],
+            "races": [{"discipline": "Ciclismo",
+                       "turns": [{"player": "Ann", "action": "play", "cards": ["B4", "G5"]}]}]}
+    answer = client.post("/api/v1/choices", json=race).get_json()
+    assert len(answer["choices"]) == 500 and answer["truncated"] == 1_034 - 500
+    assert answer["choices"][-1]["action"] == {"player": "Bruno", "action": "retire"}
+    assert answer["choices"][0]["action"]["cards"] == ["B1", "B1"]
+
+
 def test_a_david_and_goliath_match_words_its_deal_and_its_plays(client) -> None:
     match = {"game": "david-goliath-match", "players": ["Andrea", "Ben", "Clara"], "games": []}
     answer = client.post("/api/v1/apply", json={"log": match, "action": {"dealer": "Clara"}}).get_json()
