@@ -33,6 +33,15 @@ SENTENCES = [  # (domain, English template, parameters, Italian, Polish)
      "Gara 3: primo ritiro, di Chiara (carte: 2)", "Konkurencja 3: pierwsze wycofanie – Chiara (karty: 2)"),
     ("olympi_replay", '"disciplines" has {count} entries; a game has nine.', {"count": 1},
      'Voci di "disciplines": 1; una partita ne ha nove.', 'Wpisy w "disciplines": 1; partia ma dziewięć.'),
+    ("dg_replay", "A match of {due} players has {due} games; this one has {count}.", {"due": 4, "count": 2},
+     "Un incontro di 4 giocatori ha 4 partite; questo ne ha 2.",  # "4 partii" was said in Polish
+     "W meczu 4 graczy liczba partii wynosi 4; w tym meczu: 2."),
+    # what is too long or short may be any gender: "ten ma" was said of "Nazwa", "questo" of "una nota"
+    ("replaykit", "{what} must be {shortest} to {longest} characters long; this one has {count}.",
+     {"what": "X", "shortest": 1, "longest": 40, "count": 0},
+     "X deve avere da 1 a 40 caratteri; ne ha 0.", "X: dozwolona długość to od 1 do 40 znaków; tutaj: 0."),
+    ("replaykit", "The JSON is nested more than {depth} levels deep", {"depth": 32},
+     "Il JSON è annidato per più di 32 livelli", "Głębokość zagnieżdżenia JSON przekracza 32"),
 ]
 
 
