@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import time
 
 from flask import Flask, Response, current_app, g, request
+from flask_babel import gettext as _
 from flask_limiter import Limiter
-from werkzeug.exceptions import TooManyRequests
 
+from api.problems import Problem
 from api.ratelimits import SQLStorage
 from replaykit.jsonio import JSONLimits
 
@@ -95,12 +97,22 @@ def one_upload_at_a_time(view):
         # the app's database: waiting for it when locked, as the upload will (another worker must see the mark)
         count = storage.incr_shared if isinstance(storage, SQLStorage) else storage.incr
         if count(key, UPLOADING_SECONDS) > 1:
-            raise TooManyRequests(retry_after=RETRY_UPLOAD_SECONDS)
+            raise Problem(429, _("Your previous upload is still being worked on: send this one once it is answered."),
+                          headers={"Retry-After": str(RETRY_UPLOAD_SECONDS)})
         try:
             return view(*args, **kwargs)
         finally:
             limiter.storage.clear(key)
     return guarded
+
+
+def seconds_to_retry() -> int | None:
+    """When the limit this request broke lets the client in again, in whole seconds as the limiter's Retry-After
+    counts them, but at least 1 (it says 0 in a window's last second); ``None`` where no limit was broken."""
+    current = limiter.current_limit
+    if current is None or not current.breached:
+        return None
+    return max(1, int(current.reset_at - time.time()))
 
 
 def validate_rate() -> str:
@@ -181,6 +193,8 @@ def retry_only_when_refused(response: Response) -> Response:
             response.headers.pop("Retry-After", None)
         else:
             response.headers["Retry-After"] = own
+    elif response.headers.get("Retry-After", "").lstrip("-").isdigit() and int(response.headers["Retry-After"]) < 1:
+        response.headers["Retry-After"] = "1"  # "0" would invite the client straight back into the same window
     return response
 
 

@@ -79,6 +79,12 @@ def detail_of(error: HTTPException) -> str:
     # (a Problem's 429 says its own words: when the client's analysis can start)
     if status in DETAILS and (detail == type(error).description or (status == 429 and not isinstance(error, Problem))):
         detail = str(DETAILS[status])
+        if status == 429:
+            from api.guards import seconds_to_retry  # guards imports this module
+
+            seconds = seconds_to_retry()
+            if seconds is not None:
+                detail = _("Too many requests from you in a short time; try again in %(seconds)s s.", seconds=seconds)
     return detail
 
 

@@ -6,7 +6,9 @@ import json
 import threading
 
 import pytest
+from flask import Response
 
+from api import guards
 from api.guards import WORK_UNIT_BYTES
 from api.ratelimits import SQLStorage
 from app import create_app
@@ -82,7 +84,9 @@ def test_a_client_has_one_upload_worked_on_at_a_time(tmp_path, monkeypatch):
         assert inside.wait(30)
         client = application.test_client()
         refused = api_upload(client)
-        assert_problem(refused, 429)
+        # its own reason, not the rate limit's "too many requests", which it is not
+        assert assert_problem(refused, 429)["detail"] == ("Your previous upload is still being worked on: send this "
+                                                           "one once it is answered.")
         assert refused.headers["Retry-After"] == "2"
         assert submit(client, text=LOG).status_code == 429, "the form is the same client's upload"
         assert api_upload(client, address="192.0.2.3").status_code == 201, "another client is not held back"
@@ -124,4 +128,16 @@ def test_the_limit_is_explained_in_the_reader_s_language_not_by_the_limiter_s_ru
                            headers={"Accept-Language": "it"})
     problem = assert_problem(response, 429)
     assert problem["title"] == "Troppe richieste" and "per 1 minute" not in problem["detail"]
-    assert problem["detail"] == "Troppe richieste da parte tua in poco tempo; attendi un momento e riprova."
+    # when to come back, as Retry-After says it: within the minute of the limit ("attendi un momento" before)
+    seconds = int(response.headers["Retry-After"])
+    assert 1 <= seconds <= 60
+    assert problem["detail"] == f"Troppe richieste da parte tua in poco tempo; riprova tra {seconds} s."
+
+
+def test_a_refusal_never_says_to_retry_in_0_seconds(tmp_path):
+    # The limiter counts down to the window's end rounded down: in its last second it said "Retry-After: 0".
+    application = limited(tmp_path)
+    with application.test_request_context("/api/v1/games", method="POST"):
+        for said, sent in (("0", "1"), ("-1", "1"), ("1", "1"), ("54", "54")):
+            response = Response(status=429, headers={"Retry-After": said})
+            assert guards.retry_only_when_refused(response).headers["Retry-After"] == sent
