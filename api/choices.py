@@ -195,7 +195,7 @@ def apply_action():
     try:
         patch = state.patch(body["action"])
     except ValueError as error:
-        raise Problem(422, _("The action cannot be recorded: %(reason)s",
+        raise Problem(422, _("The action cannot be recorded. %(reason)s",
                              reason=i18n.localized(error.args[0] if error.args else str(error)))) from None
     # worded before it is applied: the words are those of the position it is played from
     label = label_of(state, body["action"], _seeded(raw))
