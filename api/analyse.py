@@ -107,7 +107,8 @@ class AnalysisSchema(Schema):
 @guards.work_limit()
 def analyse_log():
     """Value every play of a log by exhaustive search, within a bounded budget."""
-    verdict, state = checked(lambda raw: web.replay(web.read(raw)))
+    # a setup is read as such, so that it is refused as no game started rather than as no log
+    verdict, state = checked(lambda raw: web.replay(web.read(raw), setup=True))
     if state is None:
         raise Problem(422, _("No game of %(game)s can start from this log; errors says why.", game=verdict.name),
                       errors=verdict.report.get("errors", []))

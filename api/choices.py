@@ -100,9 +100,10 @@ class AppliedSchema(Schema):
 
 
 def _playable(document: object) -> tuple[Verdict, State]:
-    """The verdict and state of a log a game can go on from; 422 otherwise."""
+    """The verdict and state of a log a game can go on from (its setup with no steps yet among them); 422
+    otherwise."""
     try:
-        verdict, state = web.replay(document)
+        verdict, state = web.replay(document, setup=True)
     except web.NotALog as error:
         raise not_a_log(error) from None
     if state is None:

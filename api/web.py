@@ -22,6 +22,7 @@ from api.problems import Problem
 from api.samples import Sample
 from api.storage import GameRecord, OverQuota, Repository, packed, unpacked
 from replaykit import words
+from replaykit.engine import SETUP_SETTINGS
 from replaykit.jsonio import JSONReadError, read_json
 from replaykit.reading import no_json_text
 from replaykit.state import State
@@ -75,9 +76,11 @@ def read(raw: bytes) -> object:
         raise NotJSON(str(i18n.localized(reason)).rstrip(".") + ".") from None
 
 
-def replay(document: object) -> tuple[verdicts.Verdict, State | None]:
-    """Validate a document and keep the state after its last action; raises ``NotALog``."""
-    verdict, state = verdicts.replay(document, guards.log_settings())
+def replay(document: object, setup: bool = False) -> tuple[verdicts.Verdict, State | None]:
+    """Validate a document and keep the state after its last action; raises ``NotALog``. With ``setup`` the
+    document may list no steps yet (``SETUP_SETTINGS``): a recorder starts from one."""
+    settings = guards.log_settings()
+    verdict, state = verdicts.replay(document, {**settings, **SETUP_SETTINGS} if setup else settings)
     if verdict.schema_errors:
         raise NotALog(verdict)
     return verdict, state

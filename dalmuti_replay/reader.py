@@ -159,6 +159,8 @@ class Reader:
         if too_many is not None:
             self.problem(tokens, too_many)
             return []
+        if len(value) < self.limits.min_steps:  # type: ignore[arg-type]
+            self.problem(tokens, say('A log needs at least one round in "rounds".'))
         return [self.round(item, index) for index, item in enumerate(value)]
 
     def round(self, value: object, index: int) -> Round | None:

@@ -29,6 +29,7 @@ class Limits(TextLimits):
     (names, notes and meta are bounded by the core's ``TextLimits``)."""
 
     max_names: int = 64  # entries of players, join, ranks, finish, winners and of name-keyed objects
+    min_steps: int = 1  # entries of "rounds": one or more in a log; none yet in a setup (replaykit.engine)
     max_rounds: int = 100
     max_tricks: int = 100  # per round: 80 cards make at most 80 sets
     max_plays: int = 400  # per trick

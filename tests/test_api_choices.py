@@ -191,6 +191,10 @@ def test_a_dalmuti_session_starts_from_its_setup_with_no_rounds_yet(client) -> N
     assert [choice["action"] for choice in body["choices"]] == [{"round": 1}]
     started = jsonpatch.apply_patch(setup, body["choices"][0]["patch"])
     assert len(started["rounds"]) == 1 and started["rounds"][0]["tricks"] == []
+    # a log, though, lists a round or more: validated, the setup is refused as no log of the game
+    refused = client.post("/api/v1/validate", json=setup)
+    assert refused.status_code == 422
+    assert [(error["path"], error["code"]) for error in refused.get_json()["errors"]] == [("/rounds", "schema")]
 
 
 @pytest.mark.parametrize("language, revoke", [("en", "Ben plays red 4"), ("it", "Ben gioca rosso 4"),

@@ -34,6 +34,13 @@ def test_missing_required_keys_at_the_path_they_would_have():
     assert schema(session(FOUR, {"tricks": [{}]})) == [("/rounds/0/tricks/0/plays", (1, 1, None))]
 
 
+def test_a_log_lists_one_round_or_more_and_a_setup_none_yet():
+    # The format: "rounds" holds one or more. A recorder starts from the setup, read with min_steps 0.
+    assert schema({"game": "grande-dalmuti", "players": FOUR, "rounds": []}) == [("/rounds", (None, None, None))]
+    setup = Limits(min_steps=0)
+    assert schema({"game": "grande-dalmuti", "players": FOUR, "rounds": []}, setup) == []
+
+
 def test_wrong_game_and_version():
     assert [path for path, _ in schema({**session(FOUR, {"tricks": []}), "game": "dalmuti", "version": 2})] == [
         "/game", "/version"]
