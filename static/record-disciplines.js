@@ -163,7 +163,8 @@
     return made;
   }
 
-  // The rule in the validator's own words: a race under it, as the State API's view says it.
+  // The rule in the validator's own words: a race under it, as the State API's view says it. Resolves with
+  // what is wrong with the card (the sentence shown), or null when the validator reads its rule.
   function readBack() {
     var made = card();
     var name = made.name || "?";
@@ -175,17 +176,22 @@
     var mine = ++asked;
     var said = document.getElementById("rec-rule-sentence");
     return core.post(root.dataset.choices, log, window.RecordSetup.text.offline).then(function (reply) {
-      if (mine !== asked) {
-        return;
-      }
       var errors = (reply.data.errors || reply.data.findings || []).filter(function (finding) {
         return finding.severity === "error" || !finding.severity;
       });
-      said.classList.toggle("is-wrong", reply.status !== 200 || errors.length > 0);
-      said.textContent = reply.status === 200 && !errors.length ? reply.data.view.rule || "" :
-        (errors[0] && errors[0].message) || reply.data.detail || "";
+      var wrong = reply.status !== 200 || errors.length > 0;
+      var sentence = !wrong ? reply.data.view.rule || "" : (errors[0] && errors[0].message) || reply.data.detail ||
+        core.format(window.RecordSetup.text.server_problem, { message: reply.status });
+      if (mine === asked) {  // the answer for this card, even when a later one is shown instead
+        said.classList.toggle("is-wrong", wrong);
+        said.textContent = sentence;
+      }
+      return wrong ? sentence : null;
     }, function (error) {
-      said.textContent = error.message;
+      if (mine === asked) {
+        said.textContent = error.message;
+      }
+      return error.message;
     });
   }
 
@@ -252,20 +258,34 @@
       readBack();
     }
   });
+  function showProblem(sentence) {
+    var problem = document.getElementById("rec-card-problem");
+    problem.hidden = !sentence;
+    problem.textContent = sentence || "";
+  }
+
+  // A card is kept only once the validator reads its rule: a rule it refuses would be offered in every
+  // discipline picker and break every game declared with it.
   document.getElementById("rec-card-keep").addEventListener("click", function () {
     var made = card();
-    var problem = document.getElementById("rec-card-problem");
-    problem.hidden = Boolean(made.name);
-    problem.textContent = made.name ? "" : _("Give the card its name, as printed on it.");
+    showProblem(made.name ? null : _("Give the card its name, as printed on it."));
     if (!made.name) {
       return;
     }
-    var cards = kept().filter(function (other) {
-      return other.name !== made.name;  // a card kept again under its name replaces the old one
+    readBack().then(function (wrong) {
+      showProblem(wrong);
+      if (wrong) {
+        return;
+      }
+      var cards = kept().filter(function (other) {
+        return other.name !== made.name;  // a card kept again under its name replaces the old one
+      });
+      keep(cards.concat([made]));
+      drawKept();
+      if (core.canonical(card()) === core.canonical(made)) {  // nothing changed while it was checked
+        edit(null);
+      }
     });
-    keep(cards.concat([made]));
-    drawKept();
-    edit(null);
   });
   document.getElementById("rec-kept-cards").addEventListener("click", function (event) {
     var button = event.target.closest("button");

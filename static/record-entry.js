@@ -29,11 +29,25 @@
     return !answer || answer.to_move || found.length < 2 ? [] : found;
   }
 
+  // A button the typed filter keeps: its words ("Cid plays red 6", in the page's language) hold what is typed,
+  // or its cards are those typed as the help text shows them ("r6", "3x7"), or begin to be ("r1" of "r12").
+  function kept(filter, label, action, deck) {
+    var cards = core.cardsOf(action);
+    if (!filter || label.toLowerCase().indexOf(filter) >= 0) {
+      return true;
+    }
+    var read = core.parseCards(filter, deck);
+    var whole = !read.bad.length && read.cards.length > 0;
+    return Boolean(cards) && ((whole && core.choicesWithCards([{ action: action }], read.cards).length > 0) ||
+      cards.join(" ").toLowerCase().indexOf(filter) >= 0);
+  }
+
   function drawChoices(choices, answer, setup, text) {
     drawn = { choices: choices, answer: answer, setup: setup, text: text };
     var box = $("rec-choices");
     box.textContent = "";
     var filter = $("rec-type").value.trim().toLowerCase();
+    var deck = window.RecordSetup.deck(setup, ((answer && answer.view && answer.view.seats) || []).length);
     var players = playersOffered(choices, answer);
     var who = answer && answer.to_move;
     if (players.length) {  // who plays first, then their cards: not every player's every card at once
@@ -69,10 +83,12 @@
       button.type = "button";
       button.dataset.choice = String(index);
       button.dataset.action = core.canonical(choice.action);
-      button.hidden = Boolean(filter) && choice.label.toLowerCase().indexOf(filter) < 0;
+      button.hidden = !kept(filter, choice.label, choice.action, deck);
       box.appendChild(button);
     });
-    offBook(box, choices, answer, who, setup, text);
+    offBook(box, choices, answer, who, setup, text, function (label, action) {
+      return kept(filter, label, action, deck);
+    });
     var hints = [];
     choices.forEach(function (choice) {
       if (choice.hint && hints.indexOf(choice.hint) < 0) {
@@ -97,8 +113,18 @@
     });
   }
 
-  // The cards of a known hand that no legal step plays: tappable too, recorded as played after the warning.
-  function offBook(box, choices, answer, who, setup, text) {
+  // The typed entry emptied in code, which fires no "input": the steps its filter hid come back, even where
+  // nothing is recorded (a step that breaks a rule, cancelled; words that are no card).
+  function clear() {
+    $("rec-type").value = "";
+    if (drawn) {
+      drawChoices(drawn.choices, drawn.answer, drawn.setup, drawn.text);
+    }
+  }
+
+  // The cards of a known hand that no legal step plays: tappable too, recorded as played after the warning;
+  // ``shown`` says which the typed filter keeps.
+  function offBook(box, choices, answer, who, setup, text, shown) {
     var seat = ((answer && answer.view && answer.view.seats) || []).filter(function (found) {
       return found.name === who;
     })[0];
@@ -127,6 +153,7 @@
       button.title = button.getAttribute("aria-label");
       button.dataset.illegal = card;
       button.dataset.action = core.canonical(action);
+      button.hidden = !shown(label, action);
       box.appendChild(button);
     });
   }
@@ -292,5 +319,5 @@
   roomForDock();
   window.addEventListener("resize", roomForDock);
 
-  window.RecordEntry = { drawChoices: drawChoices, drawExample: drawExample, typed: typed };
+  window.RecordEntry = { drawChoices: drawChoices, drawExample: drawExample, typed: typed, clear: clear };
 })();

@@ -145,16 +145,51 @@
 
   window.RecordSession = { finalLog: finalLog };
 
+  // The upload page's answer when it stores nothing: its problem and the first findings it lists, in its words.
+  function refusal(html, status) {
+    var said = new DOMParser().parseFromString(html, "text/html").getElementById("upload-problem");
+    if (!said) {
+      return core.format(text.server_problem, { message: String(status) });
+    }
+    var found = Array.prototype.map.call(said.querySelectorAll(".finding"), function (finding) {
+      var path = finding.querySelector(".finding-path");
+      return (path ? path.textContent + ": " : "") + finding.querySelector(".finding-message").textContent;
+    });
+    return [said.querySelector("p").textContent].concat(found.slice(0, 3), found.length > 3 ? ["…"] : []).join(" ");
+  }
+
+  // Stored through the upload form's own path (its CSRF token, its limits), in the background: once the
+  // server answers with the stored game's page, the draft is no game being recorded any more, and leaves the
+  // list before that page opens. Refused, the draft stays, and the upload page's problem is said here.
+  var storing = false;
   $("rec-validate").addEventListener("click", function () {
     var raw = JSON.stringify(finalLog(), null, 1);
     var limit = Number(root.dataset.maxBytes);
     if (new Blob([raw]).size > limit) {
-      $("rec-problem").textContent = core.format(text.too_large, { limit: (limit / 1048576).toFixed(1) });
-      $("rec-problem-box").hidden = false;
+      play.problem(core.format(text.too_large, { limit: (limit / 1048576).toFixed(1) }));
       return;
     }
+    if (storing) {
+      return;  // a second tap would store the game twice
+    }
+    storing = true;
+    var draft = play.current();
     $("rec-store-text").value = raw;
-    $("rec-store").submit();
+    fetch($("rec-store").action, { method: "POST", body: new FormData($("rec-store")), credentials: "same-origin" })
+      .then(function (response) {
+        if (response.redirected && /\/games\/[^/]+$/.test(new URL(response.url).pathname)) {
+          drafts.remove(draft.id);
+          location.assign(response.url);
+          return;
+        }
+        return response.text().then(function (html) {
+          play.problem(refusal(html, response.status));
+        });
+      }, function () {
+        play.problem(text.offline);
+      }).then(function () {
+        storing = false;
+      });
   });
 
   $("rec-download").addEventListener("click", function () {

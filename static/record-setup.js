@@ -270,6 +270,14 @@
     document.getElementById("rec-hand-0").focus();
   });
 
+  // The number of rounds or points is asked only once an end is declared: under "None declared" its box
+  // asked for nothing.
+  function showEndValue() {
+    document.getElementById("rec-end-value").hidden = !document.getElementById("rec-end-kind").value;
+  }
+  document.getElementById("rec-end-kind").addEventListener("change", showEndValue);
+  showEndValue();
+
   changeGame();
   window.RecordSetup = { setups: setups, text: text, deck: deck, defaultTitle: defaultTitle, byId: function (id) {
     return document.getElementById(id);

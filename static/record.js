@@ -135,8 +135,10 @@
     drafts.save(draft);
   }
 
-  // What Undo takes back, the latest first: a step added, deleted or changed (a bounded list).
+  // What Undo takes back, the latest first (a bounded list): a step added, deleted or changed, and whether the
+  // table's step at the end was left unseen then (Undo puts that back too).
   function remember(change) {
+    change.unseen = Boolean(draft.unseen);
     draft.changes = (draft.changes || []).concat([change]).slice(-50);
   }
 
@@ -147,9 +149,9 @@
       remember({ kind: "replace", index: at, step: draft.steps[at] });
       return replay(at, [step], at + 1, core.format(text.replaced, { number: at + 1 }));
     }
+    remember({ kind: "add" });
     draft.steps.push(step);
     draft.unseen = false;
-    remember({ kind: "add" });
     save();
     // whose step is next, back in view: a table's step may have grown the dock past the top of a phone's screen
     return refresh(message, "rec-status");
@@ -157,8 +159,8 @@
 
   // Steps ``from`` on replaced by ``inserted`` and then the old steps from ``resume`` on, each applied
   // again to the log before it (its patch and findings are those of its new place); then the game is shown
-  // with ``message``.
-  function replay(from, inserted, resume, message) {
+  // with ``message``, the table's step at the end left unseen where ``unseen`` says so (an undo).
+  function replay(from, inserted, resume, message, unseen) {
     var kept = draft.steps.slice(0, from).concat(inserted);
     var again = draft.steps.slice(resume);
     var trial = { setup: draft.setup, steps: kept };
@@ -175,7 +177,7 @@
         });
       }, Promise.resolve()).then(function () {
         draft.steps = trial.steps;
-        draft.unseen = false;
+        draft.unseen = Boolean(unseen);  // refresh asks again if nothing is left to leave unseen
         editing = null;
         save();
         return refresh(message);
@@ -255,7 +257,8 @@
       // a step deleted or changed: put it back as it was, and check the steps after it again
       save();
       replay(change.index, [change.step], change.index + (change.kind === "replace" ? 1 : 0),
-        _("Step {number} is back as it was; the steps after it were checked again.", { number: change.index + 1 }));
+        _("Step {number} is back as it was; the steps after it were checked again.", { number: change.index + 1 }),
+        change.unseen);
       return;
     }
     var last = draft.steps.pop();
@@ -263,6 +266,7 @@
       announce(text.nothing_to_undo);
       return;
     }
+    draft.unseen = Boolean(change && change.unseen);  // a step recorded past a draw nobody saw: still unseen
     save();
     refresh(core.format(text.undone, { label: last.label }));
   }
@@ -316,7 +320,7 @@
   $("rec-choices").addEventListener("click", function (event) {
     var button = event.target.closest("button[data-choice]");
     if (button && !busy && answer) {
-      $("rec-type").value = "";
+      entry.clear();
       pick(answer.choices[Number(button.dataset.choice)]);
     }
   });
@@ -324,7 +328,7 @@
     event.preventDefault();
     if (!busy) {
       var value = $("rec-type").value;
-      $("rec-type").value = "";
+      entry.clear();
       entry.typed(value);
     }
   });

@@ -200,9 +200,10 @@ def test_the_cards_a_seat_has_won_are_counted_in_words_that_agree(phone, live_se
 def test_forgetting_a_kept_discipline_card_leaves_the_others_chosen_where_they_were(phone, live_server):
     phone.goto(f"{live_server.url}/record?game=olympi")
     press(phone.locator("#rec-table-cards summary"))
-    for name in ("Nuoto", "Scherma", "Tuffi"):
+    for count, name in enumerate(("Nuoto", "Scherma", "Tuffi"), start=1):
         phone.fill("#rec-card-name", name)
         press(phone.locator("#rec-card-keep"))
+        until(phone, f"document.querySelectorAll('#rec-kept-cards li').length === {count}")  # read back, then kept
     pickers = phone.locator("select[name=discipline]")
     pickers.nth(1).select_option(label="Scherma")
     pickers.nth(2).select_option(label="Tuffi")

@@ -247,6 +247,7 @@ def test_an_olympi_table_composes_its_discipline_card_reads_it_back_and_keeps_it
     screen.locator("#rec-rule-rows li").nth(1).locator("select").first.select_option("value_in")
     until(screen, "document.getElementById('rec-rule-sentence').textContent.includes('either')")
     press(screen.locator("#rec-card-keep"))
+    until(screen, "document.querySelectorAll('#rec-kept-cards li').length === 1")  # once the validator reads it
     assert screen.locator("#rec-kept-cards li strong").all_inner_texts() == ["Ciclismo"]
     # Kept for the table's next games: after a reload it is offered in the discipline pickers.
     screen.reload()
