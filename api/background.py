@@ -34,12 +34,13 @@ from flask.cli import with_appcontext
 from flask_babel import gettext as _
 
 import api as web
-from api import evaluation, guards, quota, verdicts
+from api import evaluation, guards, i18n, quota, verdicts
 from api.jobs import DONE, SAMPLE_PREFIX, Bounds, Busy, Claim, JobStore
 from api.problems import Problem
 from replaykit import analysis
 from replaykit.analysis import Budget, analyse
 from replaykit.jsonio import JSONReadError, read_json
+from replaykit.state import State, label_of, past_unseen
 
 DEFAULTS = {
     "ANALYSIS_WORKER": "auto",  # auto, thread or off: who runs the jobs in this process
@@ -281,8 +282,8 @@ def queue_upload(record) -> None:
 def _words() -> evaluation.Words:
     return evaluation.Words(
         title=_("What each play could guarantee"), x_title=_("Play"), y_title=_("Result at the end"),
-        exact=_("exact"), estimate=_("estimate"), point=_("{player}: {played}, {value} ({kind})"),
-        mark_label=_("{mark}: {player} plays {played}, cost {cost}"),
+        exact=_("exact"), estimate=_("estimate"), point=_("{play}: {value} ({kind})"),
+        mark_label=_("{mark}: {play}, cost {cost}"), play=_("{player} plays {played}"),
         marks=(("blunder", _("Blunder")), ("mistake", _("Mistake")), ("inaccuracy", _("Inaccuracy"))))
 
 
@@ -294,7 +295,30 @@ def _refuse_cross_site() -> None:
         raise Problem(403, _("Analyses are asked for by this site's own pages only."))
 
 
-def _answer(key: str, engine, made_by: str, part: int | None, players: Callable[[], list[str]]):
+def _said(verdict: verdicts.Verdict, result: dict | None) -> evaluation.Said:
+    """The words of the game's choices for each play made or preferred at an analysed step, in the reader's
+    language: the analysis keeps actions as the log writes them ("retire"), which only the State before the
+    step words ("Bruno retires"). One replay, a copy of the State kept from step to step."""
+    wanted = {play["step"]: [play.get("played"), *(play.get("best") or [])]
+              for play in (result or {}).get("plays") or [] if isinstance(play.get("step"), str)}
+    said: dict[str, list[tuple[object, str]]] = {}
+    before: list[State | None] = [None]
+
+    def keep(anchor: str, state: State) -> None:
+        if anchor in wanted and before[0] is not None:
+            said[anchor] = [(action, str(i18n.localized(label))) for action in wanted[anchor]
+                            if (label := label_of(before[0], action)) is not None]
+        # a deal or a draw the log leaves unseen: the next play is worded from past it
+        before[0] = (past_unseen(state) if state.chance else None) or state.clone()
+
+    engine = verdict.engine
+    if wanted and engine is not None:
+        limits = engine.limits(verdict.settings) if verdict.settings else engine.default_limits
+        engine.load(verdict.document, limits, observe=keep)
+    return lambda anchor, action: next((words for made, words in said.get(anchor, ()) if made == action), None)
+
+
+def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[[], verdicts.Verdict]):
     """The job's state, and once done what the page shows; a POST asks for the job first (a sample's is the
     service's own: never refused, never counted against the visitor)."""
     jobs = store()
@@ -313,7 +337,9 @@ def _answer(key: str, engine, made_by: str, part: int | None, players: Callable[
             status = jobs.status(key, made_by)
     body: dict = {"state": status.state, "ahead": status.ahead}
     if status.state == DONE:
-        body["analysis"] = evaluation.view(status.result, part, _words(), players())
+        shown = verdict()
+        body["analysis"] = evaluation.view(status.result, part, _words(), _players(shown.report, part),
+                                           _said(shown, status.result))
         body["rules"] = url_for("pages.rules", game_id=engine.id, _anchor="computer-analysis")
     response = jsonify(body)
     response.status_code = 202 if request.method == "POST" and status.state != DONE else 200
@@ -331,8 +357,7 @@ def game_analysis(game_id: str, number: int | None = None):
     engine = verdicts.by_id(record.game)
     if engine is None:  # a game no longer installed: nothing to analyse it with
         return jsonify({"state": DONE, "ahead": 0, "analysis": None})
-    return _answer(record.id, engine, version(engine), number,
-                   lambda: _players(web.stored_verdict(record).report, number))
+    return _answer(record.id, engine, version(engine), number, lambda: web.stored_verdict(record))
 
 
 @bp.route("/samples/<game:game>/<string:slug>/analysis.json", methods=["GET", "POST"])
@@ -342,8 +367,7 @@ def sample_analysis(game: str, slug: str, number: int | None = None):
     if sample is None:
         raise Problem(404, _("There is no sample game by this name."))
     engine = verdicts.by_id(sample.game)  # installed: the address names an installed game's sample
-    return _answer(sample_key(game, slug), engine, sample_version(engine, sample), number,
-                   lambda: _players(sample.verdict.report, number))
+    return _answer(sample_key(game, slug), engine, sample_version(engine, sample), number, lambda: sample.verdict)
 
 
 def _players(report: dict, part: int | None) -> list[str]:

@@ -16,6 +16,7 @@ are carried along untouched; a play without a value (unsearched, out of budget, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
@@ -28,16 +29,18 @@ KEY_MARKS = ("blunder", "mistake")  # the marks that make a key moment
 
 @dataclass(frozen=True)
 class Words:
-    """The chart's and the lists' words in the reader's language; ``point`` and ``mark_label`` are
-    ``str.format`` templates (``{player}``, ``{played}``, ``{value}``, ``{kind}``, ``{cost}``)."""
+    """The chart's and the lists' words in the reader's language; ``point``, ``mark_label`` and ``play`` are
+    ``str.format`` templates (``{play}``, ``{value}``, ``{kind}``, ``{mark}``, ``{cost}``; ``play``: ``{player}``
+    and ``{played}``, a play's words where the game's own are not given)."""
 
     title: str = "What each play could guarantee"
     x_title: str = "Play"
     y_title: str = "Result"
     exact: str = "exact"
     estimate: str = "estimate"
-    point: str = "{player}: {played}, {value} ({kind})"
-    mark_label: str = "{mark}: {player} plays {played} ({cost})"
+    point: str = "{play}: {value} ({kind})"
+    mark_label: str = "{mark}: {play}, cost {cost}"
+    play: str = "{player} plays {played}"
     marks: tuple[tuple[str, str], ...] = (("blunder", "blunder"), ("mistake", "mistake"),
                                           ("inaccuracy", "inaccuracy"))
 
@@ -58,6 +61,18 @@ def action_text(action: object) -> str:
         else:
             parts.append(action_text(value) if isinstance(value, dict) else str(value))
     return " ".join(parts)
+
+
+# An action at an analysed step (the step's anchor as the analysis names it, the action as the log writes it) in
+# the words of the game's choices there, or None where the game has none for it.
+Said = Callable[[str, object], "str | None"]
+
+
+def play_words(play: dict, action: object, words: Words, said: Said | None) -> str:
+    """``action``, made or preferred at ``play``'s step, as the game's choices word it ("Bruno retires"), or
+    else by its fields ("Bruno plays pass" is what a game's own words avoid)."""
+    own = said(play.get("anchor", play["step"]), action) if said is not None else None
+    return own or words.play.format(player=play["player"], played=action_text(action))
 
 
 def number(value: float | int | None) -> str:
@@ -92,11 +107,11 @@ def part_plays(plays: list[dict], part: int | None) -> list[dict]:
     if part is None:
         return plays
     prefix = f"game-{part}-"
-    return [{**play, "step": play["step"][len(prefix):]} for play in plays
+    return [{**play, "step": play["step"][len(prefix):], "anchor": play["step"]} for play in plays
             if isinstance(play.get("step"), str) and play["step"].startswith(prefix)]
 
 
-def figure(plays: list[dict], words: Words = Words(), players: list[str] = ()) -> dict:
+def figure(plays: list[dict], words: Words = Words(), players: list[str] = (), said: Said | None = None) -> dict:
     """The evaluation chart: per seat (in seating order ``players``, coloured as the game's other charts,
     then any other in order of play), the value of each of its plays made."""
     seats: dict[str, dict] = {player: {"x": [], "y": [], "customdata": [], "hovertext": [], "symbols": []}
@@ -111,7 +126,7 @@ def figure(plays: list[dict], words: Words = Words(), players: list[str] = ()) -
         trace["y"].append(value)
         trace["customdata"].append(play["step"])
         trace["hovertext"].append(escape(words.point.format(
-            player=play["player"], played=action_text(play.get("played")), value=number(value),
+            play=play_words(play, play.get("played"), words, said), value=number(value),
             kind=words.exact if exact else words.estimate), quote=False))
         trace["symbols"].append("circle" if exact else "circle-open")
     data = [{"type": "scatter", "mode": "lines+markers", "name": escape(str(player), quote=False),
@@ -125,27 +140,29 @@ def figure(plays: list[dict], words: Words = Words(), players: list[str] = ()) -
 
 
 def view(result: dict | None, part: int | None = None, words: Words = Words(),
-         players: list[str] = ()) -> dict | None:
+         players: list[str] = (), said: Said | None = None) -> dict | None:
     """What the page's script shows of an analysis: per step its play (``player``, ``played``, ``value``,
     ``best`` values and choices, ``cost``, ``exact``, ``mark``), the marked plays in game order, the figure,
-    the seats' accuracy and how many plays were not searched. ``None`` for a game with no analysis.
-    ``players``: the seating order, which the chart's colours follow."""
+    the seats' accuracy and how many plays were not searched: the whole game's, or game ``part``'s of a match.
+    ``None`` for a game with no analysis. ``players``: the seating order, which the chart's colours follow;
+    ``said``: the game's words for a play (``play_words``)."""
     if result is None:
         return None
     plays = part_plays(result.get("plays") or [], part)
     names = dict(words.marks)
     steps, marked = {}, []
     for play in plays:
-        mark = mark_of(play)
+        mark, played = mark_of(play), play_words(play, play.get("played"), words, said)
         steps[play["step"]] = {
-            "player": play["player"], "played": action_text(play.get("played")), "legal": play.get("legal", True),
+            "player": play["player"], "played": played, "legal": play.get("legal", True),
             "exact": bool(play.get("exact")), "value": number(value_of(play)),
             "best_value": number(best_value(play)), "cost": number(play.get("cost")),
-            "best": [action_text(action) for action in play.get("best") or []], "mark": mark}
+            "best": [play_words(play, action, words, said) for action in play.get("best") or []], "mark": mark}
         if mark in KEY_MARKS:
             marked.append({"step": play["step"], "kind": mark, "label": words.mark_label.format(
-                mark=names.get(mark, mark), player=play["player"], played=action_text(play.get("played")),
-                cost=number(play.get("cost")))})
-    return {"steps": steps, "marked": marked, "figure": figure(plays, words, players),
-            "seats": result.get("seats") or {}, "unsearched": result.get("unsearched", 0),
+                mark=names.get(mark, mark), play=played, cost=number(play.get("cost")))})
+    # a part's seats are counted over its own plays: the whole match's were shown on every game's page
+    seats = result.get("seats") or {} if part is None else analysis.accuracy(plays)
+    return {"steps": steps, "marked": marked, "figure": figure(plays, words, players, said),
+            "seats": seats, "unsearched": result.get("unsearched", 0),
             "valued": sum(value_of(play) is not None for play in plays)}

@@ -263,3 +263,18 @@ def test_the_analysis_s_polish_words_address_the_reader_without_a_gender():
     said = [text for message in ours for text in ([message.string] if isinstance(message.string, str)
                                                   else message.string)]
     assert all(said) and not [text for text in said if re.search(r"\w(łeś|łaś)\b", text)]
+
+
+@pytest.mark.parametrize(("language", "retires", "plays"), [("en", "Bruno retires", "Bruno plays B1"),
+                                                             ("it", "Bruno si ritira", "Bruno gioca B1"),
+                                                             ("pl", "Bruno wycofuje się", "Bruno zagrywa B1")])
+def test_an_analysed_play_is_said_as_the_game_s_choices_say_it(app, language, retires, plays):
+    # The analysis keeps actions as the log writes them: "Errore: Ann gioca retire" was shown. At Bruno's first
+    # turn of the sample's first race (after Ann's B5), his choices word a retirement and a play.
+    retire, play = {"player": "Bruno", "action": "retire"}, {"player": "Bruno", "action": "play", "cards": ["B1"]}
+    result = {"plays": [{"step": "race-1-turn-2", "player": "Bruno", "played": retire, "best": [play]}]}
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        said = background._said(app.extensions["card_replay"].samples.get(("olympi", "clean-2-players")).verdict,
+                                 result)
+        assert (said("race-1-turn-2", retire), said("race-1-turn-2", play)) == (retires, plays)
+        assert said("race-1-turn-3", retire) is None  # a step the analysis did not keep: no words of its own

@@ -4,7 +4,7 @@ the evaluation chart's points, each play's line in the step panel, the marked pl
 from __future__ import annotations
 
 from api.adapters.charts import player_color
-from api.evaluation import Words, action_text, figure, part_plays, view
+from api.evaluation import action_text, figure, part_plays, view
 
 
 def card(player: str, name: str) -> dict:
@@ -34,10 +34,10 @@ def test_the_chart_has_a_line_per_player_through_the_values_of_the_plays_made():
     assert (ann["name"], ann["x"], ann["y"]) == ("Ann", [1, 3], [10, 13])
     assert ann["customdata"] == ["trick-1-play-1", "trick-2-play-1"]  # a click picks the play's moment
     assert ann["marker"]["symbol"] == ["circle", "circle"]  # exact: filled
-    assert ann["hovertext"] == ["Ann: B4, 10 (exact)", "Ann: R2, 13 (exact)"]
+    assert ann["hovertext"] == ["Ann plays B4: 10 (exact)", "Ann plays R2: 13 (exact)"]
     assert (bob["name"], bob["x"], bob["y"]) == ("Bob", [2], [5.5])  # the refused P1 has no point
     assert bob["marker"]["symbol"] == ["circle-open"]  # an estimate: open
-    assert bob["hovertext"] == ["Bob: G7, 5.50 (estimate)"]
+    assert bob["hovertext"] == ["Bob plays G7: 5.50 (estimate)"]
     assert ann["line"]["color"] != bob["line"]["color"]
     assert drawn["layout"]["title"]["text"] == "What each play could guarantee"
 
@@ -53,20 +53,45 @@ def test_text_from_the_log_is_escaped_for_plotly():
               "choices": [{"action": card("<b>Eve</b>", "B4"), "value": 10}]}]
     trace = figure(named)["data"][0]
     assert trace["name"] == "&lt;b&gt;Eve&lt;/b&gt;"
-    assert trace["hovertext"] == ["&lt;b&gt;Eve&lt;/b&gt;: B4, 10 (exact)"]
+    assert trace["hovertext"] == ["&lt;b&gt;Eve&lt;/b&gt; plays B4: 10 (exact)"]
 
 
 def test_each_play_is_described_for_its_moment_and_the_mistakes_are_listed():
-    shown = view({"plays": PLAYS, "unsearched": 2, "seats": {"Ann": {"plays": 2}}},
-                 words=Words(mark_label="{mark}: {player} plays {played}, cost {cost}"))
+    shown = view({"plays": PLAYS, "unsearched": 2, "seats": {"Ann": {"plays": 2}}})
     first = shown["steps"]["trick-1-play-1"]
-    assert first == {"player": "Ann", "played": "B4", "legal": True, "exact": True, "value": "10",
-                     "best_value": "13", "cost": "3", "best": ["R2"], "mark": "mistake"}
+    assert first == {"player": "Ann", "played": "Ann plays B4", "legal": True, "exact": True, "value": "10",
+                     "best_value": "13", "cost": "3", "best": ["Ann plays R2"], "mark": "mistake"}
     assert shown["steps"]["trick-1-play-2"]["value"] == "5.50"
     refused = shown["steps"]["trick-2-play-2"]
     assert (refused["legal"], refused["value"], refused["cost"]) == (False, "", "")
     assert shown["marked"] == [{"step": "trick-1-play-1", "kind": "mistake", "label": "mistake: Ann plays B4, cost 3"}]
     assert (shown["valued"], shown["unsearched"], shown["seats"]) == (3, 2, {"Ann": {"plays": 2}})
+
+
+def test_plays_are_said_in_the_game_s_own_words_where_it_has_them():
+    # An Olympi retirement was "Bruno plays retire"; the game's choices say "Bruno retires".
+    words = {("trick-1-play-1", "B4"): "Ann leads blue 4", ("trick-1-play-1", "R2"): "Ann leads red 2"}
+
+    def said(anchor: str, action: object) -> str | None:
+        return words.get((anchor, action["card"]))
+
+    shown = view({"plays": PLAYS}, said=said)
+    first = shown["steps"]["trick-1-play-1"]
+    assert (first["played"], first["best"]) == ("Ann leads blue 4", ["Ann leads red 2"])
+    assert shown["marked"][0]["label"] == "mistake: Ann leads blue 4, cost 3"
+    assert shown["figure"]["data"][0]["hovertext"][0] == "Ann leads blue 4: 10 (exact)"
+    assert shown["steps"]["trick-1-play-2"]["played"] == "Bob plays G7"  # no words of its own: its fields
+
+
+def test_a_part_of_a_match_counts_its_own_seats():
+    # The whole match's table was shown on every game's page.
+    match = [{**PLAYS[0], "step": "game-1-trick-1-play-1"}, {**PLAYS[1], "step": "game-2-trick-1-play-2"}]
+    shown = view({"plays": match, "seats": {"Ann": {"plays": 1}, "Bob": {"plays": 0}}}, part=2)
+    assert list(shown["seats"]) == ["Bob"]
+    assert shown["seats"]["Bob"]["plays"] == 0 and shown["seats"]["Bob"]["estimated"]["plays"] == 1
+    said = []
+    view({"plays": match}, part=2, said=lambda anchor, action: said.append(anchor))
+    assert said[0] == "game-2-trick-1-play-2"  # the game's words are asked by the match's own anchor
 
 
 def test_a_game_without_analysis_shows_none():
