@@ -3,7 +3,8 @@
  * never made), polls its progress (GET, less often the longer it waits) and then shows it: each play's
  * value, cost and best choice in the step panel as the board walks the moments (app.js tells each selection with a
  * "cardreplay:select" event), each player's accuracy, the evaluation chart (a click picks the play's
- * moment), and the mistakes and blunders among the key moments and as findings, so N and P walk them too.
+ * moment), and the mistakes and blunders in their own list and among the key moments (N and P walk the rules'
+ * findings only, as the page's help says).
  * A 429 says when to ask again (Retry-After), and the page asks again then.
  * Text from logs is only ever set with textContent.
  */
@@ -192,7 +193,7 @@
     return keys;
   }
 
-  // As findings (N and P walk them, the moment's panel lists them) and among the key moments.
+  // In a list of their own, drawn as findings (the moment's panel lists them), and among the key moments.
   function marks(marked) {
     var list = document.getElementById("computer-marks");
     var keys = marked.length ? keyList() : null;

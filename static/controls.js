@@ -4,7 +4,8 @@
  *
  * The step buttons and their keys: ← → one moment, Home/End the first and last, ↑/↓ the major moments,
  * PageUp/PageDown the outermost units (rounds), Space plays on; N and P walk the moments holding a finding
- * (those of the chosen code when the list is filtered by code). Inside a hypothetical branch (branch.js) ←
+ * of the Findings list, as the page's help says (those of the chosen code when the list is filtered by code):
+ * the computer's marks have their own list and key moments, and are no finding of the rules. Inside a hypothetical branch (branch.js) ←
  * and → step along the branch instead. A link to a moment (data-goto) selects it; a form that cannot be undone
  * asks first; "Copy the log" and "Copy link" put the log or the page's address at the selected moment (or the
  * branch shown) on the clipboard. Runs after app.js, whose window.CardReplay.moments it moves.
@@ -59,10 +60,11 @@
     return Math.max(i, 0);
   }
 
-  // The moments holding a listed finding, in game order: those of the chosen code when the list is filtered.
+  // The moments holding a finding of the Findings list, in game order: those of the chosen code when the list
+  // is filtered. Not the computer's marks (analysis.js), which are findings in look only.
   function findingMoments() {
     var found = [];
-    document.querySelectorAll(".analysis-main li.finding[data-anchor]").forEach(function (element) {
+    document.querySelectorAll(".findings-panel li.finding[data-anchor]").forEach(function (element) {
       if (element.closest("[hidden]")) {
         return;
       }

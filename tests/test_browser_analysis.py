@@ -1,7 +1,7 @@
 """The computer analysis on a David & Goliath game's page in Chromium: uploaded, analysed in the background
 by the app's worker thread while the page shows its progress, then each play's cost and best choice in the
 step panel, the evaluation chart, each player's accuracy, and the mistakes and blunders among the key
-moments, which N walks to."""
+moments, which N and P do not walk: they walk the rules' findings, as the page's help says."""
 
 from __future__ import annotations
 
@@ -56,7 +56,10 @@ def test_an_uploaded_game_shows_its_analysis_once_the_worker_has_made_it(page, a
     page.keyboard.press("Home")
     at_moment(page, "deal")
     assert page.locator("#step-analysis").is_hidden()  # the deal is no play
-    page.keyboard.press("n")  # the game broke no rule: N walks the marked plays
+    page.keyboard.press("n")  # the game broke no rule: N walks the Findings list, and there is none
+    at_moment(page, "deal")
+    assert page.locator("button[data-step=finding-next]").count() == 0  # nor a button walking nothing
+    page.locator(f".key-panel a[href='#{first}']").click()  # the marked play, from its key moment
     at_moment(page, first)
     line = page.locator("#step-analysis")
     assert line.is_visible() and "costs" in line.inner_text() and "Best:" in line.inner_text()
@@ -66,6 +69,31 @@ def test_an_uploaded_game_shows_its_analysis_once_the_worker_has_made_it(page, a
     page.locator("#computer-rules").click()
     page.wait_for_url("**/rules/david-goliath#computer-analysis")
     assert page.locator("#computer-analysis li").count() == 3  # the three thresholds
+
+
+def test_n_and_p_walk_the_findings_list_never_the_computer_s_marks(page, analysing_server):
+    # The help says "N and P to walk the findings": the Findings list, whose only entry here is Clara's revoke
+    # (trick 6, play 2); the computer's mistakes and blunders are in a list of their own.
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(analysing_server.url + "/samples/david-goliath/illegal-revoke")
+    at_moment(page, "trick-6-play-2")
+    done(page)
+    assert page.locator(".findings-panel li.finding[data-anchor]").count() == 1
+    rank = "window.CardReplay.rank"
+    marked = page.evaluate(f"[...document.querySelectorAll('#computer-marks li[data-anchor]')]"
+                           f".map(li => {rank}(li.dataset.anchor))")
+    revoke = page.evaluate(f"{rank}('trick-6-play-2')")
+    assert any(at < revoke for at in marked) and any(at > revoke for at in marked)  # marks on either side
+    page.keyboard.press("Home")
+    page.keyboard.press("n")
+    at_moment(page, "trick-6-play-2")
+    page.keyboard.press("n")  # the last finding: N stays on it, past every mark after it
+    at_moment(page, "trick-6-play-2")
+    page.keyboard.press("End")
+    page.keyboard.press("p")
+    at_moment(page, "trick-6-play-2")
+    page.click("button[data-step=finding-prev]")  # the first finding: P and its button stay too
+    at_moment(page, "trick-6-play-2")
 
 
 def test_a_sample_page_asks_for_its_analysis_and_shows_it(page, analysing_server):
