@@ -318,6 +318,20 @@ def _said(verdict: verdicts.Verdict, result: dict | None) -> evaluation.Said:
     return lambda anchor, action: next((words for made, words in said.get(anchor, ()) if made == action), None)
 
 
+# The words of the last games' analyses, by job and language: a Dalmuti session of 447 plays takes some 30 ms
+# to word (a replay and a State copied at each step), which a page would otherwise spend at every view.
+_SAID: dict[tuple[str, str, str], evaluation.Said] = {}
+SAID_KEPT = 64
+
+
+def _kept_said(key: tuple[str, str, str], verdict: verdicts.Verdict, result: dict | None) -> evaluation.Said:
+    said = _SAID.pop(key, None) or _said(verdict, result)
+    _SAID[key] = said  # the latest last, so the oldest goes first
+    while len(_SAID) > SAID_KEPT:
+        _SAID.pop(next(iter(_SAID)), None)
+    return said
+
+
 def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[[], verdicts.Verdict]):
     """The job's state, and once done what the page shows; a POST asks for the job first (a sample's is the
     service's own: never refused, never counted against the visitor)."""
@@ -339,7 +353,7 @@ def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[
     if status.state == DONE:
         shown = verdict()
         body["analysis"] = evaluation.view(status.result, part, _words(), _players(shown.report, part),
-                                           _said(shown, status.result))
+                                           _kept_said((key, made_by, i18n.language()), shown, status.result))
         body["rules"] = url_for("pages.rules", game_id=engine.id, _anchor="computer-analysis")
     response = jsonify(body)
     response.status_code = 202 if request.method == "POST" and status.state != DONE else 200

@@ -64,7 +64,9 @@ def test_an_upload_queues_its_analysis_and_a_worker_after_a_restart_runs_it(tmp_
     assert sorted(shown["steps"]) == sorted(plays)  # every play of the game, by its moment
     last = shown["steps"][plays[-1]]
     assert last["exact"] and last["cost"] == "0"  # the last play of a trick has one choice: nothing better
-    assert last["played"] == log["tricks"][-1]["plays"][-1]["card"]
+    made = log["tricks"][-1]["plays"][-1]  # said as its choice says it: "Andrea plays green 3", not "G3"
+    colour = {"B": "blue", "Y": "yellow", "G": "green", "R": "red", "P": "purple"}[made["card"][0]]
+    assert last["played"] == f"{made['player']} plays {colour} {made['card'][1:]}"
     traces = shown["figure"]["data"]
     assert [trace["name"] for trace in traces] == log["players"]  # in seating order, coloured as every chart
     assert [trace["line"]["color"] for trace in traces] == [player_color(seat) for seat in range(3)]
