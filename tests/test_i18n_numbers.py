@@ -40,6 +40,9 @@ SENTENCES = [  # (domain, English template, parameters, Italian, Polish)
     ("replaykit", "{what} must be {shortest} to {longest} characters long; this one has {count}.",
      {"what": "X", "shortest": 1, "longest": 40, "count": 0},
      "X deve avere da 1 a 40 caratteri; ne ha 0.", "X: dozwolona długość to od 1 do 40 znaków; tutaj: 0."),
+    # a name's gender is not known: "Emma, który nie jest graczem" and "Giulia powinien" were said in Polish
+    ("dg_replay", 'Totals are claimed for "{name}", who is not a player.', {"name": "Emma"},
+     'Sono dichiarati totali per "Emma", che non è un giocatore.', 'Podano sumy dla "Emma" – nie ma takiego gracza.'),
     ("replaykit", "The JSON is nested more than {depth} levels deep", {"depth": 32},
      "Il JSON è annidato per più di 32 livelli", "Głębokość zagnieżdżenia JSON przekracza 32"),
 ]
