@@ -1,7 +1,8 @@
 """The analysis board on a 390 px phone, in Chromium: the pinned bar holds every control the desktop panel
 has (a phone has no N, P or PageDown keys), reaches the screen's foot, and opens a branch where it can be
 seen; "Copy link" names the moment it copied, not one the reader has since moved past; with 40-character
-names a card or a pass is never broken over two lines and a branch's line stays inside the list."""
+names a card or a pass is never broken over two lines and a branch's line stays inside the list; an error's
+reason is read whole."""
 
 from __future__ import annotations
 
@@ -110,3 +111,24 @@ def test_on_a_phone_the_page_ends_above_the_pinned_bar_however_tall_it_grows(pho
     last = phone.locator(".site-footer > :last-child").bounding_box()
     bar = phone.locator(".stepper").bounding_box()
     assert last["y"] + last["height"] <= bar["y"]
+
+
+# Whether an element shows all of its text: nothing clamped or scrolled out of sight.
+WHOLE = "element => element.scrollHeight <= element.clientHeight + 1 && element.scrollWidth <= element.clientWidth + 1"
+
+
+def test_on_a_phone_the_error_s_reason_is_read_whole_in_the_bar_and_in_the_moment_s_panel(phone, live_server):
+    phone.goto(live_server.url + SAMPLE + "?lang=pl")
+    at_moment(phone, "trick-6-play-2")  # it opens on the revoke, whose reason ends with the card that proves it
+    reason = phone.locator("#step-reason")
+    message = phone.locator("#moment-findings .finding-message")
+    assert "R9" in reason.inner_text() and reason.inner_text() == message.inner_text()
+    assert reason.evaluate(WHOLE) and message.evaluate(WHOLE)
+    # the bar, a line taller for it, leaves the table whole above it when a finding is picked in the list
+    phone.locator(".findings-panel a.finding-link").first.tap()
+    until(phone, "window.location.hash === '#trick-6-play-2'")
+    phone.wait_for_timeout(100)  # the bar's height observed, the board revealed
+    board = phone.locator("#board").bounding_box()
+    bar = phone.locator(".stepper").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= bar["y"]
+
