@@ -2,7 +2,7 @@
 has (a phone has no N, P or PageDown keys), reaches the screen's foot, and opens a branch where it can be
 seen; "Copy link" names the moment it copied, not one the reader has since moved past; with 40-character
 names a card or a pass is never broken over two lines and a branch's line stays inside the list; an error's
-reason is read whole."""
+reason is read whole; every control of the bar is in sight; a name beside many cards is never broken mid-word."""
 
 from __future__ import annotations
 
@@ -19,7 +19,10 @@ SAMPLE = "/samples/david-goliath/illegal-revoke"
 
 
 def within_screen(page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
+    return within_screen_box(page.locator(selector).bounding_box())
+
+
+def within_screen_box(box) -> bool:
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
 
 
@@ -132,3 +135,32 @@ def test_on_a_phone_the_error_s_reason_is_read_whole_in_the_bar_and_in_the_momen
     bar = phone.locator(".stepper").bounding_box()
     assert board["y"] >= 0 and board["y"] + board["height"] <= bar["y"]
 
+
+@pytest.mark.parametrize("path", [SAMPLE + "#trick-6-play-2",  # "Finding ›" was cut to "Findin", Speed unseen
+                                  "/samples/grande-dalmuti/illegal-taxes?lang=pl#round-2"])  # the most controls
+def test_on_a_phone_every_control_of_the_bar_is_in_sight_without_scrolling_it(phone, live_server, path):
+    phone.goto(live_server.url + path)
+    at_moment(phone, path.split("#")[1])
+    row = phone.locator(".stepper .step-more")
+    assert row.evaluate("row => row.scrollWidth <= row.clientWidth")
+    controls = row.locator(":scope > *")
+    assert controls.count() >= 5  # the findings, the speed, the link, a branch (and rounds)
+    for index in range(controls.count()):
+        assert within_screen_box(controls.nth(index).bounding_box()), controls.nth(index).inner_text()
+
+
+# The lines a play's name (the text before its cards) lies on, per play of a trick.
+NAME_LINES = """selector => [...document.querySelectorAll(selector + ' .dal-play > a')].map(link => {
+  const range = document.createRange(); range.selectNodeContents(link.firstChild);
+  const tops = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+  return [link.firstChild.textContent.trim(), tops.size];
+})"""
+
+
+def test_on_a_phone_a_name_beside_many_cards_is_never_broken_mid_word(phone, live_server):
+    phone.goto(live_server.url + "/samples/grande-dalmuti/four-players-three-rounds#round-1-trick-1")
+    at_moment(phone, "round-1-trick-1")
+    # Anna's six 8s, then three passes: each name (one word) on one line, the cards going under it if need be
+    names = phone.evaluate(NAME_LINES, "#round-1-trick-1")
+    assert names == [["Anna", 1], ["Bruno", 1], ["Carla", 1], ["Dario", 1]]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
