@@ -134,6 +134,18 @@
     return row;
   }
 
+  // A card that is a word (an Olympi medal: "gold") in the reader's words, which the game's list of moments
+  // gives (#card-words, read once); any other card is its own name.
+  var cardWords = null;
+
+  function said(card) {
+    if (cardWords === null) {
+      var block = document.getElementById("card-words");
+      cardWords = block ? JSON.parse(block.textContent) : {};
+    }
+    return Object.prototype.hasOwnProperty.call(cardWords, card) ? cardWords[card] : card;
+  }
+
   // A pile by group: one chip per style with its count, the cards themselves in its title.
   function pile(board, cards) {
     var taken = element("div", "seat-taken");
@@ -149,7 +161,7 @@
     });
     order.forEach(function (style) {
       var group = element("span", "chip chip-small pile-group chip-" + style, "×" + counts[style].length);
-      group.title = counts[style].join(" ");
+      group.title = counts[style].map(said).join(" ");
       taken.appendChild(group);
     });
     return taken;
