@@ -146,31 +146,38 @@ def _shape(value: object) -> tuple[int, int, bool]:
 
 
 def _strict(data: bytes, limits: JSONLimits) -> object:
+    refused: list[tuple[str, str]] = []  # what a hook refused, (kind, its text), for the place of the refusal
+
     def pairs(items: list[tuple[str, object]]) -> dict:
         result: dict = {}
         for key, value in items:
             if key in result:
+                refused.append(("key", key))
                 raise JSONReadError(say('The key "{key}" appears twice in one object; JSON keys must be unique',
                                          key=key[:40]))
             result[key] = value
         return result
 
     def constant(name: str) -> object:
+        refused.append(("value", name))
         raise JSONReadError(say("{name} is not a JSON number", name=name))
 
     def integer(text: str) -> int:
         digits = len(text.lstrip("-"))  # a minus sign is no digit
         if digits > limits.max_number_digits:
+            refused.append(("value", text))
             raise JSONReadError(say("A number with {digits} digits is far too large", digits=digits))
         return int(text)
 
     def decimal(text: str) -> float:
         longest = 4 * limits.max_number_digits
         if len(text) > longest:  # however small its value (0.000…1): the length is what costs
+            refused.append(("value", text))
             raise JSONReadError(say("The number {start}… is written with {length} characters; a number may have "
                                     "at most {longest}", start=text[:24], length=len(text), longest=longest))
         number = float(text)
         if number in (float("inf"), float("-inf")):
+            refused.append(("value", text))
             raise JSONReadError(say("The number {number} is too large", number=text[:24]))
         return number
 
@@ -183,15 +190,58 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
         value = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer,
                            parse_float=decimal)
     except RecursionError:
-        raise JSONReadError(_too_deep(limits)) from None
+        raise _placed(_too_deep(limits), text, _place(text, "depth", limits.max_depth)) from None
     except json.JSONDecodeError as error:
         raise JSONReadError(say("Not valid JSON: {problem}", problem=_DECODER.get(error.msg, error.msg)),
                             error.lineno, error.colno) from None
+    except JSONReadError as error:
+        kind, what = refused[-1]
+        raise _placed(error.reason, text, _place(text, kind, what)) from None
     if _shape(value)[0] > limits.max_depth:
-        raise JSONReadError(_too_deep(limits))
+        raise _placed(_too_deep(limits), text, _place(text, "depth", limits.max_depth))
     if _SURROGATE_ESCAPE.search(data) and _holds_surrogate(value):
         raise _surrogate_error(text)
     return value
+
+
+# Enough of JSON's tokens to walk a text's structure: a string, a structural character, or anything else (a
+# number, a literal). Only a text already refused is walked, to say where.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
+
+
+def _place(text: str, kind: str, what: object) -> int | None:
+    """The offset of what was refused: the second ``what`` among one object's keys (``kind`` "key"), the value
+    written ``what`` ("value"), or the first bracket deeper than ``what`` levels ("depth")."""
+    open_keys: list[set[str] | None] = []  # per open bracket: an object's keys so far, or None for a list
+    want_key = False
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in ("{", "["):
+            open_keys.append(set() if token == "{" else None)
+            if kind == "depth" and len(open_keys) > cast(int, what):
+                return match.start()
+            want_key = token == "{"
+        elif token in ("}", "]"):
+            if open_keys:
+                open_keys.pop()
+            want_key = False
+        elif token in (",", ":"):
+            want_key = token == "," and bool(open_keys) and open_keys[-1] is not None
+        elif want_key and open_keys and open_keys[-1] is not None:
+            name, keys = json.loads(token), open_keys[-1]
+            if kind == "key" and name == what and name in keys:
+                return match.start()
+            keys.add(name)
+            want_key = False
+        elif kind == "value" and token == what:
+            return match.start()
+    return None
+
+
+def _placed(reason: Text, text: str, offset: int | None) -> JSONReadError:
+    if offset is None:
+        return JSONReadError(reason)
+    return JSONReadError(reason, text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
 
 
 def _too_deep(limits: JSONLimits) -> Text:

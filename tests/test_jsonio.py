@@ -57,6 +57,23 @@ def test_position_is_reported():
     assert caught.value.line == 3
 
 
+@pytest.mark.parametrize(("text", "line", "column"), [
+    ('{"plays": [{"card": "G1",\n  "card": "G2"}]}', 2, 3),  # the second "card", not the first
+    ('{"note": "\\"card\\": 1", "card": 1,\n "card": 2}', 2, 2),  # a key written inside a string is no key
+    ('{"a": {"b": 1}, "c": {"b": 2,\n "b": 3}}', 2, 2),  # "b" in two objects is no duplicate
+    ('{"scores": {"A": 1,\n "B": NaN}}', 2, 7),
+    ('[1,\n  123456789012345678901234567890]', 2, 3),
+    ('[\n1e400]', 2, 1),
+    ("[" * 33 + "]" * 33, 1, 33),  # the 33rd bracket is one level too deep
+])
+def test_a_refusal_python_s_decoder_gives_no_place_for_is_placed(text, line, column):
+    # Only "The key "card" appears twice in one object" was said: in a long log, no way to find it.
+    with pytest.raises(JSONReadError) as caught:
+        read_json(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert str(caught.value).endswith(f"(line {line}, column {column})")
+
+
 @pytest.fixture(params=["orjson", "json"])
 def either_parser(request, monkeypatch):
     """Run a test with orjson and again with the standard library alone: the reader must not differ."""
@@ -102,7 +119,7 @@ def test_too_many_digits_get_the_same_message_from_either_parser(monkeypatch, nu
     monkeypatch.setattr(jsonio, "orjson", None)
     with pytest.raises(JSONReadError) as slow:
         read_json(text)
-    assert str(fast.value) == str(slow.value) == "A number with 21 digits is far too large"
+    assert str(fast.value) == str(slow.value) == "A number with 21 digits is far too large (line 1, column 7)"
     assert read_json('{"a": ' + number[:-1] + '}') == {"a": int(number[:-1])}  # 20 digits: the limit
 
 
@@ -129,5 +146,5 @@ def test_a_float_sends_a_document_to_the_strict_reader_which_reads_it_as_json_do
 def test_a_lower_digit_limit_still_refuses_a_number_orjson_reads_exactly():
     with pytest.raises(JSONReadError) as caught:
         read_json('{"a": 1234567}', JSONLimits(max_number_digits=6))
-    assert str(caught.value) == "A number with 7 digits is far too large"
+    assert str(caught.value) == "A number with 7 digits is far too large (line 1, column 7)"
     assert read_json('{"a": 123456}', JSONLimits(max_number_digits=6)) == {"a": 123456}
