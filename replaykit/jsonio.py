@@ -12,6 +12,7 @@ document it reads with a float in it takes the slow path (without orjson, a long
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import dataclass
@@ -204,17 +205,24 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
     return value
 
 
-# Enough of JSON's tokens to walk a text's structure: a string, a structural character, or anything else (a
-# number, a literal). Only a text already refused is walked, to say where.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
+# What a walk of a refused text's structure meets: a string (passed over whole, whatever it holds) or a structural
+# character; numbers and literals are skipped by the regular expression, not by the walk.
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_STRUCTURE = re.compile(_STRING + r"|[{}\[\]:,]")
+# Past this many strings and structural characters the walk stops and the refusal goes unplaced: a 2 MB body of
+# 250,000 objects took 0.8 s more to place its duplicate key than to be refused (about 0.2 s now at most).
+PLACED_TOKENS = 300_000
 
 
 def _place(text: str, kind: str, what: object) -> int | None:
     """The offset of what was refused: the second ``what`` among one object's keys (``kind`` "key"), the value
     written ``what`` ("value"), or the first bracket deeper than ``what`` levels ("depth")."""
+    if kind == "value":  # written as a value: after a bracket, comma or colon, before one
+        value = re.compile(f"{_STRING}|(?<![^\\s\\[,:]){re.escape(cast(str, what))}(?![^\\s\\]}},])")
+        return next((match.start() for match in value.finditer(text) if match.group()[0] != '"'), None)
     open_keys: list[set[str] | None] = []  # per open bracket: an object's keys so far, or None for a list
     want_key = False
-    for match in _TOKEN.finditer(text):
+    for match in itertools.islice(_STRUCTURE.finditer(text), PLACED_TOKENS):
         token = match.group()
         if token in ("{", "["):
             open_keys.append(set() if token == "{" else None)
@@ -233,8 +241,6 @@ def _place(text: str, kind: str, what: object) -> int | None:
                 return match.start()
             keys.add(name)
             want_key = False
-        elif kind == "value" and token == what:
-            return match.start()
     return None
 
 

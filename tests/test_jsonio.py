@@ -74,6 +74,16 @@ def test_a_refusal_python_s_decoder_gives_no_place_for_is_placed(text, line, col
     assert str(caught.value).endswith(f"(line {line}, column {column})")
 
 
+def test_a_refusal_deep_in_a_huge_body_goes_unplaced_rather_than_cost_a_long_walk(monkeypatch):
+    monkeypatch.setattr(jsonio, "PLACED_TOKENS", 10)
+    with pytest.raises(JSONReadError) as caught:
+        read_json('[{"a": 1}, {"a": 1}, {"a": 1, "a": 2}]')  # the second "a" is the 16th token
+    assert caught.value.line is None and str(caught.value).endswith("must be unique")
+    with pytest.raises(JSONReadError) as caught:
+        read_json('[{"a": 1, "a": 2}]')  # the 7th
+    assert (caught.value.line, caught.value.column) == (1, 11)
+
+
 @pytest.fixture(params=["orjson", "json"])
 def either_parser(request, monkeypatch):
     """Run a test with orjson and again with the standard library alone: the reader must not differ."""
