@@ -141,6 +141,15 @@ def press(locator) -> None:
         locator.click()
 
 
+def continued(page, live_server, log: dict, language: str = "en") -> None:
+    """The recorder opened on ``log`` (pasted into "Continue a log"), in ``language``."""
+    page.goto(f"{live_server.url}/record?lang={language}")
+    press(page.locator("#rec-open summary"))
+    page.fill("#rec-open-text", json.dumps(log))
+    press(page.locator("#rec-open-button"))
+    settled(page, 0)
+
+
 def fill_players(page, game: str, players: list[str], first: str | None = None) -> None:
     page.locator(f"input[name=game][value='{game}']").check()
     while page.locator("#rec-players input").count() < len(players):

@@ -13,6 +13,7 @@ import pytest
 
 from tests.conftest import until
 from tests.record_helpers import (
+    continued,
     fill_players,
     no_sideways_scroll,
     press,
@@ -43,14 +44,6 @@ def dealt(page, live_server, language: str = "en") -> None:
     fill_players(page, "david-goliath", PLAYERS, "Cid")
     type_deal(page, HANDS, PLAYERS)
     start(page)
-
-
-def continued(page, live_server, log: dict, language: str = "en") -> None:
-    page.goto(f"{live_server.url}/record?lang={language}")
-    press(page.locator("#rec-open summary"))
-    page.fill("#rec-open-text", json.dumps(log))
-    press(page.locator("#rec-open-button"))
-    settled(page, 0)
 
 
 def shown_cards(page) -> list[list[str]]:

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from tests.conftest import until, watched_page
-from tests.record_helpers import HANDS, fill_players, press, settled, start, type_deal
+from tests.record_helpers import HANDS, continued, fill_players, press, settled, start, type_deal
 
 pytestmark = pytest.mark.browser
 
@@ -28,14 +28,6 @@ RETIRED = {"game": "olympi", "players": ["Anna", "Bruno", "Cy"], "disciplines": 
                {"player": "Anna", "action": "play", "cards": ["Y3"]},
                {"player": "Bruno", "action": "play", "cards": ["Y5"]},
                {"player": "Cy", "action": "retire"}]}]}
-
-
-def continued(page, live_server, log: dict, language: str = "en") -> None:
-    page.goto(f"{live_server.url}/record?lang={language}")
-    press(page.locator("#rec-open summary"))
-    page.fill("#rec-open-text", json.dumps(log))
-    press(page.locator("#rec-open-button"))
-    settled(page, 0)
 
 
 def below_the_header(page, selector: str) -> bool:
