@@ -94,10 +94,10 @@ def test_a_log_of_another_shape_names_the_game_it_claims(client, game, name):
 @pytest.mark.parametrize(("language", "not_a_log", "two_members", "action"), [
     ("it", "Questo non è il registro di alcun gioco che questo servizio conosca. 1 problema di forma; vedi errors.",
      'Il corpo deve essere un oggetto JSON con esattamente due membri: "log"',
-     "L'azione non può essere registrata: Un'azione di David & Goliath è una giocata come"),
+     "L'azione non può essere registrata. Un'azione di David & Goliath è una giocata come"),
     ("pl", "To nie jest zapis żadnej gry znanej temu serwisowi. 1 problem z kształtem; zob. errors.",
      'Treść musi być obiektem JSON z dokładnie dwoma polami: "log"',
-     "Tego ruchu nie można zapisać: Akcja w Dawidzie i Goliacie to zagranie w rodzaju"),
+     "Tego ruchu nie można zapisać. Akcja w Dawidzie i Goliacie to zagranie w rodzaju"),
 ])
 def test_the_play_on_refusals_speak_the_reader_s_language(client, language, not_a_log, two_members, action):
     # Before: "… 1 problem(s) with its shape; see errors.", and the apply refusals in English only.
