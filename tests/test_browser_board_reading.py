@@ -75,12 +75,11 @@ def test_at_the_foot_of_a_page_the_controls_stay_below_the_header(laptop, live_s
             assert header <= box["y"] and box["y"] + box["height"] <= 900, (where, control, box)
 
 
-# Olympi's medals and colours as the catalogue says them (templates/games/olympi/moments.html's words); black
-# has no word in the catalogue yet, so it is not asked for.
+# Olympi's medals and colours as the catalogue says them (templates/games/olympi/moments.html's words).
 OLYMPI_WORDS = {"it": {"gold": "oro", "silver": "argento", "bronze": "bronzo", "blue": "blu", "yellow": "giallo",
-                       "green": "verde", "red": "rosso"},
+                       "green": "verde", "red": "rosso", "black": "nero"},
                 "pl": {"gold": "złoty", "silver": "srebrny", "bronze": "brązowy", "blue": "niebieski",
-                       "yellow": "żółty", "green": "zielony", "red": "czerwony"}}
+                       "yellow": "żółty", "green": "zielony", "red": "czerwony", "black": "czarny"}}
 TITLES = "chips => chips.map(chip => chip.title)"
 
 
@@ -96,6 +95,6 @@ def test_olympi_medals_and_colours_are_named_in_the_reader_s_language(laptop, li
         assert titles, medal
         for title in titles:
             assert title.split() and set(title.split()) == {words[medal]}, (medal, title)
-    for colour in ("blue", "yellow", "green", "red"):
+    for colour in ("blue", "yellow", "green", "red", "black"):
         titles = set(laptop.locator(f".olympi-races .chip-{colour}").evaluate_all(TITLES))
         assert titles == {words[colour]}, (colour, titles)
