@@ -295,7 +295,7 @@ def _refuse_cross_site() -> None:
         raise Problem(403, _("Analyses are asked for by this site's own pages only."))
 
 
-def _said(verdict: verdicts.Verdict, result: dict | None) -> evaluation.Said:
+def _plays_said(verdict: verdicts.Verdict, result: dict | None) -> evaluation.Said:
     """The words of the game's choices for each play made or preferred at an analysed step, in the reader's
     language: the analysis keeps actions as the log writes them ("retire"), which only the State before the
     step words ("Bruno retires"). One replay, a copy of the State kept from step to step."""
@@ -324,8 +324,8 @@ _SAID: dict[tuple[str, str, str], evaluation.Said] = {}
 SAID_KEPT = 64
 
 
-def _kept_said(key: tuple[str, str, str], verdict: verdicts.Verdict, result: dict | None) -> evaluation.Said:
-    said = _SAID.pop(key, None) or _said(verdict, result)
+def _kept_plays_said(key: tuple[str, str, str], verdict: verdicts.Verdict, result: dict | None) -> evaluation.Said:
+    said = _SAID.pop(key, None) or _plays_said(verdict, result)
     _SAID[key] = said  # the latest last, so the oldest goes first
     while len(_SAID) > SAID_KEPT:
         _SAID.pop(next(iter(_SAID)), None)
@@ -353,7 +353,7 @@ def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[
     if status.state == DONE:
         shown = verdict()
         body["analysis"] = evaluation.view(status.result, part, _words(), _players(shown.report, part),
-                                           _kept_said((key, made_by, i18n.language()), shown, status.result))
+                                           _kept_plays_said((key, made_by, i18n.language()), shown, status.result))
         body["rules"] = url_for("pages.rules", game_id=engine.id, _anchor="computer-analysis")
     response = jsonify(body)
     response.status_code = 202 if request.method == "POST" and status.state != DONE else 200

@@ -276,7 +276,7 @@ def test_an_analysed_play_is_said_as_the_game_s_choices_say_it(app, language, re
     retire, play = {"player": "Bruno", "action": "retire"}, {"player": "Bruno", "action": "play", "cards": ["B1"]}
     result = {"plays": [{"step": "race-1-turn-2", "player": "Bruno", "played": retire, "best": [play]}]}
     with app.test_request_context("/", headers={"Accept-Language": language}):
-        said = background._said(app.extensions["card_replay"].samples.get(("olympi", "clean-2-players")).verdict,
+        said = background._plays_said(app.extensions["card_replay"].samples.get(("olympi", "clean-2-players")).verdict,
                                  result)
         assert (said("race-1-turn-2", retire), said("race-1-turn-2", play)) == (retires, plays)
         assert said("race-1-turn-3", retire) is None  # a step the analysis did not keep: no words of its own

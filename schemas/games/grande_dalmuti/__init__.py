@@ -178,7 +178,7 @@ class DalmutiEndSchema(Closed):
 
 
 class DalmutiLogSchema(Closed):
-    """A session of Il Grande Dalmuti: its rounds (none yet at its setup). Unknown keys are errors except inside
+    """A session of Il Grande Dalmuti: its rounds, one or more. Unknown keys are errors except inside
     meta."""
 
     game = fields.String(required=True, validate=validate.Equal(GAME_ID), metadata=_about("The game.", GAME_ID))
@@ -192,7 +192,8 @@ class DalmutiLogSchema(Closed):
     rounds = fields.List(fields.Nested(DalmutiRoundSchema, metadata={"anyOf": [{"not": {"required": ["join"]}},
                                                                                {"required": ["ranks"]}]}),
                          required=True,
-                         validate=validate.Length(0, LIMITS.max_rounds), metadata=_about("The rounds in order."))
+                         validate=validate.Length(LIMITS.min_steps, LIMITS.max_rounds),
+                         metadata=_about("The rounds in order, one or more."))
     totals = points_field("Claimed final totals.", {"Anna": 12, "Bruno": 9})
     winners = names_field("Claimed winners.", ["Anna"])
     meta = meta_field(LIMITS, "Free object: title, event, date, notes, … (any keys).",
