@@ -355,6 +355,10 @@ def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[
         body["analysis"] = evaluation.view(status.result, part, _words(), _players(shown.report, part),
                                            _kept_plays_said((key, made_by, i18n.language()), shown, status.result))
         body["rules"] = url_for("pages.rules", game_id=engine.id, _anchor="computer-analysis")
+        if status.result is None and verdicts.replay(shown.document, shown.settings)[1] is None:
+            # the game has an analysis, but this log never starts a game ("offers none yet" said otherwise)
+            body["note"] = _("No game of %(game)s starts in this log: there is nothing to analyse.",
+                             game=i18n.localized(engine.name))
     response = jsonify(body)
     response.status_code = 202 if request.method == "POST" and status.state != DONE else 200
     response.headers["Cache-Control"] = "no-store"

@@ -79,7 +79,7 @@
     } else if (answer.state === "failed") {
       say(_("The computer analysis of this game failed."));
     } else if (!answer.analysis) {
-      say(_("This game offers no computer analysis yet."));
+      say(answer.note || _("This game offers no computer analysis yet."));
     } else if (document.querySelector("[data-moments][aria-busy]")) {
       waiting = answer;  // shown with the first moment the board selects: the key moments' order needs them
     } else {

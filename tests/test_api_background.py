@@ -185,6 +185,20 @@ def test_a_worker_analyses_every_sample_as_it_starts_and_a_restart_reuses_them(t
     second.extensions["card_replay"].repository.dispose()
 
 
+def test_a_log_that_starts_no_game_says_so_rather_than_that_the_game_has_no_analysis(app):
+    # Eight players: Olympi Cards seats two to seven, so no game starts. The page said "This game offers no
+    # computer analysis yet", which Olympi Cards does offer.
+    client = app.test_client()
+    address = "/samples/olympi/illegal-eight-players/analysis.json"
+    client.post(address)
+    background.work_once(app)
+    done = client.get(address, headers={"Accept-Language": "it"}).json
+    assert (done["state"], done["analysis"]) == ("done", None)
+    assert done["note"] == "In questo log non comincia nessuna partita di Olympi Cards: non c'è niente da analizzare."
+    played = client.get("/samples/olympi/clean-2-players/analysis.json").json
+    assert "note" not in played
+
+
 def test_a_sample_edited_is_analysed_again(tmp_path):
     folder = one_sample_folder(tmp_path)
     config = app_config(tmp_path, SAMPLES_DIR=str(folder), ANALYSIS_SAMPLES_AT_START=False)
