@@ -48,6 +48,50 @@
     return where && !Array.isArray(where) && typeof where.player === "string" ? where.player : null;
   }
 
+  // The disciplines already raced: those of the races in the log (the steps' parts), but the race the offered
+  // step writes into (a race revealed is a new one, "/races/-"). A discipline is raced once in a game.
+  function racedOf(choice, log, setup) {
+    var key = (setup || {}).steps;
+    var tokens = (((choice.patch || [])[0] || {}).path || "").split("/");
+    var into = tokens[1] === key && /^\d+$/.test(tokens[2] || "") ? Number(tokens[2]) : -1;
+    return (Array.isArray(log[key]) ? log[key] : []).map(function (part, index) {
+      return index !== into && part && typeof part.discipline === "string" ? part.discipline : null;
+    }).filter(Boolean);
+  }
+
+  // The copies of each card known to be somewhere else than in the cards drawn: in the hands as the view
+  // shows them (their known cards) and played in this game (the steps' turns). Cards played before the deck
+  // ran out were shuffled into the new deck unseen: once the hands and the cards played outnumber the deck,
+  // only the cards played in the race under way are counted (the discards' order is unknown again).
+  function knownElsewhere(view, log, setup, deck) {
+    var known = {};
+    function count(card) {
+      known[card] = (known[card] || 0) + 1;
+    }
+    var held = 0;
+    ((view || {}).seats || []).forEach(function (seat) {
+      (seat.hand || []).forEach(count);
+      held += (seat.hand || []).length + (seat.unseen || 0);
+    });
+    var parts = (setup || {}).steps && Array.isArray(log[setup.steps]) ? log[setup.steps] : [];
+    var played = parts.map(function (part) {
+      var cards = [];
+      ((part && part.turns) || []).forEach(function (turn) {
+        (turn && Array.isArray(turn.cards) ? turn.cards : []).forEach(function (card) {
+          if (typeof card === "string") {
+            cards.push(card);
+          }
+        });
+      });
+      return cards;
+    });
+    var all = [].concat.apply([], played);
+    var size = deck.kind === "colour" && typeof deck.copies === "number"
+      ? Object.keys(deck.names).length * (deck.values[1] - deck.values[0] + 1) * deck.copies : Infinity;
+    (held + all.length > size ? played[played.length - 1] || [] : all).forEach(count);
+    return known;
+  }
+
   // The options of a named part: the players, or the disciplines, or at least what the choices offer.
   function optionsOf(key, choices, log, setup) {
     var offered = [];
@@ -61,7 +105,10 @@
     if (offered.length && offered.every(function (value) { return players.indexOf(value) >= 0; })) {
       return { options: players.map(function (name) { return [name, name]; }), ruled: true };
     }
-    var named = disciplineNames(log, setup);
+    var raced = racedOf(choices[0], log, setup);
+    var named = disciplineNames(log, setup).filter(function (pair) {
+      return raced.indexOf(pair[0]) < 0;  // not offered again: the rules give wrong-discipline
+    });
     if (named.length) {
       return { options: named, ruled: false };
     }
@@ -118,8 +165,10 @@
           var cards = seat.key ? (before || {})[seat.key] : before;
           values[seat.key] = Array.isArray(cards) ? cards.join(" ") : "";
         });
+        // cards drawn come from what is not known elsewhere; a deal gathers every card first
         part.entry = new window.RecordDeal.DealEntry(holder, { deck: deck, seats: seats, values: values,
-          prefix: "rec-chance-" + key + "-" });
+          prefix: "rec-chance-" + key + "-",
+          known: part.kind === "cards" ? knownElsewhere(answer.view, log, setup, deck) : {} });
       } else if (typeof value === "string") {
         var found = optionsOf(key, choices, log, setup);
         var select = element("select");

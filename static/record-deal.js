@@ -1,9 +1,10 @@
 /*
  * Cards entered seat by seat, typed ("r12 b3", "3x7 j") or tapped in a grid of the game's deck: the setup's
  * deal, and the chance steps' deals and draws (record-chance.js). Each seat shows how many cards it holds
- * of how many it should (7/15); the grid greys a card once all its copies are entered, and problems() says
- * in words what is wrong with the entry (a card entered more often than the deck holds it, a seat left
- * short or empty) so that the recorder can explain it before anything is recorded.
+ * of how many it should (7/15); the grid greys a card once all its copies are entered or known elsewhere (a
+ * draw's grid is told the copies in a hand or played), and problems() says in words what is wrong with the
+ * entry (a card entered more often than the deck holds it, a seat left short or empty) so that the recorder
+ * can explain it before anything is recorded.
  */
 (function () {
   "use strict";
@@ -52,6 +53,7 @@
     this.box = box;
     this.deck = options.deck;
     this.seats = options.seats;
+    this.known = options.known || {};  // copies of each card known to be elsewhere (in a hand, played)
     this.selected = 0;
     this.list = element("ol", "rec-hands");
     this.grid = element("div", "rec-grid");
@@ -165,7 +167,7 @@
     });
     Array.prototype.forEach.call(this.grid.querySelectorAll("button[data-card]"), function (button) {
       var copies = copiesOf(entry.deck, button.dataset.card);
-      var left = copies - (read.counted[button.dataset.card] || 0);
+      var left = copies - (entry.known[button.dataset.card] || 0) - (read.counted[button.dataset.card] || 0);
       button.disabled = left <= 0;
       if (copies > 1 && copies < Infinity) {
         left = Math.max(left, 0);

@@ -9,7 +9,9 @@ import pytest
 
 from replaykit import registry
 from tests.record_helpers import (
+    continued,
     fill_players,
+    held,
     played_to_the_end,
     press,
     same_report,
@@ -78,3 +80,57 @@ def test_an_olympi_score_sheet_race_by_race_is_checked(phone, live_server):
     found = phone.get_by_role("region", name="Findings").locator("li.finding-error")
     assert found.locator(".finding-code").all_inner_texts() == ["medal-mismatch"]
     assert found.first.get_attribute("data-race") == "1"
+
+
+def olympi_log(races: list[dict], **more: object) -> dict:
+    """A log of three players whose hands are all known, its disciplines the simulated game's nine."""
+    target = registry.engines()["olympi"].simulate(3, 8, no_claims=True)
+    return {"game": target["game"], "version": target["version"], "players": ["Vera", "Will", "Xena"],
+            "first_player": "Will", "disciplines": target["disciplines"],
+            "hands": {"Vera": ["R5", "R5", "G1", "G2", "Y7", "K3"], "Will": ["B1", "G3", "Y1", "Y2", "K4", "K6"],
+                      "Xena": ["B2", "G4", "Y3", "Y4", "K7", "K8"]}, "races": races, **more}
+
+
+def test_a_draw_counts_only_the_copies_known_nowhere_else(screen, live_server):
+    """Will plays B1, Xena B2, Vera retires and draws three. Each card has two copies: R5's are both in Vera's
+    hand (none left: greyed, not offered), one B1 and one B2 are played and one G1, G3, K8 is in a hand (one
+    left each), K9 is nowhere yet (two left). Two K9 and B1 drawn are no third copy: the rules find nothing."""
+    continued(screen, live_server, olympi_log([{"discipline": "Fencing", "turns": [
+        {"player": "Will", "action": "play", "cards": ["B1"]}, {"player": "Xena", "action": "play", "cards": ["B2"]},
+        {"player": "Vera", "action": "retire"}]}]))
+    grid = screen.locator("#rec-chance-parts fieldset[data-key='draw'] .rec-grid")
+    left = {card: 1 for card in ("B1", "B2", "G1", "G2", "G3", "G4", "Y1", "Y2", "Y3", "Y4", "Y7", "K3", "K4", "K6",
+                                 "K7", "K8")}
+    left["R5"] = 0
+    for card in ("R5", "B1", "B2", "G1", "G3", "K8", "K9", "R1", "B9"):
+        button = grid.locator(f"button[data-card='{card}']")
+        assert button.get_attribute("data-left") == str(left.get(card, 2)), card
+        assert button.is_disabled() == (card == "R5"), card
+    assert grid.locator("button:disabled").all_inner_texts() == ["R5"]
+    press(screen.locator("#rec-chance-parts input").first)
+    for card in ("B1", "K9", "K9"):
+        press(grid.locator(f"button[data-card='{card}']"))
+    assert grid.locator("button:disabled").all_inner_texts() == ["B1", "K9", "R5"]
+    press(screen.locator("#rec-chance-record"))
+    answer, log = held(screen, 1)
+    assert log["races"][0]["turns"][2]["draw"] == ["B1", "K9", "K9"]
+    assert [finding["code"] for finding in answer["findings"] if finding["severity"] == "error"] == []
+
+
+def test_a_race_revealed_offers_no_discipline_raced_before(screen, live_server):
+    """Three races run (Fencing, Judo, then Sprint with Sailing postponed): the fourth is one of the six
+    disciplines not raced yet, Sailing among them; a postponed one may be any of them too."""
+    target = registry.engines()["olympi"].simulate(3, 8, no_claims=True)
+    del target["deck"], target["discipline_deck"]
+    assert [race["discipline"] for race in target["races"][:4]] == ["Fencing", "Judo", "Sprint", "Marathon"]
+    log = {**target, "races": target["races"][:3]}
+    continued(screen, live_server, log)
+    not_raced = ["Cycling", "Diving", "Rowing", "Archery", "Sailing", "Marathon"]
+    for key in ("discipline", "postponed"):
+        select = screen.locator(f"#rec-chance-parts fieldset[data-key='{key}'] select")
+        assert select.locator("option").evaluate_all("options => options.map(o => o.value)") == ["", *not_raced]
+    screen.locator("#rec-chance-parts fieldset[data-key='discipline'] select").select_option("Marathon")
+    press(screen.locator("#rec-chance-record"))
+    answer, log = held(screen, 1)
+    assert log["races"][3]["discipline"] == "Marathon"
+    assert [finding["code"] for finding in answer["findings"] if finding["severity"] == "error"] == []
