@@ -162,7 +162,7 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
             marked.append({"step": play["step"], "kind": mark, "label": words.mark_label.format(
                 mark=names.get(mark, mark), play=played, cost=number(play.get("cost")))})
     # a part's seats are counted over its own plays: the whole match's were shown on every game's page
-    seats = result.get("seats") or {} if part is None else analysis.accuracy(plays)
+    seats = (result.get("seats") or {}) if part is None else analysis.accuracy(plays)
     return {"steps": steps, "marked": marked, "figure": figure(plays, words, players, said),
             "seats": seats, "unsearched": result.get("unsearched", 0),
             "valued": sum(value_of(play) is not None for play in plays)}

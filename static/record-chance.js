@@ -86,9 +86,7 @@
       return cards;
     });
     var all = [].concat.apply([], played);
-    var size = deck.kind === "colour" && typeof deck.copies === "number"
-      ? Object.keys(deck.names).length * (deck.values[1] - deck.values[0] + 1) * deck.copies : Infinity;
-    (held + all.length > size ? played[played.length - 1] || [] : all).forEach(count);
+    (held + all.length > window.RecordDeal.sizeOf(deck) ? played[played.length - 1] || [] : all).forEach(count);
     return known;
   }
 

@@ -29,6 +29,14 @@
     return copies && copies[card] !== undefined ? copies[card] : Infinity;
   }
 
+  // How many cards the whole deck holds: its grid's cards, each as many times as the deck has it (no limit
+  // where the game does not say, or where the deck has no grid).
+  function sizeOf(deck) {
+    var cards = [].concat.apply([], rowsOf(deck));
+    return cards.length ? cards.reduce(function (total, cell) { return total + copiesOf(deck, cell.card); }, 0)
+      : Infinity;
+  }
+
   // The deck's cards, a row per colour (a rank deck: one row, its Jester last).
   function rowsOf(deck) {
     if (deck.kind === "raw") {
@@ -209,5 +217,5 @@
     });
   };
 
-  window.RecordDeal = { DealEntry: DealEntry, copiesOf: copiesOf };
+  window.RecordDeal = { DealEntry: DealEntry, copiesOf: copiesOf, sizeOf: sizeOf };
 })();
