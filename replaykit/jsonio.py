@@ -289,9 +289,7 @@ def _surrogate_error(text: str) -> JSONReadError:
     for match in _LONE_SURROGATE.finditer(text):
         escape = match.group(2)
         if len(escape) == 6:  # not a pair
-            start = match.start(2)
-            line = text.count("\n", 0, start) + 1
-            return JSONReadError(message(escape), line, start - text.rfind("\n", 0, start))
+            return _placed(message(escape), text, match.start(2))
     return JSONReadError(message("\\uD800 to \\uDFFF"))
 
 

@@ -12,10 +12,8 @@
 
   var core = window.RecordCore;
   var root = document.getElementById("recorder");
-  if (!root || !window.RecordSetup || !window.RecordTable || !window.RecordEntry || !window.RecordFill ||
-      !window.RecordSheet) {
-    return;
-  }
+  var needed = [root, window.RecordSetup, window.RecordTable, window.RecordEntry, window.RecordFill, window.RecordSheet];
+  if (needed.some(function (part) { return !part; })) { return; }
   var setups = window.RecordSetup.setups;
   var text = window.RecordSetup.text;
   var $ = window.RecordSetup.byId;
