@@ -21,7 +21,8 @@ from marshmallow import Schema, fields
 
 import api as web
 from api import guards, i18n
-from api.api_v1 import LOG_BODY, LOG_REF, blp, body_problems, json_response, not_a_log, problem, read_upload
+from api.api_v1 import blp, body_problems, json_response, not_a_log, problem, read_upload
+from api.openapi import SO_FAR_BODY, SO_FAR_REF
 from api.problems import Problem
 from api.verdicts import Verdict
 from replaykit.reading import show
@@ -82,8 +83,9 @@ class ChoicesSchema(Schema):
 
 
 class ApplyBodySchema(Schema):
-    log = fields.Dict(required=True, metadata={"allOf": [LOG_REF], "description": "A log of any supported game, "
-                                                                                "finished or not."})
+    log = fields.Dict(required=True, metadata={"allOf": [SO_FAR_REF], "description": "A log of any supported "
+                                                                                   "game, finished or not, or its "
+                                                                                   "setup with no steps yet."})
     action = fields.Raw(required=True, metadata={"description": "An action in the game's own words."})
 
 
@@ -133,7 +135,7 @@ def _unseen_asked() -> bool:
 
 
 @blp.route("/choices", methods=["POST"])
-@blp.doc(requestBody=LOG_BODY, summary="The legal choices at the end of a log, each with its JSON Patch",
+@blp.doc(requestBody=SO_FAR_BODY, summary="The legal choices at the end of a log, each with its JSON Patch",
          parameters=[UNSEEN])
 @blp.response(200, ChoicesSchema, description="Where the game stands and what may be played next.")
 @body_problems(not_json="The body is not valid JSON, or unseen is neither true nor false.")

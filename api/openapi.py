@@ -2,7 +2,8 @@
 
 A log body, a report and a timeline of any game are ``AnyLog``, ``AnyReport`` and ``AnyTimeline``: a
 ``oneOf`` over the games' own schemas of record told apart by ``game`` (timelines, which no key tells
-apart, an ``anyOf``). Each game names its schemas (``schemas.of_record``, ``schemas.timelines``); a name
+apart, an ``anyOf``); what is played on (``/choices``, ``/apply``) is ``AnyLogSoFar``, a log or a setup with
+no steps yet. Each game names its schemas (``schemas.of_record``, ``schemas.timelines``); a name
 given to two different schemas would document one of them wrongly, so it stops the app instead.
 
 Building the document is most of an app's start, and a test run makes hundreds of apps, nearly all from the
@@ -22,22 +23,30 @@ from flask_smorest.spec import openapi_cli
 
 from api import verdicts
 from replaykit.engine import Engine
-from schemas import of_record, timelines
+from schemas import of_record, so_far, timelines
 
-ANY_LOG, ANY_REPORT, ANY_TIMELINE = "AnyLog", "AnyReport", "AnyTimeline"
+ANY_LOG, ANY_LOG_SO_FAR, ANY_REPORT, ANY_TIMELINE = "AnyLog", "AnyLogSoFar", "AnyReport", "AnyTimeline"
 REPORT_REF = {"$ref": f"#/components/schemas/{ANY_REPORT}"}
 LOG_REF = {"$ref": f"#/components/schemas/{ANY_LOG}"}
-LOG_BODY = {
-    "required": True,
-    "description": "A log of any supported game (its \"game\" says which), as a JSON body or as a file in the "
-                   'multipart field "file". The bytes are kept exactly as sent.',
-    "content": {
-        "application/json": {"schema": LOG_REF},
-        "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
-                                           "properties": {"file": {"type": "string", "format": "binary"}}},
-                                "encoding": {"file": {"contentType": "application/json"}}},
-    },
-}
+SO_FAR_REF = {"$ref": f"#/components/schemas/{ANY_LOG_SO_FAR}"}
+
+
+def _log_body(schema: dict, what: str) -> dict:
+    return {
+        "required": True,
+        "description": f"{what} (its \"game\" says which), as a JSON body or as a file in the multipart field "
+                       '"file". The bytes are kept exactly as sent.',
+        "content": {
+            "application/json": {"schema": schema},
+            "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
+                                               "properties": {"file": {"type": "string", "format": "binary"}}},
+                                    "encoding": {"file": {"contentType": "application/json"}}},
+        },
+    }
+
+
+LOG_BODY = _log_body(LOG_REF, "A log of any supported game")
+SO_FAR_BODY = _log_body(SO_FAR_REF, "A log of any supported game so far, or its setup with no steps yet")
 
 
 # The app's settings that flask-smorest writes into the document (ETAG_DISABLED: an ETag's headers).
@@ -54,6 +63,7 @@ class Components:
     """Every installed game's schemas of record, ``{game value: (component name, schema class)}``."""
 
     logs: dict = field(default_factory=dict)
+    so_far: dict = field(default_factory=dict)
     reports: dict = field(default_factory=dict)
     timelines: dict = field(default_factory=dict)
 
@@ -64,7 +74,9 @@ def components(engines: Iterable[Engine], taken: dict[str, type]) -> Components:
     found, owners = Components(), {name: ("this API", schema) for name, schema in taken.items()}
     for engine in engines:
         logs, reports = of_record(engine.id)
-        for table, given in ((found.logs, logs), (found.reports, reports), (found.timelines, timelines(engine.id))):
+        tables = ((found.logs, logs), (found.so_far, so_far(engine.id)), (found.reports, reports),
+                  (found.timelines, timelines(engine.id)))
+        for table, given in tables:
             for value, (name, schema) in given.items():
                 owner, known = owners.setdefault(name, (engine.name, schema))
                 if known is not schema:
@@ -97,7 +109,7 @@ class GamesApi(Api):
 
     def inputs(self, generic: dict[str, type], found: Components, operations: Blueprint) -> tuple:
         """All the document is made from, hashable (schemas and views by identity)."""
-        tables = (found.logs, found.reports, found.timelines)
+        tables = (found.logs, found.so_far, found.reports, found.timelines)
         return (tuple(repr(self.config.get(name)) for name in SETTINGS), repr(self.spec_kwargs),
                 tuple(generic.items()), tuple(tuple(table.items()) for table in tables),
                 tuple(operations.deferred_functions), tuple(self._app.url_map.converters.items()))
@@ -126,10 +138,11 @@ def name_games(api: GamesApi, generic: dict[str, type], operations: Blueprint) -
         warnings.simplefilter("always")
         # Nested schemas first: registering a schema also names (and so claims) every schema it nests.
         named = [(name, schema) for name, schema in generic.items() if name == "AnyFinding"]
-        named += [*found.logs.values(), *found.reports.values(), *found.timelines.values()]
+        named += [*found.logs.values(), *found.so_far.values(), *found.reports.values(), *found.timelines.values()]
         for name, schema in dict(named).items():
             api.spec.components.schema(name, schema=schema)
         api.spec.components.schema(ANY_LOG, _one_of(found.logs))
+        api.spec.components.schema(ANY_LOG_SO_FAR, _one_of(found.so_far))
         api.spec.components.schema(ANY_REPORT, _one_of(found.reports))
         api.spec.components.schema(ANY_TIMELINE, _one_of(found.timelines, key=None))
         api.register_blueprint(operations)

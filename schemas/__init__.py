@@ -24,6 +24,13 @@ def of_record(game_id: str) -> tuple[dict, dict]:
     return (module.LOGS, module.REPORTS) if module is not None else ({}, {})
 
 
+def so_far(game_id: str) -> dict:
+    """What ``/choices`` and ``/apply`` take of a game, a log so far: its ``SO_FAR`` where a setup with no steps
+    yet is no log of record (Il Grande Dalmuti's ``rounds`` hold one or more), else its ``LOGS``."""
+    module = _module(game_id)
+    return getattr(module, "SO_FAR", module.LOGS) if module is not None else {}
+
+
 def timelines(game_id: str) -> dict:
     """``TIMELINES`` of a game: ``{game value: (component name, schema class)}`` describing what
     ``/api/v1/games/ID/timeline`` answers for it (its adapter's timeline); empty when it names none."""

@@ -89,6 +89,23 @@ def test_bodies_and_reports_are_one_of_every_games_schemas_told_apart_by_game(cl
     assert {"$ref": "#/components/schemas/DavidGoliathLog"} in body["oneOf"]
 
 
+def test_choices_and_apply_take_a_log_so_far_in_which_a_dalmuti_setup_has_no_rounds(client):
+    # The Dalmuti format: a log lists one round or more, but a session is played on from its setup, which has
+    # none yet (POST /choices answers it); the other games' logs may already list no step.
+    spec = client.get("/api/v1/openapi.json").get_json()
+    schemas, so_far = spec["components"]["schemas"], {"$ref": "#/components/schemas/AnyLogSoFar"}
+    assert spec["paths"]["/api/v1/choices"]["post"]["requestBody"]["content"]["application/json"]["schema"] == so_far
+    assert schemas["ApplyBody"]["properties"]["log"]["allOf"] == [so_far]
+    played_on = schemas["AnyLogSoFar"]["discriminator"]["mapping"]
+    logs = schemas["AnyLog"]["discriminator"]["mapping"]
+    assert set(played_on) == set(logs)
+    assert {value for value in logs if played_on[value] != logs[value]} == {"grande-dalmuti"}
+    setup_or_log, log = schemas[played_on["grande-dalmuti"].rsplit("/", 1)[-1]], schemas["DalmutiLog"]
+    assert (setup_or_log["properties"]["rounds"]["minItems"], log["properties"]["rounds"]["minItems"]) == (0, 1)
+    del setup_or_log["properties"]["rounds"], log["properties"]["rounds"]
+    assert (setup_or_log["properties"], setup_or_log["required"]) == (log["properties"], log["required"])
+
+
 def test_each_game_s_timeline_is_documented_by_its_own_schema(client):
     spec = client.get("/api/v1/openapi.json").get_json()
     answer = spec["paths"]["/api/v1/games/{game_id}/timeline"]["get"]["responses"]["200"]["content"]

@@ -16,6 +16,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from dalmuti_replay.cards import CARD_PATTERN
 from dalmuti_replay.log import GAME_ID
 from dalmuti_replay.reader import DEFAULT_LIMITS as LIMITS
+from replaykit.engine import SETUP_SETTINGS
 from schemas.common import TimelineHeaderSchema, meta_field
 
 CARD_OPENAPI = {"type": "string", "pattern": f"^({CARD_PATTERN.pattern})$", "example": "7",
@@ -177,6 +178,14 @@ class DalmutiEndSchema(Closed):
             raise ValidationError('"end" is {"rounds": n} or {"points": n}, one of the two.')
 
 
+def _rounds(fewest: int, description: str) -> fields.List:
+    # "join needs ranks", for OpenAPI 3.0: a round either has no join or has ranks.
+    return fields.List(fields.Nested(DalmutiRoundSchema, metadata={"anyOf": [{"not": {"required": ["join"]}},
+                                                                             {"required": ["ranks"]}]}),
+                       required=True, validate=validate.Length(fewest, LIMITS.max_rounds),
+                       metadata=_about(description))
+
+
 class DalmutiLogSchema(Closed):
     """A session of Il Grande Dalmuti: its rounds, one or more. Unknown keys are errors except inside
     meta."""
@@ -188,12 +197,7 @@ class DalmutiLogSchema(Closed):
     options = fields.Nested(DalmutiOptionsSchema, metadata=_about("The variants agreed on.", {"market": True}))
     end = fields.Nested(DalmutiEndSchema, metadata={**_about("The end declared beforehand, if any."),
                                                     "minProperties": 1, "maxProperties": 1})
-    # "join needs ranks", for OpenAPI 3.0: a round either has no join or has ranks.
-    rounds = fields.List(fields.Nested(DalmutiRoundSchema, metadata={"anyOf": [{"not": {"required": ["join"]}},
-                                                                               {"required": ["ranks"]}]}),
-                         required=True,
-                         validate=validate.Length(LIMITS.min_steps, LIMITS.max_rounds),
-                         metadata=_about("The rounds in order, one or more."))
+    rounds = _rounds(LIMITS.min_steps, "The rounds in order, one or more.")
     totals = points_field("Claimed final totals.", {"Anna": 12, "Bruno": 9})
     winners = names_field("Claimed winners.", ["Anna"])
     meta = meta_field(LIMITS, "Free object: title, event, date, notes, … (any keys).",
@@ -370,7 +374,14 @@ class DalmutiTimelineSchema(TimelineHeaderSchema):
         "description": "The chip style of every card the moments name (its rank class), by card."})
 
 
+class DalmutiLogSoFarSchema(DalmutiLogSchema):
+    """A session as it is played on (``/choices``, ``/apply``): a log, or the setup before round 1 is dealt."""
+
+    rounds = _rounds(SETUP_SETTINGS["min_steps"], "The rounds so far, in order; none yet in a setup.")
+
+
 LOGS = {GAME_ID: ("DalmutiLog", DalmutiLogSchema)}
+SO_FAR = {GAME_ID: ("DalmutiLogSoFar", DalmutiLogSoFarSchema)}
 REPORTS = {GAME_ID: ("DalmutiReport", DalmutiReportSchema)}
 TIMELINES = {GAME_ID: ("DalmutiTimeline", DalmutiTimelineSchema)}
 
