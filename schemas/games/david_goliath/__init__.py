@@ -1,7 +1,8 @@
 """David & Goliath's schemas of record for the OpenAPI document, by the ``game`` value each describes.
 
 Every game's schema module (``schemas.<game id with _ for ->`` or ``<package>.schemas``) exposes ``LOGS``,
-``REPORTS`` and ``TIMELINES``: ``{game value: (component name, schema class)}``.
+``REPORTS`` and ``TIMELINES``: ``{game value: (component name, schema class)}``; ``SO_FAR`` too where a setup
+is no log of record (Il Grande Dalmuti's).
 """
 
 from marshmallow import fields
