@@ -31,7 +31,7 @@ from marshmallow import Schema, fields, validate
 
 from api import guards
 from api.api_v1 import LOG_BODY, blp, body_problems, json_response, problem, read_upload
-from api.choices import ChoicesSchema, _bounded, _findings, _playable, _read, answer
+from api.choices import ChoicesSchema, _bounded, _findings, _playable, _read, action_refused, answer, reason_of
 from api.problems import Problem
 from replaykit.state import IllegalAction, State
 from schemas.common import AnyFindingSchema
@@ -216,7 +216,8 @@ def _play(branch: Branch, action: object) -> None:
     try:
         findings = branch.state.apply(action, strict=True)
     except (IllegalAction, ValueError, TypeError, KeyError) as error:
-        raise Problem(422, _("This action is not legal here: %(reason)s", reason=str(error))) from None
+        reason = reason_of(error)
+        raise action_refused(_("This action is not legal here: %(reason)s", reason=reason), reason) from None
     branch.step_findings += [finding.to_dict() for finding in findings]
     branch.actions.append(action)
     branch.seeds.append(_seed(branch.seeds[-1], action))

@@ -101,18 +101,39 @@ class AppliedSchema(Schema):
                        "words for it.", "example": "Ben plays red 5"})
 
 
-def _playable(document: object) -> tuple[Verdict, State]:
+def _playable(document: object, at: str = "") -> tuple[Verdict, State]:
     """The verdict and state of a log a game can go on from (its setup with no steps yet among them); 422
-    otherwise."""
+    otherwise, its errors' pointers into the body (``at``: where the body holds the log)."""
     try:
         verdict, state = web.replay(document, setup=True)
     except web.NotALog as error:
-        raise not_a_log(error) from None
+        refused = not_a_log(error)
+        refused.extensions["errors"] = _under(at, error.findings)
+        raise refused from None
     if state is None:
-        errors = verdict.report.get("errors", [])
+        errors = _under(at, verdict.report.get("errors", []))
         raise Problem(422, _("No game of %(game)s can start from this log; errors says why.",
                              game=i18n.localized(verdict.name)), errors=errors) from None
     return verdict, state
+
+
+def _under(at: str, findings: list[dict]) -> list[dict]:
+    return [{**finding, "path": at + finding["path"]} for finding in findings] if at else findings
+
+
+def action_refused(detail: str, reason: str | None = None) -> Problem:
+    """The 422 of an action that cannot be taken at all, its reason (the game's, else ``detail``) also a
+    ``schema`` error at ``/action``."""
+    error = {"code": "schema", "severity": "error", "message": reason or detail, "player": None, "path": "/action"}
+    return Problem(422, detail, errors=[error])
+
+
+def reason_of(error: Exception) -> str:
+    """Why a game refused an action, in the reader's language."""
+    findings = getattr(error, "findings", None)
+    if findings:  # an IllegalAction: the errors the action would have been
+        return "; ".join(str(i18n.localized(finding.message)) for finding in findings)
+    return str(i18n.localized(error.args[0] if error.args else str(error)))
 
 
 def _findings(verdict: Verdict) -> list[dict]:
@@ -194,12 +215,12 @@ def apply_action():
         raise Problem(422, _('The body must be a JSON object with exactly two members: "log" (the log so far) and '
                              '"action" (what was played).'))
     _bounded(body["action"])
-    _verdict, state = _playable(body["log"])
+    _verdict, state = _playable(body["log"], at="/log")
     try:
         patch = state.patch(body["action"])
     except ValueError as error:
-        raise Problem(422, _("The action cannot be recorded. %(reason)s",
-                             reason=i18n.localized(error.args[0] if error.args else str(error)))) from None
+        reason = reason_of(error)
+        raise action_refused(_("The action cannot be recorded. %(reason)s", reason=reason), reason) from None
     # worded before it is applied: the words are those of the position it is played from
     label = label_of(state, body["action"], _seeded(raw))
     findings = [finding.to_dict() for finding in state.apply(body["action"])]
@@ -221,13 +242,13 @@ def _bounded(action: object) -> None:
         return
     if len(action) > MAX_ACTION_FIELDS:
         names = ", ".join(show(name) for name in list(action)[:NAMES_SHOWN])
-        raise Problem(422, _("An action has at most %(most)d fields; this one has %(count)d: %(names)s and "
-                             "%(rest)d more.", most=MAX_ACTION_FIELDS, count=len(action), names=names,
-                             rest=len(action) - NAMES_SHOWN))
+        raise action_refused(_("An action has at most %(most)d fields; this one has %(count)d: %(names)s and "
+                               "%(rest)d more.", most=MAX_ACTION_FIELDS, count=len(action), names=names,
+                               rest=len(action) - NAMES_SHOWN))
     for name in action:
         if len(name) > MAX_FIELD_NAME:
-            raise Problem(422, _("A field of an action has a name of at most %(longest)d characters; %(name)s has "
-                                 "%(length)d.", longest=MAX_FIELD_NAME, name=show(name), length=len(name)))
+            raise action_refused(_("A field of an action has a name of at most %(longest)d characters; %(name)s "
+                                   "has %(length)d.", longest=MAX_FIELD_NAME, name=show(name), length=len(name)))
 
 
 def _read(raw: bytes) -> object:

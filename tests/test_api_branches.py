@@ -58,6 +58,17 @@ def test_going_back_replays_the_branch_s_own_actions(client) -> None:
     assert home["steps"] == 0 and home["to_move"] == "Andrea" and len(home["choices"]) == 15
 
 
+def test_an_illegal_action_is_refused_in_the_reader_s_language_at_the_body_s_action(client) -> None:
+    key = start(client, dg_log([("Andrea", "B1")]))["branch"]
+    refused = client.post(f"/api/v1/branches/{key}", json={"steps": 0, "action": {"player": "Ben", "card": "R4"}},
+                          headers={"Accept-Language": "it"}).get_json()
+    # the revoke as the Italian catalogue says it: Ben was dealt B4 B5 B6 (HANDS) and blue was led
+    reason = refused["detail"].removeprefix("Questa azione non è regolare qui: ")
+    assert reason.startswith("Ben gioca R4 su un'uscita di colore blu")
+    assert refused["errors"] == [{"code": "schema", "severity": "error", "message": reason, "player": None,
+                                  "path": "/action"}]
+
+
 def test_an_illegal_action_is_refused_and_the_branch_stays_where_it_was(client) -> None:
     key = start(client, dg_log([("Andrea", "B1")]))["branch"]
     refused = step(client, key, 0, {"player": "Ben", "card": "R4"})  # a revoke: Ben holds blue

@@ -110,6 +110,17 @@ def test_apply_refuses_an_action_that_is_not_the_game_s(client) -> None:
     assert response.status_code == 422 and response.get_json()["detail"].startswith("The action cannot be recorded")
 
 
+def test_an_apply_refusal_points_into_the_body_at_what_it_refuses(client) -> None:
+    # A D&G card is a code ("B7") or {"color", "value"}: a bare number is no card, so the action is refused.
+    refused = client.post("/api/v1/apply", json={"log": dg_log([]), "action": {"player": "Andrea", "card": 7}})
+    body = refused.get_json()
+    assert [(error["path"], error["code"]) for error in body["errors"]] == [("/action", "schema")]
+    assert body["detail"] == "The action cannot be recorded. " + body["errors"][0]["message"]
+    # the log is the body's "log": its shape's pointers start there
+    refused = client.post("/api/v1/apply", json={"log": {**dg_log([]), "tricks": "x"}, "action": {}})
+    assert [(error["path"], error["code"]) for error in refused.get_json()["errors"]] == [("/log/tricks", "schema")]
+
+
 def test_the_same_log_gets_the_same_answer(client) -> None:
     first = client.post("/api/v1/choices", json=dg_log([("Andrea", "B1")], hands=False))
     again = client.post("/api/v1/choices", json=dg_log([("Andrea", "B1")], hands=False))
