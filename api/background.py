@@ -29,8 +29,10 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import click
+from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Flask, current_app, jsonify, request, url_for
 from flask.cli import with_appcontext
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 import api as web
@@ -284,7 +286,8 @@ def _words() -> evaluation.Words:
         title=_("What each play could guarantee"), x_title=_("Play"), y_title=_("Result at the end"),
         exact=_("exact"), estimate=_("estimate"), point=_("{play}: {value} ({kind})"),
         mark_label=_("{mark}: {play}, cost {cost}"), play=_("{player} plays {played}"),
-        marks=(("blunder", _("Blunder")), ("mistake", _("Mistake")), ("inaccuracy", _("Inaccuracy"))))
+        marks=(("blunder", _("Blunder")), ("mistake", _("Mistake")), ("inaccuracy", _("Inaccuracy"))),
+        decimal=get_decimal_symbol(get_locale()))
 
 
 def _refuse_cross_site() -> None:

@@ -22,6 +22,7 @@ from html import escape
 
 from api.adapters.charts import base_layout, player_color
 from replaykit import analysis
+from replaykit.words import isolated
 
 MARKS = tuple(name for name, _threshold in analysis.MARKS)  # worst first
 KEY_MARKS = ("blunder", "mistake")  # the marks that make a key moment
@@ -43,6 +44,7 @@ class Words:
     play: str = "{player} plays {played}"
     marks: tuple[tuple[str, str], ...] = (("blunder", "blunder"), ("mistake", "mistake"),
                                           ("inaccuracy", "inaccuracy"))
+    decimal: str = "."  # the reader's decimal sign
 
 
 def action_text(action: object) -> str:
@@ -72,14 +74,15 @@ def play_words(play: dict, action: object, words: Words, said: Said | None) -> s
     """``action``, made or preferred at ``play``'s step, as the game's choices word it ("Bruno retires"), or
     else by its fields ("Bruno plays pass" is what a game's own words avoid)."""
     own = said(play.get("anchor", play["step"]), action) if said is not None else None
-    return own or words.play.format(player=play["player"], played=action_text(action))
+    return own or words.play.format(player=isolated(play["player"]), played=action_text(action))
 
 
-def number(value: float | int | None) -> str:
-    """A value as the page writes it: whole numbers without decimals, others to two places."""
+def number(value: float | int | None, decimal: str = ".") -> str:
+    """A value as the page writes it: whole numbers without decimals, others to two places with the reader's
+    decimal sign."""
     if value is None:
         return ""
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".replace(".", decimal)
 
 
 def value_of(play: dict) -> float | None:
@@ -126,7 +129,7 @@ def figure(plays: list[dict], words: Words = Words(), players: list[str] = (), s
         trace["y"].append(value)
         trace["customdata"].append(play["step"])
         trace["hovertext"].append(escape(words.point.format(
-            play=play_words(play, play.get("played"), words, said), value=number(value),
+            play=play_words(play, play.get("played"), words, said), value=number(value, words.decimal),
             kind=words.exact if exact else words.estimate), quote=False))
         trace["symbols"].append("circle" if exact else "circle-open")
     data = [{"type": "scatter", "mode": "lines+markers", "name": escape(str(player), quote=False),
@@ -155,12 +158,12 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
         mark, played = mark_of(play), play_words(play, play.get("played"), words, said)
         steps[play["step"]] = {
             "player": play["player"], "played": played, "legal": play.get("legal", True),
-            "exact": bool(play.get("exact")), "value": number(value_of(play)),
-            "best_value": number(best_value(play)), "cost": number(play.get("cost")),
+            "exact": bool(play.get("exact")), "value": number(value_of(play), words.decimal),
+            "best_value": number(best_value(play), words.decimal), "cost": number(play.get("cost"), words.decimal),
             "best": [play_words(play, action, words, said) for action in play.get("best") or []], "mark": mark}
         if mark in KEY_MARKS:
             marked.append({"step": play["step"], "kind": mark, "label": words.mark_label.format(
-                mark=names.get(mark, mark), play=played, cost=number(play.get("cost")))})
+                mark=names.get(mark, mark), play=played, cost=number(play.get("cost"), words.decimal))})
     # a part's seats are counted over its own plays: the whole match's were shown on every game's page
     seats = (result.get("seats") or {}) if part is None else analysis.accuracy(plays)
     return {"steps": steps, "marked": marked, "figure": figure(plays, words, players, said),

@@ -21,11 +21,32 @@ from __future__ import annotations
 import functools
 import gettext
 import json
+import re
 from collections.abc import Mapping
 from importlib.util import find_spec
 from pathlib import Path
 
 PACKED = "$text"  # the key that marks a packed Text; no report or view of any game has it
+# Right-to-left letters (Hebrew, Arabic…) and the explicit direction marks. A parameter holding any is set
+# apart from the sentence it is said in (first-strong isolate … pop directional isolate, Unicode's bidi
+# algorithm): else a Hebrew name carries the numbers written beside it to its side ("cost בנימין 6 points"
+# shows "cost 6 בנימין points"), and an override in a name reorders the rest of the sentence.
+_BIDI = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202a-\u202e\u2066-\u2069"
+                   "\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+def isolated(value: object) -> object:
+    """``value``, a plain string with right-to-left text or direction marks, between FSI and PDI; else as it is."""
+    if type(value) is str and not value.isascii() and _BIDI.search(value):
+        return "\u2068" + value + "\u2069"
+    return value
+
+
+def _said(template: str, params: Mapping[str, object]) -> str:
+    said = template.format_map(params)
+    if said.isascii() or not _BIDI.search(said):  # nearly always: nothing to set apart
+        return said
+    return template.format_map({name: isolated(value) for name, value in params.items()})
 
 
 class Text(str):
@@ -43,7 +64,7 @@ class Text(str):
     def __new__(cls, domain: str, template: str, params: Mapping[str, object], plural: str | None = None,
                 count: int | None = None) -> Text:
         chosen = template if plural is None or count == 1 else plural
-        self = super().__new__(cls, chosen.format_map(params))
+        self = super().__new__(cls, _said(chosen, params))
         self.domain, self.template, self.plural, self.count, self.params = domain, template, plural, count, params
         return self
 
@@ -57,7 +78,7 @@ class Text(str):
             template = translations.ngettext(self.template, self.plural, self.count or 0)
         params = {name: render(value, languages) for name, value in self.params.items()}
         try:
-            return template.format_map(params)
+            return _said(template, params)
         except (KeyError, IndexError, ValueError):  # a broken translation: the reader still gets the sentence
             return str(self)
 
@@ -89,8 +110,8 @@ class Joined(Text):
 
     def __new__(cls, items: list, last: Text | None = None, joint: str | Text = ", ") -> Joined:
         last = AND if last is None else last
-        english = str(joint).join(str(item) for item in items[:-1])
-        english = english + str(last) + str(items[-1]) if len(items) > 1 else "".join(map(str, items))
+        shown = [str(isolated(item)) for item in items]
+        english = str(joint).join(shown[:-1]) + str(last) + shown[-1] if len(shown) > 1 else "".join(shown)
         self = str.__new__(cls, english)
         self.domain, self.template, self.plural, self.count, self.params = CORE, last.template, None, None, {}
         self.items, self.last, self.joint = list(items), last, joint
@@ -100,7 +121,7 @@ class Joined(Text):
         return Joined, (self.items, self.last, self.joint)
 
     def translated(self, translations: gettext.NullTranslations, languages: Languages) -> str:
-        items = [str(render(item, languages)) for item in self.items]
+        items = [str(isolated(render(item, languages))) for item in self.items]
         if len(items) < 2:
             return "".join(items)
         return str(render(self.joint, languages)).join(items[:-1]) + str(render(self.last, languages)) + items[-1]

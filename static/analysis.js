@@ -139,10 +139,11 @@
       row.appendChild(name);
       cell(row, String(seat.plays));
       cell(row, seat.best_share === null ? "—" : Math.round(seat.best_share * 100) + " %");
-      cell(row, seat.mean_cost === null ? "—" : String(seat.mean_cost));
+      cell(row, seat.mean_cost === null ? "—" : window.formatNumber(seat.mean_cost));
       var guessed = seat.estimated;
       cell(row, guessed && guessed.plays ? _("{plays}: {share} %, {cost}", {
-        plays: guessed.plays, share: Math.round(guessed.best_share * 100), cost: guessed.mean_cost }) : "—");
+        plays: guessed.plays, share: Math.round(guessed.best_share * 100),
+        cost: window.formatNumber(guessed.mean_cost) }) : "—");
       body.appendChild(row);
     });
     document.getElementById("computer-seats-box").hidden = !body.children.length;

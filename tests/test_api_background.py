@@ -294,3 +294,10 @@ def test_an_analysed_play_is_said_as_the_game_s_choices_say_it(app, language, re
                                  result)
         assert (said("race-1-turn-2", retire), said("race-1-turn-2", play)) == (retires, plays)
         assert said("race-1-turn-3", retire) is None  # a step the analysis did not keep: no words of its own
+
+
+@pytest.mark.parametrize("language, decimal", [("en", "."), ("it", ","), ("pl", ",")])
+def test_the_analysis_is_worded_with_the_reader_s_decimal_sign(app, language, decimal):
+    # 12.75 is written 12,75 in Italian and Polish (CLDR's decimal sign of both)
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        assert background._words().decimal == decimal

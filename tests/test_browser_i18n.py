@@ -39,6 +39,24 @@ def test_polish_plural_forms_in_the_scripts(page, live_server):
     assert page.evaluate("[1, 2].map(n => _n('{count} point', '{count} points', n))") == ["1 punto", "2 punti"]
 
 
+def test_a_right_to_left_name_in_a_script_s_sentence_is_set_apart(page, live_server):
+    # FSI … PDI around a parameter with Hebrew or Arabic letters, or a direction mark; Latin names as they are
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players?lang=it")
+    said = page.evaluate("[_('{player} +{points}', {player: 'בנימין', points: 13}),"
+                         " _('{player} +{points}', {player: 'Zoë', points: 2}),"
+                         " _('{player} +{points}', {player: '\\u202eAnn', points: 1})]")
+    assert said == ["\u2068בנימין\u2069 +13", "Zoë +2", "\u2068\u202eAnn\u2069 +1"]
+
+
+def test_the_language_switch_keeps_the_moment_the_reader_stands_on(page, live_server):
+    page.goto(live_server.url + "/samples/david-goliath/legal-3-players?lang=it#trick-6-play-2")
+    at_moment(page, "trick-6-play-2")
+    page.click(".languages a[hreflang=pl]")
+    page.wait_for_url("**lang=pl#trick-6-play-2")
+    at_moment(page, "trick-6-play-2")
+    assert page.evaluate("document.documentElement.lang") == "pl"
+
+
 def test_the_upload_form_s_own_check_speaks_italian(page, live_server):
     page.goto(live_server.url + "/?lang=it")
     page.set_input_files("input[type=file]", files=[{"name": "a.json", "mimeType": "application/json",

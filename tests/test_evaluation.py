@@ -4,7 +4,7 @@ the evaluation chart's points, each play's line in the step panel, the marked pl
 from __future__ import annotations
 
 from api.adapters.charts import player_color
-from api.evaluation import action_text, figure, part_plays, view
+from api.evaluation import Words, action_text, figure, part_plays, view
 
 
 def card(player: str, name: str) -> dict:
@@ -66,6 +66,14 @@ def test_each_play_is_described_for_its_moment_and_the_mistakes_are_listed():
     assert (refused["legal"], refused["value"], refused["cost"]) == (False, "", "")
     assert shown["marked"] == [{"step": "trick-1-play-1", "kind": "mistake", "label": "mistake: Ann plays B4, cost 3"}]
     assert (shown["valued"], shown["unsearched"], shown["seats"]) == (3, 2, {"Ann": {"plays": 2}})
+
+
+def test_values_are_written_with_the_reader_s_decimal_sign():
+    # Bob's G7 is estimated at 5.5: "5,50" in Italian and Polish, as the chart's hover and the step panel say it
+    polish = Words(point="{play}: {value} ({kind})", decimal=",")
+    assert figure(PLAYS, polish)["data"][1]["hovertext"] == ["Bob plays G7: 5,50 (estimate)"]
+    assert view({"plays": PLAYS}, words=polish)["steps"]["trick-1-play-2"]["value"] == "5,50"
+    assert view({"plays": PLAYS}, words=polish)["steps"]["trick-1-play-1"]["cost"] == "3"  # whole: no decimals
 
 
 def test_plays_are_said_in_the_game_s_own_words_where_it_has_them():

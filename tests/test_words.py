@@ -64,6 +64,21 @@ def test_parameters_that_are_texts_are_said_in_the_language_too():
     assert listed == "Ann, Ben and Cleo" and Joined(["Ann"]) == "Ann" and Joined(["A", "B"], OR) == "A or B"
 
 
+def test_right_to_left_names_and_direction_marks_are_set_apart_from_the_sentence():
+    # FSI (U+2068) … PDI (U+2069) around a parameter with right-to-left letters or a direction mark: the
+    # numbers beside a Hebrew name stay on their side of it, an override in a name ends with the name.
+    polish = Polish({"{player} lost {points} points": "{player} stracił(a) {points} pkt", " and ": " i "})
+    hebrew = SPEAKER.say("{player} lost {points} points", player="בנימין", points=6)
+    assert hebrew == "\u2068בנימין\u2069 lost 6 points"
+    assert words.render(hebrew, polish) == "\u2068בנימין\u2069 stracił(a) 6 pkt"
+    assert SPEAKER.say("{player} lost {points} points", player="\u202eAnn", points=2) == (
+        "\u2068\u202eAnn\u2069 lost 2 points")
+    assert str(Joined(["محمد", "Ann"])) == "\u2068محمد\u2069 and Ann"
+    assert words.render(Joined(["محمد", "Ann"]), polish) == "\u2068محمد\u2069 i Ann"
+    # names of left-to-right scripts, accented or not, are said as they are
+    assert SPEAKER.say("{player} lost {points} points", player="Zoë Łucja", points=1) == "Zoë Łucja lost 1 points"
+
+
 def test_a_broken_translation_falls_back_to_english_rather_than_failing():
     polish = Polish({"{player} plays {card}.": "{gracz} zagrywa {card}."})
     assert words.render(SPEAKER.say("{player} plays {card}.", player="Ben", card="R5"), polish) == "Ben plays R5."
