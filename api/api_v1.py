@@ -153,6 +153,10 @@ def read_upload() -> bytes:
         raise Problem(415, _('Send the log as application/json, or as a file in the multipart field "file"; this '
                              'request says %(type)s.', type=request.mimetype or _("no content type")))
     if request.mimetype == "multipart/form-data":
+        sent = len(request.files.getlist("file")) + len(request.form.getlist("file"))
+        if sent > 1:  # only one would be read: the others' findings would go unsaid
+            raise Problem(400, _('A multipart upload carries one log, in the field "file"; this one has %(count)d '
+                                 "of them. Send each log in a request of its own.", count=sent))
         upload = request.files.get("file")
         if upload is not None:
             return upload.read()

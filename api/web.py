@@ -61,8 +61,8 @@ class NotALog(ValueError):
 
     def __init__(self, verdict: verdicts.Verdict) -> None:
         engine = verdict.engine
-        super().__init__(_("This is not a log of %(game)s.", game=i18n.localized(engine.name)) if engine else
-                         _("This is not a log of any game this service knows."))
+        super().__init__(_("This log of %(game)s does not follow the log format.", game=i18n.localized(engine.name))
+                         if engine else _("This is not a log of any game this service knows."))
         self.verdict = verdict
         self.findings = verdict.schema_errors
 

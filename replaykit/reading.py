@@ -7,6 +7,8 @@ bytes that are no JSON text at all, which the JSON reader can only call a bad by
 
 from __future__ import annotations
 
+import json
+
 from replaykit.words import Text, say
 
 NUMBER = say("a number")
@@ -21,8 +23,15 @@ def describe(value: object) -> Text:
 
 
 def show(value: object) -> str:
-    """A short quotation of what the user wrote, so a message shows it without flooding the line."""
-    text = f'"{value}"' if isinstance(value, str) else repr(value)
+    """A short quotation of what the user wrote, as JSON writes it ("R7", {"color": "red"}, true, null), so a
+    message shows it without flooding the line."""
+    if isinstance(value, str):
+        text = f'"{value}"'
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        except (TypeError, ValueError):  # not from a JSON document: said as Python says it
+            text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -34,16 +43,19 @@ def mention(value: object) -> str | Text:
 EMPTY = say("The log is empty: send the JSON document itself")
 GZIP = say("This is gzip-compressed data, not JSON text: send the log uncompressed")
 WIDE = say("This text is UTF-16 (or UTF-32), not UTF-8: save the log as UTF-8 and send it again")
+ZIP = say("This is a zip archive, not JSON text: unzip it and send the log it holds")
 
 
 def no_json_text(raw: bytes) -> Text | None:
-    """What bytes the JSON reader refused are, when they are no JSON text at all: nothing, gzip, or UTF-16/32
+    """What bytes the JSON reader refused are, when they are no JSON text at all: nothing, gzip, zip, or UTF-16/32
     (which Windows tools write); ``None`` otherwise. No JSON text starts with a NUL byte, so one among the
     first four is a wide encoding, with or without its byte-order mark."""
     if not raw.strip():
         return EMPTY
     if raw.startswith(b"\x1f\x8b"):
         return GZIP
+    if raw.startswith(b"PK\x03\x04"):
+        return ZIP
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in raw[:4]:
         return WIDE
     return None

@@ -6,7 +6,9 @@ and where, never a 5xx, and nothing is stored for it."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import zipfile
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -39,6 +41,13 @@ def problem(response, status: int) -> str:
 LOG = SIMULATED["david-goliath"]
 
 
+def zipped(raw: bytes) -> bytes:
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as written:
+        written.writestr("game.json", raw)
+    return archive.getvalue()
+
+
 @pytest.mark.parametrize(("raw", "said"), [
     (b"", "The log is empty"),
     (b" \r\n\t", "The log is empty"),
@@ -46,7 +55,8 @@ LOG = SIMULATED["david-goliath"]
     (LOG.encode("utf-16-be"), "UTF-16"),  # no mark: the NUL bytes tell
     (LOG.encode("utf-32"), "UTF-16 (or UTF-32)"),
     (gzip.compress(LOG.encode()), "gzip-compressed"),
-], ids=["empty", "blank", "utf-16", "utf-16-be", "utf-32", "gzip"])
+    (zipped(LOG.encode()), "zip archive, not JSON text: unzip it"),
+], ids=["empty", "blank", "utf-16", "utf-16-be", "utf-32", "gzip", "zip"])
 @pytest.mark.parametrize("path", READS_A_LOG)
 def test_bytes_that_are_no_json_text_are_named_for_what_they_are(app, client, path, raw, said):
     # Before: "Not valid JSON: Expecting value (line 1, column 1)" or "not UTF-8 text (bad byte at position 1)"
@@ -64,10 +74,12 @@ def test_what_the_bytes_are_is_said_in_the_reader_s_language(client, language, s
     assert problem(response, 400) == said
 
 
-def test_bad_utf_8_still_names_the_byte(client):
-    raw = '{"game": "david-goliath", "players": ["Andrè"]}'.encode("latin-1")
-    assert "not UTF-8 text (bad byte at position 43)" in problem(  # counted from 0
-        client.post("/api/v1/validate", data=raw, content_type="application/json"), 400)
+def test_bad_utf_8_is_placed_by_line_and_column_and_says_what_to_do(client):
+    # "è" in Latin-1 is one byte no UTF-8 text has: line 2, after ' "players": ["Andr' (18 characters)
+    raw = '{"game": "david-goliath",\n "players": ["Andrè"]}'.encode("latin-1")
+    assert problem(client.post("/api/v1/validate", data=raw, content_type="application/json"), 400) == (
+        "The file is not UTF-8 text, as a log must be: save it as UTF-8 and send it again (line 2, column 19).")
+
 
 
 @pytest.mark.parametrize("path", READS_A_LOG)
@@ -88,14 +100,14 @@ def test_a_log_of_another_shape_names_the_game_it_claims(client, game, name):
     # Before: "This is not a Il Grande Dalmuti log."
     log = {**json.loads(LOG), "game": game}
     detail = problem(client.post("/api/v1/validate", json=log), 422)
-    assert detail.startswith(f"This is not a log of {name}. ")
+    assert detail.startswith(f"This log of {name} does not follow the log format. ")
 
 
 @pytest.mark.parametrize(("language", "not_a_log", "two_members", "action"), [
     ("it", "Questo non è il registro di alcun gioco che questo servizio conosca. 1 problema di forma; vedi errors.",
      'Il corpo deve essere un oggetto JSON con esattamente due membri: "log"',
      "L'azione non può essere registrata. Un'azione di David & Goliath è una giocata come"),
-    ("pl", "To nie jest zapis żadnej gry znanej temu serwisowi. 1 problem z kształtem; zob. errors.",
+    ("pl", "To nie jest zapis żadnej gry znanej temu serwisowi. 1 błąd formatu; zob. errors.",
      'Treść musi być obiektem JSON z dokładnie dwoma polami: "log"',
      "Tego ruchu nie można zapisać. Akcja w Dawidzie i Goliacie to zagranie w rodzaju"),
 ])
@@ -110,7 +122,7 @@ def test_the_play_on_refusals_speak_the_reader_s_language(client, language, not_
 
 def test_the_english_play_on_refusal_counts_its_problems_in_words(client):
     detail = problem(client.post("/api/v1/choices", json={"game": "olympi", "players": ["A"]}), 422)
-    assert detail == "This is not a log of Olympi Cards. 2 problems with its shape; see errors."
+    assert detail == "This log of Olympi Cards does not follow the log format. 2 problems with its shape; see errors."
 
 
 @pytest.mark.parametrize(("language", "no_token", "wrong_token", "no_part", "no_sample"), [

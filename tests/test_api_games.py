@@ -71,6 +71,20 @@ def test_multipart_upload_is_stored_byte_for_byte(client, legal_log):
     assert client.get(response.get_json()["links"]["log"]).data == raw
 
 
+@pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/validate"])
+def test_two_logs_in_one_multipart_upload_are_refused_rather_than_one_ignored(app, client, legal_log, path):
+    raw = json.dumps(legal_log).encode()
+    files = {"file": [(io.BytesIO(raw), "a.json"), (io.BytesIO(raw), "b.json")]}
+    response = client.post(path, data=files, content_type="multipart/form-data")
+    assert response.status_code == 400 and "this one has 2 of them" in response.get_json()["detail"]
+    # a file and the same field's text, likewise
+    response = client.post(path, data={"file": [(io.BytesIO(raw), "a.json"), raw.decode()]},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400 and "this one has 2 of them" in response.get_json()["detail"]
+    with app.extensions["card_replay"].repository.sessions() as session:
+        assert session.query(repository_model()).count() == 0
+
+
 def test_what_is_not_a_log_is_refused_and_not_stored(app, client):
     repository = app.extensions["card_replay"].repository
     assert upload(client, b"{oops").status_code == 400

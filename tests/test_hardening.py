@@ -41,7 +41,8 @@ def assert_problem(response, status):
     (b'{"scores": {"A": 1' + b"0" * 400 + b"}}", "far too large"),
     (b'{"game": ', "Not valid JSON"),
     (b"\xff\xfe\x00", "UTF-16 (or UTF-32), not UTF-8"),
-    (b'{"players": ["\xe9"]}', "not UTF-8 text (bad byte at position 14)"),
+    (b'{"players": ["\xe9"]}', "not UTF-8 text, as a log must be: save it as UTF-8 and send it again (line 1, "
+                               "column 15)"),
 ])
 @pytest.mark.parametrize("path", ["/api/v1/validate", "/api/v1/games"])
 def test_malformed_json_is_a_clear_400(client, raw, reason, path):

@@ -14,10 +14,19 @@ def test_quotations_are_short():
     assert mention("chess") == '"chess"' and mention(7) == "a number" and len(mention("y" * 99)) == 42
 
 
+def test_what_the_user_wrote_is_quoted_as_json_writes_it():
+    # Before: Python's {'color': 'Red', 'value': 7}, True and None, which no log holds
+    assert show({"color": "Red", "value": 7}) == '{"color": "Red", "value": 7}'
+    assert (show(True), show(None), show([1, "B2"]), show({"név": "Ágnes"})) == (
+        "true", "null", '[1, "B2"]', '{"név": "Ágnes"}')
+
+
 def test_bytes_that_are_no_json_text_are_named_and_json_text_is_not():
     assert no_json_text(b"") == no_json_text(b" \r\n") == "The log is empty: send the JSON document itself"
     gzip_said = "This is gzip-compressed data, not JSON text: send the log uncompressed"
     assert no_json_text(b"\x1f\x8b\x08\x00") == gzip_said
+    zip_said = "This is a zip archive, not JSON text: unzip it and send the log it holds"
+    assert no_json_text(b"PK\x03\x04\x14\x00") == zip_said
     wide = "This text is UTF-16 (or UTF-32), not UTF-8: save the log as UTF-8 and send it again"
     # UTF-16 with each byte order's mark, UTF-16 big-endian without one ("{" is 00 7B), UTF-32 little-endian
     wide_texts = (b"\xff\xfe{\x00", b"\xfe\xff\x00{", b"\x00{\x00\"", b"{\x00\x00\x00")
