@@ -15,6 +15,26 @@
 
   var moments = window.CardReplay.moments;
 
+  // The moment's explanation is cut to a few lines in the pinned bar; its button, shown only when something is
+  // cut, reads it whole (and the explanations after it, until asked to cut them again).
+  var story = document.getElementById("step-story");
+  var storyMore = document.getElementById("step-story-more");
+  function storyCut() {
+    var whole = story.classList.contains("is-whole");
+    storyMore.hidden = !whole && story.scrollHeight <= story.clientHeight + 1;
+    storyMore.textContent = whole ? storyMore.getAttribute("data-less") : storyMore.getAttribute("data-more");
+    storyMore.setAttribute("aria-expanded", String(whole));
+  }
+  if (story && storyMore) {
+    storyMore.addEventListener("click", function () {
+      story.classList.toggle("is-whole");
+      storyCut();
+    });
+    document.addEventListener("cardreplay:select", storyCut);
+    window.addEventListener("resize", storyCut);
+    storyCut();
+  }
+
   function last() {
     return moments.steps().length - 1;
   }

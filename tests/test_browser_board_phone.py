@@ -164,3 +164,21 @@ def test_on_a_phone_a_name_beside_many_cards_is_never_broken_mid_word(phone, liv
     names = phone.evaluate(NAME_LINES, "#round-1-trick-1")
     assert names == [["Anna", 1], ["Bruno", 1], ["Carla", 1], ["Dario", 1]]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_on_a_phone_a_moment_s_long_explanation_is_cut_and_read_whole_on_demand(phone, live_server):
+    # Round 1 of this session says who is what, the taxes and who pays what: more than the bar's two lines
+    phone.goto(live_server.url + "/samples/grande-dalmuti/four-players-three-rounds?lang=pl#round-1")
+    at_moment(phone, "round-1")
+    story, more = phone.locator("#step-story"), phone.locator("#step-story-more")
+    cut = "e => e.scrollHeight > e.clientHeight + 1"
+    assert story.evaluate(cut) and more.is_visible() and more.inner_text() == "Czytaj całość"
+    more.tap()
+    assert not story.evaluate(cut) and more.inner_text() == "Zwiń" and more.get_attribute("aria-expanded") == "true"
+    assert within_screen(phone, "#step-story-more")
+    more.tap()
+    assert story.evaluate(cut) and more.inner_text() == "Czytaj całość"
+    # a moment whose explanation fits shows no button
+    phone.locator("button[data-step=next]").tap()
+    at_moment(phone, "round-1-trick-1-play-1")
+    assert not more.is_visible()
