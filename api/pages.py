@@ -9,10 +9,7 @@ findings with their links. Templates only place them; ``static/charts.js`` draws
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
@@ -24,7 +21,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, TooManyReques
 from wtforms import TextAreaField
 
 import api as web
-from api import analysis, guards, homes, i18n, markdown, openapi, problems, quota, samples, verdicts
+from api import analysis, guards, homes, i18n, markdown, openapi, owned, problems, quota, samples, verdicts
 from api.problems import Problem
 from replaykit.reading import show
 
@@ -99,59 +96,23 @@ def index():
             except Problem as error:  # past the work bound or the quota, storage busy: the form keeps the log
                 problem, status, headers = error.description, error.code, error.extra_headers
             else:
-                _remember_delete_token(record.id, record.delete_token)
+                owned.remember(record.id, record.delete_token)
                 return redirect(url_for("pages.game", game_id=record.id), code=303)
     return render_template("index.html", form=form, problem=problem, findings=findings, groups=_gallery(),
-                           games=_games(), limit=_limit()), status, headers
-
-
-# A browser keeps the delete tokens of the games it uploaded through the form (its session cookie), the
-# most recent first, so the uploader can delete them from their pages; an API client gets its token in the
-# answer instead. The cookie is signed, not encrypted: each token is kept sealed (XOR with a key that only
-# the server can derive, from its secret and the game's id), so reading the cookie does not give the token.
-OWNED_KEPT = 20
-
-
-def _keystream(game_id: str) -> bytes:
-    secret = current_app.config["SECRET_KEY"].encode()
-    return hmac.new(secret, f"delete-token:{game_id}".encode(), hashlib.sha512).digest()
-
-
-def _close(game_id: str, token: str) -> str:
-    """The token sealed for the session (a token is 24 characters, the key 64 bytes)."""
-    data = token.encode()[:64]
-    return bytes(a ^ b for a, b in zip(data, _keystream(game_id), strict=False)).hex()
-
-
-def _open(game_id: str, sealed: str) -> str:
-    try:
-        data = bytes.fromhex(sealed)
-    except (TypeError, ValueError):
-        return ""
-    return bytes(a ^ b for a, b in zip(data, _keystream(game_id), strict=False)).decode("utf-8", "replace")
-
-
-def _owned() -> dict[str, str]:
-    return {key: _open(key, value) for key, value in session.get("owned", [])}
-
-
-def _remember_delete_token(game_id: str, token: str) -> None:
-    # pairs, newest first: the session's JSON sorts the keys of a dict
-    pairs = [[game_id, token], *([key, value] for key, value in _owned().items())][:OWNED_KEPT]
-    session["owned"] = [[key, _close(key, value)] for key, value in pairs]
+                           games=_games(), uploads=owned.uploads(), limit=_limit()), status, headers
 
 
 @bp.route("/games/<string:game_id>/delete", methods=["POST"])
 def delete_game(game_id: str):
     """Delete a game this browser uploaded (its token is in the session); the form carries the CSRF token."""
     _record(game_id)
-    token = _owned().get(game_id)
+    token = owned.owned().get(game_id)
     if token is None:
         abort(403, _("Only the browser that uploaded this game through the form can delete it here; with the "
                      "API, send its delete token."))
     with quota.storage_errors():
         deleted = web.services().repository.delete(game_id, token)
-    session["owned"] = [[key, _close(key, value)] for key, value in _owned().items() if key != game_id]
+    owned.forget(game_id)
     if not deleted:
         abort(403, _("This browser's delete token is not this game's."))
     flash(_("The game was deleted: its log and report are gone from this service."))
@@ -256,7 +217,7 @@ def game(game_id: str, number: int | None = None):
               "edit": url_for("pages.edit_game", game_id=game_id),
               "moments": url_for("pages.game_moments", game_id=game_id, number=number),
               "analysis": url_for("background.game_analysis", game_id=game_id, number=number)}
-    if game_id in _owned():
+    if game_id in owned.owned():
         source["delete"] = url_for("pages.delete_game", game_id=game_id)
     if number is not None:
         source["json"] = url_for("api_v1.stored_part", game_id=game_id, number=number)

@@ -38,6 +38,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    case,
     delete,
     func,
     literal,
@@ -119,6 +120,9 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+ENDS_BYTES = 2048  # of each end of a log, for a list of games: its title
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A stored game detached from any session, safe to use after the transaction ended."""
@@ -131,10 +135,25 @@ class GameRecord:
     delete_token: str | None = None  # only on the record ``add`` returns: shown to the uploader once
 
 
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a list of games shows of a stored one: the ends of its log, never the whole."""
+
+    id: str
+    game: str
+    valid: bool
+    created: datetime
+    head: bytes
+    tail: bytes  # empty when the head is the whole log
+
+
 def _record(row: StoredGame) -> GameRecord:
+    return GameRecord(row.id, row.game, row.log, row.valid, _aware(row.created))
+
+
+def _aware(created: datetime) -> datetime:
     # SQLite keeps no time zone: what it gives back naive was written in UTC.
-    created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)
-    return GameRecord(row.id, row.game, row.log, row.valid, created)
+    return created if created.tzinfo else created.replace(tzinfo=UTC)
 
 
 def _patient(method):
@@ -318,6 +337,20 @@ class Repository:
             gone = session.execute(delete(StoredGame).where(StoredGame.created < before)).rowcount
             session.execute(delete(Upload).where(Upload.created < before))
             return gone
+
+    @_patient
+    def summaries(self, game_ids: list[str]) -> dict[str, Summary]:
+        """The stored games among ``game_ids`` as a list shows them, with only the first and last ``ENDS_BYTES``
+        of each log (its title is near one end: a log's meta mostly comes early, the recorder's last); gone ones
+        are left out."""
+        wanted = [game_id for game_id in game_ids if game_id and len(game_id) <= 64]
+        size = func.length(StoredGame.log)
+        head = func.substr(StoredGame.log, 1, ENDS_BYTES)
+        tail = case((size > ENDS_BYTES, func.substr(StoredGame.log, size - (ENDS_BYTES - 1))), else_=literal(b""))
+        query = select(StoredGame.id, StoredGame.game, StoredGame.valid, StoredGame.created, head, tail)
+        with self.sessions() as session:
+            rows = session.execute(query.where(StoredGame.id.in_(wanted))).all() if wanted else []
+        return {row[0]: Summary(row[0], row[1], row[2], _aware(row[3]), bytes(row[4]), bytes(row[5])) for row in rows}
 
     @_patient
     def get(self, game_id: str) -> GameRecord | None:

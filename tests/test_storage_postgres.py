@@ -98,3 +98,15 @@ def test_uploads_arriving_at_once_never_take_a_client_past_its_quota_on_postgres
     assert sorted(outcomes) == ["refused"] * 5 + ["stored"] * 3
     assert repository.usage(client) == 3 * BARE
     repository.dispose()
+
+
+def test_a_list_of_games_reads_only_the_ends_of_each_log_on_postgresql(postgres_url):
+    app, _client = app_on(postgres_url)
+    repository = app.extensions["card_replay"].repository
+    long, short = bytes(range(256)) * 20, b'{"game": "david-goliath"}'  # 5,120 bytes and 25
+    kept = [repository.add(long, "david-goliath", True).id, repository.add(short, "david-goliath", False).id]
+    found = repository.summaries([*kept, "gone"])
+    assert set(found) == set(kept)
+    assert (found[kept[0]].head, found[kept[0]].tail) == (long[:2048], long[-2048:])
+    assert (found[kept[1]].head, found[kept[1]].tail, found[kept[1]].valid) == (short, b"", False)
+    repository.dispose()
