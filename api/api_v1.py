@@ -48,11 +48,14 @@ class ProblemSchema(Schema):
     instance = fields.String(metadata={"example": "/api/v1/validate"})
     errors = fields.List(fields.Nested(AnyFindingSchema),
                          metadata={"description": "Only on 422: the schema findings."})
-    # The 422 of a log too large to store (api.workload) says how its size was counted.
-    work = fields.Integer(metadata={"description": "Only on the 422 of a log too large to store: its size, "
-                                                   "counted as measure says."})
-    limit = fields.Integer(metadata={"description": "Only with work: the most an upload may come to."})
-    measure = fields.String(metadata={"description": "Only with work: how the size is counted.",
+    # The 422 of a log too large to store, or whose report would be too large an answer (api.workload), says
+    # how its size was counted.
+    work = fields.Integer(metadata={"description": "Only on the 422 of a log too large to store or to answer: "
+                                                   "its size, counted as measure says."})
+    limit = fields.Integer(metadata={"description": "Only with work: the most it may come to."})
+    measure = fields.String(metadata={"description": 'Only with work: how the size is counted, "steps × seats" '
+                                                     '(an upload\'s work) or "answer bytes" (the report\'s size, '
+                                                     "at most 256 KiB plus 3 × the body).",
                                       "example": "steps × seats"})
 
 
@@ -203,7 +206,8 @@ def _record(game_id: str) -> GameRecord:
 @blp.alt_response(200, schema=REPORT_REF, description="The report; whether the log is valid is in the body.",
                   success=True)
 @body_problems()
-@problem(422, "The JSON is not a log's shape; errors lists why.")
+@problem(422, "The JSON is not a log's shape (errors lists why), or its report would pass the bound on an answer's "
+              "size (256 KiB plus 3 × the body).")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
 @guards.work_limit()
 def validate_log():
@@ -216,8 +220,8 @@ def validate_log():
 @blp.doc(requestBody=LOG_BODY, summary="Validate and store a log")
 @blp.response(201, GameCreatedSchema, description="Stored: the id, the report and links.")
 @body_problems()
-@problem(422, "The JSON is not a log's shape, or storing it would cost more than UPLOAD_MAX_WORK (steps × "
-              "seats); nothing is stored.")
+@problem(422, "The JSON is not a log's shape, storing it would cost more than UPLOAD_MAX_WORK (steps × "
+              "seats), or its report would pass the bound on an answer's size; nothing is stored.")
 @problem(429, "Too many uploads from this client; Retry-After says when to try again.")
 @problem(503, "The storage is busy or cannot be reached; Retry-After says when to try again.")
 @problem(507, "This client's storage quota is used up, or the server's storage is full; nothing is stored.")

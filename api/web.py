@@ -87,8 +87,11 @@ def replay(document: object, setup: bool = False) -> tuple[verdicts.Verdict, Sta
 
 
 def check(raw: bytes) -> verdicts.Verdict:
-    """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed."""
-    return replay(read(raw))[0]
+    """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed, and a
+    422 ``Problem`` for a report past the bound on an answer."""
+    verdict = replay(read(raw))[0]
+    workload.ensure_answer_bounded(verdict.report, len(raw))
+    return verdict
 
 
 def store(raw: bytes) -> tuple[verdicts.Verdict, GameRecord]:
@@ -98,6 +101,7 @@ def store(raw: bytes) -> tuple[verdicts.Verdict, GameRecord]:
     document = read(raw)
     workload.ensure_bounded(document)
     verdict = replay(document)[0]
+    workload.ensure_answer_bounded(verdict.report, len(raw))
     repository = services().repository
     client = quota.client_key(guards.client_address())
     with quota.storage_errors():
