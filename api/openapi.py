@@ -23,6 +23,7 @@ from flask_smorest.spec import openapi_cli
 
 from api import verdicts
 from replaykit.engine import Engine
+from schemas import components as game_components
 from schemas import of_record, so_far, timelines
 
 ANY_LOG, ANY_LOG_SO_FAR, ANY_REPORT, ANY_TIMELINE = "AnyLog", "AnyLogSoFar", "AnyReport", "AnyTimeline"
@@ -66,6 +67,7 @@ class Components:
     so_far: dict = field(default_factory=dict)
     reports: dict = field(default_factory=dict)
     timelines: dict = field(default_factory=dict)
+    written: dict = field(default_factory=dict)  # {component name: an OpenAPI schema written as such}
 
 
 def components(engines: Iterable[Engine], taken: dict[str, type]) -> Components:
@@ -75,17 +77,22 @@ def components(engines: Iterable[Engine], taken: dict[str, type]) -> Components:
     for engine in engines:
         logs, reports = of_record(engine.id)
         tables = ((found.logs, logs), (found.so_far, so_far(engine.id)), (found.reports, reports),
-                  (found.timelines, timelines(engine.id)))
+                  (found.timelines, timelines(engine.id)),
+                  (found.written, {name: (name, schema) for name, schema in game_components(engine.id).items()}))
         for table, given in tables:
             for value, (name, schema) in given.items():
                 owner, known = owners.setdefault(name, (engine.name, schema))
                 if known is not schema:
-                    raise ComponentClash(f'{engine.name} names its schema {schema.__name__} "{name}" in the OpenAPI '
-                                         f"document, but {owner} already gave that name to {known.__name__}; "
+                    raise ComponentClash(f'{engine.name} names its schema {_named(schema)} "{name}" in the OpenAPI '
+                                         f"document, but {owner} already gave that name to {_named(known)}; "
                                          "give each game's schemas names of their own (e.g. prefixed with the "
                                          "game's name).")
                 table[value] = (name, schema)
     return found
+
+
+def _named(schema: object) -> str:
+    return getattr(schema, "__name__", "(an OpenAPI schema)")
 
 
 def _one_of(components: dict, key: str | None = "game") -> dict:
@@ -110,8 +117,9 @@ class GamesApi(Api):
     def inputs(self, generic: dict[str, type], found: Components, operations: Blueprint) -> tuple:
         """All the document is made from, hashable (schemas and views by identity)."""
         tables = (found.logs, found.so_far, found.reports, found.timelines)
+        written = tuple((name, id(schema)) for name, (_name, schema) in found.written.items())  # kept by their games
         return (tuple(repr(self.config.get(name)) for name in SETTINGS), repr(self.spec_kwargs),
-                tuple(generic.items()), tuple(tuple(table.items()) for table in tables),
+                tuple(generic.items()), tuple(tuple(table.items()) for table in tables), written,
                 tuple(operations.deferred_functions), tuple(self._app.url_map.converters.items()))
 
     def build(self) -> None:
@@ -139,6 +147,8 @@ def name_games(api: GamesApi, generic: dict[str, type], operations: Blueprint) -
         # Nested schemas first: registering a schema also names (and so claims) every schema it nests.
         named = [(name, schema) for name, schema in generic.items() if name == "AnyFinding"]
         named += [*found.logs.values(), *found.so_far.values(), *found.reports.values(), *found.timelines.values()]
+        for name, written in found.written.values():
+            api.spec.components.schema(name, written)
         for name, schema in dict(named).items():
             api.spec.components.schema(name, schema=schema)
         api.spec.components.schema(ANY_LOG, _one_of(found.logs))

@@ -31,6 +31,12 @@ def so_far(game_id: str) -> dict:
     return getattr(module, "SO_FAR", module.LOGS) if module is not None else {}
 
 
+def components(game_id: str) -> dict:
+    """``COMPONENTS`` of a game: OpenAPI schemas, written as such, that its schemas of record refer to by name
+    (Olympi Cards' recursive rule); empty when it names none."""
+    return getattr(_module(game_id), "COMPONENTS", {})
+
+
 def timelines(game_id: str) -> dict:
     """``TIMELINES`` of a game: ``{game value: (component name, schema class)}`` describing what
     ``/api/v1/games/ID/timeline`` answers for it (its adapter's timeline); empty when it names none."""

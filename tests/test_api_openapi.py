@@ -106,6 +106,32 @@ def test_choices_and_apply_take_a_log_so_far_in_which_a_dalmuti_setup_has_no_rou
     assert (setup_or_log["properties"], setup_or_log["required"]) == (log["properties"], log["required"])
 
 
+def test_every_array_states_its_items_as_openapi_3_0_requires(client):
+    # Before: Olympi's ranges were arrays with an enum of pairs and no items; a client generator dropped OlympiLog.
+    def arrays_without_items(node: object, path: str = "") -> list[str]:
+        if isinstance(node, list):
+            return [found for index, item in enumerate(node) for found in arrays_without_items(item, f"{path}/{index}")]
+        if not isinstance(node, dict):
+            return []
+        here = [path] if node.get("type") == "array" and "items" not in node else []
+        return here + [found for key, value in node.items() for found in arrays_without_items(value, f"{path}/{key}")]
+
+    assert arrays_without_items(client.get("/api/v1/openapi.json").get_json()) == []
+
+
+def test_an_olympi_rule_is_one_component_that_nests_itself_as_the_reader_reads_it(client):
+    # olympi_replay/disciplines.py: a range of sums is 1 ≤ LOW ≤ HIGH ≤ 1000, a rule nests up to 8 levels
+    spec = client.get("/api/v1/openapi.json").get_json()
+    forms = {form["required"][0]: form["properties"][form["required"][0]]
+             for form in spec["components"]["schemas"]["OlympiRule"]["oneOf"]}
+    assert set(forms) == {"free", "value", "sum", "color", "value_in", "sum_in", "all_of", "any_of"}
+    assert (forms["sum_in"]["items"]["maximum"], forms["value_in"]["items"]["maximum"]) == (1000, 9)
+    assert forms["sum_in"]["minItems"] == forms["sum_in"]["maxItems"] == 2
+    assert forms["all_of"]["items"] == forms["any_of"]["items"] == {"$ref": "#/components/schemas/OlympiRule"}
+    log = spec["components"]["schemas"]["OlympiLog"]["properties"]["disciplines"]["items"]["oneOf"][1]
+    assert log["properties"]["rule"] == {"$ref": "#/components/schemas/OlympiRule"}
+
+
 def test_each_game_s_timeline_is_documented_by_its_own_schema(client):
     spec = client.get("/api/v1/openapi.json").get_json()
     answer = spec["paths"]["/api/v1/games/{game_id}/timeline"]["get"]["responses"]["200"]["content"]

@@ -25,6 +25,7 @@ CARD_HELP = 'write it as "K7" or {{"color": "black", "value": 7}} (colours B Y K
 OPS = (">", ">=", "<", "<=", "==", "!=")
 REFS = ("previous", "own")
 MEDALS = ("gold", "silver", "bronze")
+SUM_TOP = 1000  # the highest a range of sums may name (two cards make at most 18; a rule may say more)
 RULE_KEYS = {"free": ("free",), "value": ("value", "than"), "sum": ("sum", "than"), "color": ("color", "as"),
              "value_in": ("value_in",), "sum_in": ("sum_in",), "all_of": ("all_of",), "any_of": ("any_of",)}
 
@@ -94,7 +95,7 @@ def read_rule(value: object, depth: int = 1) -> dict | list | None:
         if type(reference) is not str or reference not in REFS:
             errors[RULE_KEYS[kind][1]] = ['Must be "previous" or "own".']
     elif kind in ("value_in", "sum_in"):
-        span, top = value[kind], 9 if kind == "value_in" else 1000
+        span, top = value[kind], 9 if kind == "value_in" else SUM_TOP
         if not (type(span) is list and len(span) == 2 and all(type(end) is int for end in span)
                 and 1 <= span[0] <= span[1] <= top):
             errors[kind] = [f"Must be [LOW, HIGH] with 1 ≤ LOW ≤ HIGH ≤ {top}."]
@@ -112,14 +113,28 @@ def read_rule(value: object, depth: int = 1) -> dict | list | None:
 
 def beyond_openapi(document: dict) -> bool:
     """Whether a document breaks a rule OpenAPI 3.0 cannot state: a discipline's rule of more than
-    ``max_rule_nodes`` parts in all (the document states depth and items per list only), or a key of an object
-    keyed by player longer than a name."""
+    ``max_rule_nodes`` parts in all, nested too deep or with a range whose LOW passes its HIGH (the document
+    states items per list only), or a key of an object keyed by player longer than a name."""
     disciplines = document.get("disciplines") if isinstance(document, dict) else None
     if isinstance(disciplines, list) and any(
-            isinstance(item, dict) and count_nodes(item.get("rule"), LIMITS.max_rule_nodes) > LIMITS.max_rule_nodes
+            isinstance(item, dict) and (count_nodes(item.get("rule"), LIMITS.max_rule_nodes) > LIMITS.max_rule_nodes
+                                        or _beyond(item.get("rule")))
             for item in disciplines):
         return True
     return isinstance(document, dict) and _long_keys(document)
+
+
+def _beyond(rule: object, depth: int = 1) -> bool:
+    """A rule nested too deep, or with a range whose LOW passes its HIGH."""
+    if not isinstance(rule, dict):
+        return False
+    if depth > LIMITS.max_rule_depth:
+        return True
+    span = rule.get("value_in", rule.get("sum_in"))
+    if isinstance(span, list) and len(span) == 2 and all(type(end) is int for end in span) and span[0] > span[1]:
+        return True
+    parts = rule.get("all_of", rule.get("any_of"))
+    return isinstance(parts, list) and any(_beyond(part, depth + 1) for part in parts)
 
 
 def _long_keys(document: dict) -> bool:
@@ -134,35 +149,43 @@ def _closed(properties: dict, required: list[str]) -> dict:
     return {"type": "object", "additionalProperties": False, "required": required, "properties": properties}
 
 
-def rule_openapi(depth: int = 3) -> dict:
-    """The rule vocabulary as OpenAPI 3.0 can state it: nesting written out ``depth`` levels deep, ranges
-    as the pairs LOW ≤ HIGH (sums up to 18, the most two cards make). A subset of what the reader accepts;
-    the bound on a rule's parts in all is beyond it (``beyond_openapi``)."""
+RULE_COMPONENT = "OlympiRule"
+RULE_REF = {"$ref": f"#/components/schemas/{RULE_COMPONENT}"}
+
+
+def rule_openapi() -> dict:
+    """The rule vocabulary as OpenAPI 3.0 can state it, a component that refers to itself for ``all_of`` and
+    ``any_of``, a range as two integers. Beyond it: the nesting's depth, LOW ≤ HIGH in a range, and the bound
+    on a rule's parts in all (``beyond_openapi``)."""
     ref = {"type": "string", "enum": list(REFS)}
-    forms = [
+    rules = {"type": "array", "minItems": 1, "maxItems": LIMITS.max_rule_items, "items": RULE_REF}
+
+    def span(top: int) -> dict:
+        return {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 1,
+                                                                          "maximum": top}}
+
+    return {"description": RULE_WORDS, "example": {"value": ">", "than": "previous"}, "oneOf": [
         _closed({"free": {"type": "boolean", "enum": [True]}}, ["free"]),
         _closed({"value": {"type": "string", "enum": list(OPS)}, "than": ref}, ["value", "than"]),
         _closed({"sum": {"type": "string", "enum": list(OPS)}, "than": ref}, ["sum", "than"]),
         _closed({"color": {"type": "string", "enum": ["same", "different"]}, "as": ref}, ["color", "as"]),
-        _closed({"value_in": {"type": "array", "enum": [[low, high] for low in range(1, 10)
-                                                        for high in range(low, 10)]}}, ["value_in"]),
-        _closed({"sum_in": {"type": "array", "enum": [[low, high] for low in range(1, 19)
-                                                      for high in range(low, 19)]}}, ["sum_in"]),
-    ]
-    if depth > 1:
-        inner = {"type": "array", "minItems": 1, "maxItems": LIMITS.max_rule_items, "items": rule_openapi(depth - 1)}
-        forms += [_closed({"all_of": inner}, ["all_of"]), _closed({"any_of": inner}, ["any_of"])]
-    return {"oneOf": forms}
+        _closed({"value_in": span(9)}, ["value_in"]),
+        _closed({"sum_in": span(SUM_TOP)}, ["sum_in"]),
+        _closed({"all_of": rules}, ["all_of"]),
+        _closed({"any_of": rules}, ["any_of"])]}
+
+
+RULE_WORDS = ("A rule of the vocabulary: {free: true}; {value|sum: OP, than: REF}; {color: same|different, as: REF}; "
+              "{value_in|sum_in: [LOW, HIGH]}; {all_of|any_of: [RULE, …]}; OP one of > >= < <= == !=, REF previous "
+              f"or own; nested at most {LIMITS.max_rule_depth} levels deep, {LIMITS.max_rule_nodes} parts in all.")
+COMPONENTS = {RULE_COMPONENT: rule_openapi()}  # OpenAPI components of this game besides its schemas of record
 
 
 class RuleField(fields.Field):
     """A discipline's rule: the recursive rule vocabulary, kept as written."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs["metadata"] = {**rule_openapi(), "example": {"value": ">", "than": "previous"}, "description": (
-            "A rule of the vocabulary: {free: true}; {value|sum: OP, than: REF}; {color: same|different, as: REF}; "
-            "{value_in|sum_in: [LOW, HIGH]}; {all_of|any_of: [RULE, …]}; OP one of > >= < <= == !=, REF previous "
-            "or own.")}
+        kwargs["metadata"] = {"allOf": [RULE_REF], "description": RULE_WORDS}
         super().__init__(**kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -216,7 +239,7 @@ class DisciplineField(fields.Field):
                                          "properties": {
                                              "name": {"type": "string", "minLength": 1, "maxLength": LIMITS.max_name},
                                              "cards_per_play": {"type": "integer", "enum": [1, 2]},
-                                             "rule": rule_openapi(),
+                                             "rule": RULE_REF,
                                              "note": {"type": "string", "maxLength": LIMITS.max_text}}}]}
         super().__init__(**kwargs)
 
