@@ -29,7 +29,7 @@ from flask import current_app
 from flask_babel import gettext as _
 from marshmallow import Schema, fields, validate
 
-from api import guards
+from api import guards, i18n
 from api.api_v1 import LOG_BODY, blp, body_problems, json_response, problem, read_upload
 from api.choices import ChoicesSchema, _bounded, _findings, _playable, _read, action_refused, answer, reason_of
 from api.problems import Problem
@@ -214,10 +214,16 @@ def _play(branch: Branch, action: object) -> None:
     if branch.state.is_over():
         raise Problem(422, _("The game is over in this branch."))
     try:
+        branch.state.patch(action)  # an action the game cannot write at all, as /apply refuses it
         findings = branch.state.apply(action, strict=True)
-    except (IllegalAction, ValueError, TypeError, KeyError) as error:
+    except IllegalAction as error:  # the rules' errors it would be, each with its code, at the body's action
+        refused = action_refused(_("This action is not legal here: %(reason)s", reason=reason_of(error)))
+        refused.extensions["errors"] = [{**finding.to_dict(), "message": str(i18n.localized(finding.message)),
+                                         "path": "/action"} for finding in error.findings]
+        raise refused from None
+    except (ValueError, TypeError, KeyError) as error:
         reason = reason_of(error)
-        raise action_refused(_("This action is not legal here: %(reason)s", reason=reason), reason) from None
+        raise action_refused(_("The action cannot be recorded. %(reason)s", reason=reason), reason) from None
     branch.step_findings += [finding.to_dict() for finding in findings]
     branch.actions.append(action)
     branch.seeds.append(_seed(branch.seeds[-1], action))

@@ -62,9 +62,10 @@ class ChoicesSchema(Schema):
     over = fields.Boolean(required=True, metadata={"description": "Nothing is left to play."})
     to_move = fields.String(required=True, allow_none=True, metadata={
         "description": "Whose choice is next; null at a chance step or when the game is over."})
-    moment = fields.String(required=True, metadata={"description": "Deep-link anchor of the next step.",
-                                                    "example": "trick-3-play-2"})
-    place = fields.String(metadata={"description": "Where the next step is, in words, in the reader's language.",
+    moment = fields.String(required=True, metadata={"description": "Deep-link anchor of the next step; empty when "
+                                                                   "the game is over.", "example": "trick-3-play-2"})
+    place = fields.String(metadata={"description": "Where the next step is, in words, in the reader's language; "
+                                                   "the end of the game when it is over.",
                                     "example": "trick 3, play 2"})
     chance = fields.Boolean(required=True, metadata={"description": "The next step is the table's (a deal, a draw)."})
     known = fields.Boolean(required=True, metadata={"description": "Every choice listed is exact."})
@@ -188,9 +189,10 @@ def answer(engine: object, state: State, rng: random.Random, valid: bool, findin
     # game lists last (replaykit.state), could not be, and stays.
     shown = offered if len(offered) <= MAX_CHOICES else [*offered[:MAX_CHOICES - 1], offered[-1]]
     listed = [{**choice.to_dict(), "patch": state.patch(choice.action)} for choice in shown]
+    over = state.is_over()  # no next step: its anchor would name one that never comes
     body = {"game": engine.id, "valid": valid, "findings": findings,
-            "over": state.is_over(), "to_move": state.to_move, "moment": state.moment,
-            "place": i18n.place(state.moment, engine), "chance": state.chance,
+            "over": over, "to_move": state.to_move, "moment": "" if over else state.moment,
+            "place": str(i18n.END) if over else i18n.place(state.moment, engine), "chance": state.chance,
             "known": all(choice.known for choice in offered), "may_leave_unseen": may_leave_unseen,
             "left_unseen": left_unseen, "view": state.view(), "choices": listed}
     if len(offered) > MAX_CHOICES:

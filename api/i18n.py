@@ -49,6 +49,7 @@ SCRIPTS = "scripts"
 
 # The units games count in, as the board's buttons and the parts' table name them.
 START = lazy_gettext("the start")
+END = lazy_gettext("the end of the game")
 UNITS = {"trick": lazy_gettext("trick"), "round": lazy_gettext("round"), "race": lazy_gettext("race"),
          "game": lazy_gettext("game"), "play": lazy_gettext("play"), "turn": lazy_gettext("turn"),
          "step": lazy_gettext("step")}

@@ -65,8 +65,20 @@ def test_an_illegal_action_is_refused_in_the_reader_s_language_at_the_body_s_act
     # the revoke as the Italian catalogue says it: Ben was dealt B4 B5 B6 (HANDS) and blue was led
     reason = refused["detail"].removeprefix("Questa azione non è regolare qui: ")
     assert reason.startswith("Ben gioca R4 su un'uscita di colore blu")
-    assert refused["errors"] == [{"code": "schema", "severity": "error", "message": reason, "player": None,
-                                  "path": "/action"}]
+    # the rule's own finding, its code kept, at the body's action (its pointer into the branch's log is the
+    # server's business)
+    assert [(error["code"], error["path"], error["player"], error["message"]) for error in refused["errors"]] == [
+        ("must-follow-suit", "/action", "Ben", reason)]
+
+
+@pytest.mark.parametrize("action", [{"player": "Ben"}, {"foo": 1}, "R5"])
+def test_an_action_the_game_cannot_write_is_refused_and_no_step_is_taken(client, action) -> None:
+    # Before: a 200 that counted it as step 1, with a schema finding at "" (/apply refused it)
+    key = start(client, dg_log([("Andrea", "B1")]))["branch"]
+    refused = step(client, key, 0, action)
+    assert refused.status_code == 422 and refused.get_json()["detail"].startswith("The action cannot be recorded.")
+    assert [(error["code"], error["path"]) for error in refused.get_json()["errors"]] == [("schema", "/action")]
+    assert step(client, key, 0).get_json()["steps"] == 0
 
 
 def test_an_illegal_action_is_refused_and_the_branch_stays_where_it_was(client) -> None:
