@@ -54,8 +54,9 @@ from replaykit.state import past_unseen
 # How the values are found: changed whenever the same log and budget would give other values or entries (stored
 # analyses are computed again). 2: Il Grande Dalmuti's estimates look ahead by steps to the standing. 3: a legal
 # play written as its choice is; an exact average over chance outcomes to ACCURACY_PLACES; a Dalmuti world keeps
-# what its seat saw in the transfers.
-METHOD = 3
+# what its seat saw in the transfers. 4: an estimate values only the choices the position itself allows, never a
+# card the log does not prove in the player's hand.
+METHOD = 4
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
 # The marks of a play by its cost, in the result's own units (D&G points, a Dalmuti place's points, Olympi VP,
@@ -242,8 +243,12 @@ def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int) -> int:
     rng = random.Random(f"{budget.seed}/{step.anchor}")
     sampled = [state.sample_world(state.turn, rng) for _ in range(worlds)]
     found = sampled_action_values(sampled, state.turn, per_world, step=len(state.players))
+    # A choice is valued only if every world offers it, and the position itself, whose hands hold only what the
+    # log proves: a card the log never shows in the player's hand may be in every world sampled (one world, or
+    # a few that happen to agree), never in every world there is.
+    proven = set(state.legal_actions())
     means = {action: round(mean, ACCURACY_PLACES) for action, mean in found.means.items()
-             if found.offered[action] == found.worlds}
+             if found.offered[action] == found.worlds and action in proven}
     played = state.action_of(step.played)
     if not found.worlds or played not in means:
         return found.nodes
