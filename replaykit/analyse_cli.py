@@ -55,11 +55,19 @@ def run(args: argparse.Namespace, among: Sequence[Engine], out: TextIO, err: Tex
     budget = Budget(max_nodes=max(1, args.max_nodes), worlds=max(0, args.worlds), seed=args.seed)
     result = None if engine is None else analyse(engine, document, budget)
     if result is None:
-        err.write(f"{args.path}: no analysis: " + ("its game offers none\n" if engine else "it names no game "
-                                                    "installed\n"))
+        err.write(f"{args.path}: no analysis: {_why_none(engine, document)}\n")
         return NO_ANALYSIS
     out.write(json.dumps(result, ensure_ascii=False) + "\n" if args.json else table(result))
     return ANALYSED
+
+
+def _why_none(engine: object, document: object) -> str:
+    if engine is None:
+        return "it names no game installed"
+    state = engine.load(document)[1]
+    if state is None or hasattr(state, "searchable"):  # a game the search walks, but none in this log
+        return "no game starts in this log"
+    return "its game offers none"
 
 
 def words(action: dict | None) -> str:

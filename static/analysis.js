@@ -245,12 +245,12 @@
       line.textContent = _("Computer: not valued (past what the search could reach).");
     } else if (play.cost === "0") {
       line.textContent = (play.exact ? _("Computer: a best play; {player} can make sure of {value}.", params)
-        : _("Computer: a best play by the estimate ({value}).", params));
+        : _("Computer: a best play by the estimate, worth about {value}.", params));
     } else {
       line.textContent = (play.exact
-        ? _("Computer: costs {cost}. Best: {best}, making sure of {best_value}; {played} makes sure of {value}.",
+        ? _("Computer: costs {cost}. Best: {best}, making sure of {best_value}; {played}, making sure of {value}.",
             params)
-        : _("Computer (estimate): costs {cost}. Best: {best}, about {best_value}; {played} about {value}.", params));
+        : _("Computer (estimate): costs {cost}. Best: {best}, about {best_value}; {played}, about {value}.", params));
     }
   }
 

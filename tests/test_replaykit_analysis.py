@@ -130,6 +130,10 @@ def test_the_command_answers_json_and_says_why_it_cannot(tmp_path):
     path.write_text(json.dumps({"game": "chess"}))
     status, _, err = run("analyse", str(path))
     assert status == 1 and "names no game installed" in err
+    # a game the search walks, in a log where none starts (one player): not "its game offers none"
+    path.write_text(json.dumps({"game": "toy", "players": ["Ann"], "hands": {}}))
+    status, _, err = run("analyse", str(path))
+    assert status == 1 and err == f"{path}: no analysis: no game starts in this log\n"
 
 
 def test_plays_are_valued_from_the_end_until_the_budget_runs_out():
