@@ -146,7 +146,7 @@ class Reader:
         if "hands" in data:
             log.hands = self.hands(data["hands"], base + "/hands")
         if "tricks" not in data:
-            self.problem(base + "/tricks", 'The log has no "tricks" list.')
+            self.problem(base + "/tricks", say('The log has no "tricks" list.'))
         else:
             log.has_tricks = type(data["tricks"]) is list
             log.tricks = self.tricks(data["tricks"], base + "/tricks")
