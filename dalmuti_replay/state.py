@@ -257,6 +257,13 @@ class DalmutiState(Model):
             return None
         if not self.logs:
             return say("No round has begun: the first action of a session is {{\"round\": 1}}.")
+        if step.kind == PLAY and step.play is not None:  # a play is recorded at the end of its trick, nowhere else
+            tricks = self.logs[-1].tricks
+            trick = step.trick or (self.default_place()[0] if play is not None else len(tricks) or 1)
+            due = len(tricks[trick - 1].plays) + 1 if trick <= len(tricks) else 1
+            if step.play != due:
+                return say("A play is recorded at the end of its trick, as play {due} of trick {trick}; this one "
+                           "says play {number}.", due=due, trick=trick, number=step.play)
         if not self.session.replaying:
             return None
         assert play is not None

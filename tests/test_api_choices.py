@@ -296,3 +296,21 @@ def test_every_choice_offered_reads_the_same_applied_as_tapped(seed: int) -> Non
             for choice in offered:
                 assert str(label_of(state, choice.action, rng)) == str(choice.label), (engine.id, choice.action)
             state.apply(rng.choice(offered).action, strict=True)
+
+
+def test_a_dalmuti_play_that_names_its_place_is_recorded_there_or_refused(client) -> None:
+    # Anna has led trick 1: Bruno's answer is its play 2. Before: "play": 1 was appended as play 2 while its
+    # findings pointed at play 1, Anna's.
+    log = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"],
+           "rounds": [{"tricks": [{"plays": [{"player": "Anna", "cards": ["10", "10"]}]}]}]}
+    bruno = {"player": "Bruno", "cards": ["10", "10"], "trick": 1}  # not lower than Anna's pair: a rule broken
+    refused = client.post("/api/v1/apply", json={"log": log, "action": {**bruno, "play": 1}}).get_json()
+    assert refused["detail"] == ("The action cannot be recorded. A play is recorded at the end of its trick, as "
+                                 "play 2 of trick 1; this one says play 1.")
+    applied = client.post("/api/v1/apply", json={"log": log, "action": {**bruno, "play": 2}}).get_json()
+    assert applied["patch"] == [{"op": "add", "path": "/rounds/0/tricks/0/plays/-",
+                                 "value": {"player": "Bruno", "cards": ["10", "10"]}}]
+    said = [(finding["code"], finding["path"]) for finding in applied["findings"]]
+    assert said == [("not-lower", "/rounds/0/tricks/0/plays/1/cards")]
+    validated = client.post("/api/v1/validate", json=jsonpatch.apply_patch(log, applied["patch"])).get_json()
+    assert said[0] in [(finding["code"], finding["path"]) for finding in validated["errors"]]

@@ -41,7 +41,7 @@ def validated(client, sample: str, language: str | None) -> list[dict]:
     ("wrong-claims-extra-round.json", "points-mismatch",
      "Anna is credited with 5 points in round 2, but the plays give 4 (going out scores the players still in the "
      "round, the one going out included: ruling).",
-     "A Anna sono attribuiti 5 punti nella partita 2, ma le giocate danno 4 (chi esce segna i giocatori ancora in "
+     "Anna: 5 punti attribuiti nella partita 2, ma le giocate danno 4 (chi esce segna i giocatori ancora in "
      "gioco, sé compreso: decisione).",
      "Graczowi Anna przypisano 5 punktów w rundzie 2, ale z zagrań wynika 4 (wychodzący dostaje tyle punktów, ilu "
      "graczy jest jeszcze w rundzie, wliczając jego: rozstrzygnięcie)."),
