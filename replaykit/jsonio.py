@@ -195,8 +195,7 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
     except RecursionError:
         raise _placed(_too_deep(limits), text, _place(text, "depth", limits.max_depth)) from None
     except json.JSONDecodeError as error:
-        raise JSONReadError(say("Not valid JSON: {problem}", problem=_DECODER.get(error.msg, error.msg)),
-                            error.lineno, error.colno) from None
+        raise _syntax_error(error, text) from None
     except JSONReadError as error:
         kind, what = refused[-1]
         raise _placed(error.reason, text, _place(text, kind, what)) from None
@@ -250,6 +249,22 @@ def _placed(reason: Text, text: str, offset: int | None) -> JSONReadError:
     if offset is None:
         return JSONReadError(reason)
     return JSONReadError(reason, text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+
+
+def _syntax_error(error: json.JSONDecodeError, text: str) -> JSONReadError:
+    """The decoder's refusal in a person's words where two common slips explain it: a comma before a closing
+    bracket (placed at the comma), and a text that ends before its brackets close; else the decoder's own."""
+    before = text[:error.pos].rstrip()
+    if error.msg in _AFTER_COMMA and before.endswith(",") and text[error.pos:].lstrip()[:1] in ("]", "}"):
+        return _placed(say("A comma before a closing bracket, which JSON does not allow (a trailing comma)"), text,
+                       len(before) - 1)
+    if error.msg.startswith("Expecting") and before and not text[error.pos:].strip():
+        return _placed(say("The JSON ends before every bracket it opens is closed"), text, error.pos)
+    return JSONReadError(say("Not valid JSON: {problem}", problem=_DECODER.get(error.msg, error.msg)), error.lineno,
+                         error.colno)
+
+
+_AFTER_COMMA = ("Expecting value", "Expecting property name enclosed in double quotes")
 
 
 def _too_deep(limits: JSONLimits) -> Text:

@@ -39,7 +39,8 @@ def assert_problem(response, status):
     (b'{"scores": {"A": Infinity}}', "Infinity is not a JSON number"),
     (b"[" * 100 + b"]" * 100, "nested more than 32"),
     (b'{"scores": {"A": 1' + b"0" * 400 + b"}}", "far too large"),
-    (b'{"game": ', "Not valid JSON"),
+    (b'{"game": ', "The JSON ends before every bracket it opens is closed"),
+    (b'{"game": "olympi",}', "A comma before a closing bracket"),
     (b"\xff\xfe\x00", "UTF-16 (or UTF-32), not UTF-8"),
     (b'{"players": ["\xe9"]}', "not UTF-8 text, as a log must be: save it as UTF-8 and send it again (line 1, "
                                "column 15)"),
