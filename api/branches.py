@@ -118,9 +118,9 @@ class BranchSchema(ChoicesSchema):
     branch = fields.String(required=True, metadata={"description": "The branch's id: send it with each step."})
     steps = fields.Integer(required=True, metadata={"description": "Actions played in the branch so far."})
     findings = fields.List(fields.Nested(AnyFindingSchema), required=True, metadata={
-        "description": "The findings of the log the branch started from, then those of each step played in it "
-                       "(errors first); not the checks a report makes at a log's end, such as an unfinished "
-                       "game."})
+        "description": "The findings of the log the branch started from, as its report gives them (an unfinished "
+                       "game's included), then those of each step played in it (errors first); a step's own "
+                       "findings leave out the checks a report makes at a log's end."})
 
 
 class StepBodySchema(Schema):
