@@ -313,12 +313,14 @@ def stored_timeline(game_id: str):
 
 
 def timeline_of(verdict: Verdict) -> dict:
+    """A stored game's timeline: ``game`` first (as its report says it), which tells a timeline's schema apart."""
     report, adapter = verdict.report, verdict.adapter
     parts = adapter.parts(report)
     if parts is not None:
-        return {"kind": report.get("kind"), "players": report.get("players", []),
-                "games": [None if part is None else adapter.timeline(part) for part in parts]}
-    return {"kind": report.get("kind"), **adapter.timeline(report)}
+        return {"game": report.get("game"), "kind": report.get("kind"), "players": report.get("players", []),
+                "games": [None if part is None else {"game": part.get("game"), **adapter.timeline(part)}
+                          for part in parts]}
+    return {"game": report.get("game"), "kind": report.get("kind"), **adapter.timeline(report)}
 
 
 def _sample_links(game: str, slug: str) -> dict:

@@ -1,10 +1,10 @@
 """The OpenAPI components of every installed game, from the games installed when an app is made.
 
 A log body, a report and a timeline of any game are ``AnyLog``, ``AnyReport`` and ``AnyTimeline``: a
-``oneOf`` over the games' own schemas of record told apart by ``game`` (timelines, which no key tells
-apart, an ``anyOf``); what is played on (``/choices``, ``/apply``) is ``AnyLogSoFar``, a log or a setup with
-no steps yet. Each game names its schemas (``schemas.of_record``, ``schemas.timelines``); a name
-given to two different schemas would document one of them wrongly, so it stops the app instead.
+``oneOf`` over the games' own schemas of record told apart by ``game``; what is played on (``/choices``,
+``/apply``) is ``AnyLogSoFar``, a log or a setup with no steps yet. Each game names its schemas
+(``schemas.of_record``, ``schemas.timelines``); a name given to two different schemas would document one of
+them wrongly, so it stops the app instead.
 
 Building the document is most of an app's start, and a test run makes hundreds of apps, nearly all from the
 same inputs: a process builds it once for each set of inputs (``GamesApi``) and its apps share it, read only.
@@ -95,13 +95,11 @@ def _named(schema: object) -> str:
     return getattr(schema, "__name__", "(an OpenAPI schema)")
 
 
-def _one_of(components: dict, key: str | None = "game") -> dict:
-    """A ``oneOf`` told apart by the document's ``game`` (an ``anyOf`` when no key tells them apart)."""
+def _one_of(components: dict) -> dict:
+    """A ``oneOf`` told apart by the document's ``game``."""
     refs = {value: f"#/components/schemas/{name}" for value, (name, _schema) in components.items()}
     listed = [{"$ref": ref} for ref in dict.fromkeys(refs.values())]
-    if key is None:
-        return {"anyOf": listed} if listed else {"type": "object"}
-    return {"oneOf": listed, "discriminator": {"propertyName": key, "mapping": refs}}
+    return {"oneOf": listed, "discriminator": {"propertyName": "game", "mapping": refs}}
 
 
 class GamesApi(Api):
@@ -154,7 +152,7 @@ def name_games(api: GamesApi, generic: dict[str, type], operations: Blueprint) -
         api.spec.components.schema(ANY_LOG, _one_of(found.logs))
         api.spec.components.schema(ANY_LOG_SO_FAR, _one_of(found.so_far))
         api.spec.components.schema(ANY_REPORT, _one_of(found.reports))
-        api.spec.components.schema(ANY_TIMELINE, _one_of(found.timelines, key=None))
+        api.spec.components.schema(ANY_TIMELINE, _one_of(found.timelines))
         api.register_blueprint(operations)
     # apispec names a nested schema itself, and renames it with a warning when a game's nested schema has
     # the name of another one: the document would then name neither as its author did.

@@ -76,6 +76,8 @@ class ReportHeaderSchema(Schema):
 class TimelineHeaderSchema(Schema):
     """The fields that open every game's timeline (``/api/v1/games/ID/timeline``)."""
 
+    game = fields.String(required=True, metadata={"description": "The log's game, as its report says it: it tells "
+                                                                 "the timelines apart.", "example": "david-goliath"})
     kind = fields.String(metadata={"description": "game, or what holds several games (match).", "example": "game"})
     players = fields.List(fields.String())
 

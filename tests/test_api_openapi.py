@@ -137,7 +137,12 @@ def test_each_game_s_timeline_is_documented_by_its_own_schema(client):
     answer = spec["paths"]["/api/v1/games/{game_id}/timeline"]["get"]["responses"]["200"]["content"]
     assert answer["application/json"]["schema"] == {"$ref": "#/components/schemas/AnyTimeline"}
     schemas = spec["components"]["schemas"]
-    listed = [ref["$ref"].rsplit("/", 1)[-1] for ref in schemas["AnyTimeline"]["anyOf"]]
+    listed = [ref["$ref"].rsplit("/", 1)[-1] for ref in schemas["AnyTimeline"]["oneOf"]]
+    # told apart by game, as reports are (before: an anyOf that a generated client read as the first game's)
+    assert schemas["AnyTimeline"]["discriminator"]["propertyName"] == "game"
+    mapping = schemas["AnyTimeline"]["discriminator"]["mapping"]
+    assert mapping["grande-dalmuti"] == "#/components/schemas/DalmutiTimeline"
+    assert all("game" in schemas[name]["required"] for name in listed)
     named = {game_id: [name for name, _ in timelines(game_id).values()] for game_id in registry.engines()}
     assert listed == [name for names in named.values() for name in names]
     assert named["david-goliath"] == ["DavidGoliathTimeline", "DavidGoliathMatchTimeline"]
