@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import jsonpatch
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 from app import create_app
 from replaykit import registry
 from replaykit.state import label_of
-from tests.conftest import ROOT, app_config
+from tests.conftest import app_config
 from tests.plugin_fixtures import toy_engine
 from tests.state_helpers import setup_state
 
@@ -122,11 +121,10 @@ def test_an_apply_refusal_points_into_the_body_at_what_it_refuses(client) -> Non
     assert [(error["path"], error["code"]) for error in refused.get_json()["errors"]] == [("/log/tricks", "schema")]
 
 
-@pytest.mark.parametrize("sample", ["david-goliath/legal-3-players.json", "olympi/clean-2-players.json",
-                                    "grande-dalmuti/four-players-three-rounds.json"])
-def test_a_finished_game_names_no_next_step(client, sample) -> None:
+@pytest.mark.parametrize("game", list(registry.engines().values()), ids=lambda engine: engine.id)
+def test_a_finished_game_names_no_next_step(client, game) -> None:
     # Before: "trick 16, play 1" after D&G's 15 tricks, "round 4" after a 3-round session, "the start" in Olympi
-    log = json.loads((ROOT / "sample_games" / sample).read_text(encoding="utf-8"))
+    log = game.simulate(game.players[0], 1)  # a whole game, played to its end
     body = client.post("/api/v1/choices", json=log).get_json()
     assert body["over"] and body["choices"] == [] and body["to_move"] is None
     assert (body["moment"], body["place"]) == ("", "the end of the game")
