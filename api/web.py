@@ -86,12 +86,11 @@ def replay(document: object, setup: bool = False) -> tuple[verdicts.Verdict, Sta
     return verdict, state
 
 
-def check(raw: bytes) -> verdicts.Verdict:
-    """Read and validate uploaded bytes; raises ``NotJSON`` or ``NotALog`` for what cannot be replayed, and a
-    422 ``Problem`` for a report past the bound on an answer."""
+def check(raw: bytes) -> tuple[verdicts.Verdict, str]:
+    """Read and validate uploaded bytes: the verdict and its report as the JSON answered. Raises ``NotJSON`` or
+    ``NotALog`` for what cannot be replayed, and a 422 ``Problem`` for a report past the bound on an answer."""
     verdict = replay(read(raw))[0]
-    workload.ensure_answer_bounded(verdict.report, len(raw))
-    return verdict
+    return verdict, workload.bounded_answer(verdict.report, len(raw))
 
 
 def store(raw: bytes) -> tuple[verdicts.Verdict, GameRecord]:
@@ -101,7 +100,7 @@ def store(raw: bytes) -> tuple[verdicts.Verdict, GameRecord]:
     document = read(raw)
     workload.ensure_bounded(document)
     verdict = replay(document)[0]
-    workload.ensure_answer_bounded(verdict.report, len(raw))
+    workload.bounded_answer(verdict.report, len(raw))  # the answer embeds the report: it is written again there
     repository = services().repository
     client = quota.client_key(guards.client_address())
     with quota.storage_errors():

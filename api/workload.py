@@ -6,7 +6,7 @@ written (``Engine.work``, ``replaykit.work``). An upload whose measure is past `
 refused with a 422 problem document that names the measure, the limit and the document's value; nothing
 is replayed or stored. Validating (``POST /api/v1/validate``) computes no table view and is not bounded
 here. Both, and the form, refuse a log whose report would pass the bound on an answer's size
-(``ensure_answer_bounded``), once it is replayed and before anything is stored.
+(``bounded_answer``), once it is replayed and before anything is stored.
 
 The default keeps the costliest upload it accepts within 3 s and 300 MB of one worker on the project's
 2-core machine, with room for a busy machine (``make bench``, the section "Uploads"): a David & Goliath
@@ -52,14 +52,16 @@ def ensure_bounded(document: object) -> None:
                       measure="steps × seats", work=work, limit=limit)
 
 
-def ensure_answer_bounded(report: object, body_bytes: int) -> None:
-    """Raise a 422 ``Problem`` when ``report``, as JSON in the reader's language, would pass the bound on an
-    answer for a body of ``body_bytes``: a log of many short steps among many long names (a trick of one pass
-    lists every seat's cards left) is answered more than three times its size."""
-    size, limit = len(dumps(i18n.localized(report)).encode()), ANSWER_BASE + ANSWER_PER_BODY_BYTE * body_bytes
+def bounded_answer(report: object, body_bytes: int) -> str:
+    """``report`` as JSON in the reader's language, the answer it is written once for; a 422 ``Problem`` when
+    it would pass the bound on an answer for a body of ``body_bytes``: a log of many short steps among many long
+    names (a trick of one pass lists every seat's cards left) is answered more than three times its size."""
+    answer = dumps(i18n.localized(report))
+    size, limit = len(answer.encode()), ANSWER_BASE + ANSWER_PER_BODY_BYTE * body_bytes
     if size > limit:
         shown = {"size": format_number(size), "limit": format_number(limit), "body": format_number(body_bytes)}
         raise Problem(422, _("This log's report would take %(size)s bytes, and the answer to a body of %(body)s "
                              "bytes may take at most %(limit)s: it holds many short steps among many long names. "
                              "Split it into smaller logs, or shorten the names.", **shown),
                       measure="answer bytes", work=size, limit=limit)
+    return answer

@@ -1,5 +1,5 @@
 """docs/RELIABILITY.md, "Answer size": a report answer is at most 256 KiB plus 3 × the body, whatever the game
-(api.workload.ensure_answer_bounded). An Il Grande Dalmuti trick lists every seat's cards left, so a session of
+(api.workload.bounded_answer). An Il Grande Dalmuti trick lists every seat's cards left, so a session of
 20 long-named players whose 5,000 tricks are each a lone pass would be answered 16 times its size: it is refused
 with a 422 that names the measure, on validate, on an API upload and on the form, and nothing is stored."""
 
