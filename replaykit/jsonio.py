@@ -185,10 +185,9 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line_start = data.rfind(b"\n", 0, error.start) + 1
-        column = len(data[line_start:error.start].decode("utf-8", "replace")) + 1  # in characters, as editors count
-        raise JSONReadError(say("The file is not UTF-8 text, as a log must be: save it as UTF-8 and send it again"),
-                            data.count(b"\n", 0, error.start) + 1, column) from None
+        read = data[:error.start].decode("utf-8")  # placed in characters, as editors count them
+        raise _placed(say("The file is not UTF-8 text, as a log must be: save it as UTF-8 and send it again"), read,
+                      len(read)) from None
     try:
         value = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer,
                            parse_float=decimal)
