@@ -18,9 +18,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
+from werkzeug.exceptions import RequestEntityTooLarge
 
 import api as web
-from api import guards, i18n, openapi, quota
+from api import bodies, guards, i18n, openapi, quota
 from api.openapi import ANY_LOG, ANY_REPORT, ANY_TIMELINE, LOG_BODY, LOG_REF, REPORT_REF, ComponentClash
 from api.problems import Problem
 from api.samples import Sample
@@ -156,16 +157,23 @@ def read_upload() -> bytes:
         raise Problem(415, _('Send the log as application/json, or as a file in the multipart field "file"; this '
                              'request says %(type)s.', type=request.mimetype or _("no content type")))
     if request.mimetype == "multipart/form-data":
-        sent = len(request.files.getlist("file")) + len(request.form.getlist("file"))
+        try:
+            files, form = request.files, request.form
+        except RequestEntityTooLarge:  # a text part past the largest log (Werkzeug's MAX_FORM_MEMORY_SIZE)
+            raise bodies.too_large() from None
+        sent = len(files.getlist("file")) + len(form.getlist("file"))
         if sent > 1:  # only one would be read: the others' findings would go unsaid
             raise Problem(400, _('A multipart upload carries one log, in the field "file"; this one has %(count)d '
                                  "of them. Send each log in a request of its own.", count=sent))
-        upload = request.files.get("file")
+        upload = files.get("file")
         if upload is not None:
-            return upload.read()
-        if "file" in request.form:  # the log sent as the field's text (curl -F 'file=<game.json') rather than a file
-            return request.form["file"].encode()
-        raise Problem(400, _('A multipart upload must carry the log in the field "file".'))
+            log = upload.read()
+        elif "file" in form:  # the log sent as the field's text (curl -F 'file=<game.json') rather than a file
+            log = form["file"].encode()
+        else:
+            raise Problem(400, _('A multipart upload must carry the log in the field "file".'))
+        bodies.ensure_log_fits(log)
+        return log
     return request.get_data(cache=False)
 
 

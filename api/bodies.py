@@ -6,6 +6,11 @@ chunked, is read up front: past the limit it is 413 whatever its framing, and a 
 arrive within ``BODY_READ_TIMEOUT`` seconds in all is 408, so a client trickling bytes cannot hold a
 connection for ever. The views then read the buffered copy (at most the limit per request).
 
+``MAX_CONTENT_LENGTH`` is the largest log. A multipart form carries its log between boundaries, part headers, a
+file name and a CSRF token, so its body may be ``FORM_ENVELOPE_BYTES`` larger: a log of the limit's size is
+taken whether it is sent as JSON, uploaded through the page or stored by the recorder, and the views that
+read a form's log refuse one past the limit themselves (``ensure_log_fits``).
+
 A socket timeout alone bounds each wait for bytes, not the whole read (the server's reader waits again
 for every byte that trickles in), so under gevent the whole read runs under one ``gevent.Timeout``, which
 interrupts it at the deadline whatever the client's pace.
@@ -25,6 +30,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from api.problems import Problem
 
 DEFAULTS = {"BODY_READ_TIMEOUT": 10}
+FORM_ENVELOPE_BYTES = 64 * 1024  # a form's boundaries, part headers, file name and CSRF token beside its log
 CHUNK = 64 * 1024
 CLOSE = {"Connection": "close"}
 
@@ -71,9 +77,32 @@ def _whole_read_deadline(seconds: float):
     return Timeout(seconds, TimeoutError)
 
 
-def _too_large(limit: int) -> RequestEntityTooLarge:
+def _is_form() -> bool:
+    return request.mimetype == "multipart/form-data"
+
+
+def too_large() -> RequestEntityTooLarge:
+    """The refusal of a body past its limit: a form's names the largest log it may carry."""
+    limit = format_number(current_app.config["MAX_CONTENT_LENGTH"])
+    if _is_form():
+        return RequestEntityTooLarge(_("The log in this form is larger than the %(limit)s bytes accepted here.",
+                                       limit=limit))
     return RequestEntityTooLarge(_("The body is larger than the %(limit)s bytes accepted here, whether sent with a "
-                                   "length or in chunks.", limit=format_number(limit)))
+                                   "length or in chunks.", limit=limit))
+
+
+def body_limit() -> int | None:
+    """The most bytes this request's body may have: the largest log, and a form's envelope beside it."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    return limit + FORM_ENVELOPE_BYTES if limit is not None and _is_form() else limit
+
+
+def ensure_log_fits(log: bytes | str) -> None:
+    """Refuse (413) a log read from a form that is larger than the largest log; a text part counts in UTF-8."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    size = len(log) if isinstance(log, bytes) else len(log.encode("utf-8", "surrogatepass"))
+    if limit is not None and size > limit:
+        raise too_large()
 
 
 def buffer_body() -> None:
@@ -82,9 +111,10 @@ def buffer_body() -> None:
     has_body, length = _expects_body(environ)
     if not has_body:
         return
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    limit = body_limit()
+    request.max_content_length = limit  # what Werkzeug's form parser checks the buffered copy's length against
     if length is not None and limit is not None and length > limit:
-        raise _too_large(limit)
+        raise too_large()
     # the server's connection (gunicorn's, or Flask's development server's): a read waits only until the deadline
     socket = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
     deadline = time.monotonic() + current_app.config["BODY_READ_TIMEOUT"]
@@ -92,7 +122,7 @@ def buffer_body() -> None:
         with _whole_read_deadline(current_app.config["BODY_READ_TIMEOUT"]):
             body = _read(environ["wsgi.input"], length, limit, deadline, socket)
     except RequestEntityTooLarge:
-        raise _too_large(limit) from None
+        raise too_large() from None
     except OSError:  # a timeout (TimeoutError is an OSError) or a connection dropped halfway
         raise Problem(408, _("The body did not arrive within %(seconds)s seconds; send it again in one go.",
                              seconds=format_number(current_app.config["BODY_READ_TIMEOUT"])), headers=CLOSE) from None

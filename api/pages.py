@@ -21,7 +21,7 @@ from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, TooManyReques
 from wtforms import TextAreaField
 
 import api as web
-from api import analysis, guards, homes, i18n, markdown, openapi, owned, problems, quota, samples, verdicts
+from api import analysis, bodies, guards, homes, i18n, markdown, openapi, owned, problems, quota, samples, verdicts
 from api.problems import Problem
 from replaykit.reading import show
 
@@ -42,9 +42,11 @@ class UploadForm(FlaskForm):
         if data and text.strip():
             raise Unusable(_("You chose a file and pasted text: validate one of them (clear the other)."))
         if data:
+            bodies.ensure_log_fits(data)
             return data
         if name and not text.strip():
             raise Unusable(_("The file %(name)s is empty: choose the file that holds the log.", name=show(name)))
+        bodies.ensure_log_fits(text)
         return text.encode("utf-8", "surrogatepass") if text.strip() else None
 
 

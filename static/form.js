@@ -11,8 +11,6 @@
   }
   var limit = Number(form.getAttribute("data-max-bytes"));
   var problem = document.getElementById("form-problem");
-  // The limit is the whole body's: the log, the form's other fields and the multipart framing around them.
-  var ENVELOPE = 2048;
 
   function size(text) {
     // A browser sends a text area's line breaks as CRLF: a pretty-printed log grows by a byte a line.
@@ -32,10 +30,10 @@
     var message = null;
     if (file && text.trim()) {
       message = _("You chose a file and pasted text: validate one of them (clear the other).");
-    } else if (file && file.size + ENVELOPE > limit) {
+    } else if (file && file.size > limit) {
       message = _("This file is {size}; logs of up to {limit} are accepted.",
                   { size: megabytes(file.size), limit: megabytes(limit) });
-    } else if (size(text) + ENVELOPE > limit) {
+    } else if (size(text) > limit) {
       message = _("The pasted log is {size}; logs of up to {limit} are accepted.",
                   { size: megabytes(size(text)), limit: megabytes(limit) });
     }

@@ -174,8 +174,10 @@
     }
     storing = true;
     var draft = play.current();
-    $("rec-store-text").value = raw;
-    fetch($("rec-store").action, { method: "POST", body: new FormData($("rec-store")), credentials: "same-origin" })
+    // A file part arrives as written; a text field's line ends would be sent as CR LF, the log grown past its size.
+    var body = new FormData($("rec-store"));
+    body.append("file", new Blob([raw], { type: "application/json" }), draft.game + "-" + draft.id + ".json");
+    fetch($("rec-store").action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.redirected && /\/games\/[^/]+$/.test(new URL(response.url).pathname)) {
           drafts.remove(draft.id);

@@ -15,7 +15,7 @@ from app import create_app
 from dg_replay.simulate import simulate
 from tests.conftest import LiveServer, app_config
 from tests.test_hardening import assert_problem
-from tests.test_pages import csrf_token
+from tests.test_pages import csrf_token, submit
 
 CHUNKED = {"Transfer-Encoding": "chunked"}
 MiB = 1024 * 1024
@@ -66,6 +66,35 @@ def test_a_chunked_form_upload_over_the_limit_is_413(tmp_path):
             f"Content-Type: application/json\r\n\r\n").encode() + padded(3 * MiB) + f"\r\n--{boundary}--\r\n".encode()
     response = chunked_post(client, "/", form, f"multipart/form-data; boundary={boundary}")
     assert response.status_code == 413 and response.mimetype == "text/html"
+    assert client.application.extensions["card_replay"].repository.count() == 0
+
+
+def sent_in_every_form(client, log: bytes) -> list[int]:
+    """The statuses of ``log`` sent to the API as a multipart file and as a multipart field's text, and
+    through the upload page as a file and as pasted text."""
+    api = [client.post("/api/v1/games", data={"file": part}, content_type="multipart/form-data")
+           for part in ((io.BytesIO(log), "game.json"), log.decode())]
+    page = [submit(client, file=log), submit(client, text=log.decode())]
+    return [response.status_code for response in api + page]
+
+
+def test_a_log_of_the_largest_size_is_taken_in_a_form_as_in_a_json_body(client):
+    # Before, a form's boundaries and CSRF token counted against the log's 2 MiB: such a log was 413 in a form.
+    log = padded(2 * MiB)
+    assert len(log) == 2 * MiB
+    assert client.post("/api/v1/games", data=log, content_type="application/json").status_code == 201
+    assert sent_in_every_form(client, log) == [201, 201, 303, 303]
+    assert client.application.extensions["card_replay"].repository.count() == 5
+
+
+def test_a_log_a_byte_past_the_largest_is_413_in_a_form_too(client):
+    log = padded(2 * MiB + 1)
+    assert sent_in_every_form(client, log) == [413] * 4
+    refused = client.post("/api/v1/games", data={"file": (io.BytesIO(log), "game.json")},
+                          content_type="multipart/form-data")
+    said = "The log in this form is larger than the 2,097,152 bytes accepted here."
+    assert assert_problem(refused, 413)["detail"] == said
+    assert "larger than 2.0 MiB" in submit(client, text=log.decode()).get_data(as_text=True)
     assert client.application.extensions["card_replay"].repository.count() == 0
 
 

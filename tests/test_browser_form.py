@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_api_bodies import padded
+
 pytestmark = pytest.mark.browser
 
 LIMIT = 2 * 1024 * 1024
@@ -22,3 +24,15 @@ def test_a_pasted_log_whose_line_breaks_take_it_past_the_limit_is_refused_before
     assert "logs of up to 2.0 MiB are accepted" in page.locator("#form-problem").inner_text()
     assert page.url.endswith("/edit")  # nothing was sent: the text is still there to shorten
     assert page.eval_on_selector("textarea", "area => area.value.length") == len(text)
+
+
+def test_a_file_of_the_largest_size_is_sent_and_stored(page, live_server, tmp_path):
+    # Before, the script kept 2 KB of the limit for the form's framing and refused this file before sending it
+    # (and the server, counting the framing too, answered 413).
+    path = tmp_path / "game.json"
+    path.write_bytes(padded(LIMIT))
+    page.goto(live_server.url + "/")
+    page.set_input_files("input[name=file]", str(path))
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/*")
+    assert page.locator("#form-problem").count() == 0

@@ -198,9 +198,13 @@ def test_an_unfinished_log_stored_here_is_continued_in_the_recorder(phone, live_
         if scores[name] == best:
             phone.locator(f"#rec-claims input[data-winner='{name}']").check()
     # Storing opens the analysis board: the sheet is checked against the rules.
+    written = json.loads(phone.evaluate("JSON.stringify(RecordSession.finalLog())"))
     phone.locator("#rec-validate").tap()
     phone.wait_for_url("**/games/*")
     assert phone.locator("#verdict .verdict-title").inner_text() == "Invalid"
+    # Stored as the recorder wrote and measured it: a form's text field would have sent every line end as CR LF.
+    stored = phone.request.get(phone.url.replace("/games/", "/api/v1/games/") + "/log").body()
+    assert json.loads(stored) == written and b"\r" not in stored
     assert phone.locator(".analysis-main .finding-code").all_inner_texts() == ["score-mismatch"]
 
 

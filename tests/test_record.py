@@ -3,9 +3,11 @@ the log it may continue, and how it stores a game (the upload form's path, CSRF 
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dg_replay.simulate import simulate
 
@@ -120,10 +122,12 @@ def test_the_home_page_each_games_pages_and_each_analysis_page_lead_to_the_recor
 def test_the_store_form_posts_the_log_to_the_upload_form_with_its_csrf_token(app, client):
     form = re.search(r'<form method="post" action="/" id="rec-store" hidden>(.*?)</form>', _page(client), re.S)[1]
     token = re.search(r'name="csrf_token" value="([^"]+)"', form)[1]
-    log = simulate(3, 5)
-    stored = client.post("/", data={"csrf_token": token, "text": json.dumps(log)})
+    written = json.dumps(simulate(3, 5), indent=1).encode()
+    # static/record-session.js adds the log as a file part, which keeps its bytes (its line ends among them)
+    stored = client.post("/", data={"csrf_token": token, "file": (io.BytesIO(written), "david-goliath-1.json")})
     assert stored.status_code == 303 and re.search(r"/games/[A-Za-z0-9_-]+$", stored.headers["Location"])
-    refused = client.post("/", data={"csrf_token": "forged", "text": json.dumps(log)})
+    assert client.get("/api/v1" + urlsplit(stored.headers["Location"]).path + "/log").data == written
+    refused = client.post("/", data={"csrf_token": "forged", "file": (io.BytesIO(written), "david-goliath-1.json")})
     assert refused.status_code == 400
 
 
