@@ -187,12 +187,18 @@ def checked(action: Callable[[bytes], T]) -> T:
         raise not_a_log(error) from None
 
 
-def not_a_log(error: web.NotALog) -> Problem:
-    """The 422 of a body that is JSON but not a log's shape: its ``schema`` findings in ``errors``."""
+def not_a_log(error: web.NotALog, at: str = "") -> Problem:
+    """The 422 of a body that is JSON but not a log's shape: its ``schema`` findings in ``errors``, their
+    pointers under ``at`` (where the body holds the log; the body itself by default)."""
     count = len(error.findings)
     return Problem(422, ngettext("%(problem)s %(num)s problem with its shape; see errors.",
                                  "%(problem)s %(num)s problems with its shape; see errors.", count,
-                                 problem=str(error)), errors=error.findings)
+                                 problem=str(error)), errors=under(at, error.findings))
+
+
+def under(at: str, findings: list[dict]) -> list[dict]:
+    """``findings`` with their pointers put under ``at``, where the body holds the log they are about."""
+    return [{**finding, "path": at + finding["path"]} for finding in findings] if at else findings
 
 
 def _game_links(game_id: str) -> dict:

@@ -21,7 +21,7 @@ from marshmallow import Schema, fields
 
 import api as web
 from api import guards, i18n
-from api.api_v1 import blp, body_problems, json_response, not_a_log, problem, read_upload
+from api.api_v1 import blp, body_problems, json_response, not_a_log, problem, read_upload, under
 from api.openapi import SO_FAR_BODY, SO_FAR_REF
 from api.problems import Problem
 from api.verdicts import Verdict
@@ -108,18 +108,12 @@ def _playable(document: object, at: str = "") -> tuple[Verdict, State]:
     try:
         verdict, state = web.replay(document, setup=True)
     except web.NotALog as error:
-        refused = not_a_log(error)
-        refused.extensions["errors"] = _under(at, error.findings)
-        raise refused from None
+        raise not_a_log(error, at) from None
     if state is None:
-        errors = _under(at, verdict.report.get("errors", []))
+        errors = under(at, verdict.report.get("errors", []))
         raise Problem(422, _("No game of %(game)s can start from this log; errors says why.",
                              game=i18n.localized(verdict.name)), errors=errors) from None
     return verdict, state
-
-
-def _under(at: str, findings: list[dict]) -> list[dict]:
-    return [{**finding, "path": at + finding["path"]} for finding in findings] if at else findings
 
 
 def action_refused(detail: str, reason: str | None = None) -> Problem:
