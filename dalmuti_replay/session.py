@@ -14,6 +14,7 @@ from dalmuti_replay.rules import MAX_ALLOWED, MAX_PLAYERS, MIN_PLAYERS, Options,
 from dalmuti_replay.setup import newcomers, round_order
 from dalmuti_replay.words import say, say_n
 from replaykit.findings import ERROR, WARNING, Finding, pointer
+from replaykit.texts import not_a_player
 from replaykit.words import Text
 
 
@@ -244,9 +245,10 @@ class Session:
         if log.finish is not None:
             for index, name in enumerate(log.finish):
                 if name not in record.points:
-                    self.add(into, "unknown-player", say('The finishing order of round {round} lists "{name}", who is '
-                                                         "not playing it.", round=number, name=name), "rounds",
-                             number - 1, "finish", index, round_=number)
+                    said = say('The finishing order of round {round} lists "{name}", who is not playing it.',
+                               round=number, name=name)
+                    self.add(into, "unknown-player", not_a_player(said, name, record.points), "rounds", number - 1,
+                             "finish", index, round_=number)
             if log.finish != record.finish:
                 words = {"round": number, "claimed": names(log.finish), "actual": names(record.finish)}
                 if so_far:
@@ -264,8 +266,8 @@ class Session:
         kind = "all" if number is None else "round" if tokens[-1] == "points" else "after"
         for name, claimed in (claim or {}).items():
             if name not in actual:
-                self.add(into, "unknown-player", NOT_CREDITED[kind](name=name, round=number), *tokens, name,
-                         round_=number)
+                said = not_a_player(NOT_CREDITED[kind](name=name, round=number), name, actual)
+                self.add(into, "unknown-player", said, *tokens, name, round_=number)
             elif claimed != actual[name]:
                 message = POINTS_WRONG[kind, so_far](claimed, name=name, round=number, actual=actual[name])
                 self.add(into, "points-mismatch", message, *tokens, name, round_=number, player=name)
@@ -293,8 +295,8 @@ class Session:
         if log.winners is not None:
             for index, name in enumerate(log.winners):
                 if name not in self.totals:
-                    self.add(into, "unknown-player", say('"{name}" is claimed as a winner but is not a player.',
-                                                         name=name), "winners", index)
+                    said = say('"{name}" is claimed as a winner but is not a player.', name=name)
+                    self.add(into, "unknown-player", not_a_player(said, name, self.totals), "winners", index)
             if set(log.winners) != set(report.winners):
                 message = WINNERS_WRONG[single, so_far](claimed=names(log.winners), actual=names(report.winners))
                 self.add(into, "winner-mismatch", message, "winners")

@@ -15,6 +15,7 @@ from dalmuti_replay.log import Round
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
 from dalmuti_replay.words import say
+from replaykit.texts import not_a_player
 
 Add = Callable[..., None]
 
@@ -41,8 +42,8 @@ def round_order(add: Add, number: int, log: Round, earlier: list[str], joining: 
         return default
     for index, name in enumerate(ranks):
         if name not in members:
-            add("unknown-player", say('The ranks of round {round} list "{name}", who is not playing it.',
-                                      round=number, name=name), "ranks", index)
+            said = say('The ranks of round {round} list "{name}", who is not playing it.', round=number, name=name)
+            add("unknown-player", not_a_player(said, name, members), "ranks", index)
     if unchecked:
         # After an unfinished round only the log can say who sits where; a mere permutation is taken.
         if sorted(ranks) == sorted(members):
@@ -76,8 +77,9 @@ def deal(state: RoundState) -> None:
     sizes = table.sizes  # read only
     for name in log.hands:
         if not state.is_player(name):
-            state.add("unknown-player", say('The deal gives a hand to "{name}", who is not playing round {round}.',
-                                            name=name, round=state.number), "hands", name)
+            said = say('The deal gives a hand to "{name}", who is not playing round {round}.', name=name,
+                       round=state.number)
+            state.add("unknown-player", not_a_player(said, name, state.counts), "hands", name)
     for name in table.order:
         if name in log.unreadable_hands:
             continue

@@ -17,6 +17,7 @@ from dalmuti_replay.report import TransferRecord
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, Table, revolutions_allowed, taxes_due
 from dalmuti_replay.words import say, say_n
+from replaykit.texts import not_a_player
 from replaykit.words import Text
 
 NOT_DUE: Final = "not-due"
@@ -74,8 +75,9 @@ def revolution(state: RoundState) -> str | None:
     if name is None:
         return None
     if not state.is_player(name):
-        state.add("unknown-player", say('The revolution is declared by "{name}", who is not playing round {round}.',
-                                        name=name, round=state.number), "revolution")
+        said = say('The revolution is declared by "{name}", who is not playing round {round}.', name=name,
+                   round=state.number)
+        state.add("unknown-player", not_a_player(said, name, state.counts), "revolution")
         return None
     table = state.table
     kind = "great" if name == table.order[-1] else "plain"
@@ -183,8 +185,9 @@ def collect(state: RoundState, kind: str | None, proof: dict[str, Counter[Card]]
         strangers = [(key, name) for key, name in (("from", transfer.giver), ("to", transfer.receiver))
                      if not state.is_player(name)]
         for key, name in strangers:
-            state.add("unknown-player", say('Transfer {number} names "{name}", who is not playing round {round}.',
-                                            number=index + 1, name=name, round=state.number), "taxes", index, key)
+            said = say('Transfer {number} names "{name}", who is not playing round {round}.', number=index + 1,
+                       name=name, round=state.number)
+            state.add("unknown-player", not_a_player(said, name, state.counts), "taxes", index, key)
         if not strangers:
             readable.append((index, transfer))
     counts = {duty.kind: duty.count for duty in duties} | {"market": 1, "market-return": 1}

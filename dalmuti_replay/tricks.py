@@ -14,6 +14,7 @@ from dalmuti_replay.moves import lower, right_size
 from dalmuti_replay.report import PlayRecord, TrickRecord
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.words import say, say_n
+from replaykit.texts import not_a_player
 from replaykit.words import Text
 
 
@@ -92,7 +93,7 @@ class TrickReplay:
             else:
                 message = say('"{name}" is not playing round {round}; the play is ignored and counted as a pass by '
                               "the player due (ruling).", name=play.player, round=state.number)
-            self.add("unknown-player", message, index, "player")
+            self.add("unknown-player", not_a_player(message, play.player, state.counts), index, "player")
             self.previous = due or self.previous
             if self.needed is not None:
                 self.count_pass()

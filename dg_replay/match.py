@@ -26,6 +26,7 @@ from dg_replay.state import seating_of
 from dg_replay.words import say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 from replaykit.reading import describe
+from replaykit.texts import not_a_player
 
 
 def read_match(reader: Reader, data: dict) -> MatchLog:
@@ -121,8 +122,8 @@ def check_totals(match: MatchLog, report: MatchReport, findings: list[Finding], 
     for name, claimed in (match.totals or {}).items():
         path = pointer("totals", name)
         if name not in report.totals:
-            findings.append(finding("unknown-player", ERROR, say('Totals are claimed for "{name}", who is not a '
-                                                                 "player.", name=name), path=path))
+            said = say('Totals are claimed for "{name}", who is not a player.', name=name)
+            findings.append(finding("unknown-player", ERROR, not_a_player(said, name, report.totals), path=path))
         elif claimed != report.totals[name]:
             said = say("{name}'s match total is claimed as {claimed}, but the games add up to {total} so far.",
                        name=name, claimed=claimed, total=report.totals[name]) if so_far else \

@@ -22,6 +22,7 @@ from dg_replay.state import Evidence, GameState, seating_of
 from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import Finding, pointer
+from replaykit.texts import not_a_player
 from replaykit.words import AND, COMMA, SEMICOLON, Joined, Text
 
 Observe = Callable[[str, object], None]
@@ -135,8 +136,8 @@ def compare_captures(state: GameState, claim: dict[str, list[Card]], record: Tri
     for name, cards in claim.items():
         known = name in seats
         if not known:
-            state.add("unknown-player", say('Trick {number} claims captures for "{name}", who is not a player.',
-                                          number=number, name=name),
+            state.add("unknown-player", not_a_player(say('Trick {number} claims captures for "{name}", who is not a '
+                                                         "player.", number=number, name=name), name, state.players),
                       captures_path(number) + pointer(name), number)
         for index, card in enumerate(cards):
             if card.value > top:
@@ -168,7 +169,8 @@ def check_result_claims(state: GameState, log: GameLog, report: GameReport, so_f
     found: list[Finding] = []
     for name, claimed in (log.scores or {}).items():
         if name not in state.seats:
-            state.add("unknown-player", say('A score is claimed for "{name}", who is not a player.', name=name),
+            state.add("unknown-player", not_a_player(say('A score is claimed for "{name}", who is not a player.',
+                                                         name=name), name, state.players),
                       pointer("scores", name), into=found)
         elif claimed != report.scores[name]:
             said = say("{name}'s score is claimed as {claimed}, but the captured cards score {score} so far.",
@@ -180,7 +182,8 @@ def check_result_claims(state: GameState, log: GameLog, report: GameReport, so_f
         return found
     for index, name in enumerate(log.winners):
         if name not in state.seats:
-            state.add("unknown-player", say('"{name}" is claimed as a winner but is not a player.', name=name),
+            state.add("unknown-player", not_a_player(say('"{name}" is claimed as a winner but is not a player.',
+                                                         name=name), name, state.players),
                       pointer("winners", index), into=found)
     if set(log.winners) != set(report.winners):
         state.add("winner-mismatch", _winners_wrong(log.winners, report.winners, bool(so_far)), "/winners",

@@ -17,6 +17,7 @@ from dg_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Rules
 from dg_replay.words import say
 from replaykit.findings import pointer
 from replaykit.kept import Kept
+from replaykit.texts import not_a_player
 
 if TYPE_CHECKING:  # the state imports this module
     from dg_replay.state import GameState
@@ -62,9 +63,8 @@ def check_setup(state: GameState) -> None:
                       pointer("players", index), player=name, into=into)
         seen.add(name)
     if state.dealer is not None and state.dealer not in state.seats:
-        state.add("unknown-player", say('The dealer "{dealer}" is not one of the players.', dealer=state.dealer),
-                  "/dealer",
-                  into=into)
+        said = say('The dealer "{dealer}" is not one of the players.', dealer=state.dealer)
+        state.add("unknown-player", not_a_player(said, state.dealer, state.players), "/dealer", into=into)
     if state.given_hands is not None:
         check_hands(state, state.given_hands)
 
@@ -73,7 +73,8 @@ def check_hands(state: GameState, hands: dict[str, list[Card | None]]) -> None:
     rules, into = state.rules, state.found
     for name in hands:
         if name not in state.seats:
-            state.add("unknown-player", say('The deal gives a hand to "{name}", who is not a player.', name=name),
+            state.add("unknown-player", not_a_player(say('The deal gives a hand to "{name}", who is not a player.',
+                                                         name=name), name, state.players),
                       pointer("hands", name), into=into)
     if not state.deck_known:
         return

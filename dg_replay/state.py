@@ -28,6 +28,7 @@ from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding
 from replaykit.state import Choice
+from replaykit.texts import not_a_player
 
 # Evidence: player -> colour -> (position of the last play proving it, its trick, the card), see ``replay``.
 Evidence = dict[str, dict[str, tuple[int, int, Card]]]
@@ -198,8 +199,9 @@ class GameState:
                 if player is None:
                     hidden = True
                 else:
-                    self.add("unknown-player", say('Trick {number}, play {play} is by "{player}", who is not a '
-                                                   "player.", number=number, play=index + 1, player=player),
+                    said = say('Trick {number}, play {play} is by "{player}", who is not a player.', number=number,
+                               play=index + 1, player=player)
+                    self.add("unknown-player", not_a_player(said, player, self.players),
                              f"/tricks/{number - 1}/plays/{index}/player", number, index + 1, player)
             elif index and index < len(order) and not due:
                 self.add("wrong-turn", say("Play {play} of trick {number} is {player}'s, but it was {due}'s turn: "

@@ -19,6 +19,7 @@ from olympi_replay.log import Log, Table
 from olympi_replay.rules import HAND_SIZE, RACES
 from olympi_replay.words import say, say_n
 from replaykit.findings import pointer
+from replaykit.texts import not_a_player
 
 
 def declared_disciplines(game: Table, log: Log) -> tuple[dict[str, Discipline], list[str] | None]:
@@ -79,8 +80,8 @@ def deal(game: Table, log: Log) -> dict[str, list[int]] | None:
     accepted: dict[str, list[int]] = {}
     for name in hands or {}:
         if name not in cards.hands:  # the seating's players, as rules.is_player asks (a hand's name is a str)
-            game.add("unknown-player", say('The deal gives a hand to "{name}", who is not a player.', name=name),
-                     pointer("hands", name))
+            said = say('The deal gives a hand to "{name}", who is not a player.', name=name)
+            game.add("unknown-player", not_a_player(said, name, rules.seating), pointer("hands", name))
     for name in rules.seating:
         given = None if hands is None else hands.get(name)
         if hands is not None and given is None:

@@ -18,6 +18,7 @@ from olympi_replay.report import RaceRecord, Retirement, TurnRecord
 from olympi_replay.rules import Rules
 from olympi_replay.scoring import PASSES, Reward, reward
 from olympi_replay.words import say, say_n
+from replaykit.texts import not_a_player
 from replaykit.words import Text
 
 
@@ -148,8 +149,9 @@ class RaceReplay:
             return False  # its schema finding says why
         player = turn.player
         if player is None or player not in self.cards.hands:  # the seating's players, as rules.is_player asks
-            self.add("unknown-player", say('Turn {number} is by "{player}", who is not a player.', number=number,
-                                           player=player), self.at(number, "/player"), number, player)
+            said = say('Turn {number} is by "{player}", who is not a player.', number=number, player=player)
+            self.add("unknown-player", not_a_player(said, player, self.cards.hands), self.at(number, "/player"),
+                     number, player)
             return False
         if self.over(turn, player, number):
             return False

@@ -20,6 +20,7 @@ from olympi_replay.rules import MAX_PLAYERS, MIN_PLAYERS, RACES, Rules, seated_r
 from olympi_replay.scoring import RECORD_VP, VP, winners
 from olympi_replay.words import medal_word, say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
+from replaykit.texts import not_a_player
 from replaykit.words import AND, Joined, Text
 
 
@@ -69,8 +70,9 @@ class GameReplay:
             if self.rules.is_player(log.first_player):
                 self.first_player = log.first_player
             else:
-                self.add("unknown-player", say('The First-player card is given to "{player}", who is not a player.',
-                                                 player=log.first_player), "/first_player")
+                said = say('The First-player card is given to "{player}", who is not a player.',
+                           player=log.first_player)
+                self.add("unknown-player", not_a_player(said, log.first_player, self.rules.seating), "/first_player")
         report.first_player = self.first_player
         report.hands = deal(self, log)
         report.claims = {"scores": None if log.scores is None else dict(log.scores),
@@ -292,8 +294,9 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord) -> None:
     if awards.medals is not None:
         for name in awards.medals:
             if name not in game.cards.hands:  # the seating's players, as rules.is_player asks (read as a str)
-                game.add("unknown-player", say('Race {number} claims medals for "{name}", who is not a player.',
-                                               number=number, name=name),
+                said = say('Race {number} claims medals for "{name}", who is not a player.', number=number,
+                           name=name)
+                game.add("unknown-player", not_a_player(said, name, game.rules.seating),
                          _path(number, "/awards/medals" + pointer(name)), number)
         # Equal as written (the usual case) is equal as counts; otherwise each player's medals are sorted first.
         if awards.medals != record.medals and _medals(awards.medals) != _medals(record.medals):
@@ -310,8 +313,8 @@ def check_race_claims(game: GameReplay, race: Race, record: RaceRecord) -> None:
 def _check_claim(game: GameReplay, key: str, claimed: str | None, actual: str | None, code: str, number: int) -> None:
     """A race's claim of who took the First-player card (``key``), or set a World Record, against who did."""
     if claimed is not None and claimed not in game.cards.hands:  # the seating's players, as above
-        game.add("unknown-player", UNKNOWN_CLAIMANT[key](number=number, player=claimed),
-                 _path(number, f"/awards/{key}"), number)
+        said = not_a_player(UNKNOWN_CLAIMANT[key](number=number, player=claimed), claimed, game.rules.seating)
+        game.add("unknown-player", said, _path(number, f"/awards/{key}"), number)
     if claimed != actual:
         game.add(code, _claim_wrong(key, number, claimed, actual), _path(number, f"/awards/{key}"), number)
 
@@ -351,8 +354,8 @@ def check_claims(game: GameReplay, log: Log, result: Result, complete: bool) -> 
     for name, claimed in (log.scores or {}).items():
         known = game.rules.is_player(name)
         if not known:
-            game.add("unknown-player", say('A score is claimed for "{name}", who is not a player.', name=name),
-                     pointer("scores", name))
+            said = say('A score is claimed for "{name}", who is not a player.', name=name)
+            game.add("unknown-player", not_a_player(said, name, game.rules.seating), pointer("scores", name))
         actual = result.scores.get(name, 0)
         if claimed != actual:
             message = (say("{name}'s score is claimed as {claimed} VP, but the medals and records give {actual}.",
@@ -364,8 +367,8 @@ def check_claims(game: GameReplay, log: Log, result: Result, complete: bool) -> 
         return
     for index, name in enumerate(log.winners):
         if not game.rules.is_player(name):
-            game.add("unknown-player", say('"{name}" is claimed as a winner but is not a player.', name=name),
-                     pointer("winners", index))
+            said = say('"{name}" is claimed as a winner but is not a player.', name=name)
+            game.add("unknown-player", not_a_player(said, name, game.rules.seating), pointer("winners", index))
     if set(log.winners) != set(result.winners):
         game.add("winner-mismatch", _winners_wrong(log.winners, result.winners, complete), "/winners")
 

@@ -13,6 +13,7 @@ finding of its game is placed (trick, round, race).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from replaykit.reading import describe
@@ -41,6 +42,22 @@ def text_problem(value: object, what: Text, longest: int, shortest: int = 0) -> 
         return say("{what} must be {shortest} to {longest} characters long; this one has {count}.", what=what,
                    shortest=shortest, longest=longest, count=len(value))
     return None
+
+
+def not_a_player(sentence: Text, name: object, players: Iterable[object]) -> Text:
+    """``sentence``, said of a name that is no player's, followed by the player the writer surely meant when
+    the name is theirs but for the case of its letters or its spaces ("anna " for "Anna"): a transcript's
+    commonest slip, which would otherwise read as a stranger at the table."""
+    if type(name) is str:
+        folded = _folded(name)
+        for player in players:
+            if type(player) is str and player != name and _folded(player) == folded:
+                return say('{sentence} Did you mean "{player}"?', sentence=sentence, player=player)
+    return sentence
+
+
+def _folded(name: str) -> str:
+    return " ".join(name.casefold().split())
 
 
 def meta_problems(meta: object, limits: TextLimits) -> list[tuple[tuple[str, ...], Text]]:

@@ -112,6 +112,18 @@ def test_simulated_games_validate_clean_with_matching_claims(engine):
 
 
 @by_engine
+def test_a_players_name_written_in_another_case_is_said_with_the_player_meant(engine):
+    log = engine.simulate(engine.players[0], 0)
+    meant = log["players"][0]
+    written = meant.swapcase()
+    renamed = json.loads(json.dumps(log).replace(json.dumps(meant), json.dumps(written)))
+    renamed["players"][0] = meant  # the seat as it was, every other use of the name in another case
+    strangers = [finding for finding in engine.validate(renamed).findings if finding.code == "unknown-player"]
+    assert strangers and all(finding.message.endswith(f'Did you mean "{meant}"?') for finding in strangers)
+    assert all(f'"{written}"' in finding.message for finding in strangers)
+
+
+@by_engine
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_mutated_logs_never_raise_and_every_finding_points_into_the_log(engine, data):

@@ -13,8 +13,8 @@ import pytest
 
 from app import create_app
 from replaykit import registry
-from replaykit.texts import MAX_NAME, MAX_TEXT, MAX_TITLE, TextLimits, meta_problems, text_problem
-from replaykit.words import say
+from replaykit.texts import MAX_NAME, MAX_TEXT, MAX_TITLE, TextLimits, meta_problems, not_a_player, text_problem
+from replaykit.words import Languages, render, say
 from tests.conftest import app_config
 from tests.plugin_fixtures import toy_engine
 
@@ -34,6 +34,17 @@ def test_a_text_that_is_not_text_or_out_of_bounds_says_what_and_how_long() -> No
     assert text_problem("", say("A player name"), 40, 1) == \
         "A player name must be 1 to 40 characters long; this one has 0."
     assert text_problem("x" * 41, NOTE, 40) == "A note must be 0 to 40 characters long; this one has 41."
+
+
+def test_a_stranger_who_is_a_player_but_for_case_or_spaces_is_said_with_the_player_meant() -> None:
+    stranger = say('"{name}" is not a player.', name="anna  maria ")
+    assert not_a_player(stranger, "anna  maria ", ["Bruno", "Anna Maria"]) == \
+        '"anna  maria " is not a player. Did you mean "Anna Maria"?'
+    italian = not_a_player(stranger, "anna  maria ", ["Anna Maria"])
+    assert render(italian, Languages("it")).endswith('Intendevi "Anna Maria"?')
+    # Another name, one of the players itself (a repeated seat), or not text: the sentence as it was
+    for name, players in (("Anne", ["Anna"]), ("Anna", ["Anna"]), (7, ["7"]), (None, ["Anna"])):
+        assert not_a_player(stranger, name, players) is stranger
 
 
 def test_meta_is_free_but_an_object_with_a_bounded_title_and_notes() -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from replaykit.engine import Code, Engine, Option
 from replaykit.findings import WARNING, Finding, pointer, split
+from replaykit.texts import not_a_player
 from toy_replay.reader import DEFAULT_LIMITS, Limits, shape
 from toy_replay.rules import GAME_ID, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, UNITS
 from toy_replay.simulate import simulate
@@ -92,8 +93,8 @@ def claims(document: dict, state: ToyState) -> list[Finding]:
     if claimed is not None:
         for name in claimed:
             if name not in state.players:
-                found.append(rule("unknown-player", f'"{name}" has a claimed score but is not a player.',
-                                  pointer("scores", name)))
+                said = say('"{name}" has a claimed score but is not a player.', name=name)
+                found.append(rule("unknown-player", not_a_player(said, name, state.players), pointer("scores", name)))
         for name in state.players:
             if claimed.get(name) != state.scores[name]:
                 found.append(rule("score-mismatch", f"{name} took {state.scores[name]} tricks; the log claims "

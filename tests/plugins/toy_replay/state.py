@@ -19,6 +19,7 @@ import random
 from replaykit.findings import ERROR, Finding, anchor, pointer
 from replaykit.search import TERMINAL
 from replaykit.state import Choice, IllegalAction, view
+from replaykit.texts import not_a_player
 from toy_replay.reader import play_problems
 from toy_replay.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, UNITS, deck, taker
 from toy_replay.words import say
@@ -36,8 +37,8 @@ def check_deal(players: list[str], hands: dict) -> list[Finding]:
     cards = deck(len(players))
     for name in hands:
         if name not in players:
-            found.append(rule("unknown-player", say('"{name}" has a hand but is not a player.', name=name),
-                              pointer("hands", name)))
+            said = not_a_player(say('"{name}" has a hand but is not a player.', name=name), name, players)
+            found.append(rule("unknown-player", said, pointer("hands", name)))
     dealt: set[int] = set()
     for name in players:
         hand = hands.get(name)
@@ -154,8 +155,8 @@ class ToyState:
         trick, play = self.position(index)
         here = {"trick": trick, "play": play}
         if player not in self.players:
-            return [rule("unknown-player", say('"{player}" is not a player.', player=player),
-                         pointer("plays", index, "player"), **here)]
+            said = not_a_player(say('"{player}" is not a player.', player=player), player, self.players)
+            return [rule("unknown-player", said, pointer("plays", index, "player"), **here)]
         found = []
         if player != self.to_move:
             found.append(rule("wrong-turn", say("It is {due}'s turn, not {player}'s.", due=self.to_move, player=player),
