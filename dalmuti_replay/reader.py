@@ -38,7 +38,7 @@ from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import mention as describe
 from replaykit.reading import show as quote
-from replaykit.texts import meta_problems, text_problem
+from replaykit.texts import LongNames, meta_problems, text_problem
 from replaykit.words import Text
 
 
@@ -56,6 +56,7 @@ class Reader:
         self.passes: dict[str, Play] = {}  # each player's pass, one for all (``quick_play``)
         # Read for every trick and name: native fields, not the attributes of the interpreted Limits
         self.max_name, self.max_cards, self.max_plays = limits.max_name, limits.max_cards, limits.max_plays
+        self.long_names = LongNames()
 
     def problem(self, tokens: tuple, message: Text) -> None:
         if not self.counted():
@@ -319,9 +320,10 @@ class Reader:
         return True
 
     def text(self, value: object, tokens: tuple, what: Text, longest: int, shortest: int = 0) -> str | None:
-        said = text_problem(value, what, longest, shortest)
-        if said is not None:
-            self.problem(tokens, said)
+        if longest != self.max_name or self.long_names.unsaid(value, longest):
+            said = text_problem(value, what, longest, shortest)
+            if said is not None:
+                self.problem(tokens, said)
         return value if type(value) is str else None
 
     def required_name(self, data: dict, key: str, tokens: tuple) -> str | None:

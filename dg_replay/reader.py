@@ -16,7 +16,7 @@ from dg_replay.words import say
 from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.reading import describe, show
-from replaykit.texts import meta_problems, text_problem
+from replaykit.texts import LongNames, meta_problems, text_problem
 
 GAME_ID = "david-goliath"
 MATCH_ID = "david-goliath-match"
@@ -110,6 +110,7 @@ class Reader:
         # The players list's own strings: a play names its player with the seating's object, so that the State's
         # lookups by name (hand, count, tally, score) find it by identity, without hashing the play's copy.
         self.seated: list[str] = []
+        self.long_names = LongNames()
 
     def problem(self, path: str, message: str, trick: int | None = None, play: int | None = None) -> None:
         if len(self.findings) >= DETAILED_FINDINGS:
@@ -215,9 +216,10 @@ class Reader:
              trick: int | None = None, play: int | None = None) -> str | None:
         if type(value) is str and shortest <= len(value) <= longest:
             return value  # the common case, with nothing to say (``text_problem`` words what is wrong)
-        said = text_problem(value, NOUNS[what][1], longest, shortest)
-        if said is not None:
-            self.problem(path, said, trick, play)
+        if longest != self.max_name or self.long_names.unsaid(value, longest):
+            said = text_problem(value, NOUNS[what][1], longest, shortest)
+            if said is not None:
+                self.problem(path, said, trick, play)
         return value if type(value) is str else None
 
     def card(self, value: object, path: str, trick: int | None = None, play: int | None = None) -> Card | None:

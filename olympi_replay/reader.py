@@ -22,7 +22,7 @@ from replaykit.engine import DETAILED_FINDINGS
 from replaykit.findings import ERROR, Finding, pointer
 from replaykit.kept import Kept
 from replaykit.reading import describe, show
-from replaykit.texts import meta_problems, text_problem
+from replaykit.texts import LongNames, meta_problems, text_problem
 from replaykit.words import Text
 
 LOG_KEYS = frozenset({"game", "version", "players", "first_player", "options", "disciplines", "discipline_deck",
@@ -57,6 +57,7 @@ class Reader:
         # name is read as that very string (``race_reader.seated``), so that each later comparison with the
         # seating's names (a dozen in a turn) finds the same object at once rather than comparing characters.
         self.seats: list[str] = []
+        self.long_names = LongNames()
 
     def problem(self, path: str, message: str) -> None:
         if not self.counted():
@@ -141,6 +142,8 @@ class Reader:
         """``what`` names the value as the subject of a sentence (``say("A note")``)."""
         if type(value) is str and shortest <= len(value) <= longest:
             return value  # what text_problem accepts, without a call into the interpreted core: a log names dozens
+        if longest == self.limits.max_name and not self.long_names.unsaid(value, longest):
+            return None  # an over-long name said where first read
         said = text_problem(value, what, longest, shortest)
         if said is not None:
             self.problem(path, said)

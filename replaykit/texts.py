@@ -44,6 +44,24 @@ def text_problem(value: object, what: Text, longest: int, shortest: int = 0) -> 
     return None
 
 
+class LongNames:
+    """The names longer than a name may be that a reader has said so of: each is said once, where first read,
+    not again at each use (a 45-character name used in 60 plays made 60 findings of one mistake)."""
+
+    def __init__(self) -> None:
+        self.said: set[str] = set()
+
+    def unsaid(self, value: object, longest: int) -> bool:
+        """Whether the problem of ``value`` as a name is still to be said: always, but for an over-long name
+        said before (which this call counts as said)."""
+        if type(value) is not str or len(value) <= longest:
+            return True
+        if value in self.said:
+            return False
+        self.said.add(value)
+        return True
+
+
 def not_a_player(sentence: Text, name: object, players: Iterable[object]) -> Text:
     """``sentence``, said of a name that is no player's, followed by the player the writer surely meant when
     the name is theirs but for the case of its letters or its spaces ("anna " for "Anna"): a transcript's

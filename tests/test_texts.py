@@ -13,7 +13,16 @@ import pytest
 
 from app import create_app
 from replaykit import registry
-from replaykit.texts import MAX_NAME, MAX_TEXT, MAX_TITLE, TextLimits, meta_problems, not_a_player, text_problem
+from replaykit.texts import (
+    MAX_NAME,
+    MAX_TEXT,
+    MAX_TITLE,
+    LongNames,
+    TextLimits,
+    meta_problems,
+    not_a_player,
+    text_problem,
+)
 from replaykit.words import Languages, render, say
 from tests.conftest import app_config
 from tests.plugin_fixtures import toy_engine
@@ -128,6 +137,28 @@ def test_a_note_and_a_name_past_their_bounds_are_422s_in_every_game(client, game
     log["players"][0] = "N" * 41
     paths = [error["path"] for error in schema_errors(validate(client, log))]
     assert paths[0] == "/players/0"
+
+
+@pytest.mark.parametrize("game", LOGS)
+def test_an_over_long_name_is_said_once_where_first_read_however_often_it_is_used(client, game) -> None:
+    # Before, once at each use: 26 findings in a D&G game of 4, 60 in a Dalmuti session, 53 in an Olympi game.
+    log = LOGS[game]()
+    meant, long = log["players"][0], log["players"][0] + "x" * 45
+    assert json.dumps(log).count(json.dumps(meant)) > 5  # a name used all through the log
+    renamed = json.loads(json.dumps(log).replace(json.dumps(meant), json.dumps(long)))
+    errors = schema_errors(validate(client, renamed))
+    assert [error["path"] for error in errors] == ["/players/0"]
+    assert "1 to 40 characters" in errors[0]["message"]
+    # A second over-long name is a problem of its own, said once too
+    renamed["players"][1] = "y" * 41
+    assert [error["path"] for error in schema_errors(validate(client, renamed))] == ["/players/0", "/players/1"]
+
+
+def test_a_reader_says_an_over_long_name_once() -> None:
+    names = LongNames()
+    assert names.unsaid("x" * 41, 40) and not names.unsaid("x" * 41, 40)
+    assert names.unsaid("y" * 41, 40) and names.unsaid("Anna", 40) and names.unsaid("Anna", 40)
+    assert names.unsaid(7, 40) and names.unsaid(7, 40)  # not text: said wherever it stands
 
 
 def test_the_title_limit_is_a_setting_for_every_game(tmp_path) -> None:
