@@ -37,10 +37,12 @@ from flask_babel import gettext as _
 
 import api as web
 from api import evaluation, guards, i18n, quota, verdicts
+from api.adapters import adapter_for
 from api.jobs import DONE, SAMPLE_PREFIX, Bounds, Busy, Claim, JobStore
 from api.problems import Problem
 from replaykit import analysis
 from replaykit.analysis import Budget, analyse
+from replaykit.engine import Engine
 from replaykit.jsonio import JSONReadError, read_json
 from replaykit.state import State, label_of, past_unseen
 
@@ -281,9 +283,13 @@ def queue_upload(record) -> None:
     _wake(current_app)
 
 
-def _words() -> evaluation.Words:
+def _words(engine: Engine | None = None) -> evaluation.Words:
+    """The analysis's words in the reader's language, its values said in ``engine``'s result (``result_in``)."""
+    own = adapter_for(engine).result_in if engine is not None else None
+    unit = str(i18n.localized(own)) if own is not None else _("in the game's result")
     return evaluation.Words(
-        title=_("What each play could guarantee"), x_title=_("Play"), y_title=_("Result at the end"),
+        title=_("What each play could guarantee"), x_title=_("Play"),
+        y_title=_("Result at the end, %(unit)s", unit=unit), unit=unit,
         exact=_("exact"), estimate=_("estimate"), point=_("{play}: {value} ({kind})"),
         mark_label=_("{mark}: {play}, cost {cost}"), play=_("{player} plays {played}"),
         marks=(("blunder", _("Blunder")), ("mistake", _("Mistake")), ("inaccuracy", _("Inaccuracy"))),
@@ -355,7 +361,7 @@ def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[
     body: dict = {"state": status.state, "ahead": status.ahead}
     if status.state == DONE:
         shown = verdict()
-        body["analysis"] = evaluation.view(status.result, part, _words(), _players(shown.report, part),
+        body["analysis"] = evaluation.view(status.result, part, _words(engine), _players(shown.report, part),
                                            _kept_plays_said((key, made_by, i18n.language()), shown, status.result))
         body["rules"] = url_for("pages.rules", game_id=engine.id, _anchor="computer-analysis")
         if status.result is None and verdicts.replay(shown.document, shown.settings)[1] is None:

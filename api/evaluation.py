@@ -45,6 +45,7 @@ class Words:
     marks: tuple[tuple[str, str], ...] = (("blunder", "blunder"), ("mistake", "mistake"),
                                           ("inaccuracy", "inaccuracy"))
     decimal: str = "."  # the reader's decimal sign
+    unit: str = "in points"  # the phrase the values and costs are said in (the game adapter's ``result_in``)
 
 
 def action_text(action: object) -> str:
@@ -148,7 +149,7 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
     ``best`` values and choices, ``cost``, ``exact``, ``mark``), the marked plays in game order, the figure,
     the seats' accuracy and how many plays were not searched: the whole game's, or game ``part``'s of a match.
     ``None`` for a game with no analysis. ``players``: the seating order, which the chart's colours follow;
-    ``said``: the game's words for a play (``play_words``)."""
+    ``said``: the game's words for a play (``play_words``); ``unit``: the phrase the values are said in."""
     if result is None:
         return None
     plays = part_plays(result.get("plays") or [], part)
@@ -166,6 +167,6 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
                 mark=names.get(mark, mark), play=played, cost=number(play.get("cost"), words.decimal))})
     # a part's seats are counted over its own plays: the whole match's were shown on every game's page
     seats = (result.get("seats") or {}) if part is None else analysis.accuracy(plays)
-    return {"steps": steps, "marked": marked, "figure": figure(plays, words, players, said),
+    return {"steps": steps, "marked": marked, "figure": figure(plays, words, players, said), "unit": words.unit,
             "seats": seats, "unsearched": result.get("unsearched", 0),
             "valued": sum(value_of(play) is not None for play in plays)}

@@ -22,6 +22,7 @@
   var status = document.getElementById("computer-status");
   var line = document.getElementById("step-analysis");
   var plays = {};
+  var unit = "";  // the phrase the values are said in: "in points"
   var waiting = null;  // results that came before the board's moments
 
   function say(text) {
@@ -89,6 +90,7 @@
 
   function show(analysis, rules) {
     plays = analysis.steps;
+    unit = analysis.unit;
     var total = Object.keys(plays).length;
     say(_n("{count} play of {total} valued.", "{count} plays of {total} valued.", analysis.valued,
            { total: total }) + (analysis.unsearched ? " " + _n(
@@ -238,19 +240,20 @@
       return;
     }
     var params = { player: play.player, played: play.played, value: play.value, cost: play.cost,
-                   best: play.best.join(", "), best_value: play.best_value };
+                   best: play.best.join(", "), best_value: play.best_value, unit: unit };
     if (!play.legal) {
       line.textContent = _("Computer: a play the rules refuse is not valued.");
     } else if (play.value === "") {
       line.textContent = _("Computer: not valued (past what the search could reach).");
     } else if (play.cost === "0") {
-      line.textContent = (play.exact ? _("Computer: a best play; {player} can make sure of {value}.", params)
-        : _("Computer: a best play by the estimate, worth about {value}.", params));
+      line.textContent = (play.exact ? _("Computer ({unit}): a best play; {player} can make sure of {value}.", params)
+        : _("Computer ({unit}): a best play by the estimate, worth about {value}.", params));
     } else {
       line.textContent = (play.exact
-        ? _("Computer: costs {cost}. Best: {best}, making sure of {best_value}; {played}, making sure of {value}.",
-            params)
-        : _("Computer (estimate): costs {cost}. Best: {best}, about {best_value}; {played}, about {value}.", params));
+        ? _("Computer ({unit}): costs {cost}. Best: {best}, making sure of {best_value}; {played}, making sure of " +
+            "{value}.", params)
+        : _("Computer (estimate, {unit}): costs {cost}. Best: {best}, about {best_value}; {played}, about {value}.",
+            params));
     }
   }
 

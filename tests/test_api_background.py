@@ -15,7 +15,7 @@ import shutil
 import pytest
 from babel.messages import pofile
 
-from api import background, homes
+from api import background, evaluation, homes
 from api.adapters.charts import player_color
 from app import create_app
 from dg_replay.simulate import simulate
@@ -301,3 +301,19 @@ def test_the_analysis_is_worded_with_the_reader_s_decimal_sign(app, language, de
     # 12.75 is written 12,75 in Italian and Polish (CLDR's decimal sign of both)
     with app.test_request_context("/", headers={"Accept-Language": language}):
         assert background._words().decimal == decimal
+
+
+@pytest.mark.parametrize(("language", "units"), [
+    ("en", {"david-goliath": "in points", "grande-dalmuti": "in points of the place", "olympi": "in VP"}),
+    ("it", {"david-goliath": "in punti", "grande-dalmuti": "in punti del posto", "olympi": "in PV"}),
+    ("pl", {"david-goliath": "w punktach", "grande-dalmuti": "w punktach za miejsce", "olympi": "w PZ"})])
+def test_the_analysis_says_the_unit_of_each_game_s_result(app, language, units):
+    # "Computer: costs 8" said 8 of nothing: D&G values a game's points (its rule 8), Il Grande Dalmuti a place's
+    # points in the round (rule 9), Olympi Cards a race's VP (the rulings' "What the computer analysis values").
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        for game, phrase in units.items():
+            words = background._words(registry.engines()[game])
+            assert words.unit == phrase and words.y_title.endswith(phrase), game
+            assert evaluation.view({"plays": []}, words=words)["unit"] == phrase
+        assert background._words().unit == {"en": "in the game's result", "it": "nel risultato del gioco",
+                                            "pl": "w wyniku gry"}[language]

@@ -135,6 +135,9 @@ class Adapter:
     target: Callable[[dict], str | None] = no_target
     better_plays: Callable[[Engine, object, dict], dict | None] = no_better_plays
     branches: bool = False  # the board offers hypothetical branches (its State's log so far is checked)
+    # The unit of the result the computer analysis values, as the phrase its values and costs are said in
+    # (``say("in points")``); ``None``: a phrase of no unit.
+    result_in: Text | None = None
     # How the recorder's setup form starts a game (``api.record``): its players' first seat, its steps, its
     # deck for the deal entry, its variants, where the score sheet's claims go. ``None``: no setup form; a
     # log of the game is still recorded on from the State API alone.

@@ -99,4 +99,4 @@ ADAPTER = Adapter(timeline=charts.timeline, steps=board.steps,
                   figures=figures, partial="games/david-goliath/moments.html",
                   facts=game_facts, parts=parts, part_unit="game", overview_figures=overview_figures,
                   standings=claimed_standings, table=board.table, key_moments=key_moments, target=target,
-                  better_plays=better_plays, branches=True, recorder=recorder)
+                  better_plays=better_plays, branches=True, recorder=recorder, result_in=say("in points"))

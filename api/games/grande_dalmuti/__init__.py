@@ -143,4 +143,5 @@ def recorder() -> dict:
 ADAPTER = Adapter(timeline=moments.timeline, steps=moments.steps,
                   figures=figures, partial="games/grande-dalmuti/moments.html",
                   facts=session_facts, standings=totals_beside_claims, table=board.table, key_moments=key_moments,
-                  target=target, better_plays=better_plays, branches=True, recorder=recorder)
+                  target=target, better_plays=better_plays, branches=True, recorder=recorder,
+                  result_in=say("in points of the place"))

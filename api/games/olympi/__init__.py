@@ -134,4 +134,4 @@ def recorder() -> dict:
 
 ADAPTER = Adapter(timeline=races.timeline, steps=races.steps, figures=figures, partial="games/olympi/moments.html",
                   facts=game_facts, standings=claimed_standings, table=board.table, key_moments=key_moments,
-                  target=target, better_plays=better_plays, branches=True, recorder=recorder)
+                  target=target, better_plays=better_plays, branches=True, recorder=recorder, result_in=say("in VP"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from api.adapters import Adapter, claimed_standings, facts
 from api.adapters.charts import base_layout, error_band, player_color, text
+from toy_replay.words import say
 
 
 def _findings(report: dict, trick: int) -> tuple[list[dict], list[dict]]:
@@ -72,4 +73,4 @@ def figures(report: dict) -> list[dict]:
 
 
 ADAPTER = Adapter(timeline=timeline, steps=steps, figures=figures, partial="games/toy/moments.html",
-                  standings=claimed_standings, facts=facts)
+                  standings=claimed_standings, facts=facts, result_in=say("in tricks"))
