@@ -1,6 +1,6 @@
 /*
  * The upload form: says at once, before anything is sent, when a log is over the size limit or when both a
- * file and pasted text are given; the form and what was typed stay as they are.
+ * file and pasted text are given; the form and what was typed stay as they are, across a change of language too.
  */
 (function () {
   "use strict";
@@ -10,6 +10,28 @@
     return;
   }
   var limit = Number(form.getAttribute("data-max-bytes"));
+  var area = form.querySelector("textarea");
+
+  // The language switch loads the page again: what was pasted goes along, in this tab only, rather than lost
+  // (the form was often just refused, its problem to be read in the other language).
+  var KEPT = "card-replay-pasted";
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest(".languages a[hreflang]") : null;
+    if (link && area.value.trim()) {
+      try {
+        sessionStorage.setItem(KEPT, area.value);
+      } catch (full) {  // storage refused or full: the switch goes on without it
+      }
+    }
+  });
+  try {
+    var kept = sessionStorage.getItem(KEPT);
+    sessionStorage.removeItem(KEPT);
+    if (kept && !area.value) {
+      area.value = kept;
+    }
+  } catch (refused) {
+  }
   var problem = document.getElementById("form-problem");
 
   function size(text) {
@@ -26,7 +48,7 @@
 
   form.addEventListener("submit", function (event) {
     var file = form.querySelector("input[type=file]").files[0];
-    var text = form.querySelector("textarea").value;
+    var text = area.value;
     var message = null;
     if (file && text.trim()) {
       message = _("You chose a file and pasted text: validate one of them (clear the other).");

@@ -36,3 +36,18 @@ def test_a_file_of_the_largest_size_is_sent_and_stored(page, live_server, tmp_pa
     page.click("button[type=submit]")
     page.wait_for_url("**/games/*")
     assert page.locator("#form-problem").count() == 0
+
+
+def test_a_pasted_log_stays_in_the_form_when_the_language_is_changed(page, live_server):
+    # Before, the language switch loaded the form empty: a refused log, pasted once, had to be pasted again.
+    pasted = '{"game": "david-goliath", "players": ["Ann", "Ben", "Cy"],'  # cut short: refused
+    page.goto(live_server.url + "/")
+    page.fill("textarea[name=text]", pasted)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#upload-problem")
+    page.problems.clear()  # the browser logs the 400 answer
+    page.locator(".languages a[hreflang=it]").click()
+    page.wait_for_url("**lang=it**")
+    assert page.locator("textarea[name=text]").input_value() == pasted
+    page.reload()  # kept for that one load, then gone
+    assert page.locator("textarea[name=text]").input_value() == ""
