@@ -25,7 +25,7 @@ CODES = (
          title=say("a name listed twice")),
     Code("unknown-player", E, say("A name that is not a player of that round, wherever it stands."),
          title=say("a name that is not a player")),
-    Code("option-conflict", E, say("The market and black_market variants are both on."),
+    Code("option-conflict", E, say("The Market (market) and Black Market (black_market) variants are both on."),
          title=say("options that conflict")),
     Code("card-not-in-deck", E, say("A card the deck in use lacks (12s with 4–5 players, 11s with 4, a 13, …)."),
          title=say("a card not in the deck")),

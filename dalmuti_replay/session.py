@@ -58,8 +58,9 @@ class Session:
         if not self.playable:
             return
         if options.market and options.black_market:
-            self.add(self.head, "option-conflict", say("The market and black_market variants conflict (ruling): the "
-                                                       "first merchant's exchange is checked once, as a market."),
+            self.add(self.head, "option-conflict", say("The Market (market) and Black Market (black_market) variants "
+                                                       "conflict (ruling): the first merchant's exchange is checked "
+                                                       "once, as a Market."),
                      "options")
         self.totals = dict.fromkeys(self.order, 0)
 

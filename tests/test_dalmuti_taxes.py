@@ -180,6 +180,8 @@ def test_market_and_black_market_conflict():
     log["options"]["black_market"] = True
     [finding] = found(validate(log), "option-conflict")
     assert finding.path == "/options" and where(finding) == (None, None, None)
+    # the variants by their names, each with the key the log writes it as (before: "market and black_market")
+    assert finding.message.startswith("The Market (market) and Black Market (black_market) variants conflict")
 
 
 def test_no_market_with_a_single_merchant():
