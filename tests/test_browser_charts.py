@@ -105,6 +105,9 @@ def test_a_chart_says_in_the_page_s_language_that_it_is_coming_and_that_it_could
     tab.route("**/vendor/plotly-*", lambda route: held.append(route))  # plotly.js held back: the charts wait
     tab.goto(f"{live_server.url}{SAMPLE}?lang=pl", wait_until="commit")
     until(tab, "document.querySelectorAll('.chart-panel').length === 3")
+    # the panels may be parsed before the stylesheet that words them has come (a busy machine): wait for it
+    until(tab, "[...document.querySelectorAll('.chart-panel')].every(panel => "
+               "getComputedStyle(panel, '::before').content !== 'none')")
     said = "panels => panels.map(panel => getComputedStyle(panel, '::before').content)"
     assert tab.eval_on_selector_all(".chart-panel", said) == ['"Rysowanie wykresu…"'] * 3
     for _ in range(200):  # the request reaches this process a little after the page asked
