@@ -78,8 +78,8 @@
     var held = table.hands[name].length;
     if (typeof table.sizes[name] === "number") {
       var unseen = table.sizes[name] - held;
-      return unseen > 0 ? _("{count} in hand · {unseen} unseen", {count: table.sizes[name], unseen: unseen})
-        : _("{count} in hand", {count: table.sizes[name]});
+      var inHand = _("{count} in hand", {count: table.sizes[name]});
+      return unseen > 0 ? inHand + " · " + _n("{count} unseen", "{count} unseen", unseen) : inHand;
     }
     return table.sources[name] === "dealt" ? _("{count} in hand", {count: held})
       : _("{count} proven in hand", {count: held});

@@ -125,11 +125,15 @@
   // The form as a setup log, or a sentence saying what is missing.
   function build() {
     var game = setup();
-    var list = names();
-    var distinct = list.filter(function (name, index) {
-      return name && list.indexOf(name) === index;
-    });
-    if (distinct.length !== list.length || list.length < game.players[0] || list.length > game.players[1]) {
+    // A row left empty is no player: a table of two need not remove the form's other rows first.
+    var rows = names();
+    var seats = rows.map(function (name, row) { return row; }).filter(function (row) { return rows[row]; });
+    var list = seats.map(function (row) { return rows[row]; });
+    var twice = list.filter(function (name, index) { return list.indexOf(name) !== index; })[0];
+    if (twice !== undefined) {
+      return { problem: _("{name} is written twice: each player needs a name of their own.", { name: twice }) };
+    }
+    if (list.length < game.players[0] || list.length > game.players[1]) {
       return { problem: core.format(text.players_needed, { low: game.players[0], high: game.players[1] }) };
     }
     var log = { game: game.game, players: list };
@@ -170,7 +174,7 @@
       }
     }
     if (game.hands === "setup") {
-      var dealt = deal(game, list);
+      var dealt = deal(seats, list);
       if (dealt.problem) {
         return dealt;
       }
@@ -196,8 +200,9 @@
       date: new Date().toLocaleDateString(document.documentElement.lang || undefined) });
   }
 
-  // The typed hands: none at all (no deal recorded) or one per player, with what is wrong with them.
-  function deal(game, list) {
+  // The typed hands, by name (``seats``: each player's row in the form): none at all (no deal recorded) or
+  // one per player, with what is wrong with them.
+  function deal(seats, list) {
     if (dealEntry.empty()) {
       return {};
     }
@@ -208,7 +213,7 @@
     }
     var found = {};
     list.forEach(function (name, index) {
-      found[name] = read.cards[String(index)];
+      found[name] = read.cards[String(seats[index])];
     });
     return { hands: found, doubts: dealEntry.problems() };
   }

@@ -96,7 +96,7 @@ def test_a_play_shows_the_set_it_had_to_beat_and_a_trick_end_its_winning_set():
     assert moment["center"][:len(first["cards"])] == [[first["player"], card] for card in first["cards"]]
     winning = [play for play in trick["plays"] if play["cards"]][-1]
     assert board["moments"]["round-1-trick-1"]["center"] == [[winning["player"], card] for card in winning["cards"]]
-    assert board["pile"] == "Played"
+    assert board["pile"] == "Cards played"  # a count of cards ("Played: 3" read as three plays)
 
 
 def test_without_the_deal_hands_hold_what_is_proven_and_the_page_says_so():

@@ -14,6 +14,7 @@ from tests.record_helpers import (
     held,
     played_to_the_end,
     press,
+    recorded_log,
     same_report,
     settled,
     sheet_end,
@@ -134,3 +135,19 @@ def test_a_race_revealed_offers_no_discipline_raced_before(screen, live_server):
     answer, log = held(screen, 1)
     assert log["races"][3]["discipline"] == "Marathon"
     assert [finding["code"] for finding in answer["findings"] if finding["severity"] == "error"] == []
+
+
+def test_rows_left_empty_are_no_players_and_a_name_written_twice_is_said(phone, live_server):
+    # A table of two filled two of the four rows the form opens with and was told "Enter 2 to 7 players, each
+    # with a different name" until it removed the empty rows.
+    phone.goto(live_server.url + "/record?game=olympi")
+    rows = phone.locator("#rec-players input")
+    assert rows.count() == 4
+    rows.nth(0).fill("Ann")
+    rows.nth(2).fill("Ann")
+    press(phone.locator(".rec-start-button"))
+    said = "Ann is written twice: each player needs a name of their own."
+    assert phone.locator("#rec-setup-problem").inner_text() == said
+    rows.nth(2).fill("Bruno")
+    start(phone)
+    assert recorded_log(phone)["players"] == ["Ann", "Bruno"]

@@ -39,3 +39,15 @@ def test_a_catalogue_discipline_is_shown_by_its_title_in_the_readers_language(cl
     moments = client.get(f"{SAMPLE}/moments.json?lang={language}").get_data(as_text=True)
     assert f"· {higher}" in moments  # the table's label during race 1
     assert "house-higher" not in moments
+
+
+@pytest.mark.parametrize(("language", "retires", "one_unseen"), [
+    ("en", "retires", "1 unseen"), ("it", "si ritira", "1 non vista"), ("pl", "wycofuje się", "1 niewidoczna")])
+def test_a_retirement_the_race_had_no_place_for_and_one_unseen_card_are_said_in_the_readers_words(
+        client, language, retires, one_unseen):
+    # Race 4 of the sample ends as Dario retires last, a retirement with no place of its own: its list showed
+    # the log's bare "retire" in every language; Bruno's draw of one card unseen read "1 non viste".
+    page = client.get(f"/samples/olympi/clean-4-players-no-deal?lang={language}").get_data(as_text=True)
+    last = re.search(r'data-step-id="race-4-turn-7">.*?</li>', page, re.S).group(0)
+    assert f'<span class="olympi-retire">{retires}</span>' in last
+    assert f"{one_unseen}</span>" in page and ">retire<" not in page

@@ -197,4 +197,4 @@ def table(report: dict, timeline: dict, snapshots: list[tuple[str, dict]] = ()) 
                      "cards proven to have been dealt (given away, or played without being received). The cards-left "
                      "chart gives every hand's exact size.", len(proven_rounds), rounds=", ".join(proven_rounds))
     return {"seats": first["seats"], "sources": first["sources"], "start": first["start"], "moments": moments,
-            "styles": {card: style(card) for card in _cards_shown(moments)}, "pile": say("Played"), "note": note}
+            "styles": {card: style(card) for card in _cards_shown(moments)}, "pile": say("Cards played"), "note": note}
