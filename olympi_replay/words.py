@@ -12,6 +12,8 @@ STEP_HELP = say("Use ← and → to step, ↑ and ↓ to jump a race, N and P to
                 "click a finding, a key moment or a chart.")
 
 MEDAL_WORDS = {"gold": say("gold"), "silver": say("silver"), "bronze": say("bronze")}
+# The colours of the cards, by the letter a log writes (the Olympic rings' English initials)
+COLOUR_WORDS = {"B": say("blue"), "Y": say("yellow"), "K": say("black"), "G": say("green"), "R": say("red")}
 
 
 def medal_word(name: str) -> Text | str:

@@ -37,6 +37,19 @@
       : Infinity;
   }
 
+  // The letters a log writes are English initials (G is green, whatever "giallo" says): the key names each colour
+  // in the reader's words, for the cards typed as for those tapped.
+  function colourKey(deck) {
+    var key = element("p", "rec-colour-key");
+    Object.keys(deck.names).forEach(function (letter) {
+      var item = element("span", "rec-colour-key-item");
+      item.appendChild(element("span", "chip chip-small chip-" + deck.names[letter], letter));
+      item.appendChild(document.createTextNode(" " + deck.words[letter]));
+      key.appendChild(item);
+    });
+    return key;
+  }
+
   // The deck's cards, a row per colour (a rank deck: one row, its Jester last).
   function rowsOf(deck) {
     if (deck.kind === "raw") {
@@ -46,7 +59,8 @@
     return letters.map(function (letter) {
       var row = [];
       for (var value = deck.values[0]; value <= deck.values[1]; value++) {
-        row.push({ card: letter ? letter + value : String(value), style: letter ? deck.names[letter] : "rank" });
+        row.push({ card: letter ? letter + value : String(value), style: letter ? deck.names[letter] : "rank",
+                   said: letter && deck.words ? deck.words[letter] + " " + value : null });
       }
       if (!letter && deck.jester) {
         row.push({ card: deck.jester, style: "rank" });
@@ -72,6 +86,9 @@
     }
     box.textContent = "";
     box.appendChild(this.list);
+    if (this.deck.kind === "colour" && this.deck.words) {
+      box.appendChild(colourKey(this.deck));
+    }
     box.appendChild(this.grid);
     var entry = this;
     this.inputs = this.seats.map(function (seat, index) {
@@ -104,6 +121,10 @@
         var button = element("button", "chip rec-grid-card chip-" + card.style, card.card);
         button.type = "button";
         button.dataset.card = card.card;
+        if (card.said) {
+          button.title = card.said;
+          button.setAttribute("aria-label", card.said);
+        }
         row.appendChild(button);
       });
       entry.grid.appendChild(row);
@@ -181,7 +202,7 @@
         left = Math.max(left, 0);
         button.dataset.left = String(left);  // of a card the deck holds several times: how many are left
         button.setAttribute("aria-label", _n("{card}: {count} left", "{card}: {count} left", left,
-          { card: button.dataset.card }));
+          { card: button.title || button.dataset.card }));
       }
     });
   };

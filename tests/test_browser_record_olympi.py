@@ -151,3 +151,14 @@ def test_rows_left_empty_are_no_players_and_a_name_written_twice_is_said(phone, 
     rows.nth(2).fill("Bruno")
     start(phone)
     assert recorded_log(phone)["players"] == ["Ann", "Bruno"]
+
+
+def test_the_card_grid_says_which_colour_each_letter_is_in_the_readers_words(phone, live_server):
+    # An Italian table typed g5 for giallo (yellow) 5 and recorded green 5: a log's letters are English initials.
+    phone.goto(live_server.url + "/record?game=olympi&lang=it")
+    press(phone.locator("#rec-deal summary"))
+    key = phone.locator("#rec-deal-entry .rec-colour-key").inner_text()
+    assert key.split() == ["B", "blu", "Y", "giallo", "K", "nero", "G", "verde", "R", "rosso"]
+    assert phone.locator("#rec-deal-grid button[data-card='G5']").get_attribute("title") == "verde 5"
+    yellow = phone.locator("#rec-deal-grid button[data-card='Y5']")
+    assert yellow.get_attribute("aria-label") == "giallo 5: ne restano 2"

@@ -147,11 +147,14 @@ class Adapter:
 DEFAULT = Adapter()
 
 
-def colour_deck(letters: tuple[str, ...], names: dict[str, str], values: tuple[int, int] | None) -> dict:
+def colour_deck(letters: tuple[str, ...], names: dict[str, str], values: tuple[int, int] | None,
+                words: dict[str, Text]) -> dict:
     """A recorder's deck of cards written as a colour letter and a value (``names``: each letter's style
-    name); ``values`` ``None`` means 1 to 3 × the players."""
+    name; ``words``: its colour in the reader's language, for the key that says what a letter is, since the
+    letters are the log's, English initials); ``values`` ``None`` means 1 to 3 × the players."""
     return {"kind": "colour", "colours": {letter.lower(): letter for letter in letters},
-            "names": {letter: names[letter] for letter in letters}, "values": list(values) if values else None}
+            "names": {letter: names[letter] for letter in letters},
+            "words": {letter: words[letter] for letter in letters}, "values": list(values) if values else None}
 
 
 @functools.cache

@@ -13,7 +13,7 @@ from api.games.david_goliath import charts as charts
 from api.games.david_goliath import table as board
 from api.games.david_goliath.whatif import better_plays
 from dg_replay import cards
-from dg_replay.words import UNITS, say, say_n
+from dg_replay.words import COLOUR_WORDS, UNITS, say, say_n
 
 # Findings with no trick are shown where they can be seen: the deal in the table view, or the result.
 TARGETS = {"hands": board.DEAL, "dealer": board.DEAL, "scores": "result", "winners": "result", "totals": "result"}
@@ -89,7 +89,7 @@ def target(finding: dict) -> str | None:
 
 def recorder() -> dict:
     return {"first": "dealer", "steps": "tricks", "claims": "scores", "hands": "setup",
-            "deck": {**colour_deck(cards.COLORS, cards.COLOR_NAMES, None), "copies": 1},
+            "deck": {**colour_deck(cards.COLORS, cards.COLOR_NAMES, None, COLOUR_WORDS), "copies": 1},
             "hand_size": len(cards.COLORS) * 3,
             "match": "david-goliath-match",
             "words": {"trick": UNITS["trick"], "dealer": say("dealer")}}  # the view's keys worth showing

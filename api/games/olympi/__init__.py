@@ -13,7 +13,7 @@ from api.games.olympi import charts as charts
 from api.games.olympi import table as board
 from api.games.olympi import timeline as races
 from olympi_replay import cards, catalogue, rules, whatif
-from olympi_replay.words import MEDAL_WORDS, UNITS, say, say_n
+from olympi_replay.words import COLOUR_WORDS, MEDAL_WORDS, UNITS, say, say_n
 from replaykit.findings import tokens
 
 # Findings outside any race are shown where they can be seen: the setup in the table view, or the result.
@@ -105,7 +105,7 @@ def better_plays(engine, document: object, report: dict) -> dict | None:
 
 def recorder() -> dict:
     return {"first": "first_player", "steps": "races", "claims": "scores", "hands": "setup",
-            "deck": {**colour_deck(cards.COLORS, cards.COLOR_NAMES, (1, 9)), "copies": cards.COPIES},
+            "deck": {**colour_deck(cards.COLORS, cards.COLOR_NAMES, (1, 9), COLOUR_WORDS), "copies": cards.COPIES},
             "hand_size": rules.HAND_SIZE,
             "options": [{"name": "world_record", "help": say("the World Record variant")}],
             # a race revealed may name the discipline postponed before it, whether or not the outcome offered does
