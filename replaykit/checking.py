@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
@@ -24,6 +25,22 @@ Outcome = tuple[int, str, str | None]  # exit status, text for standard output, 
 Tally = tuple[int, int, int]  # inputs found valid, invalid, unreadable
 # worst exit status, standard output, standard error messages, inputs checked by outcome, bytes they took
 Batch = tuple[int, str, list[str], Tally, int]
+
+
+# The names an archive of one log per line goes by (JSON Lines, NDJSON), in any case: ``game.JSONL`` too.
+ARCHIVE_SUFFIXES = (".jsonl", ".ndjson", ".jsonlines")
+# Control characters of a log's text (a name, a note) reach a terminal as written: a carriage return or an
+# escape sequence would rewrite the lines around it ("x: valid"). The text output shows them escaped.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]|\n(?!$)")
+
+
+def is_archive(path: str) -> bool:
+    return path.lower().endswith(ARCHIVE_SUFFIXES)
+
+
+def printable(line: str) -> str:
+    """``line`` (one line of the text output, its own line end kept) with every control character escaped."""
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], line) if _CONTROL.search(line) else line
 
 
 def tally(status: int) -> Tally:
@@ -44,7 +61,7 @@ def inputs(path: str) -> Iterator[Item]:
         yield path, None, cannot_open(error)
         return
     try:
-        if path.endswith(".jsonl"):
+        if is_archive(path):
             for number, line in enumerate(stream, 1):
                 if line.strip():
                     yield f"{path}:{number}", line, None
@@ -66,9 +83,12 @@ def check(item: Item, as_json: bool = False, among: Sequence[Engine] | None = No
             document = read_json(raw or b"")
         except JSONReadError as error:
             problem = str(no_json_text(raw or b"") or error)
+            said = getattr(error.reason, "params", {}).get("problem")
+            if str(said) == "Extra data" and error.column == 1 and not is_archive(label):  # a log on each line
+                problem += "; a file of one log per line is read as an archive when its name ends in .jsonl"
     if problem is not None:
         text = dumps({"file": label, "valid": None, "read_error": problem}) + "\n" if as_json else ""
-        return UNREADABLE, text, f"{label}: {problem}"
+        return UNREADABLE, text, printable(f"{label}: {problem}")
     _engine, report = registry.validate(document, among=among)
     status = OK if report.valid else INVALID
     if as_json:
@@ -76,12 +96,12 @@ def check(item: Item, as_json: bool = False, among: Sequence[Engine] | None = No
     lines = []
     for finding in report.findings:
         severity = "" if finding.is_error else "warning: "
-        lines.append(f"{label}: {finding.location()}: {finding.code}: {severity}{finding.message}\n")
+        lines.append(printable(f"{label}: {finding.location()}: {finding.code}: {severity}{finding.message}\n"))
     errors = sum(finding.is_error for finding in report.findings)
     warnings = len(report.findings) - errors
     verdict = "valid" if report.valid else "INVALID"
-    lines.append(f"{label}: {verdict} ({errors} error{'s' * (errors != 1)}, "
-                 f"{warnings} warning{'s' * (warnings != 1)})\n")
+    lines.append(printable(f"{label}: {verdict} ({errors} error{'s' * (errors != 1)}, "
+                           f"{warnings} warning{'s' * (warnings != 1)})\n"))
     return status, "".join(lines), None
 
 

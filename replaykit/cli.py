@@ -4,13 +4,14 @@
 its ``game`` names (a log naming no installed game gets one ``schema`` finding at ``/game``);
 ``card-replay simulate GAME`` prints a random legal log; ``card-replay analyse LOG`` is the computer analysis
 of one log (``replaykit.analyse_cli``). Exit status of ``validate``: 0 when every log is valid, 1 when some
-log is invalid, 2 when some input could not be read as JSON at all (2 wins over 1), 3 when the run could
+log is invalid, 2 when some input could not be read as JSON at all or an archive holds no log (2 wins over
+1; argparse's own 2 for a command line it cannot read comes before any input is read), 3 when the run could
 not finish (the Dask cluster failed, or one of the ``--jobs`` processes died), 130 on Ctrl-C; any command
-ends quietly with 141 when its output is closed early (``| head``). A ``.jsonl``
-path holds one log per line, each an input of its own, read as a stream so an archive of any size runs in
-constant memory; a path with ``*``, ``?`` or ``[`` is a glob, expanded in sorted order. ``--jobs N``
-checks on N processes of this machine (``replaykit.pieces``), ``--scheduler`` hands the work to a Dask
-cluster (``replaykit.cluster``); the reports are the same, in the same order.
+ends quietly with 141 when its output is closed early (``| head``). A ``.jsonl`` (or ``.ndjson``,
+``.jsonlines``, in any case) path holds one log per line, each an input of its own, read as a stream so an
+archive of any size runs in constant memory; a path with ``*``, ``?`` or ``[`` is a glob, expanded in sorted
+order. ``--jobs N`` checks on N processes of this machine (``replaykit.pieces``), ``--scheduler`` hands the work
+to a Dask cluster (``replaykit.cluster``); the reports are the same, in the same order.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
 from replaykit import analyse_cli, pieces, registry
-from replaykit.checking import OK, PIECE_SIZE, Tally, check, inputs, results
+from replaykit.checking import INVALID, OK, PIECE_SIZE, UNREADABLE, Tally, check, inputs, is_archive, printable, results
 from replaykit.engine import Engine
 
 STOPPED = 3  # the run could not finish: the Dask cluster failed, or a worker process died
@@ -130,10 +131,32 @@ def local_batches(paths: list[str], as_json: bool, jobs: int, among: Sequence[En
         yield from results(inputs(path), work)
 
 
+def holds_no_log(path: str) -> bool:
+    """Whether ``path`` is an archive file with nothing but blank lines: a broken export, said as such rather
+    than passing as an archive whose every log is valid. Read only up to its first other byte."""
+    if not is_archive(path) or not os.path.isfile(path):
+        return False
+    with open(path, "rb") as stream:
+        for chunk in iter(lambda: stream.read(1 << 16), b""):
+            if chunk.strip():
+                return False
+    return True
+
+
 def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs: int = 1,
                  among: Sequence[Engine] | None = None, scheduler: str | None = None,
                  piece_size: int = PIECE_SIZE) -> int:
     paths = expand(paths)
+    empty = [path for path in paths if holds_no_log(path)]
+    for path in empty:
+        err.write(printable(f"{path}: the archive holds no log (it is empty or only blank lines)\n"))
+    paths = [path for path in paths if path not in empty]
+    status = _validated(paths, as_json, out, err, jobs, among, scheduler, piece_size)
+    return max(status, UNREADABLE) if empty and status in (OK, INVALID) else status
+
+
+def _validated(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs: int,
+               among: Sequence[Engine] | None, scheduler: str | None, piece_size: int) -> int:
     if not scheduler:
         progress = Progress(err, sum(_size(path) for path in paths))
         # Closed here, not when collected, so that the workers are stopped before the message is written.
@@ -159,6 +182,17 @@ def run_validate(paths: list[str], as_json: bool, out: TextIO, err: TextIO, jobs
     return status
 
 
+def positive(text: str) -> int:
+    """A count of at least 1 (``--jobs 0`` once ran on one process without a word)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is fewer than 1")
+    return value
+
+
 def parser(among: Sequence[Engine], prog: str) -> argparse.ArgumentParser:
     names = ", ".join(engine.name for engine in among)
     top = argparse.ArgumentParser(prog=prog, description=f"Validate card game logs against the rules ({names}).")
@@ -167,11 +201,11 @@ def parser(among: Sequence[Engine], prog: str) -> argparse.ArgumentParser:
     check_parser.add_argument("paths", nargs="+", metavar="PATH", help="a log file, a .jsonl archive, or - for stdin")
     check_parser.add_argument("--json", action="store_true", help="print one JSON report per input, one per line")
     where = check_parser.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=int, default=None, metavar="N", help="validate on N processes (default 1)")
+    where.add_argument("--jobs", type=positive, default=None, metavar="N", help="validate on N processes (default 1)")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help=f"validate on the Dask cluster of this scheduler, e.g. tcp://10.0.0.5:8786 (default: "
                             f"${SCHEDULER_VARIABLE} when --jobs is not given; none: this machine)")
-    check_parser.add_argument("--piece-size", type=int, default=PIECE_SIZE, metavar="BYTES",
+    check_parser.add_argument("--piece-size", type=positive, default=PIECE_SIZE, metavar="BYTES",
                               help="bytes of a .jsonl archive handed to a process or worker at a time "
                                    "(default %(default)s)")
     analyse_cli.add_parser(commands)

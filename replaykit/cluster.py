@@ -138,7 +138,7 @@ def plan(paths: Sequence[str], piece_size: int) -> list[Piece | checking.Item]:
             planned.append((path, None, checking.cannot_open(error)))
             continue
         for location, label, size in sources:
-            if not label.endswith(".jsonl"):
+            if not checking.is_archive(label):
                 planned.append(Piece(location, label, 0, size, whole=True))
             else:
                 planned += [Piece(location, label, start, min(piece_size, size - start))

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import NamedTuple, TextIO
 
-from replaykit.checking import Item, Tally, check, check_into, inputs, lines_of, results
+from replaykit.checking import Item, Tally, check, check_into, inputs, is_archive, lines_of, results
 from replaykit.engine import Engine
 
 DEPTH = 2  # pieces a worker holds at once: it starts the next as soon as it sends an answer
@@ -86,7 +86,7 @@ def grouped(paths: Iterable[str], size: int, parts: int = 0) -> Iterator[tuple[T
     run: list[str] = []
     total = 0
     for path in paths:
-        if os.path.isfile(path) and not path.endswith(".jsonl"):
+        if os.path.isfile(path) and not is_archive(path):
             run.append(path)
             total += os.path.getsize(path)
             if total >= size:

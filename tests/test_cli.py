@@ -5,6 +5,7 @@ import gzip
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -234,3 +235,53 @@ def test_output_closed_early_ends_quietly_and_stops_the_workers(tmp_path, jobs):
     process.stderr.close()
     with pytest.raises(ProcessLookupError):  # nobody is left in the command's process group
         os.killpg(process.pid, 0)
+
+
+def test_a_log_s_control_characters_cannot_rewrite_the_terminal(tmp_path):
+    # A player named so that a terminal erased the line and showed "x: valid (0 errors)" in its place.
+    evil = "D\r\x1b[2K/x: valid\n"
+    log = simulate(3, 2)
+    log["players"][0] = evil
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(log))
+    status, out, _ = run("validate", str(path))
+    assert status == 1
+    assert "\r" not in out and "\x1b" not in out and "D\\r\\x1b[2K/x: valid\\n" in out
+    assert all(line.startswith(str(path)) for line in out.splitlines())  # no line of the log's own making
+    _, as_json, _ = run("validate", "--json", str(path))
+    assert json.loads(as_json)["players"][0] == evil  # JSON escapes them itself, and keeps the text as it was
+
+
+@pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]])
+def test_an_archive_with_no_log_is_said_so_and_exits_two(files, tmp_path, jobs):
+    # Before: an empty export printed nothing and exited 0, as if every log in it were valid.
+    empty, blank = tmp_path / "empty.jsonl", tmp_path / "blank.jsonl"
+    empty.write_text("")
+    blank.write_text("\n  \n\n")
+    status, out, err = run("validate", *jobs, str(empty), str(blank), str(files["good"]))
+    assert status == 2
+    assert err.splitlines() == [f"{empty}: the archive holds no log (it is empty or only blank lines)",
+                                f"{blank}: the archive holds no log (it is empty or only blank lines)"]
+    assert out == f"{files['good']}: valid (0 errors, 0 warnings)\n"  # the other inputs are still checked
+
+
+@pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]])
+def test_an_archive_is_known_by_its_other_names_and_a_file_of_many_logs_is_said_to_be_one(files, tmp_path, jobs):
+    lines = files["archive"].read_text()
+    for name in ("games.ndjson", "GAMES.JSONL", "games.jsonlines"):
+        (tmp_path / name).write_text(lines)
+        status, out, _ = run("validate", *jobs, str(tmp_path / name))
+        verdicts = [line.split(": ")[0] for line in out.splitlines() if re.search(r": (valid|INVALID) \(", line)]
+        assert status == 1 and verdicts == [f"{tmp_path / name}:1", f"{tmp_path / name}:3"], name
+    many = tmp_path / "games.json"
+    many.write_text(lines)
+    status, _, err = run("validate", *jobs, str(many))
+    assert status == 2 and err.strip().endswith(
+        "Extra data (line 3, column 1); a file of one log per line is read as an archive when its name ends in .jsonl")
+
+
+@pytest.mark.parametrize("option", ["--jobs", "--piece-size"])
+def test_a_count_below_one_is_a_usage_error(files, option, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["validate", option, "0", str(files["good"])])
+    assert stopped.value.code == 2 and f"argument {option}: 0 is fewer than 1" in capsys.readouterr().err
