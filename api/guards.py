@@ -106,13 +106,14 @@ def one_upload_at_a_time(view):
     return guarded
 
 
-def seconds_to_retry() -> int | None:
+def seconds_to_retry() -> tuple[int, int] | None:
     """When the limit this request broke lets the client in again, in whole seconds as the limiter's Retry-After
-    counts them, but at least 1 (it says 0 in a window's last second); ``None`` where no limit was broken."""
+    counts them, but at least 1 (it says 0 in a window's last second), with the length of that limit's window
+    in seconds (60: a minute's allowance; 86,400: a day's); ``None`` where no limit was broken."""
     current = limiter.current_limit
     if current is None or not current.breached:
         return None
-    return max(1, int(current.reset_at - time.time()))
+    return max(1, int(current.reset_at - time.time())), current.limit.get_expiry()
 
 
 def validate_rate() -> str:

@@ -82,10 +82,23 @@ def detail_of(error: HTTPException) -> str:
         if status == 429:
             from api.guards import seconds_to_retry  # guards imports this module
 
-            seconds = seconds_to_retry()
-            if seconds is not None:
-                detail = _("Too many requests from you in a short time; try again in %(seconds)s s.", seconds=seconds)
+            retry = seconds_to_retry()
+            if retry is not None:
+                detail = _retry_words(*retry)
     return detail
+
+
+def _retry_words(seconds: int, window: int) -> str:
+    """Why a client must wait and how long: a minute's allowance in seconds; an hour's or a day's in hours and
+    minutes, named as such (86,397 seconds "in a short time" told an organiser nothing)."""
+    if window <= 300:
+        return _("Too many requests from you in a short time; try again in %(seconds)s s.", seconds=seconds)
+    minutes = -(-seconds // 60)
+    wait = (_("%(hours)s h %(minutes)s min", hours=minutes // 60, minutes=minutes % 60) if minutes >= 60
+            else _("%(minutes)s min", minutes=minutes))
+    if window <= 3600:
+        return _("You have used your allowance for the hour; try again in %(wait)s.", wait=wait)
+    return _("You have used your allowance for the day; try again in %(wait)s.", wait=wait)
 
 
 def headers_of(error: HTTPException) -> dict[str, str]:

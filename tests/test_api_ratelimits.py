@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 
 import pytest
@@ -141,3 +142,15 @@ def test_a_refusal_never_says_to_retry_in_0_seconds(tmp_path):
         for said, sent in (("0", "1"), ("-1", "1"), ("1", "1"), ("54", "54")):
             response = Response(status=429, headers={"Retry-After": said})
             assert guards.retry_only_when_refused(response).headers["Retry-After"] == sent
+
+
+@pytest.mark.parametrize(("limit", "said"), [
+    ("40 per minute; 2 per day", r"You have used your allowance for the day; try again in (23 h \d+|24 h 0) min\."),
+    ("40 per minute; 2 per hour", r"You have used your allowance for the hour; try again in (5\d|1 h 0) min\.")])
+def test_a_day_s_or_an_hour_s_allowance_used_up_is_said_as_such(tmp_path, limit, said):
+    # An organiser at the daily allowance read "Too many requests from you in a short time; try again in 86397 s."
+    client = limited(tmp_path, UPLOAD_RATE_LIMIT=limit).test_client()
+    assert [api_upload(client).status_code for _ in range(2)] == [201, 201]
+    refused = api_upload(client)
+    assert re.fullmatch(said, assert_problem(refused, 429)["detail"])
+    assert int(refused.headers["Retry-After"]) > 60 * 50
