@@ -23,7 +23,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 import api as web
 from api import bodies, guards, i18n, openapi, quota
 from api.openapi import ANY_LOG, ANY_REPORT, ANY_TIMELINE, LOG_BODY, LOG_REF, REPORT_REF, ComponentClash
-from api.problems import Problem
+from api.problems import PROBLEM_TYPE, Problem
 from api.samples import Sample
 from api.storage import GameRecord
 from api.verdicts import Verdict
@@ -36,7 +36,6 @@ blp = Blueprint("api_v1", __name__, url_prefix="/api/v1",
                 description="Validate card game logs, store them, and fetch reports and timelines.")
 
 T = TypeVar("T")
-PROBLEM = "application/problem+json"
 
 
 class ProblemSchema(Schema):
@@ -111,7 +110,7 @@ class SampleDetailSchema(SampleSchema):
 
 def problem(status: int, description: str):
     """Document an error answer: a problem document, with its own media type."""
-    return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM, description=description)
+    return blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_TYPE, description=description)
 
 
 def body_problems(upload: bool = True, not_json: str = "The body is not valid JSON."):

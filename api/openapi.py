@@ -14,14 +14,17 @@ or a body refers to.
 
 from __future__ import annotations
 
+import http
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from flask_smorest import Api, Blueprint
 from flask_smorest.spec import openapi_cli
+from flask_smorest.utils import prepare_response
 
 from api import verdicts
+from api.problems import PROBLEM_TYPE
 from replaykit.engine import Engine
 from schemas import components as game_components
 from schemas import of_record, so_far, timelines
@@ -123,6 +126,25 @@ class GamesApi(Api):
     def build(self) -> None:
         super()._init_spec(**self.spec_kwargs)
 
+    def _register_responses(self) -> None:
+        """Nothing yet: flask-smorest would describe every error as its own "Error" in application/json, and
+        naming the problem document now would claim the names of the schemas it nests before ``name_games``
+        names them (``problem_responses``)."""
+
+    def problem_responses(self, problem: type) -> None:
+        """Every error of this service is answered as a problem document in its own media type (api.problems):
+        so are the document's responses named by status, and its "default" one, which a generated client reads
+        for any status an operation does not list."""
+        for status in http.HTTPStatus:
+            response: dict = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = problem
+            prepare_response(response, self.spec, PROBLEM_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Any other error, as a problem document", "schema": problem}
+        prepare_response(response, self.spec, PROBLEM_TYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
     def share(self, built: tuple, operations: Blueprint) -> None:
         """Take a document built before, and add only the operations' routes: the document has their views."""
         self.spec, self.flask_plugin, self.ma_plugin = built
@@ -153,6 +175,7 @@ def name_games(api: GamesApi, generic: dict[str, type], operations: Blueprint) -
         api.spec.components.schema(ANY_LOG_SO_FAR, _one_of(found.so_far))
         api.spec.components.schema(ANY_REPORT, _one_of(found.reports))
         api.spec.components.schema(ANY_TIMELINE, _one_of(found.timelines))
+        api.problem_responses(generic["Problem"])
         api.register_blueprint(operations)
     # apispec names a nested schema itself, and renames it with a warning when a game's nested schema has
     # the name of another one: the document would then name neither as its author did.

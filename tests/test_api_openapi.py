@@ -46,6 +46,23 @@ def test_every_ref_in_the_openapi_document_resolves(client):
     assert refs and refs <= set(spec["components"]["schemas"])
 
 
+def test_any_error_an_operation_does_not_list_is_documented_as_the_problem_document_the_service_sends(client):
+    # The "default" response was flask-smorest's "Error" in application/json (a string status, a "code", no other
+    # field allowed); a client generated from it could not read the 405, 408 or 500 the service sends.
+    spec = client.get("/api/v1/openapi.json").get_json()
+    default = spec["components"]["responses"]["DEFAULT_ERROR"]["content"]
+    assert default == {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    assert "Error" not in spec["components"]["schemas"]
+    assert spec["components"]["schemas"]["Problem"]["properties"]["status"]["type"] == "integer"
+    operations = [operation for item in spec["paths"].values() for operation in item.values()
+                  if isinstance(operation, dict) and "responses" in operation]
+    assert all(operation["responses"]["default"] == {"$ref": "#/components/responses/DEFAULT_ERROR"}
+               for operation in operations)
+    refused = client.patch("/api/v1/validate")  # a status /validate does not list: the default's shape
+    assert refused.status_code == 405 and refused.mimetype == "application/problem+json"
+    assert refused.get_json()["status"] == 405
+
+
 def test_every_operation_taking_a_body_documents_its_refusal_as_too_large(client):
     spec = client.get("/api/v1/openapi.json").get_json()
     with_body = [(path, method) for path, item in spec["paths"].items() for method, operation in item.items()
