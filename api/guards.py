@@ -106,7 +106,7 @@ def one_upload_at_a_time(view):
     return guarded
 
 
-def seconds_to_retry() -> tuple[int, int] | None:
+def retry_wait() -> tuple[int, int] | None:
     """When the limit this request broke lets the client in again, in whole seconds as the limiter's Retry-After
     counts them, but at least 1 (it says 0 in a window's last second), with the length of that limit's window
     in seconds (60: a minute's allowance; 86,400: a day's); ``None`` where no limit was broken."""

@@ -80,9 +80,9 @@ def detail_of(error: HTTPException) -> str:
     if status in DETAILS and (detail == type(error).description or (status == 429 and not isinstance(error, Problem))):
         detail = str(DETAILS[status])
         if status == 429:
-            from api.guards import seconds_to_retry  # guards imports this module
+            from api.guards import retry_wait  # guards imports this module
 
-            retry = seconds_to_retry()
+            retry = retry_wait()
             if retry is not None:
                 detail = _retry_words(*retry)
     return detail
