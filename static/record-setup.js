@@ -276,9 +276,11 @@
   });
 
   // The number of rounds or points is asked only once an end is declared: under "None declared" its box
-  // asked for nothing.
+  // asked for nothing; what a session with none declared is, only while none is.
   function showEndValue() {
-    document.getElementById("rec-end-value").hidden = !document.getElementById("rec-end-kind").value;
+    var declared = Boolean(document.getElementById("rec-end-kind").value);
+    document.getElementById("rec-end-value").hidden = !declared;
+    document.getElementById("rec-end-hint").hidden = declared;
   }
   document.getElementById("rec-end-kind").addEventListener("change", showEndValue);
   showEndValue();

@@ -157,11 +157,12 @@ def test_a_set_of_equal_cards_is_held_on_one_line_in_its_chip(screen, live_serve
 def test_the_ends_number_is_asked_only_once_an_end_is_declared(phone, live_server):
     phone.goto(f"{live_server.url}/record?game=grande-dalmuti&lang=it")
     assert phone.locator("#rec-end-kind").input_value() == ""
-    assert phone.locator("#rec-end-value").is_hidden()
+    assert phone.locator("#rec-end-value").is_hidden() and phone.locator("#rec-end-hint").is_visible()
     phone.select_option("#rec-end-kind", "rounds")
-    assert phone.locator("#rec-end-value").is_visible()
+    # what a session with no end declared is no longer said once one is (it said "one round" beside "2 rounds")
+    assert phone.locator("#rec-end-value").is_visible() and phone.locator("#rec-end-hint").is_hidden()
     phone.select_option("#rec-end-kind", "")
-    assert phone.locator("#rec-end-value").is_hidden()
+    assert phone.locator("#rec-end-value").is_hidden() and phone.locator("#rec-end-hint").is_visible()
 
 
 def test_a_game_stored_leaves_the_games_being_recorded(phone, live_server):
