@@ -218,13 +218,17 @@ def language_choices() -> Iterator[dict]:
 
 
 def _remember(response: Response) -> Response:
+    """A reader's ``?lang=`` kept for the pages that follow (a program calling the API asks for each answer:
+    a year's cookie would turn its later answers without ``?lang=`` into that language); every answer in the
+    reader's language says which it is."""
     asked = request.args.get("lang", "")
-    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+    api = request.path.startswith("/api/")
+    if asked in LANGUAGES and not api and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", secure=request.is_secure)
     if request.endpoint not in assets.SAME_IN_EVERY_LANGUAGE:
         response.vary.update(("Accept-Language", "Cookie"))
-    if response.mimetype == "text/html" and "Content-Language" not in response.headers:
-        response.headers["Content-Language"] = language()
+        if response.status_code not in (204, 304) and "Content-Language" not in response.headers:
+            response.headers["Content-Language"] = language()
     return response
 
 

@@ -45,6 +45,17 @@ def test_lang_in_the_address_wins_and_is_remembered(client):
     assert '<html lang="it">' in later.get_data(as_text=True) and "Partite di esempio" in later.get_data(as_text=True)
 
 
+def test_an_api_answer_says_its_language_and_a_lang_asked_of_the_api_is_not_kept(client):
+    # A client keeping cookies got Polish on every later call after one ?lang=pl; API answers had no
+    # Content-Language, though pages had.
+    refused = client.post("/api/v1/validate?lang=pl", data=b"{", content_type="application/json")
+    assert refused.headers["Content-Language"] == "pl" and "Set-Cookie" not in refused.headers
+    later = client.post("/api/v1/validate", data=b"{", content_type="application/json")
+    assert later.headers["Content-Language"] == "en" and "(line 1, column 2)" in later.get_json()["detail"]
+    samples = client.get("/api/v1/samples", headers={"Accept-Language": "it"})
+    assert samples.status_code == 200 and samples.headers["Content-Language"] == "it"
+
+
 @pytest.mark.parametrize(("header", "language"), [
     ("pl-PL,pl;q=0.9,en;q=0.5", "pl"), ("de-DE,de;q=0.9,it;q=0.4", "it"), ("fr-FR,fr;q=0.9", "en"),
     ("en-GB,pl;q=0.8", "en")])
