@@ -38,6 +38,7 @@ from markupsafe import Markup
 
 import api as web
 from api import assets
+from api.problems import API_PREFIX
 from replaykit import words
 
 LANGUAGES = ("en", "it", "pl")
@@ -222,7 +223,7 @@ def _remember(response: Response) -> Response:
     a year's cookie would turn its later answers without ``?lang=`` into that language); every answer in the
     reader's language says which it is."""
     asked = request.args.get("lang", "")
-    api = request.path.startswith("/api/")
+    api = request.path.startswith(API_PREFIX)
     if asked in LANGUAGES and not api and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", secure=request.is_secure)
     if request.endpoint not in assets.SAME_IN_EVERY_LANGUAGE:
