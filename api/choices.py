@@ -75,6 +75,13 @@ class ChoicesSchema(Schema):
     left_unseen = fields.Boolean(required=True, metadata={
         "description": "This answer is past a chance step left unseen (?unseen=true): recording any of its "
                        "choices leaves that outcome out of the log."})
+    parts = fields.Dict(metadata={
+        "description": "At a chance step, where the game says: what each part of its outcome may be, for asking "
+                       "the table what it saw, by the part's name in the action: {\"values\": [[value, words], "
+                       "...]} for a part named by one word (a discipline revealed), {\"cards\": {card: copies}} "
+                       "for cards drawn from the copies not known to be anywhere else. A part not listed may be "
+                       "any player, or any card of the deck.",
+        "example": {"discipline": {"values": [["Sprint", "Sprint"], ["house-lower", "House rule: lower"]]}}})
     view = fields.Dict(required=True, metadata={
         "description": "The table now: seats (name, hand, unseen, pile, score), middle, and the game's own keys."})
     choices = fields.List(fields.Nested(ChoiceSchema), required=True)
@@ -189,6 +196,8 @@ def answer(engine: object, state: State, rng: random.Random, valid: bool, findin
             "place": str(i18n.END) if over else i18n.place(state.moment, engine), "chance": state.chance,
             "known": all(choice.known for choice in offered), "may_leave_unseen": may_leave_unseen,
             "left_unseen": left_unseen, "view": state.view(), "choices": listed}
+    if state.chance and not over and hasattr(state, "chance_parts"):
+        body["parts"] = state.chance_parts()
     if len(offered) > MAX_CHOICES:
         body["truncated"] = len(offered) - MAX_CHOICES
     return body

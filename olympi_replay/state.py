@@ -35,6 +35,7 @@ from olympi_replay.state_choices import (
     race_choices,
     reveal_choices,
     start_label,
+    titled,
     turn_label,
 )
 from olympi_replay.state_walk import Walk
@@ -144,6 +145,24 @@ class OlympiState(Walk):
         picked = [*drawn.known, *rng.sample(pool, min(drawn.unknown, len(pool)))]
         player = self.race.record.turns[number - 1].player
         return Choice({"draw": index_texts(picked)}, draw_label(player, picked), chance=True)
+
+    def chance_parts(self) -> dict[str, dict]:
+        """At a chance step, what each part of its outcome may be, for a person entering what the table saw:
+        at a race's start the disciplines still in the pile, raced or postponed, by their titles (the rules then
+        say whether it was the card on top); at a draw made unseen the copies of each card not known to be
+        anywhere else, with those a deck of known order gives it."""
+        if self.is_over():
+            return {}
+        if self.pending is not None:
+            drawn, _number = self.pending
+            free = {CARD_TEXTS[card]: COPIES - self.game.cards.copies(card) for card in range(CARD_COUNT)}
+            for card in index_texts(drawn.known):
+                free[card] += 1
+            return {"draw": {"cards": {card: copies for card, copies in free.items() if copies > 0}}}
+        if self.race_done():
+            named = [[name, titled(self.game, name)] for name in self.game.definitions if name in self.game.pile]
+            return {"discipline": {"values": named}, "postponed": {"values": named}}
+        return {}
 
     def label(self, action: object) -> Text | None:
         """Any step, offered or not, in the words of its choice; ``None`` for what is no step here."""

@@ -123,7 +123,14 @@ def _start(game: GameReplay, raced: str, postponed: str | None) -> Choice:
 
 
 # The words of each kind of step, the same for a choice offered and for any step labelled (``OlympiState.label``).
+def titled(game: GameReplay, name: str) -> str:
+    """A discipline as people call it: a catalogue card by its title, never its id; any other by its name."""
+    definition = game.definitions.get(name)
+    return definition.title if definition is not None and definition.title else name
+
+
 def start_label(game: GameReplay, raced: str, postponed: str | None) -> Text:
+    raced, postponed = titled(game, raced), postponed if postponed is None else titled(game, postponed)
     if postponed is None:
         return say("{raced} is raced", raced=raced)
     if game.first_player is None:

@@ -32,6 +32,10 @@ The contract (``tests/test_contract.py`` holds every registered game to it):
   table saw), go past it, so that ``choices()`` offers the step after it, and return True; elsewhere change
   nothing and return False. Nothing is written: the next step recorded is the log's proof the outcome went
   unseen (``past_unseen`` below asks it of a copy).
+- ``chance_parts()``, optional: at a chance step, what a person entering the outcome the table saw may
+  pick, by the part of the action: ``{"values": [[value, words], ...]}`` for a part named by one word (a
+  discipline revealed), ``{"cards": {card: copies}}`` for cards drawn from what is not known to be anywhere
+  else. A part not given may be any player, or any card of the deck (a deal); ``{}`` where no step is chance.
 - ``label(action)``, optional: any action this position may record, offered or not (a play that breaks a
   rule, a step typed by hand), in the words its choice would carry; ``None`` for what it cannot read.
   ``label_of`` below asks it, or else finds the offered choice that is this action.

@@ -1,9 +1,11 @@
 /*
  * The table's steps (a deal, cards drawn, a discipline revealed): the recorder never offers the outcome the
  * server drew at random; it asks what the table saw. The offered step gives only the shape of the answer
- * (which parts, how many cards each): cards are entered seat by seat in a grid (record-deal.js) with
- * counts as they fill, a discipline or a player picked by name. What is entered is recorded as entered
- * (record.js checks it through the State API); "Nobody saw it" leaves the step out of the log instead.
+ * (which parts, how many cards each); the game gives each part's words (the recorder setup's "chance") and
+ * what it may be (the answer's "parts": a discipline's possible names, the copies of each card still free).
+ * Cards are entered seat by seat in a grid (record-deal.js) with counts as they fill, a named part picked
+ * from a list. What is entered is recorded as entered (record.js checks it through the State API); "Nobody
+ * saw it" leaves the step out of the log instead.
  */
 (function () {
   "use strict";
@@ -11,30 +13,14 @@
   var element = window.RecordTable.element;
   var parts = [];  // the parts drawn: {key, kind, entry|select|input}
   var owner = null;  // the player whose step it is (who draws), when the log says
-  var titles = {};   // the disciplines' names as people call them, by their names in the log
+  var shownFor = null;  // the recorder setup of the game whose step is asked
   document.getElementById("rec-chance-hint").textContent = _("Enter what the table saw, as it was. If nobody " +
     "saw it, leave it out: nothing is recorded that nobody entered.");
   document.getElementById("rec-chance-record").textContent = _("Record what the table saw");
 
-  // The words of the parts a table's step may have; a part the page has no word for shows the game's own.
+  // The words of a part of a table's step, as its game says them (the recorder setup's "chance").
   function words(key, setup) {
-    var known = {
-      hands: _("The cards dealt"), draw: _("The cards drawn"), dealer: _("Who deals"),
-      discipline: _("The discipline raced"), postponed: _("Revealed first and postponed (if it was)")
-    };
-    return known[key] || ((setup || {}).words || {})[key] || key;
-  }
-
-  // A discipline as people call it: its catalogue title for a catalogue id, else its name.
-  function disciplineNames(log, setup) {
-    var titles = {};
-    (((setup || {}).disciplines || {}).catalogue || []).forEach(function (entry) {
-      titles[entry.id] = entry.title;
-    });
-    return (log.disciplines || []).map(function (entry) {
-      var name = typeof entry === "string" ? entry : entry && entry.name;
-      return name ? [name, titles[name] || name] : null;
-    }).filter(Boolean);
+    return ((setup || {}).chance || {})[key] || ((setup || {}).words || {})[key] || key;
   }
 
   // The player whose step this is: the "player" of the object the offered step writes into (a turn whose
@@ -48,50 +34,9 @@
     return where && !Array.isArray(where) && typeof where.player === "string" ? where.player : null;
   }
 
-  // The disciplines already raced: those of the races in the log (the steps' parts), but the race the offered
-  // step writes into (a race revealed is a new one, "/races/-"). A discipline is raced once in a game.
-  function racedOf(choice, log, setup) {
-    var key = (setup || {}).steps;
-    var tokens = (((choice.patch || [])[0] || {}).path || "").split("/");
-    var into = tokens[1] === key && /^\d+$/.test(tokens[2] || "") ? Number(tokens[2]) : -1;
-    return (Array.isArray(log[key]) ? log[key] : []).map(function (part, index) {
-      return index !== into && part && typeof part.discipline === "string" ? part.discipline : null;
-    }).filter(Boolean);
-  }
-
-  // The copies of each card known to be somewhere else than in the cards drawn: in the hands as the view
-  // shows them (their known cards) and played in this game (the steps' turns). Cards played before the deck
-  // ran out were shuffled into the new deck unseen: once the hands and the cards played outnumber the deck,
-  // only the cards played in the race under way are counted (the discards' order is unknown again).
-  function knownElsewhere(view, log, setup, deck) {
-    var known = {};
-    function count(card) {
-      known[card] = (known[card] || 0) + 1;
-    }
-    var held = 0;
-    ((view || {}).seats || []).forEach(function (seat) {
-      (seat.hand || []).forEach(count);
-      held += (seat.hand || []).length + (seat.unseen || 0);
-    });
-    var parts = (setup || {}).steps && Array.isArray(log[setup.steps]) ? log[setup.steps] : [];
-    var played = parts.map(function (part) {
-      var cards = [];
-      ((part && part.turns) || []).forEach(function (turn) {
-        (turn && Array.isArray(turn.cards) ? turn.cards : []).forEach(function (card) {
-          if (typeof card === "string") {
-            cards.push(card);
-          }
-        });
-      });
-      return cards;
-    });
-    var all = [].concat.apply([], played);
-    (held + all.length > window.RecordDeal.sizeOf(deck) ? played[played.length - 1] || [] : all).forEach(count);
-    return known;
-  }
-
-  // The options of a named part: the players, or the disciplines, or at least what the choices offer.
-  function optionsOf(key, choices, log, setup) {
+  // The options of a part named by one word: the players (the one the rules say chosen), else what the game
+  // says it may be (answer.parts), else at least what the choices offer.
+  function optionsOf(key, choices, log, setup, given) {
     var offered = [];
     choices.forEach(function (choice) {
       var value = choice.action[key];
@@ -103,14 +48,23 @@
     if (offered.length && offered.every(function (value) { return players.indexOf(value) >= 0; })) {
       return { options: players.map(function (name) { return [name, name]; }), ruled: true };
     }
-    var raced = racedOf(choices[0], log, setup);
-    var named = disciplineNames(log, setup).filter(function (pair) {
-      return raced.indexOf(pair[0]) < 0;  // not offered again: the rules give wrong-discipline
-    });
-    if (named.length) {
-      return { options: named, ruled: false };
+    if (given && Array.isArray(given.values)) {
+      return { options: given.values, ruled: false };
     }
-    return { options: offered.map(function (value) { return [value, value]; }), ruled: false };
+    var said = (setup || {}).values || {};
+    return { options: offered.map(function (value) { return [value, said[value] || value]; }), ruled: false };
+  }
+
+  // The copies of each card known to be elsewhere than among the cards asked for: all but those the game says
+  // are free (answer.parts); none where it says nothing (a deal gathers every card).
+  function knownElsewhere(given, deck) {
+    var known = {};
+    if (given && given.cards) {
+      window.RecordDeal.cardsOf(deck).forEach(function (card) {
+        known[card] = window.RecordDeal.copiesOf(deck, card) - (given.cards[card] || 0);
+      });
+    }
+    return known;
   }
 
   // ``was``: the step being changed, if one is (what the table was said to see, to correct rather than
@@ -127,10 +81,8 @@
     }
     var model = choices[0].action;
     owner = ownerOf(choices[0], log);
-    titles = {};
-    disciplineNames(log, setup).forEach(function (pair) {
-      titles[pair[0]] = pair[1];
-    });
+    shownFor = setup;
+    var given = answer.parts || {};
     var keys = Object.keys(model);
     var extras = [];
     ((setup || {}).fill_keys ? Object.keys(setup.fill_keys) : []).forEach(function (key) {
@@ -166,9 +118,9 @@
         // cards drawn come from what is not known elsewhere; a deal gathers every card first
         part.entry = new window.RecordDeal.DealEntry(holder, { deck: deck, seats: seats, values: values,
           prefix: "rec-chance-" + key + "-",
-          known: part.kind === "cards" ? knownElsewhere(answer.view, log, setup, deck) : {} });
+          known: knownElsewhere(given[key], deck) });
       } else if (typeof value === "string") {
-        var found = optionsOf(key, choices, log, setup);
+        var found = optionsOf(key, choices, log, setup, given[key]);
         var select = element("select");
         select.dataset.key = key;
         select.setAttribute("aria-label", words(key, setup));
@@ -231,38 +183,16 @@
     return missing ? { missing: missing } : { action: action };
   }
 
-  // The step in a sentence for the list of steps: a discipline by its title, a draw by who drew.
-  function label(action) {
-    var said = [];
-    if (action.dealer) {
-      said.push(_("{player} deals", { player: action.dealer }));
-    }
-    if (action.postponed) {
-      said.push(_("{discipline} postponed", { discipline: titles[action.postponed] || action.postponed }));
-    }
-    if (action.discipline) {
-      said.push(_("{discipline} is raced", { discipline: titles[action.discipline] || action.discipline }));
-    }
-    if (action.hands) {
-      said.push(_("the deal entered"));
-    }
-    if (action.draw) {
-      var cards = action.draw.join(" ") || "–";
-      said.push(owner ? _("{player} draws {cards}", { player: owner, cards: cards }) : _("drawn: {cards}", { cards: cards }));
-    }
-    return said.join("; ") || window.RecordTable.said(action);
-  }
-
   document.getElementById("rec-chance-record").addEventListener("click", function () {
     var entered = read();
     if (entered.missing) {
       window.RecordPlay.problem(entered.missing);
     } else {
       window.RecordPlay.problem(null);
-      // its own words, even where the step is the outcome offered (whose label names a discipline by its id)
-      window.RecordPlay.enter(entered.action, label(entered.action), true);
+      // in the State's words (the offered choice's, or /apply's), as any step typed or picked
+      window.RecordPlay.enter(entered.action, window.RecordTable.said(entered.action, shownFor), false);
     }
   });
 
-  window.RecordChance = { draw: draw, read: read, label: label };
+  window.RecordChance = { draw: draw, read: read };
 })();

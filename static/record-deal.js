@@ -2,7 +2,7 @@
  * Cards entered seat by seat, typed ("r12 b3", "3x7 j") or tapped in a grid of the game's deck: the setup's
  * deal, and the chance steps' deals and draws (record-chance.js). Each seat shows how many cards it holds
  * of how many it should (7/15); the grid greys a card once all its copies are entered or known elsewhere (a
- * draw's grid is told the copies in a hand or played), and problems() says in words what is wrong with the
+ * draw's grid is told the copies the rules place in a hand or on the table), and problems() says in words what is wrong with the
  * entry (a card entered more often than the deck holds it, a seat left short or empty) so that the recorder
  * can explain it before anything is recorded.
  */
@@ -35,6 +35,11 @@
     var cards = [].concat.apply([], rowsOf(deck));
     return cards.length ? cards.reduce(function (total, cell) { return total + copiesOf(deck, cell.card); }, 0)
       : Infinity;
+  }
+
+  // Every card of the deck's grid, once each.
+  function cardsOf(deck) {
+    return [].concat.apply([], rowsOf(deck)).map(function (cell) { return cell.card; });
   }
 
   // The letters a log writes are English initials (G is green, whatever "giallo" says): the key names each colour
@@ -238,5 +243,5 @@
     });
   };
 
-  window.RecordDeal = { DealEntry: DealEntry, copiesOf: copiesOf, sizeOf: sizeOf };
+  window.RecordDeal = { DealEntry: DealEntry, cardsOf: cardsOf, copiesOf: copiesOf, sizeOf: sizeOf };
 })();

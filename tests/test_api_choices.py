@@ -312,3 +312,18 @@ def test_a_dalmuti_play_that_names_its_place_is_recorded_there_or_refused(client
     assert said == [("not-lower", "/rounds/0/tricks/0/plays/1/cards")]
     validated = client.post("/api/v1/validate", json=jsonpatch.apply_patch(log, applied["patch"])).get_json()
     assert said[0] in [(finding["code"], finding["path"]) for finding in validated["errors"]]
+
+
+def test_a_chance_step_s_answer_says_what_each_part_may_be(client) -> None:
+    race = {"game": "olympi", "players": ["Anna", "Bruno", "Cy"], "disciplines": ["house-higher", "house-lower"],
+            "races": []}
+    answer = client.post("/api/v1/choices", json=race).get_json()
+    titles = [["house-higher", "House rule: higher"], ["house-lower", "House rule: lower"]]
+    assert answer["chance"] and answer["parts"] == {"discipline": {"values": titles}, "postponed": {"values": titles}}
+    race["races"] = [{"discipline": "house-higher", "turns": []}]
+    answer = client.post("/api/v1/choices", json=race).get_json()
+    assert not answer["chance"] and "parts" not in answer, "a player's step has none"
+    # a Dalmuti deal says nothing: its hands may be any cards of the deck
+    session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Cy", "Dora"], "rounds": [{"tricks": []}]}
+    answer = client.post("/api/v1/choices", json=session).get_json()
+    assert answer["chance"] and "parts" not in answer

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -231,6 +232,32 @@ def test_a_chance_step_left_unseen_records_a_log_that_reads_back_to_the_same_sta
         _report, replayed = game.replay(written)
         assert replayed is not None and replayed.to_log() == past.to_log() == written
         assert replayed.moment == past.moment and replayed.view() == past.view(), (state.moment, choice)
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda engine: engine.id)
+@PROPERTY
+@given(data=st.data())
+def test_every_chance_outcome_offered_is_one_its_parts_allow(game: Engine, data) -> None:
+    """What ``chance_parts()`` lets a person enter holds every outcome the game itself draws: a named part's
+    value among its values, cards drawn within the copies said to be free; a player's step has no part."""
+    players, seed, depth = data.draw(positions(game))
+    rng = random.Random(seed)
+    for state in walk(start(game, players, seed), rng, depth):
+        if not hasattr(state, "chance_parts"):
+            return
+        parts = state.chance_parts()
+        if not state.chance:
+            assert parts == {}, state.moment
+            continue
+        for choice in state.choices(rng):
+            for key, allowed in parts.items():
+                if key not in choice.action:
+                    continue
+                if "values" in allowed:
+                    assert choice.action[key] in [value for value, _words in allowed["values"]], (state.moment, key)
+                else:
+                    drawn = Counter(choice.action[key])
+                    assert all(allowed["cards"].get(card, 0) >= times for card, times in drawn.items()), state.moment
 
 
 def test_each_game_with_a_skippable_chance_step_meets_it_in_a_walk() -> None:

@@ -215,3 +215,38 @@ def test_a_long_race_s_view_lists_its_latest_ten_plays_and_counts_the_rest():
     assert len(last["middle"]) == 10 and last["earlier"] == 50 and last["cards_laid"] == 120
     assert [play["player"] for play in last["middle"]][:2] == ["Ann", "Bo"]  # Ann plays the odd turns, 51 too
     assert views[9]["earlier"] == 0 and len(views[9]["middle"]) == 10 and views[9]["cards_laid"] == 20
+
+
+def test_a_chance_step_says_what_each_part_of_its_outcome_may_be():
+    state = ENGINE.new_state(setup())
+    every = [[name, name] for name in NAMES]  # declared in the log: named as declared
+    assert state.chance_parts() == {"discipline": {"values": every}, "postponed": {"values": every}}
+    state.apply({"discipline": "Nuoto"})
+    assert state.chance_parts() == {}, "a player's step has no chance part"
+    for action in (play("Ann", "K5"), retire("Bruno"), retire("Chiara")):
+        assert state.apply(action) == []
+    # Nuoto is raced: the next race is any of the eight left, the rules then saying whether it was on top
+    assert state.chance and state.chance_parts()["discipline"]["values"] == every[1:]
+
+
+def test_a_draw_nobody_saw_may_be_any_copy_not_known_to_be_elsewhere():
+    state = started(deck=False)
+    state.apply(retire("Bruno"))
+    # The 18 cards dealt are 18 different cards, each known somewhere (K5 on the table, the rest in hands): one
+    # copy of each is left; the other 27 cards were dealt to no one, both copies left, 72 in all.
+    dealt = {card for cards in HANDS.values() for card in cards}
+    expected = {card: 1 if card in dealt else 2 for card in texts(full_deck())}
+    assert state.chance_parts() == {"draw": {"cards": expected}} and sum(expected.values()) == 72
+
+
+def test_a_catalogue_discipline_is_named_by_its_title_in_choices_and_parts():
+    state = ENGINE.new_state({"game": "olympi", "players": ["Ann", "Bruno"], "races": [],
+                              "disciplines": ["house-higher", "house-lower"]})
+    titles = [["house-higher", "House rule: higher"], ["house-lower", "House rule: lower"]]
+    assert state.chance_parts()["discipline"]["values"] == titles
+    # the pile's order unknown: either card may be on top, raced or postponed for the other
+    assert sorted(choice.label for choice in state.choices(random.Random(0))) == [
+        "House rule: higher is raced", "House rule: lower is raced",
+        "the first player postpones House rule: higher; House rule: lower is raced",
+        "the first player postpones House rule: lower; House rule: higher is raced"]
+    assert state.label({"discipline": "house-higher"}) == "House rule: higher is raced"

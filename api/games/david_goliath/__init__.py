@@ -92,7 +92,9 @@ def recorder() -> dict:
             "deck": {**colour_deck(cards.COLORS, cards.COLOR_NAMES, None, COLOUR_WORDS), "copies": 1},
             "hand_size": len(cards.COLORS) * 3,
             "match": "david-goliath-match",
-            "words": {"trick": UNITS["trick"], "dealer": say("dealer")}}  # the view's keys worth showing
+            "words": {"trick": UNITS["trick"], "dealer": say("dealer")},  # the view's keys worth showing
+            # what the recorder asks of a chance step, part by part (static/record-chance.js)
+            "chance": {"hands": say("The cards dealt"), "dealer": say("Who deals")}}
 
 
 ADAPTER = Adapter(timeline=charts.timeline, steps=board.steps,

@@ -126,6 +126,8 @@ def recorder() -> dict:
                      # small games leave the top values out (rule 2), unless the full_deck variant is on
                      "top": {str(count): cards.deck_top(count) for count in (4, 5)}},
             "options": [{"name": name, "help": help} for name, help in VARIANT_HELP.items()], "end": True,
+            # what the recorder asks of a chance step, part by part (static/record-chance.js)
+            "chance": {"hands": say("The cards dealt")},
             # the view's keys worth showing (the taxes show as the round's steps)
             "words": {"round": UNITS["round"], "trick": UNITS["trick"], "rank": say("social class"),
                       "ranks": say("order of rank"), "revolution": say("revolution")},

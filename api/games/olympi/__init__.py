@@ -110,6 +110,9 @@ def recorder() -> dict:
             "options": [{"name": "world_record", "help": say("the World Record variant")}],
             # a race revealed may name the discipline postponed before it, whether or not the outcome offered does
             "fill_keys": {"discipline": ["postponed"]},
+            # what the recorder asks of a chance step, part by part (static/record-chance.js)
+            "chance": {"draw": say("The cards drawn"), "discipline": say("The discipline raced"),
+                       "postponed": say("Revealed first and postponed (if it was)")},
             # the view's keys worth showing, and the words of its values
             "words": {"race": UNITS["race"], "discipline": say("discipline"), "rule": say("rule"),
                       "disciplines_left": say("disciplines left"), "first_player": say("First-player card"),
