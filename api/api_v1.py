@@ -68,6 +68,11 @@ class LinksSchema(Schema):
 
 class StoredSchema(Schema):
     id = fields.String(metadata={"description": "Unguessable id of the stored game.", "example": "q3Vx0b..."})
+    game = fields.String(metadata={"description": "The id of the registered game that validated it (as in "
+                                                  "/samples/GAME/…; a David & Goliath match is david-goliath), "
+                                                  "where the report's game is the log's own.",
+                                   "example": "david-goliath"})
+    created = fields.DateTime(metadata={"description": "When it was stored (UTC)."})
     valid = fields.Boolean()
     report = fields.Dict(metadata={"allOf": [REPORT_REF]})
     links = fields.Nested(LinksSchema)
@@ -79,9 +84,6 @@ class GameCreatedSchema(StoredSchema):
 
 
 class StoredGameSchema(StoredSchema):
-    game = fields.String(metadata={"description": "The registered game that validated it.",
-                                   "example": "david-goliath"})
-    created = fields.DateTime(metadata={"description": "When it was stored (UTC)."})
     log = fields.String(metadata={"description": "The uploaded log as text, exactly as sent."})
 
 
@@ -243,8 +245,8 @@ def create_game():
     """Store a log (valid or not, as long as it has a log's shape) and answer its report."""
     verdict, record = checked(web.store)
     links = _game_links(record.id)
-    body = {"id": record.id, "valid": verdict.valid, "report": verdict.report, "links": links,
-            "delete_token": record.delete_token}
+    body = {"id": record.id, "game": record.game, "created": record.created.isoformat(), "valid": verdict.valid,
+            "report": verdict.report, "links": links, "delete_token": record.delete_token}
     return json_response(body, 201, {"Location": links["self"]})
 
 
@@ -265,7 +267,9 @@ def delete_game(game_id: str):
         deleted = web.services().repository.delete(game_id, token.strip())
     if not deleted:
         raise Problem(403, _("This is not the delete token of this game."))
-    return Response(status=204)
+    deleted_answer = Response(status=204)
+    del deleted_answer.headers["Content-Type"]  # no body, so no type of one
+    return deleted_answer
 
 
 @blp.route("/games/<string:game_id>", methods=["GET"])

@@ -29,6 +29,9 @@ def test_storing_answers_201_with_id_report_and_links(client, legal_log):
     assert body["links"] == {"self": f"/api/v1/games/{game_id}", "page": f"/games/{game_id}",
                              "log": f"/api/v1/games/{game_id}/log", "timeline": f"/api/v1/games/{game_id}/timeline"}
     assert response.headers["Location"].endswith(f"/api/v1/games/{game_id}")
+    # what GET answers of it, the same from the start
+    stored = client.get(body["links"]["self"]).get_json()
+    assert (body["game"], body["created"]) == ("david-goliath", stored["created"])
 
 
 def test_ids_are_unguessable_and_distinct(client, legal_log):

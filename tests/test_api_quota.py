@@ -101,7 +101,7 @@ def test_deleting_frees_quota_and_needs_the_games_own_token(tmp_path):
     assert client.get(path).status_code == 200
     assert_problem(upload(client), 507)
     response = client.delete(path, headers={"Authorization": f"Bearer {first['delete_token']}"})
-    assert response.status_code == 204
+    assert response.status_code == 204 and response.data == b"" and "Content-Type" not in response.headers
     assert_problem(client.get(path), 404)
     assert_problem(client.delete(path, headers={"Authorization": f"Bearer {first['delete_token']}"}), 404)
     assert upload(client).status_code == 201
