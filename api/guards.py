@@ -199,10 +199,26 @@ def retry_only_when_refused(response: Response) -> Response:
     return response
 
 
+def tightest_allowance(response: Response) -> Response:
+    """The limiter's X-RateLimit headers name the allowance of the shortest window until one is broken, so a
+    client with 38 uploads left this minute and none left today read 38: they name the allowance with the
+    fewest requests left instead (on a 429, the one broken)."""
+    evaluated = limiter.current_limits if limiter.enabled else []
+    if len(evaluated) < 2 or "X-RateLimit-Remaining" not in response.headers:
+        return response
+    tightest = min(evaluated, key=lambda allowance: (not allowance.breached, allowance.remaining,
+                                                     -allowance.reset_at))
+    response.headers["X-RateLimit-Limit"] = str(tightest.limit.amount)
+    response.headers["X-RateLimit-Remaining"] = str(tightest.remaining)
+    response.headers["X-RateLimit-Reset"] = str(int(tightest.reset_at))
+    return response
+
+
 def install(app: Flask) -> None:
     if app.config.get("MAX_FORM_MEMORY_SIZE") is None:
         app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # Werkzeug's own default is 500 kB
     app.after_request(retry_only_when_refused)  # before the limiter's own: Flask runs them last first
+    app.after_request(tightest_allowance)
     limiter.init_app(app)
     app.after_request(note_own_retry)  # so this one runs before the limiter's
     app.after_request(add_headers)
