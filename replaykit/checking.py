@@ -114,8 +114,7 @@ def results(items: Iterable[Item], work: functools.partial) -> Iterator[Batch]:
 
 def lines_of(label: str, data: bytes, first_line: int) -> Iterator[Item]:
     """The logs of whole lines of an archive, the first of them line ``first_line`` of the file ``label``
-    names: each line with its line end and blank lines skipped, as ``inputs`` reads a stream (a broken line's
-    parser message can name the line end)."""
+    names: each line with its line end and blank lines skipped, as ``inputs`` reads a stream."""
     for number, line in enumerate(io.BytesIO(data), first_line):
         if line.strip():
             yield f"{label}:{number}", line, None

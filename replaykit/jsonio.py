@@ -258,7 +258,8 @@ def _syntax_error(error: json.JSONDecodeError, text: str) -> JSONReadError:
         return _placed(say("A comma before a closing bracket, which JSON does not allow (a trailing comma)"), text,
                        len(before) - 1)
     if error.msg.startswith("Expecting") and before and not text[error.pos:].strip():
-        return _placed(say("The JSON ends before every bracket it opens is closed"), text, error.pos)
+        # placed just past what was written, not past the blank lines after it (an archive line's line end)
+        return _placed(say("The JSON ends before every bracket it opens is closed"), text, len(before))
     return JSONReadError(say("Not valid JSON: {problem}", problem=_DECODER.get(error.msg, error.msg)), error.lineno,
                          error.colno)
 

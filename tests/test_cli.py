@@ -285,3 +285,12 @@ def test_a_count_below_one_is_a_usage_error(files, option, capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["validate", option, "0", str(files["good"])])
     assert stopped.value.code == 2 and f"argument {option}: 0 is fewer than 1" in capsys.readouterr().err
+
+
+def test_an_archive_line_cut_short_is_placed_just_past_what_it_holds(tmp_path):
+    # the 42 characters written, the line end not counted: before, "(line 2, column 1)", past the line end
+    path = tmp_path / "cut.jsonl"
+    path.write_text(json.dumps(simulate(3, 1)) + '\n{"game": "david-goliath", "players": ["A",\n')
+    status, _out, err = run("validate", str(path))
+    assert status == 2
+    assert f"{path}:2: The JSON ends before every bracket it opens is closed (line 1, column 43)" in err

@@ -28,6 +28,7 @@ def test_reads_ordinary_json_as_json_does():
     ("[1e400]", "too large"),
     ("[0." + "0" * 100 + "1]", "written with 103 characters; a number may have at most 80"),
     ('{"a": 1', "The JSON ends before every bracket it opens is closed (line 1, column 8)"),
+    ('{"a": 1\n\n', "The JSON ends before every bracket it opens is closed (line 1, column 8)"),
     ('{"a": [1, 2,\n]}', "A comma before a closing bracket, which JSON does not allow (a trailing comma) (line 1, "
                           "column 12)"),
     ('{"a": }', "Not valid JSON: Expecting value (line 1, column 7)"),
