@@ -60,6 +60,14 @@
         box.appendChild(button);
       });
     }
+    // Each hint said once, on a line of its own (below); a choice it concerns names it as its description.
+    var hints = [];
+    choices.forEach(function (choice) {
+      if (choice.hint && hints.indexOf(choice.hint) < 0) {
+        hints.push(choice.hint);
+      }
+    });
+    var choiceHints = hints.slice();
     choices.forEach(function (choice, index) {
       if (players.length && (!who || choice.action.player !== who) && !filter) {
         return;
@@ -80,6 +88,10 @@
         button.textContent = choice.label;
         button.classList.add("rec-choice-text");
       }
+      if (choice.hint) {
+        button.setAttribute("aria-describedby", "rec-hint-" + choiceHints.indexOf(choice.hint));
+        button.title = (button.title || choice.label) + " (" + choice.hint + ")";
+      }
       button.type = "button";
       button.dataset.choice = String(index);
       button.dataset.action = core.canonical(choice.action);
@@ -88,12 +100,6 @@
     });
     offBook(box, choices, answer, who, setup, text, function (label, action) {
       return kept(filter, label, action, deck);
-    });
-    var hints = [];
-    choices.forEach(function (choice) {
-      if (choice.hint && hints.indexOf(choice.hint) < 0) {
-        hints.push(choice.hint);
-      }
     });
     if (choices.length && choices.every(function (choice) {
       return !choice.known;
@@ -109,7 +115,10 @@
     var list = $("rec-hint");
     list.textContent = "";
     hints.forEach(function (hint) {  // one a line: each is a sentence of its own
-      list.appendChild(element("li", "", hint));
+      var line = list.appendChild(element("li", "", hint));
+      if (choiceHints.indexOf(hint) >= 0) {
+        line.id = "rec-hint-" + choiceHints.indexOf(hint);
+      }
     });
   }
 

@@ -184,6 +184,12 @@ def test_hints_are_one_a_line_and_an_unfinished_games_warnings_are_left_out(scre
     hints = screen.evaluate("[...new Set(RecordPlay.answer().choices.map(c => c.hint).filter(Boolean))]")
     lines = screen.locator("#rec-hint li").all_inner_texts()
     assert len(hints) > 1 and lines[1:] == hints, "the unknown-hands line, then each hint on a line of its own"
+    # each choice a hint concerns is described by that hint's line
+    described = screen.evaluate("[...document.querySelectorAll('#rec-choices button[data-choice]')].map(b => "
+                                "[RecordPlay.answer().choices[+b.dataset.choice].hint || null, "
+                                "(document.getElementById(b.getAttribute('aria-describedby')) || {}).textContent "
+                                "|| null])")
+    assert any(hint for hint, _line in described) and all(hint == line for hint, line in described)
     # The warnings every unfinished game has are not shown while recording.
     assert screen.locator("#rec-findings-panel").is_hidden()
     begin(screen, live_server)
