@@ -366,12 +366,13 @@
     if (!branch && (!panel || panel.hidden)) {
       return;
     }
-    if (panel.contains(document.activeElement)) {
-      opener.focus();  // the button pressed is about to be hidden with the panel: back to the one that opened it
-    }
+    var focused = panel.contains(document.activeElement);
     branch = null;
     panel.hidden = true;
-    document.body.classList.remove("in-branch");
+    document.body.classList.remove("in-branch");  // "Try another play" is shown again (board.css)
+    if (focused) {
+      opener.focus();  // the button pressed is hidden with the panel: back to the one that opened it
+    }
     drawLine();  // the line stays in the list, none of its plays shown
   }
 

@@ -229,6 +229,7 @@ def test_in_a_branch_the_real_moment_s_panels_step_aside_and_the_keyboard_keeps_
     page.locator("button[data-branch]").press("Enter")
     until(page, "document.querySelectorAll('#branch-choices button').length > 0")
     assert [page.locator(selector).is_visible() for selector in about] == [False, False, False]
+    assert page.locator("button[data-branch]").is_hidden(), "the branch's own choices are the plays to try"
     focused = "document.activeElement.className"
     page.locator("#branch-choices button").first.press("Enter")
     until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
