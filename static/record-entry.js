@@ -14,6 +14,11 @@
 
   var $ = window.RecordSetup.byId;
 
+  // Without a keyboard, Enter and Backspace mean nothing, and the whole hint did not fit a phone's entry in Italian.
+  if (!(window.matchMedia && matchMedia("(pointer: fine)").matches)) {
+    $("rec-type").placeholder = $("rec-type").getAttribute("data-touch-placeholder");
+  }
+
   var drawn = null;   // the last choices drawn, to draw again when a player is picked
   var leader = null;  // the player picked when anyone may play (no dealer said): {moment, name}
 

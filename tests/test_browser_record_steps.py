@@ -103,6 +103,13 @@ def test_the_typed_entry_keeps_room_for_a_card_on_a_phone(phone, live_server, la
     """Italian's "Annulla l'ultimo" once squeezed the box for a typed card to 68 px ("Scriv…")."""
     continued(phone, live_server, RETIRED, language)
     assert phone.evaluate("document.getElementById('rec-type').getBoundingClientRect().width") >= 150
+    # Its hint, without the keys a phone has not, is read whole (the Italian one was cut at 390 px)
+    hint = {"en": "Type a card", "it": "Scrivi una carta", "pl": "Wpisz kartę"}[language]
+    assert phone.evaluate("(e => { const pen = document.createElement('canvas').getContext('2d'), "
+                          "style = getComputedStyle(e); pen.font = style.font; return [e.placeholder, "
+                          "pen.measureText(e.placeholder).width + parseFloat(style.paddingLeft) + "
+                          "parseFloat(style.paddingRight) <= e.clientWidth]; })(document.getElementById('rec-type'))"
+                          ) == [hint, True]
     until(phone, "[...document.querySelectorAll('#rec-entry button')].every(b => "
                  "b.getBoundingClientRect().right <= innerWidth)")
     assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
