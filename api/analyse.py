@@ -94,6 +94,11 @@ class AnalysisSchema(Schema):
         "description": "Plays from positions the search cannot walk: a mistake that left a player more or fewer "
                        "cards than plays to come, or a step the search does not play (Il Grande Dalmuti's "
                        "taxes). A log without its deal is analysed with what its plays prove."})
+    unsearched_steps = fields.List(fields.String(), metadata={
+        "description": "The anchors of those steps, in the order of the log.", "example": ["round-2-transfer-1"]})
+    unlisted = fields.Integer(metadata={
+        "description": "Plays past the first max_plays of the log (2,000 here), neither valued nor listed: a bound "
+                       "on the work one log may cost."})
     seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatAccuracySchema), required=True)
 
 

@@ -234,7 +234,7 @@ def install(app: Flask) -> None:
     app.register_blueprint(bp)
     app.extensions["csrf"].exempt(bp)  # a POST from the page's script; a foreign site's is refused below
     app.cli.add_command(worker_command)
-    app.jinja_env.globals["analysis_marks"] = analysis.MARKS  # the rulings page states the thresholds
+    app.jinja_env.globals["analysis_marks"] = analysis.MARKS  # the rulings page states each game's thresholds
     mode = app.config["ANALYSIS_WORKER"]
     if mode == "thread" or (mode == "auto" and not app.config.get("TESTING") and not _under_gevent()):
         worker = Worker(app)

@@ -24,7 +24,7 @@ from api.adapters.charts import base_layout, player_color
 from replaykit import analysis
 from replaykit.words import isolated
 
-MARKS = tuple(name for name, _threshold in analysis.MARKS)  # worst first
+MARKS = analysis.MARKS  # worst first
 KEY_MARKS = ("blunder", "mistake")  # the marks that make a key moment
 
 
@@ -167,6 +167,10 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
                 mark=names.get(mark, mark), play=played, cost=number(play.get("cost"), words.decimal))})
     # a part's seats are counted over its own plays: the whole match's were shown on every game's page
     seats = (result.get("seats") or {}) if part is None else analysis.accuracy(plays)
+    # a part's steps not searched are its own too (an analysis stored before they were named counts them all)
+    named = result.get("unsearched_steps")
+    unsearched = (result.get("unsearched", 0) if part is None or named is None
+                  else sum(step.startswith(f"game-{part}-") for step in named if isinstance(step, str)))
     return {"steps": steps, "marked": marked, "figure": figure(plays, words, players, said), "unit": words.unit,
-            "seats": seats, "unsearched": result.get("unsearched", 0),
+            "seats": seats, "unsearched": unsearched, "unlisted": result.get("unlisted", 0),
             "valued": sum(value_of(play) is not None for play in plays)}

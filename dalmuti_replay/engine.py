@@ -120,6 +120,8 @@ ENGINE = Engine(
                       Option("join", say("a newcomer joins before round 2")),
                       Option("points_end", say("play to a points target (3 × players) instead of 3 rounds")),
                       *(Option(name, VARIANT_HELP[name]) for name in Options.names())),
+    # three places lost, two, one: each place is a point of the result ("Points" in the rulings)
+    mark_thresholds=(3, 2, 1),
     description=say("Richard Garfield's climbing game of social classes: lowest sets win, the first out rules."),
     # 2: views carry the proven cards the table view is built from (kept snapshots lack them); 3: a round's
     # report carries its counts as play begins (kept reports lack them)

@@ -30,9 +30,11 @@ from olympi_replay.state_choices import (
     Move,
     Named,
     Reveal,
+    card_holder,
     compact,
     draw_label,
     race_choices,
+    reveal_actions,
     reveal_choices,
     start_label,
     titled,
@@ -148,8 +150,8 @@ class OlympiState(Walk):
 
     def chance_parts(self) -> dict[str, dict]:
         """At a chance step, what each part of its outcome may be, for a person entering what the table saw:
-        at a race's start the disciplines still in the pile, raced or postponed, by their titles (the rules then
-        say whether it was the card on top); at a draw made unseen the copies of each card not known to be
+        at a race's start the disciplines that may be raced, and those that may be postponed, as the rules say
+        (``reveal_actions``), by their titles; at a draw made unseen the copies of each card not known to be
         anywhere else, with those a deck of known order gives it."""
         if self.is_over():
             return {}
@@ -160,9 +162,14 @@ class OlympiState(Walk):
                 free[card] += 1
             return {"draw": {"cards": {card: copies for card, copies in free.items() if copies > 0}}}
         if self.race_done():
-            named = [[name, titled(self.game, name)] for name in self.game.definitions if name in self.game.pile]
-            return {"discipline": {"values": named}, "postponed": {"values": named}}
+            starts = reveal_actions(self.game)
+            return {"discipline": {"values": self.titles({start.discipline for start in starts})},
+                    "postponed": {"values": self.titles({start.postponed for start in starts})}}
         return {}
+
+    def titles(self, names: set[str | None]) -> list[list[str]]:
+        """``names``, in the order the log declares them, each with its title."""
+        return [[name, titled(self.game, name)] for name in self.game.definitions if name in names]
 
     def label(self, action: object) -> Text | None:
         """Any step, offered or not, in the words of its choice; ``None`` for what is no step here."""
@@ -284,7 +291,7 @@ class OlympiState(Walk):
         definition = None if race is None else race.definition
         podium = {} if race is None else {name: list(won) for name, won in race.record.medals.items()}
         return view(seats, middle, earlier=max(0, laid - MIDDLE_KEPT), cards_laid=cards_laid,
-                    race=0 if race is None else race.record.number,
+                    race=None if race is None else race.record.number,
                     discipline=None if race is None else race.record.discipline,
                     finished=race is not None and race.finished, podium=podium,
                     record=None if race is None else race.record.record,
@@ -292,7 +299,7 @@ class OlympiState(Walk):
                     rule=None if definition is None else sentence(definition.rule, definition.cards_per_play),
                     compares=sorted(references(definition.rule)) if definition and definition.rule else [],
                     compared=None if race is None else compared(race),
-                    disciplines_left=len(game.pile), first_player=game.first_player,
+                    disciplines_left=len(game.pile), first_player=card_holder(game),
                     world_record=game.world_record, over=self.is_over())
 
     def to_log(self) -> dict:

@@ -129,14 +129,22 @@ def titled(game: GameReplay, name: str) -> str:
     return definition.title if definition is not None and definition.title else name
 
 
+def card_holder(game: GameReplay) -> str | None:
+    """Who holds the First-player card now: the player who took it in the race under way, from the moment they
+    took it, else the game's holder (which the game changes only as the next race starts)."""
+    race = game.current
+    taken = race.record.took_first_player if race is not None else None
+    return taken if taken is not None else game.first_player
+
+
 def start_label(game: GameReplay, raced: str, postponed: str | None) -> Text:
     raced, postponed = titled(game, raced), postponed if postponed is None else titled(game, postponed)
     if postponed is None:
         return say("{raced} is raced", raced=raced)
-    if game.first_player is None:
+    holder = card_holder(game)
+    if holder is None:
         return say("the first player postpones {postponed}; {raced} is raced", postponed=postponed, raced=raced)
-    return say("{holder} postpones {postponed}; {raced} is raced", holder=game.first_player, postponed=postponed,
-               raced=raced)
+    return say("{holder} postpones {postponed}; {raced} is raced", holder=holder, postponed=postponed, raced=raced)
 
 
 def turn_label(race: RaceReplay, player: str, word: str, cards: tuple[int, ...] | list[int]) -> Text:

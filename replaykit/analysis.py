@@ -55,14 +55,14 @@ from replaykit.state import past_unseen
 # analyses are computed again). 2: Il Grande Dalmuti's estimates look ahead by steps to the standing. 3: a legal
 # play written as its choice is; an exact average over chance outcomes to ACCURACY_PLACES; a Dalmuti world keeps
 # what its seat saw in the transfers. 4: an estimate values only the choices the position itself allows, never a
-# card the log does not prove in the player's hand.
-METHOD = 4
+# card the log does not prove in the player's hand. 5: marks by each game's own thresholds; the steps not
+# searched named, and the plays past the bound counted.
+METHOD = 5
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
-# The marks of a play by its cost, in the result's own units (D&G points, a Dalmuti place's points, Olympi VP,
-# Toy Tricks tricks), worst first: a play is marked by the first threshold its cost reaches.
-BLUNDER, MISTAKE, INACCURACY = 6, 3, 1
-MARKS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
+# The marks of a play by its cost, worst first: a play is marked by the first of its game's thresholds
+# (``Engine.mark_thresholds``, in the result's own units) its cost reaches.
+MARKS = ("blunder", "mistake", "inaccuracy")
 
 
 @dataclass(frozen=True)
@@ -98,14 +98,18 @@ def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: An
     steps: list[Step] = []
     before: list[Any] = [None]
     started, able, chance = [False], [True], [False]
+    unlisted = [0]  # the plays past ``budget.max_plays``
 
     def observe(anchor: str, state: Any) -> None:
         if not hasattr(state, "searchable"):
             able[0] = False
             return
         played = state.last_action()
-        if anchor and (not chance[0] or after_unseen(before[0], anchor, played)) and len(steps) < budget.max_plays:
-            steps.append(Step(anchor, before[0], played))
+        if anchor and (not chance[0] or after_unseen(before[0], anchor, played)):
+            if len(steps) < budget.max_plays:
+                steps.append(Step(anchor, before[0], played))
+            else:
+                unlisted[0] += 1
         chance[0] = state.chance
         before[0] = state.searchable()
         if before[0] is None and state.chance:  # a deal the log may leave out: the position past it
@@ -118,9 +122,10 @@ def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: An
         return None
     learn(steps)
     refused = {anchor(finding.where) for finding in report.findings if finding.is_error}
-    plays = value_plays([step for step in steps if chosen(step, refused)], budget)
-    unsearched = sum(step.position is None for step in steps)
-    return {"plays": plays, "unsearched": unsearched, "seats": accuracy(plays)}
+    plays = value_plays([step for step in steps if chosen(step, refused)], budget, engine.mark_thresholds)
+    unsearched = [step.anchor for step in steps if step.position is None]
+    return {"plays": plays, "unsearched": len(unsearched), "unsearched_steps": unsearched, "unlisted": unlisted[0],
+            "seats": accuracy(plays)}
 
 
 def after_unseen(position: Any, anchor: str, played: object) -> bool:
@@ -158,7 +163,7 @@ def chosen(step: Step, refused: set[str]) -> bool:
     return position.action_of(step.played) is not None
 
 
-def value_plays(steps: list[Step], budget: Budget) -> list[dict]:
+def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, float, float]) -> list[dict]:
     """The entry of each step that can be searched, in order.
 
     The plays are valued exactly from the last one back, as an endgame solver works: each seat's search keeps
@@ -197,7 +202,7 @@ def value_plays(steps: list[Step], budget: Budget) -> list[dict]:
         if left_over > share:
             left_over -= estimate(step, entry, budget, left_over)
     for _step, entry in judged:
-        entry["marks"] = marks(entry["cost"])
+        entry["marks"] = marks(entry["cost"], thresholds)
     return [entry for _step, entry in judged]
 
 
@@ -266,11 +271,11 @@ def _best(values: dict[Hashable, float], best_value: float) -> list[Hashable]:
     return [action for action, value in values.items() if value == best_value]
 
 
-def marks(cost: float | None) -> list[str]:
-    """The mark of a play of ``cost`` (``[]`` below every threshold, or without a cost)."""
+def marks(cost: float | None, thresholds: tuple[float, float, float]) -> list[str]:
+    """The mark of a play of ``cost`` by a game's ``thresholds`` (``[]`` below every one, or without a cost)."""
     if cost is None:
         return []
-    return next(([name] for name, threshold in MARKS if cost >= threshold), [])
+    return next(([name] for name, threshold in zip(MARKS, thresholds, strict=True) if cost >= threshold), [])
 
 
 def accuracy(plays: list[dict]) -> dict[str, dict]:
@@ -283,7 +288,7 @@ def accuracy(plays: list[dict]) -> dict[str, dict]:
         player = play["player"]
         exact.setdefault(player, [])
         estimated.setdefault(player, [])
-        counted.setdefault(player, {name: 0 for name, _threshold in MARKS})
+        counted.setdefault(player, {name: 0 for name in MARKS})
         if play["cost"] is not None:
             (exact if play["exact"] else estimated)[player].append(play["cost"])
         for mark in play["marks"]:

@@ -178,6 +178,9 @@ class Engine:
     work: Callable[[object], int] = generic
     # Where its own files are; by default the parts its package has (``Home.inside``).
     home: Home | None = None
+    # The computer analysis's marks: the cost, in the result's own units, from which a play is a blunder, a
+    # mistake, an inaccuracy (``replaykit.analysis.marks``); the rulings page states them.
+    mark_thresholds: tuple[float, float, float] = (6, 3, 1)
 
     def __post_init__(self) -> None:
         if self.home is None:

@@ -94,7 +94,10 @@
     var total = Object.keys(plays).length;
     say(_n("{count} play of {total} valued.", "{count} plays of {total} valued.", analysis.valued,
            { total: total }) + (analysis.unsearched ? " " + _n(
-      "{count} play could not be searched.", "{count} plays could not be searched.", analysis.unsearched) : ""));
+      "{count} play could not be searched.", "{count} plays could not be searched.", analysis.unsearched) : "") +
+      (analysis.unlisted ? " " + _n("{count} later play of the log was not analysed: a bound on the work one " +
+        "game may cost.", "{count} later plays of the log were not analysed: a bound on the work one game may cost.",
+        analysis.unlisted) : ""));
     seats(analysis.seats);
     badges();
     chart(analysis.figure);
@@ -229,6 +232,8 @@
     return after || null;
   }
 
+  var MARK_WORDS = { blunder: _("Blunder"), mistake: _("Mistake"), inaccuracy: _("Inaccuracy") };
+
   function describe(id) {
     var play = id ? plays[id] : null;
     if (!line) {
@@ -249,11 +254,12 @@
       line.textContent = (play.exact ? _("Computer ({unit}): a best play; {player} can make sure of {value}.", params)
         : _("Computer ({unit}): a best play by the estimate, worth about {value}.", params));
     } else {
-      line.textContent = (play.exact
-        ? _("Computer ({unit}): costs {cost}. Best: {best}, making sure of {best_value}; {played}, making sure of " +
-            "{value}.", params)
-        : _("Computer (estimate, {unit}): costs {cost}. Best: {best}, about {best_value}; {played}, about {value}.",
-            params));
+      // the play made said apart from the best, which it is not; its mark, where it has one, first
+      line.textContent = (play.mark ? (MARK_WORDS[play.mark] || play.mark) + " · " : "") + (play.exact
+        ? _("Computer ({unit}): costs {cost}. Best: {best}, making sure of {best_value}. Played: {played}, making " +
+            "sure of {value}.", params)
+        : _("Computer (estimate, {unit}): costs {cost}. Best: {best}, about {best_value}. Played: {played}, about " +
+            "{value}.", params));
     }
   }
 

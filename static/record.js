@@ -138,6 +138,7 @@
   function remember(change) {
     change.unseen = Boolean(draft.unseen);
     draft.changes = (draft.changes || []).concat([change]).slice(-50);
+    draft.changed = (draft.changed || 0) + 1;  // counts on past the list's bound: what came after "nobody saw it"
   }
 
   function record(step) {
@@ -145,7 +146,8 @@
     if (editing !== null) {
       var at = editing;
       remember({ kind: "replace", index: at, step: draft.steps[at] });
-      return replay(at, [step], at + 1, core.format(text.replaced, { number: at + 1 }));
+      // a draw at the end left unseen stays so: changing an earlier step is no answer to it
+      return replay(at, [step], at + 1, core.format(text.replaced, { number: at + 1 }), draft.unseen);
     }
     remember({ kind: "add" });
     draft.steps.push(step);
@@ -244,13 +246,16 @@
       refresh();
       return;
     }
-    if (draft.unseen) {
+    if (draft.unseen && (draft.unseenAfter === undefined || (draft.changed || 0) <= draft.unseenAfter)) {
       draft.unseen = false;
       save();
       refresh(text.unseen_undone);
       return;
     }
     var change = (draft.changes || []).pop();
+    if (change) {
+      draft.changed = (draft.changed || 1) - 1;
+    }
     if (change && change.kind !== "add") {
       // a step deleted or changed: put it back as it was, and check the steps after it again
       save();
@@ -271,7 +276,7 @@
 
   function deleteStep(index) {
     remember({ kind: "delete", index: index, step: draft.steps[index] });
-    replay(index, [], index + 1, core.format(text.deleted, { number: index + 1 }));
+    replay(index, [], index + 1, core.format(text.deleted, { number: index + 1 }), draft.unseen);
   }
 
   window.RecordPlay = {
@@ -386,6 +391,7 @@
   $("rec-unseen").addEventListener("click", function () {
     if (!busy && answer && answer.may_leave_unseen) {
       draft.unseen = true;
+      draft.unseenAfter = draft.changed || 0;  // Undo takes it back once the changes since are undone
       save();
       refresh(text.left_unseen);
     }

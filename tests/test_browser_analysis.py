@@ -64,9 +64,11 @@ def test_an_uploaded_game_shows_its_analysis_once_the_worker_has_made_it(page, a
     page.locator(f".key-panel a[href='#{first}']").click()  # the marked play, from its key moment
     at_moment(page, first)
     line = page.locator("#step-analysis")
-    assert line.is_visible() and re.match(r"Computer \((estimate, )?in points\): costs \d", line.inner_text())
-    assert "Best:" in line.inner_text()
-    assert "mark-" in line.get_attribute("class")
+    # a key moment is a mistake or a blunder, said first; the play made is said apart from the best
+    said = re.match(r"(Mistake|Blunder) · Computer \((estimate, )?in points\): costs \d[^.]*\. Best: .+\. "
+                    r"Played: \w+ plays ", line.inner_text())
+    assert line.is_visible() and said
+    assert line.get_attribute("class").endswith("mark-" + said.group(1).lower())
     assert page.locator("#moment-findings .finding-mark").count() == 1  # and the moment's panel says so
 
     page.locator("#computer-rules").click()

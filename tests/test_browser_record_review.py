@@ -215,3 +215,23 @@ def test_undo_puts_back_a_draw_left_unseen_with_the_step_it_brings_back(screen, 
     settled(screen, 2)
     assert screen.evaluate("RecordPlay.answer().left_unseen && !RecordPlay.answer().chance")
     assert screen.locator("#rec-status").inner_text() == "Anna to play."
+
+
+def test_changing_an_earlier_step_keeps_a_draw_left_unseen_at_the_end(screen, live_server):
+    """Cy's draw was left unseen; then Bruno's Y5 before it is changed to Y6: the draw stays unseen (it was
+    asked for again, as if nobody had said that nobody saw it)."""
+    continued(screen, live_server, OLYMPI)
+    press(screen.locator("#rec-choices button[data-action*='Y5']"))
+    settled(screen, 1)
+    press(screen.locator("#rec-choices button[data-action*='retire']"))
+    settled(screen, 2)
+    press(screen.locator("#rec-unseen"))
+    until(screen, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
+    press(screen.locator("#rec-steps li").nth(0).locator("button[data-edit]"))
+    until(screen, "!document.getElementById('rec-editing').hidden && "
+                  "!document.getElementById('recorder').hasAttribute('aria-busy')")
+    press(screen.locator("#rec-choices button[data-action*='Y6']"))
+    until(screen, "document.getElementById('rec-editing').hidden && RecordPlay.answer() && "
+                  "RecordPlay.answer().left_unseen")
+    assert screen.evaluate("!RecordPlay.answer().chance") and screen.locator("#rec-chance").is_hidden()
+    assert recorded_log(screen)["races"][0]["turns"][1]["cards"] == ["Y6"]

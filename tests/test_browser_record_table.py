@@ -182,6 +182,13 @@ def test_hints_are_one_a_line_and_an_unfinished_games_warnings_are_left_out(scre
     until(screen, "!document.getElementById('rec-problem-box').hidden")
     assert screen.locator("#rec-problem").inner_text() == "Bruno: not a card: 11."
     assert screen.evaluate("RecordPlay.current().steps.length") == 0
+    # Anna's hand alone: the others' are not recorded as dealt nothing (the log writes a deal whole)
+    screen.fill("#rec-chance-hands-1", "")
+    press(screen.locator("#rec-chance-record"))
+    until(screen, "document.getElementById('rec-problem').textContent.startsWith('A deal')")
+    assert screen.locator("#rec-problem").inner_text() == (
+        "A deal is recorded whole: enter the cards of Bruno, Chiara, Dario too, or say that nobody saw the deal.")
+    assert screen.evaluate("RecordPlay.current().steps.length") == 0
     press(screen.locator("#rec-unseen"))
     until(screen, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
     hints = screen.evaluate("[...new Set(RecordPlay.answer().choices.map(c => c.hint).filter(Boolean))]")

@@ -102,6 +102,16 @@ def test_a_part_of_a_match_counts_its_own_seats():
     assert said[0] == "game-2-trick-1-play-2"  # the game's words are asked by the match's own anchor
 
 
+def test_a_part_of_a_match_counts_its_own_steps_not_searched_and_the_match_s_plays_past_the_bound():
+    # Game 30's page said "17 plays could not be searched": the whole match's count
+    match = [{**PLAYS[0], "step": "game-1-trick-1-play-1"}, {**PLAYS[1], "step": "game-2-trick-1-play-2"}]
+    result = {"plays": match, "unsearched": 3, "unlisted": 7,
+              "unsearched_steps": ["game-1-trick-1-play-2", "game-1-trick-2-play-1", "game-2-trick-2-play-1"]}
+    assert [(shown["unsearched"], shown["unlisted"]) for shown in (view(result), view(result, part=1),
+                                                                  view(result, part=2), view(result, part=3))] \
+        == [(3, 7), (2, 7), (1, 7), (0, 7)]
+
+
 def test_a_game_without_analysis_shows_none():
     assert view(None) is None
 

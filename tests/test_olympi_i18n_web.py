@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import compile_catalogues
 
+SAMPLES = Path(__file__).parent.parent / "sample_games" / "olympi"
 SAMPLE = "/samples/olympi/catalogue-ids"  # race 1 is raced under house-higher, race 2 under ciclismo
 
 
@@ -51,3 +54,16 @@ def test_a_retirement_the_race_had_no_place_for_and_one_unseen_card_are_said_in_
     last = re.search(r'data-step-id="race-4-turn-7">.*?</li>', page, re.S).group(0)
     assert f'<span class="olympi-retire">{retires}</span>' in last
     assert f"{one_unseen}</span>" in page and ">retire<" not in page
+
+
+@pytest.mark.parametrize(("language", "postponed"), [("it", "Regola della casa: più basso posticipata"),
+                                                     ("pl", "Reguła domowa: niżej (odłożona)")])
+def test_a_catalogue_discipline_postponed_is_shown_by_its_title_in_the_readers_language(client, language,
+                                                                                         postponed):
+    """The list of races said a postponed card by its English title on an Italian page."""
+    log = json.loads((SAMPLES / "catalogue-ids.json").read_text())
+    log["races"][1]["postponed"] = "house-lower"  # revealed before Ciclismo, and put under the pile
+    page = client.get(client.post("/api/v1/games", json=log).get_json()["links"]["page"] + f"?lang={language}")
+    shown = page.get_data(as_text=True)
+    assert f'class="olympi-postponed">{postponed}<' in shown
+    assert "House rule: lower" not in shown

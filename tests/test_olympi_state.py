@@ -218,15 +218,30 @@ def test_a_long_race_s_view_lists_its_latest_ten_plays_and_counts_the_rest():
 
 
 def test_a_chance_step_says_what_each_part_of_its_outcome_may_be():
+    # The pile's order is known (discipline_deck): Nuoto on top, raced, or postponed for Ciclismo under it
     state = ENGINE.new_state(setup())
-    every = [[name, name] for name in NAMES]  # declared in the log: named as declared
-    assert state.chance_parts() == {"discipline": {"values": every}, "postponed": {"values": every}}
+    assert state.chance_parts() == {"discipline": {"values": [["Nuoto", "Nuoto"], ["Ciclismo", "Ciclismo"]]},
+                                    "postponed": {"values": [["Nuoto", "Nuoto"]]}}
     state.apply({"discipline": "Nuoto"})
     assert state.chance_parts() == {}, "a player's step has no chance part"
     for action in (play("Ann", "K5"), retire("Bruno"), retire("Chiara")):
         assert state.apply(action) == []
-    # Nuoto is raced: the next race is any of the eight left, the rules then saying whether it was on top
-    assert state.chance and state.chance_parts()["discipline"]["values"] == every[1:]
+    assert state.chance and state.chance_parts() == {"discipline": {"values": [["Ciclismo", "Ciclismo"],
+                                                                               ["Corsa", "Corsa"]]},
+                                                     "postponed": {"values": [["Ciclismo", "Ciclismo"]]}}
+
+
+def test_with_the_pile_s_order_unknown_any_face_down_card_may_come_up_and_a_postponed_one_only_last():
+    log = setup()
+    del log["discipline_deck"]
+    state = ENGINE.new_state(log)
+    face_down = [[name, name] for name in NAMES]
+    assert state.chance_parts() == {"discipline": {"values": face_down}, "postponed": {"values": face_down}}
+    state.apply({"discipline": "Corsa", "postponed": "Nuoto"})  # Nuoto now lies face up under the pile
+    for action in (play("Ann", "K5"), retire("Bruno"), retire("Chiara")):
+        state.apply(action)
+    left = [pair for pair in face_down if pair[0] not in ("Nuoto", "Corsa")]
+    assert state.chance_parts() == {"discipline": {"values": left}, "postponed": {"values": left}}
 
 
 def test_a_draw_nobody_saw_may_be_any_copy_not_known_to_be_elsewhere():
@@ -250,3 +265,21 @@ def test_a_catalogue_discipline_is_named_by_its_title_in_choices_and_parts():
         "the first player postpones House rule: higher; House rule: lower is raced",
         "the first player postpones House rule: lower; House rule: higher is raced"]
     assert state.label({"discipline": "house-higher"}) == "House rule: higher is raced"
+
+
+def test_the_first_player_card_changes_hands_when_it_is_taken_not_when_the_next_race_starts():
+    state = started()
+    state.apply(retire("Bruno"))
+    assert state.view()["first_player"] == "Ann"
+    # three players: the second to retire takes the First-player card (the rulebook's table), so Chiara reveals
+    # race 2
+    state.apply(retire("Chiara"))
+    assert state.chance and state.view()["first_player"] == "Chiara"
+    assert [choice.label for choice in state.choices(random.Random(0))] == [
+        "Ciclismo is raced", "Chiara postpones Ciclismo; Corsa is raced"]
+    state.apply({"discipline": "Ciclismo"})
+    assert (state.to_move, state.view()["first_player"]) == ("Chiara", "Chiara")
+
+
+def test_before_race_1_the_view_names_no_race():
+    assert ENGINE.new_state(setup()).view()["race"] is None

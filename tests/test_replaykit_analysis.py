@@ -19,7 +19,7 @@ from olympi_replay.disciplines import Rule
 from olympi_replay.position import CARDS as OLYMPI_CARDS
 from olympi_replay.position import Position as OlympiPosition
 from replaykit import registry
-from replaykit.analysis import BLUNDER, INACCURACY, MISTAKE, Budget, Step, accuracy, analyse, marks, value_plays
+from replaykit.analysis import Budget, Step, accuracy, analyse, marks, value_plays
 from replaykit.cli import main
 from tests.plugin_fixtures import toy_engine
 
@@ -190,9 +190,27 @@ def test_the_sampling_spends_no_more_than_its_budget():
 
 
 def test_marks_follow_the_cost_thresholds():
-    assert (INACCURACY, MISTAKE, BLUNDER) == (1, 3, 6)
-    assert [marks(cost) for cost in (None, 0, 0.5, 1, 2.9, 3, 5.5, 6, 40)] == \
+    assert [marks(cost, (6, 3, 1)) for cost in (None, 0, 0.5, 1, 2.9, 3, 5.5, 6, 40)] == \
         [[], [], [], ["inaccuracy"], ["inaccuracy"], ["mistake"], ["mistake"], ["blunder"], ["blunder"]]
+
+
+def test_each_game_marks_by_its_own_result_s_units():
+    """D&G points 6 / 3 / 1; a Dalmuti place is a point, so three places lost, two, one (with five players the
+    most a play can cost is 4: a blunder must be reachable); Olympi a gold's 4 VP, a silver's 2, a bronze's 1."""
+    engines = registry.engines()
+    assert [engines[game].mark_thresholds for game in ("david-goliath", "grande-dalmuti", "olympi")] == [
+        (6, 3, 1), (3, 2, 1), (4, 2, 1)]
+    assert [marks(cost, engines["grande-dalmuti"].mark_thresholds) for cost in (0.5, 1, 2, 3, 4)] == [
+        [], ["inaccuracy"], ["mistake"], ["blunder"], ["blunder"]]
+
+
+def test_plays_past_the_bound_are_counted_and_the_steps_not_searched_named():
+    log = {"game": "toy", "players": ["Ann", "Bob"], "hands": {"Ann": [2, 3, 5, 7], "Bob": [1, 4, 6, 8]},
+           "plays": GAME["plays"]}
+    found = analyse(ENGINE, log, Budget(max_plays=3))
+    # eight plays: the first three listed, the five after them counted
+    assert [play["step"] for play in found["plays"]] == ["trick-1-play-1", "trick-1-play-2", "trick-2-play-1"]
+    assert (found["unlisted"], found["unsearched"], found["unsearched_steps"]) == (5, 0, [])
 
 
 def dg_steps(line: list[tuple[str, str]]) -> list[Step]:
@@ -227,7 +245,7 @@ def test_a_david_and_goliath_endgame_worked_by_hand():
     # The line played: R1, G5, R7, then B2, G9, B4. Ben takes nothing whatever he plays; Cy ends with R1, G5
     # and G9: red 1 and green 14, 15.
     line = [("Ann", "R1"), ("Ben", "G5"), ("Cy", "R7"), ("Cy", "B2"), ("Ann", "G9"), ("Ben", "B4")]
-    plays = value_plays(dg_steps(line), Budget())
+    plays = value_plays(dg_steps(line), Budget(), registry.engines()["david-goliath"].mark_thresholds)
     values = [{choice["action"]["card"]: choice["value"] for choice in play["choices"]} for play in plays]
     assert values == [{"R1": 13, "G9": 14}, {"B4": 0, "G5": 0}, {"R7": 15}, {"B2": 15}, {"G9": 13}, {"B4": 0}]
     assert [play["step"] for play in plays] == ["trick-1-play-1", "trick-1-play-2", "trick-1-play-3",
@@ -270,7 +288,8 @@ def test_an_exact_average_over_a_chance_step_is_given_to_three_places_worked_by_
     start.previous, start.own, start.due = (y5,), ((y5,), None), 1
     start.deck, start.pool = None, tuple({b1: 2, b9: 1}.get(card, 0) for card in range(len(OLYMPI_CARDS)))
     passing = {"player": "Bruno", "action": "pass"}
-    (play,) = value_plays([Step("race-1-turn-2", start, passing)], Budget())
+    (play,) = value_plays([Step("race-1-turn-2", start, passing)], Budget(),
+                          registry.engines()["olympi"].mark_thresholds)
     assert play["exact"] and play["choices"] == [{"action": passing, "value": 3.333}]
     assert play["best"] == [passing] and play["cost"] == 0
 
@@ -302,7 +321,8 @@ def test_the_exact_searches_of_a_whole_log_stay_within_its_total_budget():
         steps.append(Step(state.moment, Counted(state.searchable()), play))
         state.apply(play, strict=True)
     Counted.walked = 0
-    plays = value_plays(steps, Budget(max_nodes=10**6, max_total=300, worlds=0))
+    plays = value_plays(steps, Budget(max_nodes=10**6, max_total=300, worlds=0),
+                        registry.engines()["david-goliath"].mark_thresholds)
     assert Counted.walked <= 300 + len(steps)  # each search finds out it is out of budget one position past it
     assert plays[-1]["exact"] and not plays[0]["exact"]
 
@@ -315,7 +335,7 @@ def test_an_il_grande_dalmuti_lead_worked_by_hand_lists_the_best_and_the_cost_in
     spot = DalmutiPosition(("Anna", "Bruno", "Carla", "Dario"), [{2: 1, 9: 1}, {5: 1}, {7: 1}, {}], 0)
     spot.finish = [3]
     (play,) = value_plays([Step("round-1-trick-4-play-1", spot, {"player": "Anna", "cards": ["9"], "note": "x"})],
-                          Budget())
+                          Budget(), registry.engines()["grande-dalmuti"].mark_thresholds)
     assert play["exact"] and play["played"] == {"player": "Anna", "cards": ["9"]}
     assert play["choices"] == [{"action": {"player": "Anna", "cards": ["9"]}, "value": 2},
                                {"action": {"player": "Anna", "cards": ["2"]}, "value": 3}]
