@@ -292,6 +292,7 @@ def _words(engine: Engine | None = None) -> evaluation.Words:
         y_title=_("Result at the end, %(unit)s", unit=unit), unit=unit,
         exact=_("exact"), estimate=_("estimate"), point=_("{play}: {value} ({kind})"),
         mark_label=_("{mark}: {play}, cost {cost}"), play=_("{player} plays {played}"),
+        estimated_mark_label=_("{mark}: {play}, cost about {cost} (estimate)"),
         marks=(("blunder", _("Blunder")), ("mistake", _("Mistake")), ("inaccuracy", _("Inaccuracy"))),
         decimal=get_decimal_symbol(get_locale()))
 

@@ -41,6 +41,7 @@ class Words:
     estimate: str = "estimate"
     point: str = "{play}: {value} ({kind})"
     mark_label: str = "{mark}: {play}, cost {cost}"
+    estimated_mark_label: str = "{mark}: {play}, cost about {cost} (estimate)"
     play: str = "{player} plays {played}"
     marks: tuple[tuple[str, str], ...] = (("blunder", "blunder"), ("mistake", "mistake"),
                                           ("inaccuracy", "inaccuracy"))
@@ -163,8 +164,12 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
             "best_value": number(best_value(play), words.decimal), "cost": number(play.get("cost"), words.decimal),
             "best": [play_words(play, action, words, said) for action in play.get("best") or []], "mark": mark}
         if mark in KEY_MARKS:
-            marked.append({"step": play["step"], "kind": mark, "label": words.mark_label.format(
-                mark=names.get(mark, mark), play=played, cost=number(play.get("cost"), words.decimal))})
+            # an estimate's mark is listed as one, and is no key moment: a shallow look-ahead is no proof
+            exact = bool(play.get("exact"))
+            marked.append({"step": play["step"], "kind": mark, "exact": exact,
+                           "label": (words.mark_label if exact else words.estimated_mark_label).format(
+                               mark=names.get(mark, mark), play=played,
+                               cost=number(play.get("cost"), words.decimal))})
     # a part's seats are counted over its own plays: the whole match's were shown on every game's page
     seats = (result.get("seats") or {}) if part is None else analysis.accuracy(plays)
     # a part's steps not searched are its own too (an analysis stored before they were named counts them all)

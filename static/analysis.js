@@ -3,8 +3,8 @@
  * never made), polls its progress (GET, less often the longer it waits) and then shows it: each play's
  * value, cost and best choice in the step panel as the board walks the moments (app.js tells each selection with a
  * "cardreplay:select" event), each player's accuracy, the evaluation chart (a click picks the play's
- * moment), and the mistakes and blunders in their own list and among the key moments (N and P walk the rules'
- * findings only, as the page's help says).
+ * moment), and the mistakes and blunders in their own list and, those valued exactly, among the key moments
+ * (N and P walk the rules' findings only, as the page's help says).
  * A 429 says when to ask again (Retry-After), and the page asks again then.
  * Text from logs is only ever set with textContent.
  */
@@ -202,7 +202,8 @@
   // In a list of their own, drawn as findings (the moment's panel lists them), and among the key moments.
   function marks(marked) {
     var list = document.getElementById("computer-marks");
-    var keys = marked.length ? keyList() : null;
+    var proven = marked.filter(function (mark) { return mark.exact !== false; });  // estimates: listed only
+    var keys = proven.length ? keyList() : null;
     marked.forEach(function (mark) {
       var item = document.createElement("li");
       item.className = "finding finding-mark mark-" + mark.kind;
@@ -215,9 +216,11 @@
       body.appendChild(message);
       item.appendChild(body);
       list.appendChild(item);
-      var key = document.createElement("li");
-      key.appendChild(link(mark, "key key-" + mark.kind));
-      keys.insertBefore(key, following(keys, mark.step));
+      if (mark.exact !== false) {
+        var key = document.createElement("li");
+        key.appendChild(link(mark, "key key-" + mark.kind));
+        keys.insertBefore(key, following(keys, mark.step));
+      }
     });
   }
 

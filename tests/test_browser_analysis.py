@@ -50,6 +50,10 @@ def test_an_uploaded_game_shows_its_analysis_once_the_worker_has_made_it(page, a
 
     marks = page.locator(".key-panel .key-mistake, .key-panel .key-blunder")
     assert marks.count() >= 1  # among the key moments
+    # an estimate's mistake is listed as one, and is no key moment
+    estimated = page.locator("#computer-marks li", has_text="(estimate)")
+    assert estimated.count() >= 1
+    assert page.locator(f".key-panel a[href='#{estimated.first.get_attribute('data-anchor')}']").count() == 0
     first = marks.first.get_attribute("href").lstrip("#")
     assert page.locator(f"#computer-marks li[data-anchor='{first}']").count() == 1
     badge = page.locator(f".moments-list [data-step-id='{first}'] .play-cost")  # beside the play in the list

@@ -64,8 +64,19 @@ def test_each_play_is_described_for_its_moment_and_the_mistakes_are_listed():
     assert shown["steps"]["trick-1-play-2"]["value"] == "5.50"
     refused = shown["steps"]["trick-2-play-2"]
     assert (refused["legal"], refused["value"], refused["cost"]) == (False, "", "")
-    assert shown["marked"] == [{"step": "trick-1-play-1", "kind": "mistake", "label": "mistake: Ann plays B4, cost 3"}]
+    assert shown["marked"] == [{"step": "trick-1-play-1", "kind": "mistake", "exact": True,
+                                "label": "mistake: Ann plays B4, cost 3"}]
     assert (shown["valued"], shown["unsearched"], shown["seats"]) == (3, 2, {"Ann": {"plays": 2}})
+
+
+def test_an_estimated_mistake_is_listed_as_an_estimate():
+    # Bob's G7 estimated at 5.5 where his other card was estimated at 9: cost 3.5 by the estimate
+    guessed = {**PLAYS[1], "choices": [{"action": card("Bob", "G7"), "value": 5.5},
+                                       {"action": card("Bob", "Y9"), "value": 9}],
+               "best": [card("Bob", "Y9")], "cost": 3.5, "marks": ["mistake"]}
+    assert view({"plays": [guessed]})["marked"] == [{
+        "step": "trick-1-play-2", "kind": "mistake", "exact": False,
+        "label": "mistake: Bob plays G7, cost about 3.50 (estimate)"}]
 
 
 def test_values_are_written_with_the_reader_s_decimal_sign():
