@@ -139,7 +139,10 @@ def figure(plays: list[dict], words: Words = Words(), players: list[str] = (), s
              "hovertemplate": "%{hovertext}<extra></extra>", "line": {"color": player_color(seat), "width": 2},
              "marker": {"color": player_color(seat), "size": 8, "symbol": trace["symbols"]}}
             for seat, (player, trace) in enumerate(seats.items()) if trace["x"]]
-    layout = base_layout(words.title, words.x_title, yaxis={"title": {"text": words.y_title}, "gridcolor": "#eef0f3"})
+    # the axis's title on two lines, its unit under it: on one, it ran past the plot into the chart's title
+    layout = base_layout(words.title, words.x_title, yaxis={"title": {"text": f"{words.y_title}<br>{words.unit}"},
+                                                            "gridcolor": "#eef0f3"})
+    layout["margin"] = {**layout["margin"], "l": 84}
     layout["xaxis"]["dtick"] = None  # a game has dozens of plays: Plotly chooses the ticks
     return {"data": data, "layout": layout}
 

@@ -48,7 +48,8 @@
       copy.dragmode = false;
     }
     if (narrow) {
-      copy.margin = { l: copy.yaxis && copy.yaxis.ticktext ? 62 : 44, r: 8, t: 40, b: 72 };
+      var twoLines = copy.yaxis && copy.yaxis.title && /<br>/.test(copy.yaxis.title.text || "");  // title, unit
+      copy.margin = { l: copy.yaxis && (copy.yaxis.ticktext || twoLines) ? 62 : 44, r: 8, t: 40, b: 72 };
       if (copy.title && copy.title.font) {
         copy.title.font.size = 14;
       }

@@ -40,6 +40,8 @@ def test_the_chart_has_a_line_per_player_through_the_values_of_the_plays_made():
     assert bob["hovertext"] == ["Bob plays G7: 5.50 (estimate)"]
     assert ann["line"]["color"] != bob["line"]["color"]
     assert drawn["layout"]["title"]["text"] == "What each play could guarantee"
+    # the axis's title and its unit on two lines: on one, it ran into the chart's title
+    assert drawn["layout"]["yaxis"]["title"]["text"] == "Result<br>in points"
 
 
 def test_the_lines_follow_the_seating_and_its_colours():
