@@ -182,3 +182,16 @@ def test_on_a_phone_a_moment_s_long_explanation_is_cut_and_read_whole_on_demand(
     phone.locator("button[data-step=next]").tap()
     at_moment(phone, "round-1-trick-1-play-1")
     assert not more.is_visible()
+
+
+def test_on_a_phone_the_result_s_points_and_badge_are_never_broken(phone, live_server, tmp_path):
+    """At 390 px in Italian a winner's 18 read "1 / 8" and the badge "VINCITOR / E", each broken over two lines
+    beside a long name; the name wraps instead."""
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(LOGS["olympi"]()))
+    upload(phone, live_server, path)
+    phone.goto(phone.url.split("#")[0] + "?lang=it")
+    broken = phone.evaluate("[...document.querySelectorAll('.scoreboard .score-points, .scoreboard .badge')]"
+                            ".filter(e => e.getClientRects().length > 1 || e.getBoundingClientRect().height > "
+                            "1.8 * parseFloat(getComputedStyle(e).fontSize)).map(e => e.textContent)")
+    assert phone.locator(".scoreboard .badge").count() >= 1 and broken == []
