@@ -133,22 +133,40 @@
     row.appendChild(element);
   }
 
+  // A mean cost with two decimals, as the step panel writes values (0.1, 0.425 and 0.067 side by side read badly).
+  function mean(value) {
+    return window.Intl ? new Intl.NumberFormat(document.documentElement.lang || undefined,
+      { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value) : value.toFixed(2);
+  }
+
+  // Only the columns some player has plays for: with no deal in the log every play is an estimate, and a phone
+  // showed three columns of "0 — —" with the figures off its edge.
   function seats(accuracy) {
     var body = document.getElementById("computer-seats");
-    Object.keys(accuracy).forEach(function (player) {
+    var players = Object.keys(accuracy);
+    var exact = players.some(function (player) { return accuracy[player].plays > 0; });
+    var guessed = players.some(function (player) { return (accuracy[player].estimated || {}).plays > 0; });
+    var heads = body.parentNode.querySelectorAll("thead th");
+    [1, 2, 3].forEach(function (index) { heads[index].hidden = !exact; });
+    heads[4].hidden = !guessed;
+    players.forEach(function (player) {
       var seat = accuracy[player];
       var row = document.createElement("tr");
       var name = document.createElement("th");
       name.scope = "row";
       name.textContent = player;
       row.appendChild(name);
-      cell(row, String(seat.plays));
-      cell(row, seat.best_share === null ? "—" : Math.round(seat.best_share * 100) + " %");
-      cell(row, seat.mean_cost === null ? "—" : window.formatNumber(seat.mean_cost));
-      var guessed = seat.estimated;
-      cell(row, guessed && guessed.plays ? _("{plays}: {share} %, {cost}", {
-        plays: guessed.plays, share: Math.round(guessed.best_share * 100),
-        cost: window.formatNumber(guessed.mean_cost) }) : "—");
+      if (exact) {
+        cell(row, String(seat.plays));
+        cell(row, seat.best_share === null ? "—" : Math.round(seat.best_share * 100) + " %");
+        cell(row, seat.mean_cost === null ? "—" : mean(seat.mean_cost));
+      }
+      var estimated = seat.estimated;
+      if (guessed) {
+        cell(row, estimated && estimated.plays ? _("{plays}: {share} %, {cost}", {
+          plays: estimated.plays, share: Math.round(estimated.best_share * 100),
+          cost: mean(estimated.mean_cost) }) : "—");
+      }
       body.appendChild(row);
     });
     document.getElementById("computer-seats-box").hidden = !body.children.length;

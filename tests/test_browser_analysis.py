@@ -139,3 +139,16 @@ def test_a_long_wait_for_an_analysis_is_said_in_minutes(page, live_server, langu
     assert page.problems == ["Failed to load resource: the server responded with a status of 429 "
                              "(Too Many Requests)"]
     page.problems.clear()  # the browser logs the refusal the page answered
+
+
+def test_a_log_without_its_deal_shows_only_the_estimates_columns(page, analysing_server):
+    """Olympi with no deal: every play is estimated, and the exact columns (all "0 — —") are left out; the
+    mean costs are written with two decimals."""
+    page.goto(analysing_server.url + "/samples/olympi/clean-4-players-no-deal")
+    moments_loaded(page)
+    done(page)
+    heads = page.locator(".computer-seats thead th")
+    shown = [heads.nth(index).is_visible() for index in range(heads.count())]
+    assert shown == [True, False, False, False, True]
+    cells = page.locator("#computer-seats tr").first.locator("td").all_inner_texts()
+    assert len(cells) == 1 and re.fullmatch(r"\d+: \d+ %, \d\.\d\d", cells[0])
