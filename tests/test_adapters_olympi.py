@@ -80,3 +80,13 @@ def test_facts_and_charts():
     assert [chart["id"] for chart in charts] == ["vp", "order", "hands", "medals"]
     assert [chart["timeline"] for chart in charts] == [True, True, True, False]
     assert olympi.ADAPTER.partial == "games/olympi/moments.html"
+
+
+def test_key_moments_past_their_bound_keep_every_race_s_winner():
+    """Nine races, each with its winner and, for many, a first retirement for cards: past 16 moments the winners
+    are kept (the list once ended at race 8)."""
+    report = validate(simulate(4, 1)).to_dict()
+    found = moments(report)
+    winners = [moment for moment in found if moment["kind"] == "gold"]
+    assert len(winners) == 9 and winners[-1]["step"] == "race-9"
+    assert len(found) == olympi.MOST_KEY_MOMENTS  # more than 16 were found: the bound was met

@@ -79,9 +79,11 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
                                                        "kind": "reshuffle",
                                                        "label": say("Race {number}: reshuffle", number=number)}))
     found.sort(key=lambda item: item[:2])
-    # Errors first when there are too many to list: they are what a reader came for.
+    # Errors first when there are too many to list: they are what a reader came for; then every race's winner (a
+    # game of nine races once lost its last one to the first races' retirements); then the rest, in order.
     errors = [item for item in found if item[2]["kind"] == "error"][:MOST_KEY_MOMENTS]
-    others = [item for item in found if item[2]["kind"] != "error"][:MOST_KEY_MOMENTS - len(errors)]
+    others = sorted((item for item in found if item[2]["kind"] != "error"),
+                    key=lambda item: item[2]["kind"] != "gold")[:MOST_KEY_MOMENTS - len(errors)]
     return [moment for _race, _turn, moment in sorted(errors + others, key=lambda item: item[:2])]
 
 
