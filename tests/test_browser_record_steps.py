@@ -284,7 +284,8 @@ def test_a_step_entered_as_json_is_named_in_the_pages_words_not_the_logs_keys(br
         page.fill("#rec-other-text", '{"player": "Zed", "card": "B1"}')
         page.locator("#rec-other-button").click()
         until(page, "!document.getElementById('rec-warning').hidden")
-        assert page.locator("#rec-warning-text p").first.inner_text() == "Verificato con le regole, Zed gioca blu 1 dà:"
+        assert page.locator("#rec-warning-text p").first.inner_text() == \
+            "Secondo le regole, il passo «Zed gioca blu 1» dà:"
         page.locator("#rec-cancel").click()
         # Il Grande Dalmuti: a pass by someone not at the table
         continued(page, live_server, {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Cy", "Dora"],
@@ -296,7 +297,7 @@ def test_a_step_entered_as_json_is_named_in_the_pages_words_not_the_logs_keys(br
         page.locator("#rec-other-button").click()
         until(page, "!document.getElementById('rec-warning').hidden")
         assert page.locator("#rec-warning-text p").first.inner_text() == \
-            "Verificato con le regole, Zed passa dà:"
+            "Secondo le regole, il passo «Zed passa» dà:"
         assert page.problems == [], page.problems
     finally:
         context.close()

@@ -30,7 +30,7 @@ SENTENCES = [  # (domain, English template, parameters, Italian, Polish)
      "Rozdanie ma więcej kart o wartości 1 niż 1, czyli wszystkie w talii; karta gracza Bo jest o jedną za dużo."),
     ("olympi_replay", "Race {number}: {player} out first for {count} cards",
      {"number": 3, "player": "Chiara", "count": 2},
-     "Gara 3: primo ritiro, di Chiara (carte: 2)", "Konkurencja 3: pierwsze wycofanie – Chiara (karty: 2)"),
+     "Gara 3: primo ritiro: Chiara (carte: 2)", "Konkurencja 3: pierwsze wycofanie – Chiara (karty: 2)"),
     ("olympi_replay", '"disciplines" has {count} entries; a game has nine.', {"count": 1},
      'Voci di "disciplines": 1; una partita ne ha nove.', 'Wpisy w "disciplines": 1; partia ma dziewięć.'),
     ("dg_replay", "A match of {due} players has {due} games; this one has {count}.", {"due": 4, "count": 2},
