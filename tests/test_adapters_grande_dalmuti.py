@@ -129,6 +129,8 @@ def test_key_moments_show_errors_revolutions_first_out_and_the_end():
     kinds = [moment["kind"] for moment in found]
     assert "revolution" in kinds and kinds.count("out") == 3 and kinds[-1] == "end"
     assert any("Great Revolution by Elena" in moment["label"] for moment in found)
+    # the session is over: it is won, not led (Dario's points are the most after its last round)
+    assert found[-1]["label"] == "Session ends: won by Dario"
     ids = {step["id"] for step in steps(timeline(report))}
     assert all(moment["step"] in ids for moment in found)
     broken = sample("illegal-tricks")

@@ -87,7 +87,7 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
     if rows and rows[-1]["tricks"]:
         last = rows[-1]["tricks"][-1]
         winners = names((report.get("result") or {}).get("winners") or [])
-        label = say("Session ends: {winners} ahead", winners=winners) if report.get("complete") else \
+        label = say("Session ends: won by {winners}", winners=winners) if report.get("complete") else \
             say("The log stops: {winners} ahead", winners=winners)
         found.append((last["x"], {"step": last["id"], "kind": "end", "label": label}))
     return [moment for _x, moment in found]
