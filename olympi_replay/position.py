@@ -327,7 +327,9 @@ class Position:
     def sample_world(self, seat: int, rng: random.Random) -> Position:
         """A copy where the cards ``seat`` cannot see (other hands, the deck) are dealt anew at random, each
         hand keeping its size: a world consistent with ``observation(seat)``. Where the log leaves cards
-        unseen (``missing``), only unplaced copies are dealt, there (``seat``'s own too)."""
+        unseen (``missing``), only unplaced copies are dealt, there (``seat``'s own too). The deck is laid in
+        an order too, as a world fixes all that is hidden: left unordered, every pass's draw stayed a chance
+        step, and a two-player race's searches spent their budget one step deep."""
         world = self.copy()
         if any(self.missing):
             cards = _elements(self.unplaced)
@@ -336,7 +338,8 @@ class Position:
             for other, short in enumerate(self.missing):
                 hands[other], cards = tuple(sorted((*hands[other], *cards[:short]))), cards[short:]
             world.hands, world.missing, world.unplaced = tuple(hands), (0,) * len(self.players), (0,) * len(CARDS)
-            world.pool = _counts(tuple(cards)) if self.deck is None else self.pool  # the rest: the deck
+            if self.deck is None:  # the rest is the deck, in the order shuffled
+                world.deck, world.pool = tuple(cards), (0,) * len(CARDS)
             return world
         unseen = [index for other, hand in enumerate(self.hands) if other != seat for index in hand]
         unseen += list(self.deck) if self.deck is not None else _elements(self.pool)
@@ -346,10 +349,7 @@ class Position:
             if other != seat:
                 hands[other], unseen = tuple(sorted(unseen[:len(hand)])), unseen[len(hand):]
         world.hands = tuple(hands)
-        if self.deck is not None:
-            world.deck = tuple(unseen)
-        else:
-            world.pool = _counts(tuple(unseen))
+        world.deck, world.pool = tuple(unseen), (0,) * len(CARDS)
         return world
 
     def copy(self) -> Position:

@@ -56,7 +56,7 @@ from replaykit.state import past_unseen
 # play written as its choice is; an exact average over chance outcomes to ACCURACY_PLACES; a Dalmuti world keeps
 # what its seat saw in the transfers. 4: an estimate values only the choices the position itself allows, never a
 # card the log does not prove in the player's hand. 5: marks by each game's own thresholds; the steps not
-# searched named, and the plays past the bound counted.
+# searched named, and the plays past the bound counted; an Olympi world lays its deck in an order.
 METHOD = 5
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 

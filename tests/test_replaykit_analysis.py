@@ -341,3 +341,23 @@ def test_an_il_grande_dalmuti_lead_worked_by_hand_lists_the_best_and_the_cost_in
                                {"action": {"player": "Anna", "cards": ["2"]}, "value": 3}]
     assert play["best"] == [{"player": "Anna", "cards": ["2"]}] and play["cost"] == 1
     assert play["marks"] == ["inaccuracy"]
+
+
+def test_a_two_player_race_without_its_deck_order_is_estimated_to_its_end():
+    """Ann (B9 B1 Y1 K1 G1 R1) against Bruno (B2 Y2 K2 G2 R2 K3) under "Nove" (only 9s): the deck's order is not in
+    the log. Over that order, passing first is worth 5.21 VP to Ann and playing B9 4.63 (an expectimax of the
+    draws: 78 cards, 9 of them 9s). A world lays the deck in an order, so each is searched to the race's end and
+    the estimate prefers the pass; left unordered, every draw stayed a chance step, the worlds stopped one step
+    deep and both were worth 0."""
+    disciplines = [{"name": "Nove", "rule": {"value_in": [9, 9]}}] + [
+        {"name": f"D{number}", "rule": {"free": True}} for number in range(8)]
+    log = {"game": "olympi", "players": ["Ann", "Bruno"], "first_player": "Ann", "disciplines": disciplines,
+           "discipline_deck": [entry["name"] for entry in disciplines],
+           "hands": {"Ann": ["B9", "B1", "Y1", "K1", "G1", "R1"], "Bruno": ["B2", "Y2", "K2", "G2", "R2", "K3"]},
+           "races": [{"discipline": "Nove", "turns": [
+               {"player": "Ann", "action": "play", "cards": ["B9"]}, {"player": "Bruno", "action": "pass"},
+               {"player": "Ann", "action": "pass"}, {"player": "Bruno", "action": "pass"}]}]}
+    first = analyse(registry.engines()["olympi"], log, Budget(max_nodes=200_000, max_total=500_000))["plays"][0]
+    values = {choice["action"]["action"]: choice["value"] for choice in first["choices"]}
+    assert not first["exact"] and first["estimate"]["reach"] is None
+    assert values["pass"] > values["play"] and first["cost"] > 0
