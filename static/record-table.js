@@ -108,8 +108,10 @@
         item.appendChild(element("div", "rec-seat-fact", label(key, setup) + ": " + said(value, setup)));
       }
     });
+    var pile = (setup || {}).pile;  // what a seat's pile is in this game: captures, cards played, medals
     if ((seat.pile || []).length) {
-      item.appendChild(element("div", "rec-seat-fact", _n("{count} card won or put aside",
+      item.appendChild(element("div", "rec-seat-fact", pile ? pile.words + ": " + (pile.count
+        ? window.formatNumber(seat.pile.length) : said(seat.pile, setup)) : _n("{count} card won or put aside",
         "{count} cards won or put aside", seat.pile.length)));
     }
     return item;

@@ -44,6 +44,8 @@ def step_labels(page) -> list[str]:
 def test_a_draw_asks_the_cards_of_who_draws_with_whose_step_in_view(phone, live_server):
     continued(phone, live_server, RETIRED, "it")
     assert phone.locator("#rec-chance").is_visible()
+    # Cy, first of three to retire, took bronze: his seat says his medals in words
+    assert "medaglie: bronzo" in phone.locator("#rec-seats > li").nth(2).locator(".rec-seat-fact").all_inner_texts()
     # The row of cards is Cy's: the one who retired draws (the log's turn being written says so).
     assert phone.locator("#rec-chance .rec-hand-name").inner_text().split("\n")[0] == "Cy"
     # Whose step it is and what is asked stay reachable: the dock is never taller than the screen under the
@@ -179,11 +181,12 @@ def test_a_warning_cancelled_by_escape_or_its_button_gives_the_keyboard_back_to_
 
 
 @pytest.mark.parametrize(("language", "one", "two"), [
-    ("en", "1 card won or put aside", "2 cards won or put aside"),
-    ("pl", "1 karta wygrana lub odłożona", "2 karty wygrane lub odłożone")])
-def test_the_cards_a_seat_has_won_are_counted_in_words_that_agree(phone, live_server, language, one, two):
+    ("en", "Captured: 1", "Captured: 2"), ("pl", "Profit: 1", "Profit: 2")])
+def test_the_cards_a_seat_has_captured_are_counted_in_the_game_s_words(phone, live_server, language, one, two):
     """Trick 1 of HANDS is Andrea's B1, Ben's B4, Clara's B7: the lowest card (David) takes the highest, and
-    the highest takes the rest, so Andrea has won one card and Clara two ("1 cards" once, in English)."""
+    the highest takes the rest, so Andrea has captured one card and Clara two. A seat's pile is said as its
+    game names it (captures here; an Olympi seat's medals, a Dalmuti seat's cards played), never "won or put
+    aside" whatever the game."""
     phone.goto(f"{live_server.url}/record?game=david-goliath&lang={language}")
     fill_players(phone, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
     type_deal(phone, HANDS, ["Andrea", "Ben", "Clara"])

@@ -94,7 +94,9 @@ def recorder() -> dict:
             "match": "david-goliath-match",
             "words": {"trick": UNITS["trick"], "dealer": say("dealer")},  # the view's keys worth showing
             # what the recorder asks of a chance step, part by part (static/record-chance.js)
-            "chance": {"hands": say("The cards dealt"), "dealer": say("Who deals")}}
+            "chance": {"hands": say("The cards dealt"), "dealer": say("Who deals")},
+            # a seat's pile in the table view: its captures, counted
+            "pile": {"words": say("Captured"), "count": True}}
 
 
 ADAPTER = Adapter(timeline=charts.timeline, steps=board.steps,

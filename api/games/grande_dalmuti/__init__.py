@@ -128,6 +128,8 @@ def recorder() -> dict:
             "options": [{"name": name, "help": help} for name, help in VARIANT_HELP.items()], "end": True,
             # what the recorder asks of a chance step, part by part (static/record-chance.js)
             "chance": {"hands": say("The cards dealt")},
+            # a seat's pile in the table view: the cards it has laid this round, counted
+            "pile": {"words": say("Cards played"), "count": True},
             # the view's keys worth showing (the taxes show as the round's steps)
             "words": {"round": UNITS["round"], "trick": UNITS["trick"], "rank": say("social class"),
                       "ranks": say("order of rank"), "revolution": say("revolution")},

@@ -13,6 +13,7 @@ from api.games.olympi import charts as charts
 from api.games.olympi import table as board
 from api.games.olympi import timeline as races
 from olympi_replay import cards, catalogue, rules, whatif
+from olympi_replay.state import RECORD
 from olympi_replay.words import COLOUR_WORDS, MEDAL_WORDS, UNITS, say, say_n
 from replaykit.findings import tokens
 
@@ -122,10 +123,13 @@ def recorder() -> dict:
                       "records": say("World Records"), "retired": say("retired")},
             # the parts of a step, as "Something else happened" asks them (static/record-fill.js)
             "fields": {"action": say("What they do")},
+            # a seat's pile in the table view: its medals and World Records, each said
+            "pile": {"words": say("medals"), "count": False},
             # a catalogue discipline is shown by its title, never its id (house-higher-or-same-colour); a turn's
             # action by what the player does
             "values": {**{key: entry.title for key, entry in catalogue.current().entries.items()}, **MEDAL_WORDS,
-                       "play": say("Plays cards"), "retire": say("Retires"), "pass": say("Passes")},
+                       "play": say("Plays cards"), "retire": say("Retires"), "pass": say("Passes"),
+                       RECORD: say("World Record")},  # a World Record among a seat's medals
             # the score sheet's line per race: races[i].awards
             "sheet": {"parts": "races", "unit": UNITS["race"], "claims": [
                 {"key": "awards/medals", "kind": "medals", "label": say("medals of this race"),
