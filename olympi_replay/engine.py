@@ -110,7 +110,7 @@ ENGINE = Engine(
     work=work,
     # 2: views carry each seat's proven cards, the plays a rule compares and compared, and the cards laid,
     # which the table view reads; snapshots stored by version 1 lack them. 3: a view names the First-player
-    # card's holder from when it is taken, and no race before race 1.
+    # card's holder from when it is taken, no race before race 1, and no World Records without the variant.
     version="3",
     # a gold's worth of VP lost, a silver's, a bronze's (4, 2 and 1 VP: "Rewards" in the rulings)
     mark_thresholds=(4, 2, 1),

@@ -276,7 +276,8 @@ class OlympiState(Walk):
                 "name": name, "hand": index_texts(hand.cards()), "unseen": hand.unknown,
                 "pile": trophies + [RECORD] * records[name],
                 "score": sum(VP[medal] * count for medal, count in medals[name].items()) + RECORD_VP * records[name],
-                "medals": {medal: medals[name].get(medal, 0) for medal in MEDALS}, "records": records[name],
+                "medals": {medal: medals[name].get(medal, 0) for medal in MEDALS},
+                "records": records[name] if game.world_record else None,  # none to count without the variant
                 "retired": race is not None and name in race.record.order,
                 "proven": index_texts(game.proof.proven(name)) if hand.unknown else []})
         turns = [] if race is None else race.record.turns

@@ -281,5 +281,8 @@ def test_the_first_player_card_changes_hands_when_it_is_taken_not_when_the_next_
     assert (state.to_move, state.view()["first_player"]) == ("Chiara", "Chiara")
 
 
-def test_before_race_1_the_view_names_no_race():
+def test_before_race_1_the_view_names_no_race_and_counts_world_records_only_with_the_variant():
     assert ENGINE.new_state(setup()).view()["race"] is None
+    assert [seat["records"] for seat in ENGINE.new_state(setup()).view()["seats"]] == [None, None, None]
+    variant = {**setup(), "options": {"world_record": True}}
+    assert [seat["records"] for seat in ENGINE.new_state(variant).view()["seats"]] == [0, 0, 0]
