@@ -43,6 +43,12 @@ def test_the_vp_and_hand_lines_follow_the_races():
     assert vp["data"][0]["y"][-1] == report["result"]["scores"][report["players"][0]]
 
 
+def test_the_vp_chart_says_what_a_world_record_is_worth_only_where_the_variant_is_played():
+    plain, variant = (charts.vp_figure(report_of(simulate(4, 7, world_record=on))) for on in (False, True))
+    assert plain["layout"]["annotations"][0]["text"] == "gold 4 · silver 2 · bronze 1"
+    assert variant["layout"]["annotations"][0]["text"] == "gold 4 · silver 2 · bronze 1 · World Record 2"
+
+
 def test_the_medal_table_has_one_block_per_medal_labelled_with_its_race():
     report = report_of(simulate(5, 2))
     figure = charts.medal_figure(report)

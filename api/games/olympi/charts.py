@@ -101,8 +101,12 @@ def vp_figure(report: dict) -> dict:
         data.append(_line(name, seat, numbers, values, numbers, hover))
     data += _error_trace(report, top * 1.08 + 1)
     layout = _timeline_layout(report, say("Victory points after each race"), say("VP"))
-    layout["annotations"] = [{"text": say("gold {gold} · silver {silver} · bronze {bronze} · World Record {record}",
-                                          gold=VP["gold"], silver=VP["silver"], bronze=VP["bronze"], record=RECORD_VP),
+    worth = {"gold": VP["gold"], "silver": VP["silver"], "bronze": VP["bronze"]}
+    # what each reward is worth, a World Record only where the variant is played
+    text = (say("gold {gold} · silver {silver} · bronze {bronze} · World Record {record}", **worth, record=RECORD_VP)
+            if (report.get("options") or {}).get("world_record") else
+            say("gold {gold} · silver {silver} · bronze {bronze}", **worth))
+    layout["annotations"] = [{"text": text,
                               "xref": "paper", "yref": "paper", "x": 1, "y": 1.06,
                               "xanchor": "right", "showarrow": False, "font": {"size": 11, "color": "#4b5563"}}]
     return {"data": data, "layout": layout}
