@@ -94,7 +94,8 @@
     var total = Object.keys(plays).length;
     say(_n("{count} play of {total} valued.", "{count} plays of {total} valued.", analysis.valued,
            { total: total }) + (analysis.unsearched ? " " + _n(
-      "{count} play could not be searched.", "{count} plays could not be searched.", analysis.unsearched) : "") +
+      "{count} other step could not be searched.", "{count} other steps could not be searched.",
+      analysis.unsearched) : "") +
       (analysis.unlisted ? " " + _n("{count} later play of the log was not analysed: a bound on the work one " +
         "game may cost.", "{count} later plays of the log were not analysed: a bound on the work one game may cost.",
         analysis.unlisted) : ""));
