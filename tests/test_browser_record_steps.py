@@ -53,6 +53,9 @@ def test_a_draw_asks_the_cards_of_who_draws_with_whose_step_in_view(phone, live_
     assert phone.evaluate("(d => d.getBoundingClientRect().height <= innerHeight - "
                           "document.querySelector('.site-header').getBoundingClientRect().height + 1)"
                           "(document.getElementById('rec-dock'))")
+    # nor than 60 % of the screen: the table above it stays in sight (670 px of 844 hid all but a strip of it)
+    assert phone.evaluate("document.getElementById('rec-dock').getBoundingClientRect().height <= "
+                          "0.6 * innerHeight + 1")
     phone.locator("#rec-status").scroll_into_view_if_needed()
     assert below_the_header(phone, "#rec-status")
     phone.locator("#rec-chance-parts input").fill("r6 r5 g8")
