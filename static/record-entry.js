@@ -15,8 +15,8 @@
   var $ = window.RecordSetup.byId;
 
   // Without a keyboard, Enter and Backspace mean nothing, and the whole hint did not fit a phone's entry in Italian.
-  if (!(window.matchMedia && matchMedia("(pointer: fine)").matches)) {
-    $("rec-type").placeholder = $("rec-type").getAttribute("data-touch-placeholder");
+  if (!(window.matchMedia && matchMedia("(pointer: fine)").matches) && $("rec-type").dataset.touchPlaceholder) {
+    $("rec-type").placeholder = $("rec-type").dataset.touchPlaceholder;
   }
 
   var drawn = null;   // the last choices drawn, to draw again when a player is picked
