@@ -225,8 +225,8 @@
   // {problem} or null (nothing typed).
   function readTyped(value, answer, setup, players, text) {
     var entry = value.trim();
-    if (!entry) {
-      return null;
+    if (!entry) {  // "Record" with nothing typed said nothing at all
+      return { problem: _("Type a card or a step first, or tap one of the steps offered.") };
     }
     var choices = answer.choices;
     var byLabel = choices.filter(function (choice) {

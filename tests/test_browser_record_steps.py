@@ -194,6 +194,9 @@ def test_the_cards_a_seat_has_captured_are_counted_in_the_game_s_words(phone, li
     fill_players(phone, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
     type_deal(phone, HANDS, ["Andrea", "Ben", "Clara"])
     start(phone)
+    press(phone.locator("#rec-entry button[type=submit]"))  # nothing typed: said, not silence
+    until(phone, "!document.getElementById('rec-problem-box').hidden")
+    assert phone.evaluate("RecordPlay.current().steps.length") == 0
     for count, card in enumerate(["b1", "b4", "b7"], start=1):
         phone.fill("#rec-type", card)
         press(phone.locator("#rec-entry button[type=submit]"))
