@@ -360,6 +360,7 @@
   // (a phone's keyboard is not opened for it).
   function cancelWarning() {
     closeWarning();
+    announce(_("Not recorded."));  // the warning read out before is no longer what stands
     var back = answer && answer.chance ? "rec-chance-record" : matchMedia("(pointer: fine)").matches && "rec-type";
     return back && $(back).focus({ preventScroll: true });
   }

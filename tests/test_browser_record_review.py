@@ -62,6 +62,7 @@ def test_a_step_the_rules_reject_cancelled_gives_the_offered_steps_back(phone, l
     until(phone, "!document.getElementById('rec-warning').hidden")
     press(phone.locator("#rec-cancel"))
     until(phone, "document.getElementById('rec-warning').hidden")
+    assert phone.locator("#rec-announce").text_content() == "Not recorded."  # not the warning any more
     assert phone.locator("#rec-type").input_value() == ""
     assert len(shown_cards(phone)) == 15
     # Words that are no card: said so, and the steps stay offered.
