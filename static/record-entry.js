@@ -106,6 +106,7 @@
     offBook(box, choices, answer, who, setup, text, function (label, action) {
       return kept(filter, label, action, deck);
     });
+    compose(choices, answer, who, setup, deck);
     if (choices.length && choices.every(function (choice) {
       return !choice.known;
     })) {
@@ -126,6 +127,42 @@
       }
     });
   }
+
+  // Plays of several cards (a Dalmuti set, two cards in Cycling) are too many to offer each as a button (an unseen
+  // hand has hundreds of pairs): the cards are tapped one by one into the typed entry instead, which filters
+  // the steps and records what it holds. From the hand where it is known, else from the deck.
+  function compose(choices, answer, who, setup, deck) {
+    var place = $("rec-compose");
+    place.textContent = "";
+    var several = choices.some(function (choice) {
+      var cards = cardsPlayed(choice.action, who);
+      return cards && cards.length > 1;
+    });
+    var seat = ((answer && answer.view && answer.view.seats) || []).filter(function (found) {
+      return found.name === who;
+    })[0];
+    var cards = !several || !seat ? [] : seat.unseen ? window.RecordDeal.cardsOf(deck)
+      : grouped(seat.hand || []).map(function (group) { return group.card; });
+    place.hidden = !cards.length;
+    cards.forEach(function (card) {
+      var button = element("button", "rec-compose-card");
+      button.type = "button";
+      button.dataset.card = card;
+      button.appendChild(table.chip(setup, card));
+      button.setAttribute("aria-label", _("Add {card} to the cards typed", { card: card }));
+      place.appendChild(button);
+    });
+  }
+
+  $("rec-compose").addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-card]");
+    if (!button) {
+      return;
+    }
+    var entry = $("rec-type");
+    entry.value = (entry.value.trim() + " " + button.dataset.card).trim();
+    entry.dispatchEvent(new Event("input"));  // the steps offered are filtered by what is typed
+  });
 
   // The typed entry emptied in code, which fires no "input": the steps its filter hid come back, even where
   // nothing is recorded (a step that breaks a rule, cancelled; words that are no card).

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from tests.conftest import until, watched_page
-from tests.record_helpers import HANDS, continued, fill_players, press, settled, start, type_deal
+from tests.record_helpers import HANDS, continued, fill_players, press, recorded_log, settled, start, type_deal
 
 pytestmark = pytest.mark.browser
 
@@ -330,3 +330,25 @@ def test_changing_a_draw_starts_from_the_cards_recorded(phone, live_server):
                  "!document.getElementById('recorder').hasAttribute('aria-busy')")
     assert phone.evaluate("RecordCore.logOf(RecordPlay.current()).races[0].turns[2].draw") == ["R6", "R5", "G9"]
     assert step_labels(phone) == ["Cy draws R6 R5 G9"]
+
+
+def test_a_play_of_two_cards_is_tapped_card_by_card_from_the_deck_where_the_hand_is_unseen(phone, live_server):
+    """Ciclismo: each play is two cards. Anna's hand is unseen, so hundreds of pairs may be hers, more than the
+    steps offered: her R4 and Y7 are tapped one after the other into the entry, which keeps only that pair, and
+    recorded."""
+    continued(phone, live_server, {**RETIRED, "races": [{"discipline": "ciclismo", "turns": []}]})
+    compose = phone.locator("#rec-compose")
+    assert compose.is_visible() and compose.locator("button[data-card]").count() == 45  # the deck's cards
+    press(compose.locator("button[data-card='R4']"))
+    press(compose.locator("button[data-card='Y7']"))
+    assert phone.locator("#rec-type").input_value() == "R4 Y7"
+    press(phone.locator("#rec-entry button[type=submit]"))
+    settled(phone, 1)
+    assert recorded_log(phone)["races"][0]["turns"][0] == {"player": "Anna", "action": "play", "cards": ["R4", "Y7"]}
+
+
+def test_plays_of_one_card_need_no_composing(phone, live_server):
+    continued(phone, live_server, RETIRED)  # House rule: higher, one card a play (and Cy's draw first)
+    press(phone.locator("#rec-unseen"))
+    until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
+    assert phone.locator("#rec-compose").is_hidden()
