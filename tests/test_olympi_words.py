@@ -149,7 +149,8 @@ def test_the_charts_hover_boxes_in_italian_and_polish():
         boxes = [render(text, language) for figure in figures for trace in figure["data"]
                  for text in trace.get("hovertext", [])]
         assert boxes and not [box for box in boxes if ENGLISH_IN_A_BOX.search(box)]
-    # Six cards dealt to each player (rule: the deal), and the scale of points (gold 4, silver 2, bronze 1, WR 2).
+    # Six cards dealt to each player (rule: the deal), and the scale of points (gold 4, silver 2, bronze 1; this
+    # game plays without the World Record variant).
     assert "<b>Ann</b>: 6 carte distribuite" in [render(text, ITALIAN) for text in figures[1]["data"][0]["hovertext"]]
     scale = render(figures[0]["layout"]["annotations"][0]["text"], POLISH)
-    assert scale == "złoto 4 · srebro 2 · brąz 1 · rekord świata 2"
+    assert scale == "złoto 4 · srebro 2 · brąz 1"
