@@ -198,7 +198,7 @@
     } else {
       window.RecordPlay.problem(null);
       // in the State's words (the offered choice's, or /apply's), as any step typed or picked
-      window.RecordPlay.enter(entered.action, window.RecordTable.said(entered.action, shownFor), false);
+      window.RecordPlay.enter(entered.action, window.RecordTable.said(entered.action, shownFor));
     }
   });
 

@@ -29,14 +29,6 @@
     return copies && copies[card] !== undefined ? copies[card] : Infinity;
   }
 
-  // How many cards the whole deck holds: its grid's cards, each as many times as the deck has it (no limit
-  // where the game does not say, or where the deck has no grid).
-  function sizeOf(deck) {
-    var cards = [].concat.apply([], rowsOf(deck));
-    return cards.length ? cards.reduce(function (total, cell) { return total + copiesOf(deck, cell.card); }, 0)
-      : Infinity;
-  }
-
   // Every card of the deck's grid, once each.
   function cardsOf(deck) {
     return [].concat.apply([], rowsOf(deck)).map(function (cell) { return cell.card; });
@@ -243,5 +235,5 @@
     });
   };
 
-  window.RecordDeal = { DealEntry: DealEntry, cardsOf: cardsOf, copiesOf: copiesOf, sizeOf: sizeOf };
+  window.RecordDeal = { DealEntry: DealEntry, cardsOf: cardsOf, copiesOf: copiesOf };
 })();

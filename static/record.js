@@ -185,8 +185,8 @@
     });
   }
 
-  function pick(choice, label) {
-    return record({ action: choice.action, label: label || choice.label, patch: choice.patch, legal: true, findings: [] });
+  function pick(choice) {
+    return record({ action: choice.action, label: choice.label, patch: choice.patch, legal: true, findings: [] });
   }
 
   // A step not among the choices: checked by /apply; recorded at once when legal, else after the warning.
@@ -201,13 +201,13 @@
     });
   }
 
-  function attempt(action, label, own) {
+  function attempt(action, label) {
     return guarded(function () {
       return post(root.dataset.apply, { log: currentLog(), action: action }).then(function (reply) {
         if (reply.status !== 200) {
           throw refused(reply);
         }
-        var step = { action: action, label: (!own && reply.data.label) || label, patch: reply.data.patch,
+        var step = { action: action, label: reply.data.label || label, patch: reply.data.patch,
           legal: reply.data.legal, findings: reply.data.findings || [] };
         if (step.legal) {
           return record(step);
@@ -218,12 +218,12 @@
   }
 
   // An action entered by hand, in the State's words however entered: the same choice's label, else /apply's
-  // (``label`` only where the State has none, or where ``own`` says it is better: a discipline by its title).
-  function enter(action, label, own) {
+  // (``label`` only where the State has none).
+  function enter(action, label) {
     var same = answer.choices.filter(function (choice) {
       return core.canonical(choice.action) === core.canonical(action);
     });
-    return same.length ? pick(same[0], own ? label : null) : attempt(action, label, own);
+    return same.length ? pick(same[0]) : attempt(action, label);
   }
 
   function warn(step) {
@@ -310,9 +310,9 @@
     busy: function () {
       return busy || !answer;
     },
-    enter: function (action, label, own) {
+    enter: function (action, label) {
       if (!busy && answer) {
-        enter(action, label, own);
+        enter(action, label);
       }
     },
     problem: problem
