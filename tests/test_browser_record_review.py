@@ -191,10 +191,8 @@ def test_a_game_stored_leaves_the_games_being_recorded(phone, live_server):
         "buttons => buttons.map(b => b.dataset.resume)") == [kept]
 
 
-def test_undo_puts_back_a_draw_left_unseen_with_the_step_it_brings_back(screen, live_server):
-    """Bruno plays Y5, Cy retires, and nobody saw the cards Cy drew: Anna is to play. Step 1 deleted, then
-    undone: Anna is to play again, the draw still unseen, not asked for. The same after a step recorded
-    past it is undone."""
+def drew_unseen(screen, live_server) -> None:
+    """Anna's Y3 is in the log; Bruno plays Y5, Cy retires, and nobody saw the cards Cy drew: Anna is to play."""
     continued(screen, live_server, OLYMPI)
     press(screen.locator("#rec-choices button[data-action*='Y5']"))
     settled(screen, 1)
@@ -202,6 +200,13 @@ def test_undo_puts_back_a_draw_left_unseen_with_the_step_it_brings_back(screen, 
     settled(screen, 2)
     press(screen.locator("#rec-unseen"))
     until(screen, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
+
+
+def test_undo_puts_back_a_draw_left_unseen_with_the_step_it_brings_back(screen, live_server):
+    """Bruno plays Y5, Cy retires, and nobody saw the cards Cy drew: Anna is to play. Step 1 deleted, then
+    undone: Anna is to play again, the draw still unseen, not asked for. The same after a step recorded
+    past it is undone."""
+    drew_unseen(screen, live_server)
     press(screen.locator("#rec-steps button[data-delete='0']"))
     settled(screen, 1)
     press(screen.locator("#rec-undo"))
@@ -221,13 +226,7 @@ def test_undo_puts_back_a_draw_left_unseen_with_the_step_it_brings_back(screen, 
 def test_changing_an_earlier_step_keeps_a_draw_left_unseen_at_the_end(screen, live_server):
     """Cy's draw was left unseen; then Bruno's Y5 before it is changed to Y6: the draw stays unseen (it was
     asked for again, as if nobody had said that nobody saw it)."""
-    continued(screen, live_server, OLYMPI)
-    press(screen.locator("#rec-choices button[data-action*='Y5']"))
-    settled(screen, 1)
-    press(screen.locator("#rec-choices button[data-action*='retire']"))
-    settled(screen, 2)
-    press(screen.locator("#rec-unseen"))
-    until(screen, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
+    drew_unseen(screen, live_server)
     press(screen.locator("#rec-steps li").nth(0).locator("button[data-edit]"))
     until(screen, "!document.getElementById('rec-editing').hidden && "
                   "!document.getElementById('recorder').hasAttribute('aria-busy')")
