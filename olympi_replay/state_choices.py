@@ -122,7 +122,6 @@ def _start(game: GameReplay, raced: str, postponed: str | None) -> Choice:
     return Choice(Reveal(raced, postponed).to_log(()), start_label(game, raced, postponed), chance=True)
 
 
-# The words of each kind of step, the same for a choice offered and for any step labelled (``OlympiState.label``).
 def titled(game: GameReplay, name: str) -> str:
     """A discipline as people call it: a catalogue card by its title, never its id; any other by its name."""
     definition = game.definitions.get(name)
@@ -137,6 +136,7 @@ def card_holder(game: GameReplay) -> str | None:
     return taken if taken is not None else game.first_player
 
 
+# The words of each kind of step, the same for a choice offered and for any step labelled (``OlympiState.label``).
 def start_label(game: GameReplay, raced: str, postponed: str | None) -> Text:
     raced, postponed = titled(game, raced), postponed if postponed is None else titled(game, postponed)
     if postponed is None:
