@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 
-from olympi_replay.cards import CARD_COUNT, CARD_TEXTS, COPIES, index_texts
+from olympi_replay.cards import CARD_TEXTS, index_texts
 from olympi_replay.cards_state import Draw
 from olympi_replay.disciplines import references, sentence
 from olympi_replay.log import Race, Turn, finding
@@ -142,8 +143,7 @@ class OlympiState(Walk):
         """Name the cards of a draw made unseen: those drawn from a known order, then as many drawn at random
         from the copies not known to be anywhere."""
         drawn, number = self.pending
-        cards = self.game.cards
-        pool = [card for card in range(CARD_COUNT) for _ in range(max(0, COPIES - cards.copies(card)))]
+        pool = list(self.free_copies().elements())
         picked = [*drawn.known, *rng.sample(pool, min(drawn.unknown, len(pool)))]
         player = self.race.record.turns[number - 1].player
         return Choice({"draw": index_texts(picked)}, draw_label(player, picked), chance=True)
@@ -157,10 +157,8 @@ class OlympiState(Walk):
             return {}
         if self.pending is not None:
             drawn, _number = self.pending
-            free = {CARD_TEXTS[card]: COPIES - self.game.cards.copies(card) for card in range(CARD_COUNT)}
-            for card in index_texts(drawn.known):
-                free[card] += 1
-            return {"draw": {"cards": {card: copies for card, copies in free.items() if copies > 0}}}
+            free = self.free_copies() + Counter(drawn.known)
+            return {"draw": {"cards": {CARD_TEXTS[card]: copies for card, copies in sorted(free.items())}}}
         if self.race_done():
             starts = reveal_actions(self.game)
             return {"discipline": {"values": self.titles({start.discipline for start in starts})},

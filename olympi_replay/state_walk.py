@@ -32,6 +32,11 @@ class Walk:
             raise IndexError("no step to take back")
         self.game, self.log, self.pending = self.history.pop()
 
+    def free_copies(self) -> Counter:
+        """The copies of each card (by index) not known to be anywhere: what a draw made unseen may bring."""
+        known = self.game.cards.known
+        return Counter({card: COPIES - known[card] for card in range(CARD_COUNT) if known[card] < COPIES})
+
     def legal_actions(self) -> list[Action]:
         """The legal steps as compact actions, no words: a race's starts, a player's plays then retiring
         (passing), or at a draw made unseen the draws listed by ``chance_outcomes`` (none where too many)."""
@@ -74,8 +79,7 @@ class Walk:
             tops = self.game.pile.candidates()
             return [(action, 1 / len(tops)) for action in reveal_actions(self.game) if action.postponed is None]
         drawn, _number = self.pending
-        known = self.game.cards.known
-        copies = Counter({card: COPIES - known[card] for card in range(CARD_COUNT) if known[card] < COPIES})
+        copies = self.free_copies()
         wanted = min(drawn.unknown, copies.total())
         pool = list(copies.elements())
         ways = math.comb(len(pool), wanted)
