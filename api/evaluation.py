@@ -111,9 +111,14 @@ def part_plays(plays: list[dict], part: int | None) -> list[dict]:
     game's page names its moments (``game-2-trick-3-play-1`` is ``trick-3-play-1`` there)."""
     if part is None:
         return plays
-    prefix = f"game-{part}-"
+    prefix = part_prefix(part)
     return [{**play, "step": play["step"][len(prefix):], "anchor": play["step"]} for play in plays
             if isinstance(play.get("step"), str) and play["step"].startswith(prefix)]
+
+
+def part_prefix(part: int) -> str:
+    """How a match's anchors begin for its game ``part``."""
+    return f"game-{part}-"
 
 
 def figure(plays: list[dict], words: Words = Words(), players: list[str] = (), said: Said | None = None) -> dict:
@@ -151,7 +156,8 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
          players: list[str] = (), said: Said | None = None) -> dict | None:
     """What the page's script shows of an analysis: per step its play (``player``, ``played``, ``value``,
     ``best`` values and choices, ``cost``, ``exact``, ``mark``), the marked plays in game order, the figure,
-    the seats' accuracy and how many plays were not searched: the whole game's, or game ``part``'s of a match.
+    the seats' accuracy, how many plays were not searched (the whole game's, or game ``part``'s of a match) or
+    not listed, and the marks' words (``mark_words``).
     ``None`` for a game with no analysis. ``players``: the seating order, which the chart's colours follow;
     ``said``: the game's words for a play (``play_words``); ``unit``: the phrase the values are said in."""
     if result is None:
@@ -178,7 +184,7 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
     # a part's steps not searched are its own too (an analysis stored before they were named counts them all)
     named = result.get("unsearched_steps")
     unsearched = (result.get("unsearched", 0) if part is None or named is None
-                  else sum(step.startswith(f"game-{part}-") for step in named if isinstance(step, str)))
+                  else sum(step.startswith(part_prefix(part)) for step in named if isinstance(step, str)))
     return {"steps": steps, "marked": marked, "figure": figure(plays, words, players, said), "unit": words.unit,
-            "seats": seats, "unsearched": unsearched, "unlisted": result.get("unlisted", 0),
+            "seats": seats, "unsearched": unsearched, "unlisted": result.get("unlisted", 0), "mark_words": names,
             "valued": sum(value_of(play) is not None for play in plays)}

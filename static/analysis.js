@@ -23,6 +23,7 @@
   var line = document.getElementById("step-analysis");
   var plays = {};
   var unit = "";  // the phrase the values are said in: "in points"
+  var markWords = {};  // the marks in the reader's words, as the server names them in the marked plays
   var waiting = null;  // results that came before the board's moments
 
   function say(text) {
@@ -91,6 +92,7 @@
   function show(analysis, rules) {
     plays = analysis.steps;
     unit = analysis.unit;
+    markWords = analysis.mark_words || {};
     var total = Object.keys(plays).length;
     say(_n("{count} play of {total} valued.", "{count} plays of {total} valued.", analysis.valued,
            { total: total }) + (analysis.unsearched ? " " + _n(
@@ -254,8 +256,6 @@
     return after || null;
   }
 
-  var MARK_WORDS = { blunder: _("Blunder"), mistake: _("Mistake"), inaccuracy: _("Inaccuracy") };
-
   function describe(id) {
     var play = id ? plays[id] : null;
     if (!line) {
@@ -277,7 +277,7 @@
         : _("Computer ({unit}): a best play by the estimate, worth about {value}.", params));
     } else {
       // the play made said apart from the best, which it is not; its mark, where it has one, first
-      line.textContent = (play.mark ? (MARK_WORDS[play.mark] || play.mark) + " · " : "") + (play.exact
+      line.textContent = (play.mark ? (markWords[play.mark] || play.mark) + " · " : "") + (play.exact
         ? _("Computer ({unit}): costs {cost}. Best: {best}, making sure of {best_value}. Played: {played}, making " +
             "sure of {value}.", params)
         : _("Computer (estimate, {unit}): costs {cost}. Best: {best}, about {best_value}. Played: {played}, about " +

@@ -69,6 +69,7 @@ def test_each_play_is_described_for_its_moment_and_the_mistakes_are_listed():
     assert shown["marked"] == [{"step": "trick-1-play-1", "kind": "mistake", "exact": True,
                                 "label": "mistake: Ann plays B4, cost 3"}]
     assert (shown["valued"], shown["unsearched"], shown["seats"]) == (3, 2, {"Ann": {"plays": 2}})
+    assert shown["mark_words"] == {"blunder": "blunder", "mistake": "mistake", "inaccuracy": "inaccuracy"}
 
 
 def test_an_estimated_mistake_is_listed_as_an_estimate():
