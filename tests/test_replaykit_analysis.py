@@ -189,19 +189,32 @@ def test_the_sampling_spends_no_more_than_its_budget():
     assert len(spent) == 6 and sum(spent) <= 2_000 + 6 * 4
 
 
-def test_marks_follow_the_cost_thresholds():
-    assert [marks(cost, (6, 3, 1)) for cost in (None, 0, 0.5, 1, 2.9, 3, 5.5, 6, 40)] == \
+def test_a_david_and_goliath_play_is_marked_by_the_points_it_lost_as_a_toy_tricks_play_is_by_tricks():
+    thresholds = registry.engines()["david-goliath"].mark_thresholds
+    assert ENGINE.mark_thresholds == thresholds  # the toy game keeps the engine's own: 6, 3, 1
+    assert [marks(cost, thresholds) for cost in (None, 0, 0.5, 1, 2.9, 3, 5.5, 6, 40)] == \
         [[], [], [], ["inaccuracy"], ["inaccuracy"], ["mistake"], ["mistake"], ["blunder"], ["blunder"]]
 
 
-def test_each_game_marks_by_its_own_result_s_units():
-    """D&G points 6 / 3 / 1; a Dalmuti place is a point, so three places lost, two, one (with five players the
-    most a play can cost is 4: a blunder must be reachable); Olympi a gold's 4 VP, a silver's 2, a bronze's 1."""
-    engines = registry.engines()
-    assert [engines[game].mark_thresholds for game in ("david-goliath", "grande-dalmuti", "olympi")] == [
-        (6, 3, 1), (3, 2, 1), (4, 2, 1)]
-    assert [marks(cost, engines["grande-dalmuti"].mark_thresholds) for cost in (0.5, 1, 2, 3, 4)] == [
+def test_every_game_marks_by_three_falling_thresholds_of_its_own():
+    for engine in registry.engines().values():
+        blunder, mistake, inaccuracy = engine.mark_thresholds
+        assert blunder > mistake > inaccuracy > 0, engine.id
+
+
+def test_a_dalmuti_play_is_marked_by_the_places_it_lost():
+    """A Dalmuti place is a point, so three places lost, two, one: with five players the most a play can cost
+    is 4, and a blunder must be reachable."""
+    thresholds = registry.engines()["grande-dalmuti"].mark_thresholds
+    assert [marks(cost, thresholds) for cost in (0.5, 1, 2, 3, 4)] == [
         [], ["inaccuracy"], ["mistake"], ["blunder"], ["blunder"]]
+
+
+def test_an_olympi_play_is_marked_by_the_medals_it_lost():
+    """Gold 4 VP, silver 2, bronze 1 (the rulings' "Scoring"): a blunder loses a gold's worth."""
+    thresholds = registry.engines()["olympi"].mark_thresholds
+    assert [marks(cost, thresholds) for cost in (0.9, 1, 2, 3.9, 4)] == [
+        [], ["inaccuracy"], ["mistake"], ["mistake"], ["blunder"]]
 
 
 def test_plays_past_the_bound_are_counted_and_the_steps_not_searched_named():
