@@ -9,9 +9,10 @@ The bundle is sent with V8's compile hint on its first line (``COMPILE_HINT``). 
 and kept in memory; pages over a kilobyte are gzipped as they leave, for clients that accept it. API answers
 are left as they are: programs read them, and a front server may compress them by its own rules.
 
-Pages name static files and the games' stylesheets with their content's hash (``?v=``): a page is always
-served the files it was written with, even those a browser cached before a deploy, and a file asked for by
-its current hash is cached a year. Asked for without it, or by an older hash, it is revalidated hourly.
+Pages name static files and the games' own stylesheets and recorder scripts with their content's hash
+(``?v=``): a page is always served the files it was written with, even those a browser cached before a
+deploy, and a file asked for by its current hash is cached a year. Asked for without it, or by an older
+hash, it is revalidated hourly.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ BASIC = "plotly.js-basic-dist-min"
 # Other browsers read a comment.
 COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 # The endpoints whose answer no language or cookie changes: one cached copy serves every reader.
-SAME_IN_EVERY_LANGUAGE = frozenset({"static", "game_style", "plotly_js"})
+SAME_IN_EVERY_LANGUAGE = frozenset({"static", "game_style", "game_script", "plotly_js"})
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,11 @@ def game_style_path(game: str) -> Path | None:
     return homes.style(engine) if engine is not None else None
 
 
+def game_script_path(game: str) -> Path | None:
+    engine = registry.engines().get(game)
+    return homes.script(engine) if engine is not None else None
+
+
 def send_versioned(path: Path, mimetype: str) -> Response:
     """A file of ours: a year of caching when asked for by its current hash (``?v=``), else revalidated hourly."""
     current = request.args.get("v") == packed(path).etag
@@ -144,11 +150,14 @@ def static_view(filename: str) -> Response:
 
 
 def add_version(endpoint: str | None, values: dict) -> None:
-    """``url_for`` of a static file or a game's stylesheet names its content's hash (``?v=``)."""
+    """``url_for`` of a static file, a game's stylesheet or its recorder script names its content's hash
+    (``?v=``)."""
     if endpoint == "static" and "v" not in values:
         path = static_path(values.get("filename", ""))
     elif endpoint == "game_style" and "v" not in values:
         path = game_style_path(values.get("game", ""))
+    elif endpoint == "game_script" and "v" not in values:
+        path = game_script_path(values.get("game", ""))
     else:
         return
     if path is not None:
@@ -189,9 +198,24 @@ def game_style_view(game: str) -> Response:
     return send_versioned(path, "text/css")
 
 
+def game_script_url(engine: Engine) -> str | None:
+    """The address of a game's own recorder script, or ``None`` when it has none."""
+    if homes.script(engine) is None:
+        return None
+    return url_for("game_script", game=engine.id)
+
+
+def game_script_view(game: str) -> Response:
+    path = game_script_path(game)
+    if path is None:
+        abort(404, _("This game has no recorder script of its own."))
+    return send_versioned(path, "text/javascript")
+
+
 def install(app: Flask) -> None:
     app.view_functions["static"] = static_view
     app.add_url_rule("/styles/<game:game>.css", "game_style", game_style_view)
+    app.add_url_rule("/scripts/<game:game>/record.js", "game_script", game_script_view)
     app.add_url_rule("/vendor/plotly-<string:version>.min.js", "plotly_js", plotly_view)
     app.url_defaults(add_version)
     app.after_request(compress)

@@ -70,8 +70,18 @@ def document(engine: Engine, name: str, language: str | None = None) -> Path | N
 
 def style(engine: Engine) -> Path | None:
     """A game's own stylesheet, ``style.css`` in its home's ``static``, or ``None``."""
+    return _static_file(engine, "style.css")
+
+
+def script(engine: Engine) -> Path | None:
+    """A game's own recorder script, ``record.js`` in its home's ``static`` (Olympi Cards' discipline cards),
+    or ``None``: the recorder page loads it after the shared recorder's scripts, whose globals it may use."""
+    return _static_file(engine, "record.js")
+
+
+def _static_file(engine: Engine, name: str) -> Path | None:
     static = folder(engine, "static")
-    path = static / "style.css" if static is not None else None
+    path = static / name if static is not None else None
     return path if path is not None and path.is_file() else None
 
 

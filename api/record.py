@@ -5,8 +5,9 @@ log in the browser by applying the patch of each step, and keeps every draft in 
 this server stores nothing until the user stores the game through the upload form. What the page needs
 to know of each game is only how to start one (its players, who deals or goes first, its variants or
 disciplines, its cards for the deal entry, where the score sheet's claims go): each game's adapter's
-``recorder``, gathered by ``setups()``. Everything after the setup (whose turn, the legal steps, the table,
-the findings) comes from the games' States through the API.
+``recorder``, gathered by ``setups()``; a game's own part of the page, if any, is the ``record.js`` of its
+home (``api.homes.script``). Everything after the setup (whose turn, the legal steps, the table, the
+findings) comes from the games' States through the API.
 """
 
 from __future__ import annotations
@@ -43,9 +44,11 @@ def _same_site_path(value: str | None) -> str | None:
 def page():
     formed = {engine.id: engine for engine in verdicts.engines().values() if adapter_for(engine).recorder is not None}
     styles = [assets.game_style_url(engine) for engine in formed.values()]
+    scripts = [assets.game_script_url(engine) for engine in formed.values()]
     chosen = request.args.get("game")
     return render_template("record.html", setups=setups(), chosen=chosen if chosen in formed else None,
                            game_styles=[href for href in styles if href],
+                           game_scripts=[src for src in scripts if src],
                            continue_from=_same_site_path(request.args.get("log")),
                            limit=current_app.config["MAX_CONTENT_LENGTH"],
                            api={"choices": "/api/v1/choices", "apply": "/api/v1/apply"})

@@ -98,7 +98,7 @@ class Home:
     ``web``: the module exposing ``ADAPTER`` (its presentation); ``schemas``: the module exposing ``LOGS``,
     ``REPORTS`` and ``TIMELINES`` (and optionally ``SO_FAR``, ``COMPONENTS`` and ``beyond_openapi``);
     ``templates``: the folder of its partials, reached by the pages as ``games/<id>/<file>``; ``static``: the
-    folder of its ``style.css``;
+    folder of its ``style.css`` and, if the recorder page has a part of its own, its ``record.js``;
     ``samples``: its annotated logs and ``expected.toml``; ``docs``: ``format.md`` and ``rulings.md``.
     Folders are relative to the folder of the package ``root``, or with ``root`` ``None`` to the service's
     own folders (the checkout, or ``api/site`` once installed), where this repository keeps its games'.

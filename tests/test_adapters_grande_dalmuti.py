@@ -55,6 +55,15 @@ def test_each_play_is_told_with_the_set_it_beats_and_who_goes_out():
     assert rows[0]["finish"] == ["Anna", "Bruno", "Dario", "Carla"]
 
 
+def test_the_last_player_finishes_with_cards_and_is_not_told_as_going_out():
+    # Trick 4: Bruno leads his last two cards and Dario beats them with his last two; Carla, with 14 cards, is left
+    # alone, so she finishes last without going out (rule 9).
+    last_trick = timeline(report_of(MINIMAL))["rounds"][0]["tricks"][3]
+    assert last_trick["out"] == ["Bruno", "Dario", "Carla"]
+    assert last_trick["story"] == ("Trick 4: Dario's 2 2 wins it; out: Bruno, Dario. "
+                                   "Carla is left last, still holding cards.")
+
+
 def test_steps_walk_setup_plays_and_trick_ends_along_one_x_axis():
     shown = timeline(report_of(MINIMAL))
     walked = steps(shown)

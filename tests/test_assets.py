@@ -65,3 +65,26 @@ def test_pages_name_their_files_by_content_and_those_are_cached_a_year(client):
     for url in ("/static/style.css", "/static/style.css?v=0123456789abcdef0123"):
         answer = client.get(url)
         assert answer.data == style and answer.headers["Cache-Control"] == "public, max-age=3600", url
+
+
+def test_a_game_s_recorder_script_is_served_from_its_home_by_its_content_s_hash(client):
+    script = ROOT / "static" / "games" / "olympi" / "record.js"  # Olympi's discipline cards, in its home
+    digest = hashlib.sha256(script.read_bytes()).hexdigest()[:20]
+    assert f'<script src="/scripts/olympi/record.js?v={digest}"></script>' in client.get("/record").get_data(
+        as_text=True)
+    current = client.get(f"/scripts/olympi/record.js?v={digest}", headers={**GZIP, "Accept-Language": "pl"})
+    assert current.status_code == 200 and current.mimetype == "text/javascript"
+    assert current.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert current.headers["Content-Encoding"] == "gzip" and gzip.decompress(current.data) == script.read_bytes()
+    assert current.headers["Vary"] == "Accept-Encoding"  # no language changes it: one cached copy for all
+    plain = client.get("/scripts/olympi/record.js")
+    assert plain.data == script.read_bytes() and plain.headers["Cache-Control"] == "public, max-age=3600"
+
+
+def test_a_game_without_a_recorder_script_gets_a_404_that_says_so(client):
+    missing = client.get("/scripts/david-goliath/record.js")
+    assert missing.status_code == 404
+    assert "This game has no recorder script of its own." in missing.get_data(as_text=True)
+    assert "non ha uno script proprio" in client.get("/scripts/david-goliath/record.js?lang=it").get_data(
+        as_text=True)
+    assert client.get("/scripts/chess/record.js").status_code == 404  # no such game

@@ -39,12 +39,31 @@ def test_every_part_a_game_s_home_names_is_there(engine):
     assert homes.document(engine, "format.md").is_file() and homes.document(engine, "rulings.md").is_file()
 
 
+@pytest.mark.parametrize("engine", ENGINES, ids=[engine.id for engine in ENGINES])
+def test_a_game_s_recorder_script_is_its_home_s_and_loaded_by_the_recorder(engine, client):
+    """``record.js`` in a game's home's ``static`` is its own part of the recorder page (Olympi's discipline
+    cards): served at ``/scripts/<id>/record.js`` and loaded by the page; a game without one gets a 404."""
+    script = homes.script(engine)
+    answer = client.get(f"/scripts/{engine.id}/record.js")
+    if script is None:
+        assert answer.status_code == 404
+        return
+    assert script == homes.folder(engine, "static") / "record.js"
+    # the page loads only the scripts of the games its setup form starts: another's would never run
+    assert adapter_for(engine).recorder is not None
+    assert answer.status_code == 200 and answer.data == script.read_bytes()
+    assert f'<script src="/scripts/{engine.id}/record.js?v=' in client.get("/record").get_data(as_text=True)
+
+
 def test_the_project_s_games_live_in_folders_named_by_them():
     olympi = registry.engines()["olympi"]
     assert olympi.home == Home(web="api.games.olympi", schemas="schemas.games.olympi",
                                templates="templates/games/olympi", static="static/games/olympi",
                                samples="sample_games/olympi", docs="docs/games/olympi")
     assert registry.engines()["david-goliath"].home.static is None  # no styles of its own
+    # Olympi's discipline cards are its recorder script, in its home; Il Grande Dalmuti has none
+    assert homes.script(olympi) == homes.folder(olympi, "static") / "record.js"
+    assert homes.script(registry.engines()["grande-dalmuti"]) is None
     assert toy_engine().home == Home(web="toy_replay.web", schemas="toy_replay.schemas", templates="templates",
                                      static="static", samples="samples", docs="docs", root="toy_replay")
 

@@ -9,7 +9,9 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from api import homes
 from dg_replay.simulate import simulate
+from replaykit import registry
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>")
 
@@ -66,8 +68,10 @@ def test_every_sentence_the_scripts_show_comes_from_the_pages_dictionary_and_eac
     text = _block(_page(client), "record-text")
     assert text["turn"] == "{player} to play."
     folder = Path(client.application.static_folder)
+    # a game's own recorder script (Olympi's discipline cards, in its home) reads the dictionary too
+    own = [path for engine in registry.engines().values() if (path := homes.script(engine)) is not None]
     scripts = "".join(name.read_text(encoding="utf-8")
-                      for name in sorted(folder.glob("record*.js")))
+                      for name in [*sorted(folder.glob("record*.js")), *own])
     used = set(re.findall(r"\btext\.([a-z_]+)", scripts))
     assert used == set(text), (used - set(text), set(text) - used)
 
@@ -78,13 +82,14 @@ def test_no_inline_script_and_the_sites_headers(client):
     assert not INLINE_SCRIPT.search(html)
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     sources = re.findall(r'<script src="([^"]+)"', html)
-    # words.js: the scripts' words in the reader's language; then each script after those it uses; each named
-    # with its content's hash
-    assert all(re.fullmatch(r"/static/[a-z-]+\.js\?v=[0-9a-f]{20}", source) for source in sources), sources
+    # words.js: the scripts' words in the reader's language; then each script after those it uses, a game's own
+    # (Olympi's discipline cards, from its home) after the shared ones; each named with its content's hash
+    assert all(re.fullmatch(r"/(static|scripts/[a-z-]+)/[a-z-]+\.js\?v=[0-9a-f]{20}", source)
+               for source in sources), sources
     assert [source.split("?")[0] for source in sources] == [
         "/static/words.js", "/static/record-core.js", "/static/record-deal.js", "/static/record-setup.js",
         "/static/record-table.js", "/static/record-entry.js", "/static/record-fill.js", "/static/record-chance.js",
-        "/static/record-sheet.js", "/static/record.js", "/static/record-session.js", "/static/record-disciplines.js"]
+        "/static/record-sheet.js", "/static/record.js", "/static/record-session.js", "/scripts/olympi/record.js"]
     for source in sources:
         assert client.get(source).status_code == 200
     # Each game's own stylesheet (Olympi's black cards) is there too, for its cards in the grid and the table.

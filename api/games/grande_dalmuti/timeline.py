@@ -129,14 +129,21 @@ def _trick_row(number: int, trick: dict, grouped: dict, x: int, places: dict[str
     sets = [row for row in plays if not row["pass"]]
     if winner and sets and sets[-1]["player"] == winner:
         sets[-1]["wins"] = True
-    words = {"trick": trick["number"], "out": ", ".join(trick.get("out") or [])}
+    # The round's last player ends it still holding cards (rule 9): among those who finish in this trick, but
+    # not one who went out.
+    left = trick.get("cards_left") or {}
+    emptied = [name for name in trick.get("out") or [] if not left.get(name)]
+    last = [name for name in trick.get("out") or [] if left.get(name)]
+    words = {"trick": trick["number"], "out": ", ".join(emptied)}
     if winner and beaten:
         words.update(winner=winner, cards=show(beaten[1]))
-        story = say("Trick {trick}: {winner}'s {cards} wins it; out: {out}.", **words) if trick.get("out") else \
+        story = say("Trick {trick}: {winner}'s {cards} wins it; out: {out}.", **words) if emptied else \
             say("Trick {trick}: {winner}'s {cards} wins it.", **words)
     else:
-        story = say("Trick {trick}: no set was played; out: {out}.", **words) if trick.get("out") else \
+        story = say("Trick {trick}: no set was played; out: {out}.", **words) if emptied else \
             say("Trick {trick}: no set was played.", **words)
+    if last:
+        story += " " + say("{player} is left last, still holding cards.", player=last[0])
     return {"number": trick["number"], "id": trick_id(number, trick["number"]), "x": x, "leader": trick.get("leader"),
             "winner": winner, "plays": plays, "out": list(trick.get("out") or []), "note": trick.get("note"),
             "left": trick.get("cards_left") or {}, "story": story,

@@ -5,6 +5,10 @@
  * of values or of sums, all or any of these), reads it back in the validator's own sentence (the State
  * API's view of a race run under it) and keeps the card in this browser for its next games. Kept cards are
  * offered in the nine discipline pickers; resolve() turns a picked one into the discipline the log declares.
+ *
+ * Olympi's own recorder script (its home's record.js, api.homes.script): the recorder page loads it after the
+ * shared recorder's scripts, whose RecordCore, RecordTable and RecordSetup it uses, and fills the box
+ * templates/record.html leaves for it (#rec-table-cards). Its words are in the shared scripts catalogue.
  */
 (function () {
   "use strict";
