@@ -101,9 +101,10 @@ def renderer() -> str:
 
 
 def charts(figures: list[dict]) -> dict:
-    """A page's charts: ``charts``, what its template places of each (id, label), and ``figures_json``, their
-    figures as the page's JSON data block, in the current language."""
-    return {"charts": [{key: value for key, value in chart.items() if key != "figure"} for chart in figures],
+    """A page's charts: ``charts``, what its template places of each (id, label, the figure's height), and
+    ``figures_json``, their figures as the page's JSON data block, in the current language."""
+    return {"charts": [{**{key: value for key, value in chart.items() if key != "figure"},
+                        "height": chart["figure"].get("layout", {}).get("height")} for chart in figures],
             "figures_json": i18n.script_json({chart["id"]: chart["figure"] for chart in figures})}
 
 

@@ -40,7 +40,7 @@ def main() -> None:
     print(whatif.whatif_vs_validate(), end="\n\n")
     print(words.render_vs_validate(), end="\n\n")
     print(engine.bulk((2_000, 10_000) if args.quick else (10_000, 100_000))[0], end="\n\n")
-    print(browser.charts_vs_bare(browser.PAGES, loads=3 if args.quick else 7), end="\n\n")
+    print(browser.charts_vs_bare(browser.PAGES, loads=3 if args.quick else 21), end="\n\n")
     print(games.every_game(10 if args.quick else 20, 10 if args.quick else 50), end="\n\n")
     print(archive.throughput(1_500 if args.quick else 6_000, 1 if args.quick else 2)[0], end="\n\n")
     print(dalmuti.section(), end="\n\n")

@@ -118,3 +118,25 @@ def test_a_chart_says_in_the_page_s_language_that_it_is_coming_and_that_it_could
     moments_loaded(tab)
     assert tab.eval_on_selector_all(".chart-panel", said) == ['"Nie udało się narysować tego wykresu."'] * 3
     context.close()
+
+
+def test_a_chart_s_place_has_its_figure_s_height_before_it_is_drawn_so_nothing_below_moves(browser, live_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    held, drawn = context.new_page(), context.new_page()
+    held.route("**/vendor/plotly-*", lambda route: route.abort())  # never drawn
+    held.goto(live_server.url + SAMPLE)
+    moments_loaded(held)
+    drawn.goto(live_server.url + SAMPLE)
+    charts_rendered(drawn)
+    moments_loaded(drawn)
+    figures = json.loads(held.text_content("#figures"))
+    # the revoke sample's three figures: 380 px, the captures 170 px and 100 a player (four: 570 px), 380 px
+    assert {name: figure["layout"]["height"] for name, figure in figures.items()} == {
+        "scores": 380, "captures": 570, "breakdown": 380}
+    heights = "els => els.map(el => [el.id, Math.round(el.getBoundingClientRect().height)])"
+    expected = [[f"chart-{name}", figure["layout"]["height"]] for name, figure in figures.items()]
+    assert held.eval_on_selector_all(".chart", heights) == expected
+    assert drawn.eval_on_selector_all(".chart", heights) == expected
+    below = "() => Math.round(document.querySelector('.moments-list').getBoundingClientRect().top + scrollY)"
+    assert drawn.evaluate(below) == held.evaluate(below)
+    context.close()
