@@ -142,7 +142,7 @@ def render_game(verdict: verdicts.Verdict, report: dict, *, title: str, notes: s
                                                         verdict.engine),
         standings=adapter.standings(report),
         listing=moments["listing"], eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
-        game_style=assets.game_style_url(verdict.engine))
+        game_style=assets.game_file_url("game_style", verdict.engine))
 
 
 def render_parts(verdict: verdicts.Verdict, parts: list[dict | None], *, title: str, notes: str | None,
@@ -163,7 +163,7 @@ def render_parts(verdict: verdicts.Verdict, parts: list[dict | None], *, title: 
         parts_title=str(i18n.PARTS.get(adapter.part_unit, adapter.part_unit)), figures=charts["charts"],
         figures_json=charts["figures_json"], standings=adapter.standings(report),
         eyebrow=_eyebrow(verdict, report), plotly_version=PLOTLY_VERSION,
-        game_style=assets.game_style_url(verdict.engine))
+        game_style=assets.game_file_url("game_style", verdict.engine))
 
 
 def _shown_report(verdict: verdicts.Verdict, number: int | None) -> dict | None:

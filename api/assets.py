@@ -27,6 +27,7 @@ from pathlib import Path
 import plotly
 from flask import Flask, Response, abort, current_app, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from plotly.offline import get_plotlyjs_version
 from werkzeug.security import safe_join
 
@@ -124,14 +125,15 @@ def static_path(filename: str) -> Path | None:
     return Path(path) if path is not None and Path(path).is_file() else None
 
 
-def game_style_path(game: str) -> Path | None:
-    engine = registry.engines().get(game)
-    return homes.style(engine) if engine is not None else None
+# A game's own files, found through its home: endpoint → (the finder, the file's type, what a 404 says).
+GAME_FILES = {"game_style": (homes.style, "text/css", lazy_gettext("This game has no stylesheet of its own.")),
+              "game_script": (homes.script, "text/javascript",
+                              lazy_gettext("This game has no recorder script of its own."))}
 
 
-def game_script_path(game: str) -> Path | None:
+def game_file_path(endpoint: str, game: str) -> Path | None:
     engine = registry.engines().get(game)
-    return homes.script(engine) if engine is not None else None
+    return GAME_FILES[endpoint][0](engine) if engine is not None else None
 
 
 def send_versioned(path: Path, mimetype: str) -> Response:
@@ -154,10 +156,8 @@ def add_version(endpoint: str | None, values: dict) -> None:
     (``?v=``)."""
     if endpoint == "static" and "v" not in values:
         path = static_path(values.get("filename", ""))
-    elif endpoint == "game_style" and "v" not in values:
-        path = game_style_path(values.get("game", ""))
-    elif endpoint == "game_script" and "v" not in values:
-        path = game_script_path(values.get("game", ""))
+    elif endpoint in GAME_FILES and "v" not in values:
+        path = game_file_path(endpoint, values.get("game", ""))
     else:
         return
     if path is not None:
@@ -184,38 +184,26 @@ def compress(response: Response) -> Response:
     return response
 
 
-def game_style_url(engine: Engine | None) -> str | None:
-    """The address of a game's stylesheet for its pages, or ``None`` when it has none."""
-    if engine is None or homes.style(engine) is None:
+def game_file_url(endpoint: str, engine: Engine | None) -> str | None:
+    """The address of a game's own file (``game_style``: its stylesheet for its pages, ``game_script``: its part
+    of the recorder page), or ``None`` when it has none."""
+    if engine is None or GAME_FILES[endpoint][0](engine) is None:
         return None
-    return url_for("game_style", game=engine.id)
+    return url_for(endpoint, game=engine.id)
 
 
-def game_style_view(game: str) -> Response:
-    path = game_style_path(game)
+def game_file_view(game: str) -> Response:
+    endpoint = request.endpoint or ""
+    path = game_file_path(endpoint, game)
     if path is None:
-        abort(404, _("This game has no stylesheet of its own."))
-    return send_versioned(path, "text/css")
-
-
-def game_script_url(engine: Engine) -> str | None:
-    """The address of a game's own recorder script, or ``None`` when it has none."""
-    if homes.script(engine) is None:
-        return None
-    return url_for("game_script", game=engine.id)
-
-
-def game_script_view(game: str) -> Response:
-    path = game_script_path(game)
-    if path is None:
-        abort(404, _("This game has no recorder script of its own."))
-    return send_versioned(path, "text/javascript")
+        abort(404, str(GAME_FILES[endpoint][2]))
+    return send_versioned(path, GAME_FILES[endpoint][1])
 
 
 def install(app: Flask) -> None:
     app.view_functions["static"] = static_view
-    app.add_url_rule("/styles/<game:game>.css", "game_style", game_style_view)
-    app.add_url_rule("/scripts/<game:game>/record.js", "game_script", game_script_view)
+    app.add_url_rule("/styles/<game:game>.css", "game_style", game_file_view)
+    app.add_url_rule("/scripts/<game:game>/record.js", "game_script", game_file_view)
     app.add_url_rule("/vendor/plotly-<string:version>.min.js", "plotly_js", plotly_view)
     app.url_defaults(add_version)
     app.after_request(compress)

@@ -43,8 +43,8 @@ def _same_site_path(value: str | None) -> str | None:
 @bp.route("/record")
 def page():
     formed = {engine.id: engine for engine in verdicts.engines().values() if adapter_for(engine).recorder is not None}
-    styles = [assets.game_style_url(engine) for engine in formed.values()]
-    scripts = [assets.game_script_url(engine) for engine in formed.values()]
+    styles = [assets.game_file_url("game_style", engine) for engine in formed.values()]
+    scripts = [assets.game_file_url("game_script", engine) for engine in formed.values()]
     chosen = request.args.get("game")
     return render_template("record.html", setups=setups(), chosen=chosen if chosen in formed else None,
                            game_styles=[href for href in styles if href],
