@@ -79,14 +79,20 @@
     refreshHands(list);
   }
 
-  // The deal entry, drawn again when the players change; what was typed stays with its seat.
-  function refreshHands(list) {
-    var game = setup();
+  // What the deal entry holds, as typed text by seat ("0": "r12 b3").
+  function typedHands() {
     var kept = dealEntry ? dealEntry.read().cards : {};
     var typed = {};
     Object.keys(kept).forEach(function (key) {
       typed[key] = kept[key].join(" ");
     });
+    return typed;
+  }
+
+  // The deal entry, drawn again when the players change; what was typed stays with its seat.
+  function refreshHands(list, restored) {
+    var game = setup();
+    var typed = restored || typedHands();
     dealEntry = new window.RecordDeal.DealEntry(document.getElementById("rec-deal-entry"), {
       deck: deck(game, list.length), prefix: "rec-hand-", gridId: "rec-deal-grid", values: typed,
       seats: list.map(function (name, index) {
@@ -285,10 +291,91 @@
   document.getElementById("rec-end-kind").addEventListener("change", showEndValue);
   showEndValue();
 
-  changeGame();
-  window.RecordSetup = { setups: setups, text: text, deck: deck, defaultTitle: defaultTitle, byId: function (id) {
+  /*
+   * A half-filled form outlives a reload (a phone's browser drops a tab in the background while the table is
+   * still dealing): it is kept in this tab's sessionStorage as it changes, given back on the same address, and
+   * forgotten once the game starts (its draft keeps it from then on).
+   */
+  var KEPT = "card-replay.setup.v1";
+
+  function fields() {
+    return { game: setup().id, players: names(), first: first.value, title: byId("rec-game-title").value,
+      match: byId("rec-match").checked, endKind: byId("rec-end-kind").value, endValue: byId("rec-end-value").value,
+      declared: (byId("rec-declared") || {}).value || "", hands: typedHands(),
+      options: Array.prototype.map.call(form.querySelectorAll("input[name=option]:checked"), function (box) {
+        return box.closest("[data-game]").dataset.game + ":" + box.value;
+      }),
+      disciplines: Array.prototype.map.call(form.querySelectorAll("select[name=discipline]"), function (choice) {
+        return choice.value;
+      }) };
+  }
+
+  function keep() {
+    try {
+      window.sessionStorage.setItem(KEPT, JSON.stringify({ at: location.pathname + location.search, form: fields() }));
+    } catch (error) {
+      // storage full or refused (a private window): the form simply is not kept
+    }
+  }
+
+  function restore() {
+    var kept = null;
+    try {
+      kept = JSON.parse(window.sessionStorage.getItem(KEPT) || "null");
+    } catch (error) {
+      kept = null;
+    }
+    var radio = kept && kept.at === location.pathname + location.search &&
+      form.querySelector("input[name=game][value='" + kept.form.game + "']");
+    if (!radio) {
+      return;
+    }
+    var saved = kept.form;
+    radio.checked = true;
+    players.textContent = "";
+    saved.players.forEach(addPlayer);
+    changeGame();
+    first.value = saved.first;
+    byId("rec-game-title").value = saved.title;
+    byId("rec-match").checked = saved.match;
+    byId("rec-end-kind").value = saved.endKind;
+    byId("rec-end-value").value = saved.endValue;
+    showEndValue();
+    if (byId("rec-declared")) {
+      byId("rec-declared").value = saved.declared;
+    }
+    Array.prototype.forEach.call(form.querySelectorAll("input[name=option]"), function (box) {
+      box.checked = saved.options.indexOf(box.closest("[data-game]").dataset.game + ":" + box.value) >= 0;
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("select[name=discipline]"), function (choice, index) {
+      if (saved.disciplines[index] !== undefined) {
+        choice.value = saved.disciplines[index];
+      }
+    });
+    refreshHands(names(), saved.hands);
+    byId("rec-deal").open = Object.keys(saved.hands).some(function (seat) { return saved.hands[seat]; });
+  }
+
+  function byId(id) {
     return document.getElementById(id);
-  }, showProblem: function (message) {
+  }
+
+  changeGame();
+  ["input", "change", "click"].forEach(function (kind) {
+    form.addEventListener(kind, keep);
+  });
+  document.addEventListener("record:setup", function () {
+    window.setTimeout(function () {  // once the tap that started the game has passed through the form (keep)
+      try {
+        window.sessionStorage.removeItem(KEPT);
+      } catch (error) {
+        // nothing was kept
+      }
+    });
+  });
+  // after every script of the page has run: a game's own choices (its kept discipline cards) are offered by then
+  document.addEventListener("DOMContentLoaded", restore);
+  window.RecordSetup = { setups: setups, text: text, deck: deck, defaultTitle: defaultTitle, byId: byId, showProblem: function (message) {
     var problem = document.getElementById("rec-setup-problem");
     problem.textContent = message;
     problem.hidden = false;

@@ -219,6 +219,10 @@ def test_forgetting_a_kept_discipline_card_leaves_the_others_chosen_where_they_w
     assert phone.locator("#rec-kept-cards strong").all_inner_texts() == ["Scherma", "Tuffi"]
     chosen = [pickers.nth(index).evaluate("p => p.selectedOptions[0].textContent") for index in (1, 2)]
     assert chosen == ["Scherma", "Tuffi"]  # not shifted one card along the list
+    phone.reload()  # the half-filled form is given back, the kept cards chosen where they were
+    until(phone, "document.querySelectorAll('#rec-kept-cards li').length === 2")
+    pickers = phone.locator("select[name=discipline]")
+    assert [pickers.nth(index).evaluate("p => p.selectedOptions[0].textContent") for index in (1, 2)] == chosen
     fill_players(phone, "olympi", ["Anna", "Bruno"])
     start(phone)
     declared = phone.evaluate("RecordCore.logOf(RecordPlay.current()).disciplines")

@@ -301,3 +301,33 @@ def test_the_table_steps_and_the_deals_doubts_speak_italian_and_polish(phone, li
     settled(phone, 0)
     assert phone.locator("#rec-chance-parts legend").all_inner_texts() == legends
     assert phone.locator("#rec-chance-record").inner_text() == button
+
+
+def test_a_half_filled_setup_outlives_a_reload_and_is_forgotten_once_the_game_starts(screen, live_server):
+    screen.goto(live_server.url + "/record?game=david-goliath")
+    fill_players(screen, "david-goliath", PLAYERS, "Clara")
+    screen.fill("#rec-game-title", "Friday at the club")
+    press(screen.locator("#rec-deal summary"))
+    screen.locator("#rec-hand-0").focus()
+    press(screen.locator("#rec-deal-grid button[data-card='B1']"))  # tapped
+    press(screen.locator("#rec-deal-grid button[data-card='Y3']"))
+    screen.fill("#rec-hand-1", "g2 r4")  # typed
+    screen.reload()
+    until(screen, "document.querySelectorAll('#rec-players input').length === 3")
+    assert [screen.locator("#rec-players input").nth(index).input_value() for index in range(3)] == PLAYERS
+    assert screen.input_value("#rec-first") == "Clara"
+    assert screen.input_value("#rec-game-title") == "Friday at the club"
+    assert screen.input_value("#rec-hand-0").upper() == "B1 Y3" and screen.input_value("#rec-hand-1").upper() == "G2 R4"
+    assert screen.locator("#rec-deal-entry .rec-count").all_inner_texts() == ["2/15", "2/15", "0/15"]
+    # another address is another form: the recorder opened for Il Grande Dalmuti starts empty
+    other = screen.context.new_page()
+    other.goto(live_server.url + "/record?game=grande-dalmuti")
+    assert other.locator("#rec-players input").first.input_value() == ""
+    other.close()
+    press(screen.locator(".rec-start-button"))
+    until(screen, "!document.getElementById('rec-deal-doubts').hidden")  # a short deal, explained first
+    press(screen.locator("#rec-deal-anyway"))
+    until(screen, "!document.getElementById('rec-play').hidden")
+    settled(screen, 0)
+    assert recorded_log(screen)["hands"] == {"Andrea": ["B1", "Y3"], "Ben": ["G2", "R4"], "Clara": []}
+    assert screen.evaluate("sessionStorage.getItem('card-replay.setup.v1')") is None
