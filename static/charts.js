@@ -60,7 +60,10 @@
         copy.xaxis.tickangle = 0;
       }
       if (copy.yaxis && copy.yaxis.ticktext) {
-        copy.yaxis.ticktext = copy.yaxis.ticktext.map(function (text) { return String(text).slice(0, 8); });
+        copy.yaxis.ticktext = copy.yaxis.ticktext.map(function (text) {  // a long name cut, and shown to be
+          text = String(text);
+          return text.length > 8 ? text.slice(0, 7) + "…" : text;
+        });
       }
       copy.legend = { orientation: "h", y: -0.25, x: 0, font: { size: 11 } };
     }

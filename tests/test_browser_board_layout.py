@@ -279,3 +279,13 @@ def test_a_step_button_disabled_at_either_end_hands_the_focus_to_the_other_way(l
     laptop.locator("button[data-step=first]").press("Enter")
     at_moment(laptop, "deal")
     assert laptop.evaluate(focused) == "next"
+
+
+def test_a_chart_s_long_names_are_cut_on_a_phone_and_shown_to_be(phone, live_server, tmp_path):
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(LOGS["olympi"]()))
+    upload(phone, live_server, path)
+    phone.wait_for_selector("#chart-order[data-rendered='true'] .main-svg")
+    # the order of retirement, a row per player: 7 letters and "…" for a name longer than 8, the others whole
+    names = phone.locator("#chart-order .ytick text").all_text_contents()
+    assert sorted(names) == sorted(["Barthol…", "anna.ro…", "Chiara", "Dario"])
