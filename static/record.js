@@ -171,7 +171,8 @@
             if (reply.status !== 200) {
               throw refused(reply);
             }
-            trial.steps.push({ action: old.action, label: old.label, patch: reply.data.patch,
+            // worded again where it now stands, in the page's language
+            trial.steps.push({ action: old.action, label: reply.data.label || old.label, patch: reply.data.patch,
               legal: reply.data.legal, findings: reply.data.findings });
           });
         });

@@ -151,3 +151,21 @@ def test_something_else_asks_every_part_in_words_and_records_the_log_format(scre
     assert screen.evaluate("RecordCore.logOf(RecordPlay.current()).tricks[0].plays[0]") == {
         "player": "Andrea", "card": "G2"}
     assert step_labels(screen) == [words["green"]]
+
+
+def test_steps_checked_again_after_a_deletion_are_worded_in_the_page_s_language(screen, live_server):
+    screen.goto(f"{live_server.url}/record?game=david-goliath&lang=en")
+    fill_players(screen, "david-goliath", PLAYERS, "Clara")
+    type_deal(screen, HANDS, PLAYERS)
+    start(screen)
+    typed(screen, "b1")
+    settled(screen, 1)
+    typed(screen, "b4")  # Ben follows blue
+    settled(screen, 2)
+    assert step_labels(screen) == ["Andrea plays blue 1", "Ben plays blue 4"]
+    screen.goto(screen.url.replace("lang=en", "lang=it"))  # the same draft, read in Italian
+    settled(screen, 2)
+    press(screen.locator("#rec-steps button[data-delete='0']"))
+    settled(screen, 1)
+    # Ben's blue 4, applied again where it now stands (the trick's lead), in the page's words
+    assert step_labels(screen) == ["Ben gioca blu 4"]
