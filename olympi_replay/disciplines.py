@@ -111,6 +111,12 @@ class Discipline:
 
 # -- reading -----------------------------------------------------------------------------------------
 
+def called(definitions: dict[str, Discipline], name: str) -> str:
+    """A discipline as people call it: a catalogue card by its title, never its id; any other by its name."""
+    definition = definitions.get(name)
+    return definition.title if definition is not None and definition.title else name
+
+
 def read_rule(value: object, path: str, problem: Problem, max_depth: int, max_items: int, depth: int = 1,
               max_nodes: int = 0) -> Rule | None:
     """The rule written at ``path``, or ``None`` after reporting each problem through ``problem``. A rule of

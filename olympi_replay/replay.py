@@ -11,7 +11,7 @@ lists them all with race, turn, player and JSON pointer.
 from __future__ import annotations
 
 from olympi_replay.cards_state import Cards, Draw, Proof
-from olympi_replay.disciplines import Discipline
+from olympi_replay.disciplines import Discipline, called
 from olympi_replay.log import Log, Race, Turn, finding
 from olympi_replay.opening import Pile, deal, declared_disciplines
 from olympi_replay.race import RaceReplay, Sitting
@@ -137,7 +137,8 @@ class GameReplay:
         self.finished += record.finished
         if not record.finished and another:
             self.add("unfinished-race", say("Race {number} ({name}) did not finish, yet the log goes on with "
-                                              "another race.", number=record.number, name=record.discipline),
+                                              "another race.", number=record.number,
+                                              name=called(self.definitions, record.discipline)),
                      f"/races/{record.number - 1}/turns", record.number)
 
     def finish(self) -> GameReport:
@@ -228,12 +229,14 @@ class GameReplay:
             self.add("unknown-discipline", message, _path(number, where), number)
             return
         if not pile.on_top(name):
-            self.add("wrong-discipline", _not_on_top(number, name, pile, postponing), _path(number, where), number)
+            self.add("wrong-discipline", _not_on_top(number, name, pile, definitions, postponing), _path(number, where),
+                     number)
         elif postponing and (pile.is_face_up(name) or len(pile) == 1):
+            shown = called(definitions, name)
             message = (say('"{name}" cannot be postponed in race {number}: it was postponed before and lies face up.',
-                           name=name, number=number) if pile.is_face_up(name)
+                           name=shown, number=number) if pile.is_face_up(name)
                        else say("\"{name}\" cannot be postponed in race {number}: it is the pile's last card "
-                                "(a ruling).", name=name, number=number))
+                                "(a ruling).", name=shown, number=number))
             self.add("postpone-not-allowed", message, _path(number, where), number)
 
     def scores(self) -> dict[str, int]:
@@ -246,10 +249,13 @@ class GameReplay:
                       {name: dict(won) for name, won in self.medals.items()}, dict(self.records), sizes)
 
 
-def _not_on_top(number: int, name: str, pile: Pile, postponing: bool) -> Text:
-    """The wrong-discipline sentence: what the race named, and what lies on top of the pile instead."""
+def _not_on_top(number: int, name: str, pile: Pile, definitions: dict[str, Discipline], postponing: bool) -> Text:
+    """The wrong-discipline sentence: what the race named, and what lies on top of the pile instead, each as
+    people call it (a catalogue card by its title)."""
     state = say("already raced") if name not in pile else say("not the card on top")
-    top = pile.top()
+    on_top = pile.top()
+    top: str | None = None if on_top is None else called(definitions, on_top)
+    name = called(definitions, name)
     if not len(pile):
         return (say('Race {number} postponed "{name}", which is {state}: no card is on top of the Discipline pile.',
                     number=number, name=name, state=state) if postponing

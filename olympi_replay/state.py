@@ -20,7 +20,7 @@ from collections import Counter
 
 from olympi_replay.cards import CARD_TEXTS, index_texts
 from olympi_replay.cards_state import Draw
-from olympi_replay.disciplines import references, sentence
+from olympi_replay.disciplines import called, references, sentence
 from olympi_replay.log import Race, Turn, finding
 from olympi_replay.race_reader import too_many_races, too_many_turns
 from olympi_replay.replay import GameReplay
@@ -38,7 +38,6 @@ from olympi_replay.state_choices import (
     reveal_actions,
     reveal_choices,
     start_label,
-    titled,
     turn_label,
 )
 from olympi_replay.state_walk import Walk
@@ -167,7 +166,7 @@ class OlympiState(Walk):
 
     def titles(self, names: set[str | None]) -> list[list[str]]:
         """``names``, in the order the log declares them, each with its title."""
-        return [[name, titled(self.game, name)] for name in self.game.definitions if name in names]
+        return [[name, called(self.game.definitions, name)] for name in self.game.definitions if name in names]
 
     def label(self, action: object) -> Text | None:
         """Any step, offered or not, in the words of its choice; ``None`` for what is no step here."""

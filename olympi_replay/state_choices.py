@@ -22,7 +22,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
 from olympi_replay.cards import CARD_COUNT, CARD_INDEX, COPIES, Card, index_shown, index_texts, natural
-from olympi_replay.disciplines import holds, sentence
+from olympi_replay.disciplines import called, holds, sentence
 from olympi_replay.words import say
 from replaykit.state import Choice
 from replaykit.words import Text
@@ -122,12 +122,6 @@ def _start(game: GameReplay, raced: str, postponed: str | None) -> Choice:
     return Choice(Reveal(raced, postponed).to_log(()), start_label(game, raced, postponed), chance=True)
 
 
-def titled(game: GameReplay, name: str) -> str:
-    """A discipline as people call it: a catalogue card by its title, never its id; any other by its name."""
-    definition = game.definitions.get(name)
-    return definition.title if definition is not None and definition.title else name
-
-
 def card_holder(game: GameReplay) -> str | None:
     """Who holds the First-player card now: the player who took it in the race under way, from the moment they
     took it, else the game's holder (which the game changes only as the next race starts)."""
@@ -138,7 +132,8 @@ def card_holder(game: GameReplay) -> str | None:
 
 # The words of each kind of step, the same for a choice offered and for any step labelled (``OlympiState.label``).
 def start_label(game: GameReplay, raced: str, postponed: str | None) -> Text:
-    raced, postponed = titled(game, raced), postponed if postponed is None else titled(game, postponed)
+    raced = called(game.definitions, raced)
+    postponed = postponed if postponed is None else called(game.definitions, postponed)
     if postponed is None:
         return say("{raced} is raced", raced=raced)
     holder = card_holder(game)

@@ -191,6 +191,13 @@
     return missing ? { missing: missing } : { action: action };
   }
 
+  // Enter in a typed row records the outcome, as the typed entry records a step
+  document.getElementById("rec-chance").addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && event.target.tagName === "INPUT") {
+      event.preventDefault();
+      document.getElementById("rec-chance-record").click();
+    }
+  });
   document.getElementById("rec-chance-record").addEventListener("click", function () {
     var entered = read();
     if (entered.missing) {

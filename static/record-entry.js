@@ -272,6 +272,10 @@
     if (byLabel.length === 1) {
       return { choice: byLabel[0] };
     }
+    if (answer.chance) {  // cards typed here would be nobody's play: what was drawn or dealt is asked above
+      return { problem: _("This step is the table's, not a player's: enter above what the table saw, or that " +
+        "nobody saw it.") };
+    }
     var deck = window.RecordSetup.deck(setup, players);
     // "cy b7": a leading word that is no card but the start of one player's name says who played
     var words = entry.split(/[\s,;]+/);

@@ -89,10 +89,21 @@
     return typed;
   }
 
+  // Two cards of the game's own deck as they are typed: a colour deck's first colour at its top value and its
+  // second at 3 ("r12 b3"), a rank deck's three 7s and a Jester ("3x7 j").
+  function example(made) {
+    if (made.kind === "colour" && made.values) {
+      var letters = Object.keys(made.colours);
+      return letters[0] + made.values[1] + " " + letters[1 % letters.length] + "3";
+    }
+    return made.kind === "rank" ? "3x7 " + (made.jester || "").toLowerCase() : "";
+  }
+
   // The deal entry, drawn again when the players change; what was typed stays with its seat.
   function refreshHands(list, restored) {
     var game = setup();
     var typed = restored || typedHands();
+    byId("rec-deal-example").textContent = example(deck(game, list.length)).trim();
     dealEntry = new window.RecordDeal.DealEntry(document.getElementById("rec-deal-entry"), {
       deck: deck(game, list.length), prefix: "rec-hand-", gridId: "rec-deal-grid", values: typed,
       seats: list.map(function (name, index) {

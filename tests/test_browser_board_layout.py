@@ -289,3 +289,13 @@ def test_a_chart_s_long_names_are_cut_on_a_phone_and_shown_to_be(phone, live_ser
     # the order of retirement, a row per player: 7 letters and "…" for a name longer than 8, the others whole
     names = phone.locator("#chart-order .ytick text").all_text_contents()
     assert sorted(names) == sorted(["Barthol…", "anna.ro…", "Chiara", "Dario"])
+
+
+def test_a_chart_s_named_ticks_are_thinned_on_a_phone_so_a_word_never_runs_into_a_number(phone, live_server,
+                                                                                      tmp_path):
+    path = tmp_path / "olympi.json"
+    path.write_text(json.dumps(simulate_olympi(4, 3)))
+    upload(phone, live_server, path)
+    phone.wait_for_selector("#chart-hands[data-rendered='true'] .main-svg")
+    # nine races after the deal: the deal, then every third race
+    assert phone.locator("#chart-hands .xtick text").all_text_contents() == ["deal", "3", "6", "9"]

@@ -45,7 +45,8 @@ def test_a_draw_asks_the_cards_of_who_draws_with_whose_step_in_view(phone, live_
     continued(phone, live_server, RETIRED, "it")
     assert phone.locator("#rec-chance").is_visible()
     # Cy, first of three to retire, took bronze: his seat says his medals in words
-    assert "medaglie: bronzo" in phone.locator("#rec-seats > li").nth(2).locator(".rec-seat-fact").all_inner_texts()
+    facts = phone.locator("#rec-seats > li").nth(2).locator(".rec-seat-fact").all_inner_texts()
+    assert [fact for fact in facts if fact.startswith("medaglie")] == ["medaglie: bronzo"]  # said once, not counted too
     # The row of cards is Cy's: the one who retired draws (the log's turn being written says so).
     assert phone.locator("#rec-chance .rec-hand-name").inner_text().split("\n")[0] == "Cy"
     # Whose step it is and what is asked stay reachable: the dock is never taller than the screen under the
@@ -63,6 +64,20 @@ def test_a_draw_asks_the_cards_of_who_draws_with_whose_step_in_view(phone, live_
     settled(phone, 1)
     assert step_labels(phone) == ["Cy pesca R6 R5 G8"]
     assert below_the_header(phone, "#rec-status")
+
+
+def test_a_card_typed_at_a_draw_is_refused_in_words_and_enter_records_the_draw(screen, live_server):
+    continued(screen, live_server, RETIRED, "en")
+    screen.fill("#rec-type", "k3")
+    screen.locator("#rec-type").press("Enter")
+    until(screen, "!document.getElementById('rec-problem-box').hidden")
+    assert screen.locator("#rec-problem").inner_text() == (
+        "This step is the table's, not a player's: enter above what the table saw, or that nobody saw it.")
+    assert step_labels(screen) == []  # nothing recorded, nothing asked of the server
+    screen.locator("#rec-chance-parts input").fill("r6 r5 g8")
+    screen.locator("#rec-chance-parts input").press("Enter")
+    settled(screen, 1)
+    assert step_labels(screen) == ["Cy draws R6 R5 G8"]
 
 
 def test_a_step_leading_to_a_draw_brings_whose_step_it_is_into_view(phone, live_server):
@@ -227,6 +242,34 @@ def test_forgetting_a_kept_discipline_card_leaves_the_others_chosen_where_they_w
     start(phone)
     declared = phone.evaluate("RecordCore.logOf(RecordPlay.current()).disciplines")
     assert [entry["name"] for entry in declared[1:3]] == ["Scherma", "Tuffi"]
+
+
+def test_a_discipline_card_s_range_is_checked_in_words_and_its_name_may_take_40_characters(phone, live_server):
+    phone.goto(f"{live_server.url}/record?game=olympi")
+    press(phone.locator("#rec-table-cards summary"))
+    name = "Lancio del giavellotto con rincorsa lung"  # 40 characters, the most a name may have
+    assert len(name) == 40
+    phone.fill("#rec-card-name", name)
+    rows = phone.locator("#rec-rule-rows li")
+    if rows.count() == 0:
+        press(phone.locator("#rec-rule-add"))
+    rows.first.locator("select").first.select_option("sum_in")
+    numbers = rows.first.locator("input[type=number]")
+    numbers.nth(0).fill("10")
+    numbers.nth(1).fill("18")
+    said = phone.locator("#rec-rule-sentence")
+    # one card is worth 1 to 9: no single card sums to 10 or more
+    until(phone, "document.getElementById('rec-rule-sentence').textContent.startsWith('No play')")
+    assert said.inner_text() == "No play of 1 card sums to between 10 and 18: it sums to 1 to 9."
+    numbers.nth(1).fill("")
+    until(phone, "document.getElementById('rec-rule-sentence').textContent.startsWith('Enter')")
+    assert said.inner_text() == "Enter both numbers of the range."
+    phone.select_option("#rec-card-per-play", "2")  # two cards sum to 2 to 18
+    numbers.nth(1).fill("18")
+    until(phone, "!document.getElementById('rec-rule-sentence').classList.contains('is-wrong')")
+    press(phone.locator("#rec-card-keep"))
+    until(phone, "document.querySelectorAll('#rec-kept-cards li').length === 1")
+    assert phone.locator("#rec-kept-cards strong").inner_text() == name
 
 
 def test_a_pass_changed_in_the_step_offered_is_ticked_not_typed(phone, live_server):

@@ -125,6 +125,8 @@ def test_a_bad_deal_is_explained_before_the_game_starts_and_may_still_be_recorde
     screen.goto(live_server.url + "/record?game=david-goliath")
     fill_players(screen, "david-goliath", PLAYERS, "Clara")
     press(screen.locator("#rec-deal summary"))
+    # the example is two cards of this deck: three players' values run to 9, blue first, yellow second
+    assert screen.locator("#rec-deal-example").inner_text() == "b9 y3"
     screen.locator("#rec-hand-0").focus()
     press(screen.locator("#rec-deal-grid button[data-card='B1']"))
     # A card dealt is greyed (there is one of each), and the seat counts its cards.

@@ -291,3 +291,16 @@ def test_medals_are_compared_as_counts_in_any_order():
     assert "medal-mismatch" not in codes(validate(log))
     log["races"][0]["awards"]["medals"] = {"Ann": ["gold"], "Bruno": ["silver", "silver"]}
     assert place(only(validate(log), "medal-mismatch")) == (1, None, None, "/races/0/awards/medals")
+
+
+def test_a_catalogue_discipline_is_named_by_its_title_in_the_findings():
+    # The log names the shipped catalogue's cards by id; its findings call them as the cards read.
+    log = {"game": "olympi", "players": ["Anna", "Bruno", "Cy"],
+           "disciplines": ["house-higher", "house-lower", "house-same-colour", "house-other-colour", "house-own-climb",
+                           "house-middle", "house-higher-or-same-colour", "house-free", "ciclismo"],
+           "races": [{"discipline": "house-higher", "turns": []}, {"discipline": "house-higher", "turns": []}]}
+    report = validate(log)
+    assert str(only(report, "unfinished-race").message) == (
+        "Race 1 (House rule: higher) did not finish, yet the log goes on with another race.")
+    assert str(only(report, "wrong-discipline").message) == (
+        'Race 2 raced "House rule: higher", which is already raced: another card is on top of the Discipline pile.')

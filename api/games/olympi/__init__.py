@@ -119,8 +119,8 @@ def recorder() -> dict:
             # the view's keys worth showing, and the words of its values
             "words": {"race": UNITS["race"], "discipline": say("discipline"), "rule": say("rule"),
                       "disciplines_left": say("disciplines left"), "first_player": say("First-player card"),
-                      "podium": say("medals of this race"), "record": say("World Record"), "medals": say("medals"),
-                      "records": say("World Records"), "retired": say("retired")},
+                      # a seat's medals and World Records are not counted beside its pile, which says them all
+                      "podium": say("medals of this race"), "record": say("World Record"), "retired": say("retired")},
             # the parts of a step, as "Something else happened" asks them (static/record-fill.js)
             "fields": {"action": say("What they do")},
             # a seat's pile in the table view: its medals and World Records, each said

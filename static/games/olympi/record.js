@@ -153,6 +153,33 @@
     return rule;
   }
 
+  // What is wrong with a range condition, in words, or null: both numbers entered, the lower first, a value
+  // within 1 to 9, and a sum some play of this many cards can make (one card sums to 1 to 9, two to 2 to 18).
+  function rangeProblem(perPlay) {
+    var found = null;
+    Array.prototype.forEach.call(rows.children, function (row) {
+      var kind = row.querySelector("select").value;
+      var inputs = row.querySelectorAll(".rec-rule-parts input");
+      if (found || (kind !== "value_in" && kind !== "sum_in")) {
+        return;
+      }
+      var low = inputs[0].value.trim(), high = inputs[1].value.trim();
+      var least = kind === "sum_in" ? perPlay : 1, most = kind === "sum_in" ? 9 * perPlay : 9;
+      if (!low || !high) {
+        found = _("Enter both numbers of the range.");
+      } else if (Number(low) > Number(high)) {
+        found = _("A range runs from the lower number to the higher: {low} is above {high}.", { low: low, high: high });
+      } else if (kind === "value_in" && (Number(low) < 1 || Number(high) > 9)) {
+        found = _("A card's value is 1 to 9.");
+      } else if (Number(high) < least || Number(low) > most) {
+        found = _n("No play of {count} card sums to between {low} and {high}: it sums to {least} to {most}.",
+          "No play of {count} cards sums to between {low} and {high}: they sum to {least} to {most}.", perPlay,
+          { count: perPlay, low: low, high: high, least: least, most: most });
+      }
+    });
+    return found;
+  }
+
   // The card in the editor, as the log format declares a discipline.
   function card() {
     var made = { name: document.getElementById("rec-card-name").value.trim(),
@@ -171,9 +198,18 @@
   // what is wrong with the card (the sentence shown), or null when the validator reads its rule.
   function readBack() {
     var made = card();
+    var wrongRange = rangeProblem(made.cards_per_play);
+    if (wrongRange) {  // said in the editor's own words, before the validator is asked
+      ++asked;
+      var shown = document.getElementById("rec-rule-sentence");
+      shown.classList.add("is-wrong");
+      shown.textContent = wrongRange;
+      return Promise.resolve(wrongRange);
+    }
     var name = made.name || "?";
+    // the other eight places of the game, by short names of their own: the card's name may take all 40 characters
     var others = [1, 2, 3, 4, 5, 6, 7, 8].map(function (index) {
-      return { name: name + " · " + index };
+      return { name: "·" + index };
     });
     var log = { game: "olympi", players: ["A", "B"], disciplines: [Object.assign({}, made, { name: name })].concat(others),
       races: [{ discipline: name, turns: [] }] };
