@@ -116,7 +116,8 @@ def _playable(document: object, at: str = "") -> tuple[Verdict, State]:
         verdict, state = web.replay(document, setup=True)
     except web.NotALog as error:
         raise not_a_log(error, at) from None
-    if state is None:
+    # a state over before its game is complete is one its errors stopped (too few players, a name twice)
+    if state is None or (state.is_over() and not verdict.report.get("complete")):
         errors = under(at, verdict.report.get("errors", []))
         raise Problem(422, _("No game of %(game)s can start from this log; errors says why.",
                              game=i18n.localized(verdict.name)), errors=errors) from None

@@ -22,8 +22,9 @@ TOP_VALUE: Final = 12
 JESTERS_IN_DECK: Final = 2
 CARD_PATTERN = re.compile(r"J|[1-9][0-9]*")
 # Longer digit strings are still well-formed cards, just absurdly far outside every deck; capping their
-# value keeps int() away from huge inputs without changing any verdict.
-_LONGEST_EXACT = 12
+# value keeps int() away from huge inputs (its cost grows with the square of the digits) without changing
+# any verdict. Up to 40 digits a value is read, and quoted, exactly.
+_LONGEST_EXACT = 40
 _CAPPED_VALUE = 10**_LONGEST_EXACT
 NO_CARDS = say("no cards")
 # Counter.update's helper, in C: it counts cards into a dict with the dict's own C operations when the dict's

@@ -108,8 +108,10 @@ class Session:
         if self.end is None:
             return ""
         if self.end[0] == "rounds":
-            return say("the declared end: {count} rounds", count=self.end[1])
-        return say("the declared end: {count} points", count=self.end[1])
+            return say_n("the declared end: {count} round", "the declared end: {count} rounds", self.end[1],
+                         count=self.end[1])
+        return say_n("the declared end: {count} point", "the declared end: {count} points", self.end[1],
+                     count=self.end[1])
 
     def end_reached(self, number: int) -> bool:
         if self.end is None:
@@ -288,9 +290,10 @@ class Session:
         reached = self.end is None or self.ended_after is not None
         report.complete = all_done and reached
         if not reached:
-            self.add(into, "incomplete-session", say("The log stops after round {round}, before {end}; the result is "
-                                                     "the standing so far.", round=len(rounds), end=self.end_text()),
-                     "end", severity=WARNING)
+            stopped = (say("The log stops after round {round}, before {end}; the result is the standing so far.",
+                           round=len(rounds), end=self.end_text()) if rounds
+                       else say("The log stops before its first round, before {end}.", end=self.end_text()))
+            self.add(into, "incomplete-session", stopped, "end", severity=WARNING)
         so_far = not report.complete
         self.check_points(into, log.totals, report.totals, ("totals",), None, so_far)
         if log.winners is not None:
@@ -313,26 +316,26 @@ NOT_CREDITED = {
                              "there.", **p),
 }
 POINTS_WRONG = {
-    ("all", False): lambda n, **p: say_n("{name} is credited with {count} points in all, but the plays give {actual}.",
+    ("all", False): lambda n, **p: say_n("{name} is credited with {count} point in all, but the plays give {actual}.",
                                          "{name} is credited with {count} points in all, but the plays give {actual}.",
                                          n, **p),
-    ("all", True): lambda n, **p: say_n("{name} is credited with {count} points in all, but the plays give {actual} so "
+    ("all", True): lambda n, **p: say_n("{name} is credited with {count} point in all, but the plays give {actual} so "
                                         "far.", "{name} is credited with {count} points in all, but the plays give "
                                         "{actual} so far.", n, **p),
     ("round", False): lambda n, **p: say_n(
-        "{name} is credited with {count} points in round {round}, but the plays give {actual} (going out scores the "
+        "{name} is credited with {count} point in round {round}, but the plays give {actual} (going out scores the "
         "players still in the round, the one going out included: ruling).",
         "{name} is credited with {count} points in round {round}, but the plays give {actual} (going out scores the "
         "players still in the round, the one going out included: ruling).", n, **p),
     ("round", True): lambda n, **p: say_n(
-        "{name} is credited with {count} points in round {round}, but the plays give {actual} so far (going out "
+        "{name} is credited with {count} point in round {round}, but the plays give {actual} so far (going out "
         "scores the players still in the round, the one going out included: ruling).",
         "{name} is credited with {count} points in round {round}, but the plays give {actual} so far (going out "
         "scores the players still in the round, the one going out included: ruling).", n, **p),
-    ("after", False): lambda n, **p: say_n("{name} is credited with {count} points in all after round {round}, but the "
+    ("after", False): lambda n, **p: say_n("{name} is credited with {count} point in all after round {round}, but the "
                                            "plays give {actual}.", "{name} is credited with {count} points in all "
                                            "after round {round}, but the plays give {actual}.", n, **p),
-    ("after", True): lambda n, **p: say_n("{name} is credited with {count} points in all after round {round}, but the "
+    ("after", True): lambda n, **p: say_n("{name} is credited with {count} point in all after round {round}, but the "
                                           "plays give {actual} so far.", "{name} is credited with {count} points in "
                                           "all after round {round}, but the plays give {actual} so far.", n, **p),
 }

@@ -148,6 +148,16 @@ def test_key_moments_show_errors_revolutions_first_out_and_the_end():
                          "label": "Round 1 trick 4 play 2: a set of the wrong size (Elena)"}
 
 
+def test_the_session_s_own_wrong_claims_are_a_key_moment_at_its_end():
+    # MINIMAL's one round is the session (settling round, no end declared): Anna, out first, wins; Bruno is claimed
+    log = {**copy.deepcopy(MINIMAL), "winners": ["Bruno"]}
+    report = report_of(log)
+    found = adapter.key_moments(report, timeline(report))
+    assert found[-2:] == [
+        {"step": found[-1]["step"], "kind": "error", "label": "The session's result: the wrong winners named"},
+        {"step": found[-1]["step"], "kind": "end", "label": "Session ends: won by Anna"}]
+
+
 def test_findings_outside_every_round_go_to_the_result_or_the_first_round():
     assert adapter.target({"path": "/totals/Anna"}) == "result"
     assert adapter.target({"path": "/winners"}) == "result"

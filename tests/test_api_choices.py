@@ -99,6 +99,19 @@ def test_choices_refuses_what_no_game_can_go_on_from(client, body: bytes, status
     assert response.get_json()["detail"]
 
 
+@pytest.mark.parametrize("log, code, path", [
+    ({"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla"], "rounds": []}, "player-count", "/players"),
+    ({"game": "grande-dalmuti", "players": ["Anna", "Anna", "Bruno", "Carla"], "rounds": []}, "duplicate-player",
+     "/players/1"),
+])
+def test_choices_refuses_a_setup_whose_errors_stop_the_game_before_it_starts(client, log, code, path) -> None:
+    # Il Grande Dalmuti is for 4 players or more, each named once: no step can be played, so no game is "over"
+    response = client.post("/api/v1/choices", json=log)
+    assert response.status_code == 422
+    assert response.get_json()["detail"] == "No game of Il Grande Dalmuti can start from this log; errors says why."
+    assert [(error["code"], error["path"]) for error in response.get_json()["errors"]] == [(code, path)]
+
+
 @pytest.mark.parametrize("body", [[], {"log": {}}, {"log": {}, "action": {}, "more": 1}])
 def test_apply_wants_a_log_and_an_action(client, body) -> None:
     response = client.post("/api/v1/apply", json=body)

@@ -55,6 +55,11 @@ def test_a_huge_value_is_still_a_card_outside_every_deck():
     assert not in_deck(card, 12)
 
 
+def test_a_value_of_up_to_40_digits_is_quoted_as_written():
+    written = "99999999999999999999999999"  # 26 digits
+    assert str(Card.parse(written)) == written and str(Card.parse("9" * 40)) == "9" * 40
+
+
 @pytest.mark.parametrize(("players", "full", "top", "size"), [
     (4, False, 10, 57), (5, False, 11, 68), (6, False, 12, 80), (8, False, 12, 80), (4, True, 12, 80),
     (5, True, 12, 80), (12, False, 12, 80)])

@@ -15,13 +15,14 @@ from api.games.grande_dalmuti import charts as charts
 from api.games.grande_dalmuti import table as board
 from api.games.grande_dalmuti import timeline as moments
 from dalmuti_replay import cards, whatif
-from dalmuti_replay.engine import VARIANT_HELP
+from dalmuti_replay.engine import ENGINE, VARIANT_HELP
 from dalmuti_replay.rounds import names
 from dalmuti_replay.words import UNITS, say, say_n
 
 # Findings outside every round are shown where they can be seen: the final result, or the first round.
 TARGETS = {"totals": "result", "winners": "result", "end": "result", "players": "round-1", "options": "round-1"}
 MAX_KEY_MOMENTS = 14
+SESSION_CLAIMS = frozenset(code.code for code in ENGINE.codes if code.claim)
 
 
 def figures(report: dict) -> list[dict]:
@@ -83,9 +84,15 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
             say_n("Round {round}: {name} falls {count} rank to {rank}",
                   "Round {round}: {name} falls {count} ranks to {rank}", abs(change), **words)
         found.append((row["x"], {"step": row["id"], "kind": "jump", "label": label}))
-    found = sorted(found, key=lambda item: item[0])[:MAX_KEY_MOMENTS - 1]
+    # the session's own claims (its totals, its winners) belong to no round: they are told at its end
+    claims = [finding for finding in report.get("errors") or [] if finding.get("round") is None
+              and finding.get("code") in SESSION_CLAIMS]
+    found = sorted(found, key=lambda item: item[0])[:MAX_KEY_MOMENTS - (2 if claims else 1)]
     if rows and rows[-1]["tricks"]:
         last = rows[-1]["tricks"][-1]
+        if claims:
+            found.append((last["x"], {"step": last["id"], "kind": "error",
+                                      "label": moment_label(say("The session's result"), *claims)}))
         winners = names((report.get("result") or {}).get("winners") or [])
         label = say("Session ends: won by {winners}", winners=winners) if report.get("complete") else \
             say("The log stops: {winners} ahead", winners=winners)
