@@ -116,8 +116,7 @@ def _playable(document: object, at: str = "") -> tuple[Verdict, State]:
         verdict, state = web.replay(document, setup=True)
     except web.NotALog as error:
         raise not_a_log(error, at) from None
-    # a state over before its game is complete is one its errors stopped (too few players, a name twice)
-    if state is None or (state.is_over() and not verdict.report.get("complete")):
+    if state is None:
         errors = under(at, verdict.report.get("errors", []))
         raise Problem(422, _("No game of %(game)s can start from this log; errors says why.",
                              game=i18n.localized(verdict.name)), errors=errors) from None
@@ -161,7 +160,8 @@ def _unseen_asked() -> bool:
 @blp.route("/choices", methods=["POST"])
 @blp.doc(requestBody=SO_FAR_BODY, summary="The legal choices at the end of a log, each with its JSON Patch",
          parameters=[UNSEEN])
-@blp.response(200, ChoicesSchema, description="Where the game stands and what may be played next.")
+@blp.response(200, ChoicesSchema, description="Where the game stands and what may be played next. A log whose "
+              "errors stop its game (too few players, a bound reached) is over, with no choices: its findings say why.")
 @body_problems(not_json="The body is not valid JSON, or unseen is neither true nor false.")
 @problem(422, "The JSON is not a log's shape, or no game can start from it (errors lists why), or unseen was "
               "asked where nothing may be left unseen.")
@@ -178,8 +178,11 @@ def choices():
                              "leave out."))
     if left:
         state = past
-    return json_response(answer(verdict.engine, state, _seeded(raw), verdict.valid, _findings(verdict),
-                                may_leave_unseen=past is not None and not left, left_unseen=left))
+    body = answer(verdict.engine, state, _seeded(raw), verdict.valid, _findings(verdict),
+                  may_leave_unseen=past is not None and not left, left_unseen=left)
+    if body["over"] and not verdict.report.get("complete"):  # no end reached: its errors stopped the game
+        body["place"] = _("where the log's errors stop the game")
+    return json_response(body)
 
 
 def answer(engine: object, state: State, rng: random.Random, valid: bool, findings: list[dict], *,

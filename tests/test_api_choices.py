@@ -104,12 +104,12 @@ def test_choices_refuses_what_no_game_can_go_on_from(client, body: bytes, status
     ({"game": "grande-dalmuti", "players": ["Anna", "Anna", "Bruno", "Carla"], "rounds": []}, "duplicate-player",
      "/players/1"),
 ])
-def test_choices_refuses_a_setup_whose_errors_stop_the_game_before_it_starts(client, log, code, path) -> None:
-    # Il Grande Dalmuti is for 4 players or more, each named once: no step can be played, so no game is "over"
-    response = client.post("/api/v1/choices", json=log)
-    assert response.status_code == 422
-    assert response.get_json()["detail"] == "No game of Il Grande Dalmuti can start from this log; errors says why."
-    assert [(error["code"], error["path"]) for error in response.get_json()["errors"]] == [(code, path)]
+def test_choices_says_a_setup_s_errors_stop_the_game_not_that_it_reached_its_end(client, log, code, path) -> None:
+    # Il Grande Dalmuti is for 4 players or more, each named once: no step can be played
+    answer = client.post("/api/v1/choices", json=log).get_json()
+    assert (answer["over"], answer["choices"], answer["valid"]) == (True, [], False)
+    assert answer["place"] == "where the log's errors stop the game"
+    assert [(finding["code"], finding["path"]) for finding in answer["findings"]] == [(code, path)]
 
 
 @pytest.mark.parametrize("body", [[], {"log": {}}, {"log": {}, "action": {}, "more": 1}])
