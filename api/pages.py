@@ -325,6 +325,13 @@ def edit_game(game_id: str):
     return _edit(record.log, title, url_for("pages.game", game_id=game_id), record.game)
 
 
+@bp.route("/api")
+@bp.route("/api/v1")
+def api_home():
+    """The API's own address, typed by hand, leads to its documentation."""
+    return redirect(url_for("pages.api_docs"), 301)
+
+
 @bp.route("/api/v1/docs")
 def api_docs():
     spec = current_app.extensions["card_replay_api"].spec.to_dict()

@@ -71,6 +71,12 @@ def test_every_operation_taking_a_body_documents_its_refusal_as_too_large(client
     assert [(path, method) for path, method in with_body if "413" not in spec["paths"][path][method]["responses"]] == []
 
 
+@pytest.mark.parametrize("typed", ["/api", "/api/v1"])
+def test_the_api_s_own_address_leads_to_its_docs(client, typed):
+    response = client.get(typed)
+    assert response.status_code == 301 and response.headers["Location"] == "/api/v1/docs"
+
+
 def test_the_docs_page_lists_every_operation_offline(client):
     response = client.get("/api/v1/docs")
     assert response.status_code == 200
