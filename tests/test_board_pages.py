@@ -164,3 +164,33 @@ def test_polish_other_sets_need_no_player_s_gender(client):
     moments = client.get("/samples/grande-dalmuti/four-players-three-rounds/moments.json?lang=pl").get_json()
     summaries = [entry["summary"] for entry in moments["whatif"]["plays"].values()]
     assert summaries and all(re.search(r"któr[ey] gracz \w+ mógł tu położyć", summary) for summary in summaries)
+
+
+def _claimed_wrong(log: dict, key: str) -> dict:
+    """``log`` with its first player's total claimed as 1,000 points, which none of these games gives: a claim
+    of the whole game, which no step holds."""
+    return {**log, key: {log["players"][0]: 1000}}
+
+
+@pytest.mark.parametrize("game, key, code, said", [
+    ("david-goliath", "scores", "score-mismatch", "The game's result: a score added up wrong"),
+    ("grande-dalmuti", "totals", "points-mismatch", "The session's result: points added up wrong"),
+    ("olympi", "scores", "score-mismatch", "The game's result: a score added up wrong")])
+def test_a_wrong_claim_of_the_whole_game_is_a_key_moment_at_its_end(game, key, code, said):
+    from dalmuti_replay.simulate import simulate as dalmuti
+    from dg_replay.simulate import simulate as dg
+    from olympi_replay.simulate import simulate as olympi
+
+    log = _claimed_wrong({"david-goliath": dg, "grande-dalmuti": dalmuti, "olympi": olympi}[game](4, 3), key)
+    engine, report = registry.validate(log)
+    report = report.to_dict()
+    assert [finding["code"] for finding in report["errors"]] == [code]
+    adapter = adapter_for(engine)
+    shown = adapter.timeline(report)
+    found = adapter.key_moments(report, shown)
+    claimed = [moment for moment in found if moment["kind"] == "error"]
+    assert [moment["label"] for moment in claimed] == [f"{said} ({log['players'][0]})"]
+    # at the game's last step, after every other moment but the end's own
+    assert claimed[0]["step"] == [step["id"] for step in adapter.steps(shown) if step["id"] in
+                                  {moment["step"] for moment in found}][-1]
+    assert found.index(claimed[0]) >= len(found) - 2

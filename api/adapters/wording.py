@@ -11,6 +11,8 @@ from replaykit.engine import CORE_CODES, Code
 from replaykit.registry import engines
 from replaykit.words import COMMA, SEMICOLON, Joined, Text, say
 
+RESULT = say("The game's result")  # where a key moment tells the claims no step holds
+
 
 def entries(code: str) -> list[Code]:
     """The catalogue entries of ``code``, in every installed game's catalogue and the core's."""
@@ -23,6 +25,13 @@ def is_claim(code: str) -> bool:
     errors are such was played legally to its end."""
     listed = entries(code)
     return bool(listed) and all(entry.claim for entry in listed)
+
+
+def unplaced_claims(report: dict, unit: str) -> list[dict]:
+    """The errors about the score sheet's claims for the whole game (its scores, its winners): no ``unit``
+    (trick, round, race) holds them, so a key moment tells them at the game's end."""
+    return [finding for finding in report.get("errors") or []
+            if finding.get(unit) is None and is_claim(finding.get("code", ""))]
 
 
 def title(code: str) -> str | Text:

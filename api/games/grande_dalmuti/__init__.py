@@ -10,19 +10,18 @@ import itertools
 
 from api.adapters import Adapter, claimed_standings, facts
 from api.adapters.kept import other_choices
-from api.adapters.wording import moment_label
+from api.adapters.wording import moment_label, unplaced_claims
 from api.games.grande_dalmuti import charts as charts
 from api.games.grande_dalmuti import table as board
 from api.games.grande_dalmuti import timeline as moments
 from dalmuti_replay import cards, whatif
-from dalmuti_replay.engine import ENGINE, VARIANT_HELP
+from dalmuti_replay.engine import VARIANT_HELP
 from dalmuti_replay.rounds import names
 from dalmuti_replay.words import UNITS, say, say_n
 
 # Findings outside every round are shown where they can be seen: the final result, or the first round.
 TARGETS = {"totals": "result", "winners": "result", "end": "result", "players": "round-1", "options": "round-1"}
 MAX_KEY_MOMENTS = 14
-SESSION_CLAIMS = frozenset(code.code for code in ENGINE.codes if code.claim)
 
 
 def figures(report: dict) -> list[dict]:
@@ -85,8 +84,7 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
                   "Round {round}: {name} falls {count} ranks to {rank}", abs(change), **words)
         found.append((row["x"], {"step": row["id"], "kind": "jump", "label": label}))
     # the session's own claims (its totals, its winners) belong to no round: they are told at its end
-    claims = [finding for finding in report.get("errors") or [] if finding.get("round") is None
-              and finding.get("code") in SESSION_CLAIMS]
+    claims = unplaced_claims(report, "round")
     found = sorted(found, key=lambda item: item[0])[:MAX_KEY_MOMENTS - (2 if claims else 1)]
     if rows and rows[-1]["tricks"]:
         last = rows[-1]["tricks"][-1]
