@@ -12,7 +12,7 @@ import pytest
 
 from api import analysis, homes
 from api.adapters import adapter_for, standings
-from api.adapters.wording import moment_label, title
+from api.adapters.wording import is_claim, moment_label, title
 from app import create_app
 from replaykit import registry
 from tests.conftest import ROOT, app_config
@@ -166,31 +166,25 @@ def test_polish_other_sets_need_no_player_s_gender(client):
     assert summaries and all(re.search(r"któr[ey] gracz \w+ mógł tu położyć", summary) for summary in summaries)
 
 
-def _claimed_wrong(log: dict, key: str) -> dict:
-    """``log`` with its first player's total claimed as 1,000 points, which none of these games gives: a claim
-    of the whole game, which no step holds."""
-    return {**log, key: {log["players"][0]: 1000}}
+# The games whose score sheet claims a total for the whole game, and under which key (``recorder()["claims"]``)
+CLAIMING = [engine for engine in registry.engines().values()
+            if adapter_for(engine).recorder is not None and adapter_for(engine).recorder().get("claims")]
 
 
-@pytest.mark.parametrize("game, key, code, said", [
-    ("david-goliath", "scores", "score-mismatch", "The game's result: a score added up wrong"),
-    ("grande-dalmuti", "totals", "points-mismatch", "The session's result: points added up wrong"),
-    ("olympi", "scores", "score-mismatch", "The game's result: a score added up wrong")])
-def test_a_wrong_claim_of_the_whole_game_is_a_key_moment_at_its_end(game, key, code, said):
-    from dalmuti_replay.simulate import simulate as dalmuti
-    from dg_replay.simulate import simulate as dg
-    from olympi_replay.simulate import simulate as olympi
-
-    log = _claimed_wrong({"david-goliath": dg, "grande-dalmuti": dalmuti, "olympi": olympi}[game](4, 3), key)
-    engine, report = registry.validate(log)
-    report = report.to_dict()
-    assert [finding["code"] for finding in report["errors"]] == [code]
+@pytest.mark.parametrize("engine", CLAIMING, ids=lambda engine: engine.id)
+def test_a_wrong_claim_of_the_whole_game_is_a_key_moment_at_its_end(engine):
     adapter = adapter_for(engine)
+    log = engine.simulate(max(engine.players[0], 4), 3)
+    first = log["players"][0]
+    log[adapter.recorder()["claims"]] = {first: 1000}  # a total no game of these rules gives: a claim no step holds
+    report = engine.validate(log).to_dict()
+    [claim] = report["errors"]
+    assert is_claim(claim["code"]) and claim["path"] == f"/{adapter.recorder()['claims']}/{first}"
     shown = adapter.timeline(report)
     found = adapter.key_moments(report, shown)
     claimed = [moment for moment in found if moment["kind"] == "error"]
-    assert [moment["label"] for moment in claimed] == [f"{said} ({log['players'][0]})"]
-    # at the game's last step, after every other moment but the end's own
+    assert len(claimed) == 1 and claimed[0]["label"].endswith(f": {title(claim['code'])} ({first})")
+    # at the game's last step among the moments, after every other moment but the end's own
     assert claimed[0]["step"] == [step["id"] for step in adapter.steps(shown) if step["id"] in
                                   {moment["step"] for moment in found}][-1]
     assert found.index(claimed[0]) >= len(found) - 2

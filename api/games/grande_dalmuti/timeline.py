@@ -146,7 +146,7 @@ def _trick_row(number: int, trick: dict, grouped: dict, x: int, places: dict[str
         story = Joined([story, say("{player} is left last, still holding cards.", player=last[0])], SPACE, SPACE)
     return {"number": trick["number"], "id": trick_id(number, trick["number"]), "x": x, "leader": trick.get("leader"),
             "winner": winner, "plays": plays, "out": list(trick.get("out") or []), "note": trick.get("note"),
-            "left": trick.get("cards_left") or {}, "story": story,
+            "left": left, "story": story,
             **_split(grouped.get((number, trick["number"]), []))}
 
 
