@@ -21,12 +21,17 @@ site = Path(sys.argv[1]).resolve()
 assert Path(api.__file__).resolve().is_relative_to(site), api.__file__
 application = app.create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite:///" + sys.argv[2]})
 client = application.test_client()
+# the games' own recorder scripts travel in their homes (api/site/static/games/<id>): one game has one
+from api import homes
+from replaykit import registry
+scripts = [f"/scripts/{engine.id}/record.js" for engine in registry.engines().values() if homes.script(engine)]
+assert scripts, "no game's recorder script was installed"
 for url in ("/", "/samples", "/samples/david-goliath/legal-4-players", "/rules", "/rules/david-goliath",
-            "/format/david-goliath", "/static/app.js", "/api/v1/samples", "/record", "/scripts/olympi/record.js"):
+            "/format/david-goliath", "/static/app.js", "/api/v1/samples", "/record", *scripts):
     response = client.get(url)
     assert response.status_code == 200, (url, response.status_code)
-# a game's own recorder script travels in its home (api/site/static/games/olympi) and the page still loads it
-assert '<script src="/scripts/olympi/record.js?v=' in client.get("/record").get_data(as_text=True)
+page = client.get("/record").get_data(as_text=True)
+assert all(f'<script src="{url}?v=' in page for url in scripts), scripts  # and the page still loads them
 assert len(client.get("/api/v1/samples").get_json()) >= 20
 italian = client.post("/api/v1/validate", data=b'{"game": 5}',
                       headers={"Accept-Language": "it", "Content-Type": "application/json"}).get_json()
