@@ -94,6 +94,7 @@ def test_key_moments_past_their_bound_keep_every_race_s_winner():
 
 def test_a_wrong_score_claimed_for_the_game_is_told_at_its_last_race():
     log = simulate(4, 3)
-    log["scores"] = {"Ann": 1000}  # nine races of at most 6 VP each (a gold, 4, and a World Record, 2) give no such total
+    # nine races of at most 6 VP each (a gold, 4, and a World Record, 2) give no such total
+    log["scores"] = {"Ann": 1000}
     found = moments(validate(log).to_dict())
     assert found[-1] == {"step": "race-9", "kind": "error", "label": "The game's result: a score added up wrong (Ann)"}
