@@ -14,7 +14,7 @@ from dalmuti_replay.cards import TALLY_SIZE, Card, card_index, copies_in_deck, c
 from dalmuti_replay.log import Round
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
-from dalmuti_replay.words import say
+from dalmuti_replay.words import said_with_an, say
 from replaykit.texts import not_a_player
 
 Add = Callable[..., None]
@@ -123,9 +123,11 @@ def report_cards(state: RoundState, hands: dict[str, list[Card]]) -> None:
         owner = name if state.is_player(name) else None
         for index, card in enumerate(hand):
             if not in_deck(card, table.top):
-                state.add("card-not-in-deck", say("{name} is dealt a {card}, which is not in the deck in use (values 1 "
-                                                  "to {top} and two Jesters).", name=name, card=str(card),
-                                                  top=table.top), "hands", name, index, player=owner)
+                words = {"name": name, "card": str(card), "top": table.top}
+                state.add("card-not-in-deck", say("{name} is dealt an {card}, which is not in the deck in use (values "
+                                                  "1 to {top} and two Jesters).", **words) if said_with_an(card.value)
+                          else say("{name} is dealt a {card}, which is not in the deck in use (values 1 to {top} and "
+                                   "two Jesters).", **words), "hands", name, index, player=owner)
                 continue
             dealt[card] += 1
             if dealt[card] > table.deck[card] and card not in reported:

@@ -16,7 +16,7 @@ from dalmuti_replay.log import Transfer
 from dalmuti_replay.report import TransferRecord
 from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import DUTY_ORDER, Duty, Options, Table, revolutions_allowed, taxes_due
-from dalmuti_replay.words import say, say_n
+from dalmuti_replay.words import said_with_an, say, say_n
 from replaykit.texts import not_a_player
 from replaykit.words import Text
 
@@ -231,9 +231,11 @@ def apply(state: RoundState, index: int, transfer: Transfer, kind: str, count: i
     top = state.table.top
     for position, card in enumerate(cards):
         if not in_deck(card, top):
-            state.add("card-not-in-deck", say("{giver} gives a {card}, which is not in the deck in use (values 1 to "
-                                              "{top} and two Jesters).", giver=giver, card=str(card), top=top),
-                      "taxes", index, "cards", position, player=giver)
+            words = {"giver": giver, "card": str(card), "top": top}
+            state.add("card-not-in-deck", say("{giver} gives an {card}, which is not in the deck in use (values 1 to "
+                                              "{top} and two Jesters).", **words) if said_with_an(card.value) else
+                      say("{giver} gives a {card}, which is not in the deck in use (values 1 to {top} and two "
+                          "Jesters).", **words), "taxes", index, "cards", position, player=giver)
     if kind == NOT_DUE:
         reason = _not_due_reason(state, transfer, due)
         state.add("tax-not-due", say("{giver} gives {cards} to {receiver}, but {reason}.", giver=giver,

@@ -13,7 +13,7 @@ from dalmuti_replay.log import Play, Trick
 from dalmuti_replay.moves import lower, right_size
 from dalmuti_replay.report import PlayRecord, TrickRecord
 from dalmuti_replay.round_state import RoundState
-from dalmuti_replay.words import say, say_n
+from dalmuti_replay.words import said_with_an, say, say_n
 from replaykit.texts import not_a_player
 from replaykit.words import Text
 
@@ -29,6 +29,7 @@ class TrickReplay:
         self.previous: str | None = None  # who made the previous play, for the turn order
         self.base: int | None = None
         self.last_value: int | None = None
+        self.last_count = 0  # the cards of the last set, for the words that name it
         self.last_player: str | None = None
         self.needed: int | None = None  # passes that end the trick, counted from its last set
         self.passes = 0
@@ -41,6 +42,7 @@ class TrickReplay:
         twin.record = state.record.tricks[-1]
         twin.previous, twin.base, twin.last_value, twin.last_player = (self.previous, self.base, self.last_value,
                                                                        self.last_player)
+        twin.last_count = self.last_count
         twin.needed, twin.passes, twin.over, twin.after_end = self.needed, self.passes, self.over, self.after_end
         return twin
 
@@ -74,10 +76,14 @@ class TrickReplay:
         """Not checked (ruling): the first such play is reported, sets only leave the hands."""
         if not self.after_end:
             self.after_end = True
-            self.add("play-after-end", say("Trick {trick} was already over: everyone else had passed after "
-                                           "{player}'s {value}s; this play and the rest of the trick are not checked "
-                                           "(ruling).", trick=self.number, player=self.last_player,
-                                           value=self.last_value), index, player=play.player)
+            self.add("play-after-end", say_n("Trick {trick} was already over: everyone else had passed after "
+                                             "{player}'s {value}; this play and the rest of the trick are not "
+                                             "checked (ruling).",
+                                             "Trick {trick} was already over: everyone else had passed after "
+                                             "{player}'s {value}s; this play and the rest of the trick are not "
+                                             "checked (ruling).", self.last_count, trick=self.number,
+                                             player=self.last_player, value=self.last_value),
+                     index, player=play.player)
         went_out, left = False, None
         if play.cards is not None and self.state.is_player(play.player):
             went_out, left = self.take(index, play.player, play.cards)
@@ -126,7 +132,7 @@ class TrickReplay:
             went_out, left = self.take(index, player, play.cards, laid=True)
             if self.base is None:
                 self.base = len(play.cards)
-            self.last_value, self.last_player = value, player
+            self.last_value, self.last_count, self.last_player = value, len(play.cards), player
             self.needed = state.holders() - (left > 0)  # the others still holding cards
             self.passes = 0
             self.over = self.needed == 0
@@ -168,9 +174,12 @@ class TrickReplay:
         if outside:
             for position, card in enumerate(cards):
                 if not in_deck(card, top):
-                    self.add("card-not-in-deck", say("{player} plays a {card}, which is not in the deck in use (values "
-                                                     "1 to {top} and two Jesters).", player=player, card=str(card),
-                                                     top=top), index, "cards", position, player=player)
+                    words = {"player": player, "card": str(card), "top": top}
+                    self.add("card-not-in-deck", say("{player} plays an {card}, which is not in the deck in use "
+                                                     "(values 1 to {top} and two Jesters).", **words)
+                             if said_with_an(card.value) else
+                             say("{player} plays a {card}, which is not in the deck in use (values 1 to {top} and two "
+                                 "Jesters).", **words), index, "cards", position, player=player)
         if state.hands[player] is not None:
             lacking = state.lay(player, cards)  # the set leaves the known hand here (``take`` counts it out)
             if lacking:
@@ -203,10 +212,13 @@ class TrickReplay:
         if not lower(value, self.last_value):
             words = {"player": player, "cards": show(cards), "last": self.last_player, "value": self.last_value}
             if all(card.jester for card in cards):
-                message = say("{player}'s {cards} (Jesters alone count 13, ruling) is not lower than the last set, "
-                              "{last}'s {value}s.", **words)
+                message = say_n("{player}'s {cards} (Jesters alone count 13, ruling) is not lower than the last set, "
+                                "{last}'s {value}.", "{player}'s {cards} (Jesters alone count 13, ruling) is not "
+                                "lower than the last set, {last}'s {value}s.", self.last_count, **words)
             else:
-                message = say("{player}'s {cards} is not lower than the last set, {last}'s {value}s.", **words)
+                message = say_n("{player}'s {cards} is not lower than the last set, {last}'s {value}.",
+                                "{player}'s {cards} is not lower than the last set, {last}'s {value}s.",
+                                self.last_count, **words)
             self.add("not-lower", message, index, "cards", player=player)
         return value
 

@@ -15,7 +15,8 @@ from api.analysis import innermost
 from api.games.grande_dalmuti.timeline import steps, timeline
 from dalmuti_replay import validate
 from dalmuti_replay.engine import ENGINE
-from tests.conftest import ROOT
+from replaykit.words import Languages, render
+from tests.conftest import ROOT, compile_catalogues
 from tests.dalmuti_helpers import FOUR, session, sim, trick
 from tests.helpers import json_values, mutate
 
@@ -53,6 +54,13 @@ def test_each_play_is_told_with_the_set_it_beats_and_who_goes_out():
     assert [play["wins"] for play in plays] == [False, False, False, True, False, False]
     assert rows[0]["tricks"][1]["story"] == "Trick 2: Dario's 4 4 4 4 J wins it; out: Anna."
     assert rows[0]["finish"] == ["Anna", "Bruno", "Dario", "Carla"]
+
+
+def test_polish_names_a_set_as_a_set_so_its_value_is_not_read_as_a_count_of_players():
+    compile_catalogues("dalmuti_replay")
+    story = timeline(report_of(MINIMAL))["rounds"][0]["tricks"][3]["story"]
+    # "2 2 gracza Dario" would read as "2 players"; "zestaw 2 2 gracza Dario" is Dario's set of 2s
+    assert render(story, Languages("pl")).startswith("Lewa 4: bierze ją zestaw 2 2 gracza Dario;")
 
 
 def test_the_last_player_finishes_with_cards_and_is_not_told_as_going_out():

@@ -36,8 +36,8 @@ def validated(client, sample: str, language: str | None) -> list[dict]:
      "Carla płaci 5 12, ale najlepsze karty tej ręki to 4 5 (Błazen liczy się tu jako 13, rozstrzygnięcie)."),
     ("illegal-tricks.json", "not-lower",
      "Anna's 9 9 is not lower than the last set, Elena's 9s.",
-     "Il set 9 9 di Anna non è più basso dell'ultimo set, i 9 di Elena.",
-     "Zestaw 9 9 gracza Anna nie jest niższy od ostatniego zestawu: 9 gracza Elena."),
+     "Il set 9 9 di Anna non è più basso dell'ultimo set, quello di Elena (valore 9).",
+     "Zestaw 9 9 gracza Anna nie jest niższy od ostatniego zestawu gracza Elena (wartość 9)."),
     ("wrong-claims-extra-round.json", "points-mismatch",
      "Anna is credited with 5 points in round 2, but the plays give 4 (going out scores the players still in the "
      "round, the one going out included: ruling).",

@@ -104,6 +104,16 @@ def test_a_play_after_the_trick_ended_is_reported_once_and_not_checked():
                                ("Bruno", "3 3 3")), trick(("Anna", "5")))
     assert [(f.code, where(f)) for f in errors(report)] == [("play-after-end", (1, 1, 5))]
     assert report.rounds[0].tricks[1].plays[0].cards_left["Anna"] == 15 - 4
+    # Anna's set was one 9: a single card is not named as a plural
+    assert str(errors(report)[0].message).startswith("Trick 1 was already over: everyone else had passed after "
+                                                     "Anna's 9;")
+
+
+def test_the_last_set_is_named_as_many_cards_as_it_had():
+    one = only(first_round(trick(("Anna", "9"), ("Bruno", "10"))), "not-lower")
+    two = only(first_round(trick(("Anna", "9 9"), ("Bruno", "10 10"))), "not-lower")
+    assert str(one[0].message) == "Bruno's 10 is not lower than the last set, Anna's 9."
+    assert str(two[0].message) == "Bruno's 10 10 is not lower than the last set, Anna's 9s."
 
 
 def test_an_unfinished_last_trick_is_only_an_unfinished_round():
@@ -147,6 +157,7 @@ def test_card_not_in_deck_counts_at_face_value_only():
     assert [(f.code, where(f), f.path) for f in errors(report)] == [
         ("card-not-in-deck", (1, 1, 1), "/rounds/0/tricks/0/plays/0/cards/0"),
         ("card-not-in-deck", (1, 1, 2), "/rounds/0/tricks/0/plays/1/cards/0")]
+    assert [str(f.message).split(",")[0] for f in errors(report)] == ["Anna plays a 12", "Bruno plays an 11"]
 
 
 def test_the_left_neighbour_leads_after_the_last_set_s_player_goes_out():

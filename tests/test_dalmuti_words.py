@@ -11,6 +11,7 @@ import pytest
 
 from dalmuti_replay.engine import ENGINE
 from dalmuti_replay.rules import rank_title
+from dalmuti_replay.words import said_with_an
 from replaykit.words import Languages, Text, render
 from scripts import messages
 from tests.conftest import compile_catalogues
@@ -129,3 +130,11 @@ def test_the_web_adapters_sentences_are_in_the_games_catalogue_and_nowhere_else(
             "Trick {trick} · won by {winner}"} <= dalmuti
     core = {message.id for message in domains["replaykit"].extracted()}
     assert "Cards left: the race to go out" not in core  # the charts import replaykit.words, but not its say
+
+
+@pytest.mark.parametrize(("value", "article"), [
+    (1, "a"), (7, "a"), (8, "an"), (11, "an"), (12, "a"), (18, "an"), (19, "a"), (80, "an"), (88, "an"),
+    (100, "a"), (180, "a"), (800, "an"), (1100, "a"), (8000, "an"), (11000, "an"), (18500, "an"), (21000, "a"),
+    (800000, "an"), (8000000, "an")])
+def test_english_says_an_before_a_number_spoken_from_eight_eleven_or_eighteen(value, article):
+    assert ("an" if said_with_an(value) else "a") == article
