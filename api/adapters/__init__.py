@@ -90,14 +90,18 @@ def played_to_the_end(report: dict) -> bool:
 
 
 def standings(report: dict) -> dict:
-    """Each player's score (``result.scores``, else ``result.points``); "leading" until the game was played
-    legally to its end, since a broken or unfinished game has no winner yet."""
+    """Each player's score (``result.scores``, else ``result.points``), best first; "leading" until the game
+    was played legally to its end, since a broken or unfinished game has no winner yet."""
     result = report.get("result") or {}
     scores = result.get("scores") if isinstance(result.get("scores"), dict) else result.get("points") or {}
     winners = result.get("winners") or []
     final = played_to_the_end(report)
     rows = [{"name": name, "value": scores.get(name), "claimed": None, "best": name in winners}
             for name in players_of(report)]
+    # A result is read as a ranking: the winners, then the highest score down (every game here counts up);
+    # equal scores keep their seats' order, as the rules' shared wins do.
+    rows.sort(key=lambda row: (not row["best"], not isinstance(row["value"], int),
+                               -row["value"] if isinstance(row["value"], int) else 0))
     return {"label": say("Result") if final else say("Standing so far"), "best": "winner" if final else "leading",
             "best_label": say("winner") if final else say("leading"), "rows": rows}
 
