@@ -75,6 +75,9 @@ class ChoicesSchema(Schema):
     left_unseen = fields.Boolean(required=True, metadata={
         "description": "This answer is past a chance step left unseen (?unseen=true): recording any of its "
                        "choices leaves that outcome out of the log."})
+    left_unseen_at = fields.String(metadata={
+        "description": "Where the chance step left unseen is, in words (only with left_unseen).",
+        "example": "race 2, turn 3"})
     parts = fields.Dict(metadata={
         "description": "At a chance step, where the game says: what each part of its outcome may be, for asking "
                        "the table what it saw, by the part's name in the action: {\"values\": [[value, words], "
@@ -176,17 +179,18 @@ def choices():
     if left and past is None:
         raise Problem(422, _("Nothing can be left unseen here: the next step is no deal or draw that a log may "
                              "leave out."))
+    left_at = None
     if left:
-        state = past
+        left_at, state = i18n.place(state.moment, verdict.engine), past
     body = answer(verdict.engine, state, _seeded(raw), verdict.valid, _findings(verdict),
-                  may_leave_unseen=past is not None and not left, left_unseen=left)
+                  may_leave_unseen=past is not None and not left, left_unseen_at=left_at)
     if body["over"] and not verdict.report.get("complete"):  # no end reached: its errors stopped the game
         body["place"] = _("where the log's errors stop the game")
     return json_response(body)
 
 
 def answer(engine: object, state: State, rng: random.Random, valid: bool, findings: list[dict], *,
-           may_leave_unseen: bool, left_unseen: bool = False) -> dict:
+           may_leave_unseen: bool, left_unseen_at: str | None = None) -> dict:
     """The ``ChoicesSchema`` body of ``state``: where the game stands and each choice with its patch (the
     branches of api/branches.py answer the same way)."""
     offered = state.choices(rng)
@@ -199,7 +203,9 @@ def answer(engine: object, state: State, rng: random.Random, valid: bool, findin
             "over": over, "to_move": state.to_move, "moment": "" if over else state.moment,
             "place": str(i18n.END) if over else i18n.place(state.moment, engine), "chance": state.chance,
             "known": all(choice.known for choice in offered), "may_leave_unseen": may_leave_unseen,
-            "left_unseen": left_unseen, "view": state.view(), "choices": listed}
+            "left_unseen": left_unseen_at is not None, "view": state.view(), "choices": listed}
+    if left_unseen_at is not None:
+        body["left_unseen_at"] = left_unseen_at
     if state.chance and not over and hasattr(state, "chance_parts"):
         body["parts"] = state.chance_parts()
     if len(offered) > MAX_CHOICES:

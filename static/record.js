@@ -79,6 +79,8 @@
     entry.drawExample(reply);
     $("rec-unseen").hidden = !reply.may_leave_unseen;
     $("rec-unseen-note").hidden = !reply.left_unseen;
+    // named by its place: the step after it may be the table's too (the next race's discipline)
+    $("rec-unseen-note").textContent = reply.left_unseen ? core.format(text.unseen_note, { place: reply.left_unseen_at }) : "";
     drawSteps();
     window.RecordSheet.draw(draft, setupOf(draft.game), text, false);
     $("rec-editing").hidden = editing === null;

@@ -195,6 +195,7 @@ def test_a_dalmuti_deal_no_one_wrote_down_is_left_unseen_and_taxes_come_next(cli
     assert [choice["chance"] for choice in dealing["choices"]] == [True]  # one deal drawn, to be typed over
     past = client.post("/api/v1/choices?unseen=true", json=session).get_json()
     assert not past["chance"] and past["left_unseen"] and not past["may_leave_unseen"]
+    assert past["left_unseen_at"] == "round 1" and "left_unseen_at" not in dealing  # the deal opens round 1
     # Rule 5: the Great Peon (Dario) pays his two best cards to the Great Dalmuti; unseen, any two may be his
     gives = [choice for choice in past["choices"] if choice["action"].get("from") == "Dario"]
     assert past["to_move"] == "Dario" and gives and all(len(choice["action"]["cards"]) == 2 for choice in gives)

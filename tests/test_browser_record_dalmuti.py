@@ -62,6 +62,7 @@ def test_a_dalmuti_session_with_no_deal_written_down_and_its_score_sheet_round_b
     press(phone.locator("#rec-unseen"))
     until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen && !RecordPlay.answer().chance")
     assert phone.locator("#rec-unseen-note").is_visible() and phone.locator("#rec-unseen").is_hidden()
+    assert phone.locator("#rec-unseen-note").inner_text().startswith("Nobody saw the table's step at round 1:")
     press(phone.locator("#rec-undo"))
     until(phone, "RecordPlay.answer() && RecordPlay.answer().may_leave_unseen")
     assert "back" in phone.locator("#rec-announce").inner_text() and recorded_log(phone)["rounds"] == [{"tricks": []}]
