@@ -282,6 +282,23 @@ def test_an_olympi_table_composes_its_discipline_card_reads_it_back_and_keeps_it
         "rule": {"any_of": [{"sum": ">=", "than": "previous"}, {"value_in": [1, 9]}]}}
 
 
+def test_a_discipline_card_forgotten_by_mistake_is_brought_back_where_it_was(screen, live_server):
+    screen.goto(live_server.url + "/record?game=olympi")
+    press(screen.locator("#rec-table-cards summary"))
+    for count, name in enumerate(["Salto", "Corsa"], start=1):
+        screen.fill("#rec-card-name", name)
+        press(screen.locator("#rec-card-keep"))
+        until(screen, f"document.querySelectorAll('#rec-kept-cards li').length === {count}")
+    press(screen.locator("#rec-kept-cards li [data-forget]").first)
+    assert screen.locator("#rec-kept-cards li strong").all_inner_texts() == ["Corsa"]
+    assert screen.locator("#rec-forgotten").inner_text().startswith("“Salto” is forgotten.")
+    press(screen.locator("#rec-forgotten-undo"))
+    assert screen.locator("#rec-kept-cards li strong").all_inner_texts() == ["Salto", "Corsa"]
+    assert screen.locator("#rec-forgotten").is_hidden()
+    assert [card["name"] for card in screen.evaluate(
+        "JSON.parse(localStorage.getItem('card-replay.disciplines.v1'))")] == ["Salto", "Corsa"]
+
+
 @pytest.mark.parametrize(("language", "legends", "button"), [
     ("it", ["Rivelata per prima e posticipata (se lo è stata)", "La disciplina della gara"],
      "Registra ciò che il tavolo ha visto"),

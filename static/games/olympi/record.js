@@ -34,6 +34,7 @@
   var COLOURS = [["same", _("the same as")], ["different", _("different from")]];
   var rows = build();
   var asked = 0;  // the latest sentence asked for: an older answer arriving late is not shown
+  var lastForgotten = null;  // {card, index}: the card Undo puts back where it was
 
   // The editor: a name, cards per play, the conditions joined by all or any, the sentence read back.
   function build() {
@@ -41,6 +42,14 @@
     box.appendChild(element("p", "hint", _("Compose each card's rule as printed on it, once: it is kept in " +
       "this browser and offered above in the next games.")));
     box.appendChild(element("ul", "rec-kept-cards")).id = "rec-kept-cards";
+    var forgotten = box.appendChild(element("p", "rec-forgotten"));
+    forgotten.id = "rec-forgotten";
+    forgotten.setAttribute("aria-live", "polite");
+    forgotten.hidden = true;
+    forgotten.appendChild(element("span")).id = "rec-forgotten-text";
+    var bringBack = forgotten.appendChild(element("button", "rec-button", _("Undo")));
+    bringBack.type = "button";
+    bringBack.id = "rec-forgotten-undo";
     var name = element("label", "rec-card-field", _("Name on the card"));
     var input = name.appendChild(element("input"));
     input.type = "text";
@@ -321,6 +330,7 @@
         return other.name !== made.name;  // a card kept again under its name replaces the old one
       });
       keep(cards.concat([made]));
+      closeForgotten();
       drawKept();
       if (core.canonical(card()) === core.canonical(made)) {  // nothing changed while it was checked
         edit(null);
@@ -333,11 +343,31 @@
     if (button && button.dataset.change) {
       edit(cards[Number(button.dataset.change)]);
     } else if (button && button.dataset.forget) {
-      cards.splice(Number(button.dataset.forget), 1);
+      var index = Number(button.dataset.forget);
+      lastForgotten = { card: cards.splice(index, 1)[0], index: index };
+      keep(cards);
+      drawKept();
+      document.getElementById("rec-forgotten-text").textContent =
+        core.format(_("“{name}” is forgotten."), { name: lastForgotten.card.name }) + " ";
+      document.getElementById("rec-forgotten").hidden = false;
+      document.getElementById("rec-forgotten-undo").focus();
+    }
+  });
+  document.getElementById("rec-forgotten-undo").addEventListener("click", function () {
+    if (lastForgotten) {
+      var cards = kept();
+      cards.splice(Math.min(lastForgotten.index, cards.length), 0, lastForgotten.card);
       keep(cards);
       drawKept();
     }
+    closeForgotten();
   });
+
+  // A card kept since is no card to put back before: Undo would bring back a name now taken
+  function closeForgotten() {
+    lastForgotten = null;
+    document.getElementById("rec-forgotten").hidden = true;
+  }
 
   drawKept();
   edit(null);
