@@ -58,7 +58,8 @@
       return;
     }
     var header = document.querySelector(".site-header");
-    var top = board.getBoundingClientRect().top + window.scrollY - (header ? header.offsetHeight : 0) - 8;
+    var covering = header && getComputedStyle(header).position === "sticky" ? header.offsetHeight : 0;
+    var top = board.getBoundingClientRect().top + window.scrollY - covering - 8;
     window.scrollTo(0, Math.max(0, top));
   }
 

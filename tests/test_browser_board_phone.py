@@ -41,6 +41,20 @@ def test_on_a_phone_the_pinned_bar_offers_the_link_a_branch_and_the_findings(pho
     at_moment(phone, "trick-6-play-2")
 
 
+def test_on_a_phone_the_board_has_the_screen_above_the_bar_to_itself(phone, live_server):
+    # Race 3's end: twelve plays in the middle, more than a phone's line holds
+    phone.goto(live_server.url + "/samples/olympi/clean-5-players#race-3")
+    at_moment(phone, "race-3")
+    header = phone.locator(".site-header").bounding_box()
+    board = phone.locator("#board").bounding_box()
+    bar = phone.locator(".stepper").bounding_box()
+    assert header["y"] + header["height"] <= 0, header  # scrolled away with the page, not pinned over the board
+    assert 0 <= board["y"] <= 16 and board["y"] + board["height"] <= bar["y"]
+    # the bar's strip of the middle is one line, cut at its edge: no second line showing only its top
+    tops = phone.locator("#step-strip > *").evaluate_all("chips => chips.map(chip => chip.offsetTop)")
+    assert len(tops) > 10 and max(tops) - min(tops) < 8  # a second line would start a chip's height lower
+
+
 def test_on_a_phone_every_step_button_is_on_the_screen_beside_a_long_row_of_controls(phone, live_server):
     # Il Grande Dalmuti's bar has the most controls (findings and rounds), in Polish the longest words
     phone.goto(live_server.url + "/samples/grande-dalmuti/illegal-taxes?lang=pl#round-2")
