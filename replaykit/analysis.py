@@ -56,8 +56,9 @@ from replaykit.state import past_unseen
 # play written as its choice is; an exact average over chance outcomes to ACCURACY_PLACES; a Dalmuti world keeps
 # what its seat saw in the transfers. 4: an estimate values only the choices the position itself allows, never a
 # card the log does not prove in the player's hand. 5: marks by each game's own thresholds; the steps not
-# searched named, and the plays past the bound counted; an Olympi world lays its deck in an order.
-METHOD = 5
+# searched named, and the plays past the bound counted; an Olympi world lays its deck in an order. 6: plays
+# searched and estimated smallest position first, so every round's or game's end is proven first.
+METHOD = 6
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
 # The marks of a play by its cost, worst first: a play is marked by the first of its game's thresholds
@@ -166,19 +167,24 @@ def chosen(step: Step, refused: set[str]) -> bool:
 def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, float, float]) -> list[dict]:
     """The entry of each step that can be searched, in order.
 
-    The plays are valued exactly from the last one back, as an endgame solver works: each seat's search keeps
-    its transposition table from one play to the one before, whose tree holds the later positions, and once
-    a play's search runs out of budget the plays with as many steps left or more, whose trees are larger
-    still, are not searched exactly (in a match, the end of each game is searched again). The legal plays
-    left are then estimated, each with an even share of ``max_sampled`` (what one leaves unspent goes to the
-    next); a play whose worlds all ran out of their share, held below ``world_nodes`` each, is tried again
-    with what the later ones left, where that is more (worlds of the first plays get the smallest shares)."""
+    The plays are valued exactly smallest position first (fewest steps left to the end of its round, race or
+    game), from the last play back among equals, as an endgame solver works: each seat's search keeps its
+    transposition table from one play to the one before, whose tree holds the later positions. The end of
+    every round or game is so proven before a larger position anywhere spends the budget, and once a play's
+    search runs out of budget the plays with as many steps left or more, whose trees are larger still, are
+    not searched exactly. The legal plays
+    left are then estimated, smallest first again, each with an even share of ``max_sampled`` (what one leaves
+    unspent goes to the next); a play whose worlds all ran out of their share, held below ``world_nodes``
+    each, is tried again with what the later ones left, where that is more."""
     searches: dict[int, Search] = {}
     spent, horizon = 0, None  # the fewest steps left from which a search ran out of budget
-    judged: list[tuple[Step, dict]] = []
-    for step in reversed(steps):
-        if step.position is None or step.position.turn < 0:
-            continue
+    searchable = [(index, step) for index, step in enumerate(steps)
+                  if step.position is not None and step.position.turn >= 0]
+    judged_at: list[tuple[int, Step, dict]] = []
+    # The smallest positions first, whatever their round or game: the ends of every round are then proven
+    # before a larger search spends the budget they need; a later play first among equals, whose tree the
+    # play before it holds.
+    for index, step in sorted(reversed(searchable), key=lambda item: item[1].position.plays_left()):
         left = step.position.plays_left()
         hopeless = (horizon is not None and left >= horizon) or hidden(step.position)
         allowed = 0 if hopeless else min(budget.max_nodes, budget.max_total - spent)
@@ -187,10 +193,12 @@ def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, floa
         spent += used
         if entry["legal"] and not entry["exact"] and not hopeless:
             horizon = left
-        judged.append((step, entry))
-    judged.reverse()
-    pending = [(step, entry) for step, entry in judged
-               if entry["legal"] and not entry["exact"] and hasattr(step.position, "sample_world")]
+        judged_at.append((index, step, entry))
+    judged = [(step, entry) for _index, step, entry in sorted(judged_at, key=lambda item: item[0])]
+    # Estimated smallest first too: what a small position leaves of its share goes to the larger ones after it
+    pending = sorted(((step, entry) for step, entry in judged
+                      if entry["legal"] and not entry["exact"] and hasattr(step.position, "sample_world")),
+                     key=lambda item: item[0].position.plays_left())
     left_over = budget.max_sampled
     cramped: list[tuple[Step, dict, int]] = []
     for index, (step, entry) in enumerate(pending):

@@ -13,6 +13,7 @@ from api.analyse import SEARCH_BUDGET
 from api.background import BUDGET
 from dalmuti_replay.engine import ENGINE as DALMUTI
 from dg_replay.engine import ENGINE
+from replaykit import registry
 from replaykit.analysis import analyse
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
@@ -57,3 +58,17 @@ def test_every_legal_play_of_each_dalmuti_sample_is_valued_within_the_requests_b
     plays = [] if result is None else result["plays"]  # None: a log in which no round starts
     assert all(play["cost"] is not None for play in plays if play["legal"])
     assert all(play["cost"] is None and not play["choices"] for play in plays if not play["legal"])
+
+
+@pytest.mark.parametrize(("game", "name", "units"), [
+    ("grande-dalmuti", "four-players-three-rounds", 3), ("grande-dalmuti", "wrong-claims-extra-round", 3),
+    ("david-goliath", "match-4-players", 4), ("olympi", "clean-5-players", 9)])
+def test_within_the_request_s_budget_the_end_of_every_round_game_or_race_is_proven(game, name, units):
+    # Each round's (game's, race's) last play leaves a position of a few cards, which a small search proves.
+    # Searched from the log's last play back, the last round's larger positions spent the whole budget
+    # first, and the earlier rounds' ends were only estimated.
+    document = json.loads((SAMPLES / game / f"{name}.json").read_text())
+    engine, _report = registry.validate(document)
+    plays = analyse(engine, document, SEARCH_BUDGET)["plays"]
+    last_of_each = {play["step"].split("-")[1]: play for play in plays if play["legal"]}
+    assert len(last_of_each) == units and all(play["exact"] for play in last_of_each.values())
