@@ -27,11 +27,15 @@ def is_claim(code: str) -> bool:
     return bool(listed) and all(entry.claim for entry in listed)
 
 
-def unplaced_claims(report: dict, unit: str) -> list[dict]:
-    """The errors about the score sheet's claims for the whole game (its scores, its winners): no ``unit``
-    (trick, round, race) holds them, so a key moment tells them at the game's end."""
-    return [finding for finding in report.get("errors") or []
-            if finding.get(unit) is None and is_claim(finding.get("code", ""))]
+def claims_moment(report: dict, unit: str, last_step: str | None, where: Text = RESULT) -> dict | None:
+    """The key moment, at ``last_step`` (the game's last), of the errors about the score sheet's claims for the
+    whole game (its scores, its winners), which no ``unit`` (trick, round, race) holds; ``None`` without
+    such errors, or without a step to tell them at."""
+    claims = [finding for finding in report.get("errors") or []
+              if finding.get(unit) is None and is_claim(finding.get("code", ""))]
+    if not claims or last_step is None:
+        return None
+    return {"step": last_step, "kind": "error", "label": moment_label(where, *claims)}
 
 
 def title(code: str) -> str | Text:

@@ -8,7 +8,7 @@ games are its parts, each shown on a page of its own.
 from __future__ import annotations
 
 from api.adapters import Adapter, claimed_standings, colour_deck, facts
-from api.adapters.wording import RESULT, moment_label, unplaced_claims
+from api.adapters.wording import claims_moment, moment_label
 from api.games.david_goliath import charts as charts
 from api.games.david_goliath import table as board
 from api.games.david_goliath.whatif import better_plays
@@ -79,13 +79,10 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
                                     "label": say("Trick {number}: {name} +{change}", number=number, name=name,
                                                  change=change)}))
     # the game's own claims (its scores, its winners) belong to no trick: they are told at its last
-    claims = unplaced_claims(report, "trick")
-    moments = [moment for _trick, _order, moment in sorted(found, key=lambda item: item[:2])][:12 - bool(claims)]
     tricks = timeline.get("tricks") or []
-    if claims and tricks:
-        moments.append({"step": f"trick-{tricks[-1]['number']}", "kind": "error",
-                        "label": moment_label(RESULT, *claims)})
-    return moments
+    claims = claims_moment(report, "trick", f"trick-{tricks[-1]['number']}" if tricks else None)
+    moments = [moment for _trick, _order, moment in sorted(found, key=lambda item: item[:2])][:12 - bool(claims)]
+    return [*moments, claims] if claims else moments
 
 
 def target(finding: dict) -> str | None:

@@ -10,7 +10,7 @@ import itertools
 
 from api.adapters import Adapter, claimed_standings, facts
 from api.adapters.kept import other_choices
-from api.adapters.wording import moment_label, unplaced_claims
+from api.adapters.wording import claims_moment, moment_label
 from api.games.grande_dalmuti import charts as charts
 from api.games.grande_dalmuti import table as board
 from api.games.grande_dalmuti import timeline as moments
@@ -84,13 +84,12 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
                   "Round {round}: {name} falls {count} ranks to {rank}", abs(change), **words)
         found.append((row["x"], {"step": row["id"], "kind": "jump", "label": label}))
     # the session's own claims (its totals, its winners) belong to no round: they are told at its end
-    claims = unplaced_claims(report, "round")
+    last = rows[-1]["tricks"][-1] if rows and rows[-1]["tricks"] else None
+    claims = claims_moment(report, "round", last and last["id"], say("The session's result"))
     found = sorted(found, key=lambda item: item[0])[:MAX_KEY_MOMENTS - (2 if claims else 1)]
-    if rows and rows[-1]["tricks"]:
-        last = rows[-1]["tricks"][-1]
+    if last:
         if claims:
-            found.append((last["x"], {"step": last["id"], "kind": "error",
-                                      "label": moment_label(say("The session's result"), *claims)}))
+            found.append((last["x"], claims))
         winners = names((report.get("result") or {}).get("winners") or [])
         label = say("Session ends: won by {winners}", winners=winners) if report.get("complete") else \
             say("The log stops: {winners} ahead", winners=winners)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from api.adapters import Adapter, claimed_standings, colour_deck, facts
 from api.adapters.kept import other_choices
-from api.adapters.wording import RESULT, moment_label, unplaced_claims
+from api.adapters.wording import claims_moment, moment_label
 from api.games.olympi import charts as charts
 from api.games.olympi import table as board
 from api.games.olympi import timeline as races
@@ -80,10 +80,10 @@ def key_moments(report: dict, timeline: dict) -> list[dict]:
                                                        "kind": "reshuffle",
                                                        "label": say("Race {number}: reshuffle", number=number)}))
     # the game's own claims (its scores, its winners) belong to no race: they are told at its last
-    claims = unplaced_claims(report, "race")
-    if claims and timeline.get("races"):
-        last = timeline["races"][-1]["number"]
-        found.append((last, 10**6, {"step": f"race-{last}", "kind": "error", "label": moment_label(RESULT, *claims)}))
+    last = timeline["races"][-1]["number"] if timeline.get("races") else None
+    claims = claims_moment(report, "race", None if last is None else f"race-{last}")
+    if claims:
+        found.append((last, 10**6, claims))
     found.sort(key=lambda item: item[:2])
     # Errors first when there are too many to list: they are what a reader came for; then every race's winner (a
     # game of nine races once lost its last one to the first races' retirements); then the rest, in order.
