@@ -295,6 +295,13 @@
         history.replaceState(null, "", "#draft=" + draft.id);
       }
       window.RecordSheet.draw(draft, setupOf(draft.game), text, true);
+      var language = document.documentElement.lang || "en";
+      if (draft.steps.length && draft.language !== language) {
+        // recorded in another language (or before drafts said which): every step is worded again in this one
+        draft.language = language;
+        return replay(0, [], 0, message, draft.unseen);
+      }
+      draft.language = language;
       return refresh(message, "rec-status");
     },
     close: function () {

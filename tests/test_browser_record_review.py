@@ -211,6 +211,24 @@ def drew_unseen(screen, live_server) -> None:
     until(screen, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
 
 
+def test_a_draft_opened_in_another_language_words_every_step_again_in_it(screen, live_server):
+    dealt(screen, live_server)
+    for card in ("b1", "b4"):  # Ann leads blue 1, Bob follows with blue 4
+        screen.fill("#rec-type", card)
+        screen.locator("#rec-type").press("Enter")
+        settled(screen, 1 if card == "b1" else 2)
+    assert [step["label"] for step in screen.evaluate("RecordPlay.current().steps")] == [
+        "Ann plays blue 1", "Bob plays blue 4"]
+    draft = screen.evaluate("RecordPlay.current().id")
+    screen.goto(f"{live_server.url}/record?lang=it#draft={draft}")
+    settled(screen, 2)
+    assert [step["label"] for step in screen.evaluate("RecordPlay.current().steps")] == [
+        "Ann gioca blu 1", "Bob gioca blu 4"]
+    assert screen.locator("#rec-steps li").first.inner_text().count("Ann gioca blu 1") == 1
+    assert recorded_log(screen)["tricks"][0]["plays"] == [{"player": "Ann", "card": "B1"},
+                                                          {"player": "Bob", "card": "B4"}]
+
+
 def test_undo_puts_back_a_draw_left_unseen_with_the_step_it_brings_back(screen, live_server):
     """Bruno plays Y5, Cy retires, and nobody saw the cards Cy drew: Anna is to play. Step 1 deleted, then
     undone: Anna is to play again, the draw still unseen, not asked for. The same after a step recorded
