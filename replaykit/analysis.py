@@ -172,10 +172,10 @@ def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, floa
     transposition table from one play to the one before, whose tree holds the later positions. The end of
     every round or game is so proven before a larger position anywhere spends the budget, and once a play's
     search runs out of budget the plays with as many steps left or more, whose trees are larger still, are
-    not searched exactly. The legal plays
-    left are then estimated, smallest first again, each with an even share of ``max_sampled`` (what one leaves
-    unspent goes to the next); a play whose worlds all ran out of their share, held below ``world_nodes``
-    each, is tried again with what the later ones left, where that is more."""
+    not searched exactly. The legal plays left are then estimated, smallest first again, each with an even
+    share of ``max_sampled`` (what one leaves unspent goes to the next); a play whose worlds all ran out of
+    their share, held below ``world_nodes`` each, is tried again with what the later ones left, where that is
+    more."""
     searches: dict[int, Search] = {}
     spent, horizon = 0, None  # the fewest steps left from which a search ran out of budget
     searchable = [(index, step) for index, step in enumerate(steps)
