@@ -99,6 +99,9 @@ class AnalysisSchema(Schema):
     unlisted = fields.Integer(metadata={
         "description": "Plays past the first max_plays of the log (2,000 here), neither valued nor listed: a bound "
                        "on the work one log may cost."})
+    unvalued = fields.Integer(required=True, metadata={
+        "description": "Legal plays listed with no value: neither exact nor estimated within the budget (their "
+                       "exact is false and their estimate null); the seats' figures leave them out."})
     seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatAccuracySchema), required=True)
 
 

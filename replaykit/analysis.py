@@ -57,7 +57,7 @@ from replaykit.state import past_unseen
 # what its seat saw in the transfers. 4: an estimate values only the choices the position itself allows, never a
 # card the log does not prove in the player's hand. 5: marks by each game's own thresholds; the steps not
 # searched named, and the plays past the bound counted; an Olympi world lays its deck in an order. 6: plays
-# searched and estimated smallest position first, so every round's or game's end is proven first.
+# searched from every round's, race's or game's end back in turns, so each end is proven first.
 METHOD = 6
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
@@ -125,8 +125,9 @@ def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: An
     refused = {anchor(finding.where) for finding in report.findings if finding.is_error}
     plays = value_plays([step for step in steps if chosen(step, refused)], budget, engine.mark_thresholds)
     unsearched = [step.anchor for step in steps if step.position is None]
+    unvalued = sum(1 for play in plays if play["legal"] and play["cost"] is None)  # past the budget
     return {"plays": plays, "unsearched": len(unsearched), "unsearched_steps": unsearched, "unlisted": unlisted[0],
-            "seats": accuracy(plays)}
+            "unvalued": unvalued, "seats": accuracy(plays)}
 
 
 def after_unseen(position: Any, anchor: str, played: object) -> bool:
@@ -167,32 +168,39 @@ def chosen(step: Step, refused: set[str]) -> bool:
 def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, float, float]) -> list[dict]:
     """The entry of each step that can be searched, in order.
 
-    The plays are valued exactly smallest position first (fewest steps left to the end of its round, race or
-    game), from the last play back among equals, as an endgame solver works: each seat's search keeps its
-    transposition table from one play to the one before, whose tree holds the later positions. The end of
-    every round or game is so proven before a larger position anywhere spends the budget, and once a play's
-    search runs out of budget the plays with as many steps left or more, whose trees are larger still, are
-    not searched exactly. The legal plays left are then estimated, smallest first again, each with an even
-    share of ``max_sampled`` (what one leaves unspent goes to the next); a play whose worlds all ran out of
-    their share, held below ``world_nodes`` each, is tried again with what the later ones left, where that is
-    more."""
+    The plays are valued exactly from the end back, as an endgame solver works, in each unit whose end ends a
+    search (a round, a race, a game of a match: where the steps left to an end grow again, a new one starts),
+    the units in turns: every unit's last play, then the one before each, and so on. Each seat's search
+    keeps its transposition table from one play to the one before, whose tree holds the later positions, and
+    the end of every unit is proven before a larger position of any unit spends the budget. Once a play's
+    search runs out of budget, the plays of its unit with as many steps left or more, whose trees hold its
+    own, are not searched exactly; the other units' plays still are. The legal plays left are then estimated,
+    smallest position first (fewest steps left), each with an even share of ``max_sampled`` (what one
+    leaves unspent goes to the next); a play whose worlds all ran out of their share, held below
+    ``world_nodes`` each, is tried again with what the later ones left, where that is more."""
     searches: dict[int, Search] = {}
-    spent, horizon = 0, None  # the fewest steps left from which a search ran out of budget
-    searchable = [(index, step) for index, step in enumerate(steps)
-                  if step.position is not None and step.position.turn >= 0]
+    spent = 0
+    horizons: dict[int, int] = {}  # per unit, the fewest steps left from which a search ran out of budget
+    # In turns, not by the steps left: those measure no tree across units (a race of forced retirements is a
+    # tiny tree of many cards, which a search of fewer cards elsewhere left without budget).
+    units: list[list[tuple[int, Step, int]]] = []  # per unit, its plays: (index, step, steps left)
+    for index, step in enumerate(steps):
+        if step.position is not None and step.position.turn >= 0:
+            left = step.position.plays_left()
+            if not units or left > units[-1][-1][2]:
+                units.append([])
+            units[-1].append((index, step, left))
+    order = sorted(((from_end, unit, play) for unit, plays in enumerate(units)
+                    for from_end, play in enumerate(reversed(plays))), key=lambda item: (item[0], -item[1]))
     judged_at: list[tuple[int, Step, dict]] = []
-    # The smallest positions first, whatever their round or game: the ends of every round are then proven
-    # before a larger search spends the budget they need; a later play first among equals, whose tree the
-    # play before it holds.
-    for index, step in sorted(reversed(searchable), key=lambda item: item[1].position.plays_left()):
-        left = step.position.plays_left()
-        hopeless = (horizon is not None and left >= horizon) or hidden(step.position)
+    for _from_end, unit, (index, step, left) in order:
+        hopeless = left >= horizons.get(unit, left + 1) or hidden(step.position)
         allowed = 0 if hopeless else min(budget.max_nodes, budget.max_total - spent)
         search = searches.setdefault(step.position.turn, Search(step.position.turn))
         entry, used = judge(step, search, allowed)
         spent += used
         if entry["legal"] and not entry["exact"] and not hopeless:
-            horizon = left
+            horizons[unit] = left
         judged_at.append((index, step, entry))
     judged = [(step, entry) for _index, step, entry in sorted(judged_at, key=lambda item: item[0])]
     # Estimated smallest first too: what a small position leaves of its share goes to the larger ones after it

@@ -34,6 +34,16 @@ def test_the_search_of_one_request_stops_at_its_budget(client, monkeypatch):
     assert [play["exact"] for play in plays] == [False] * 43 + [True, True]
 
 
+def test_plays_left_without_a_value_are_counted_and_the_seats_figures_leave_them_out(client, monkeypatch):
+    # No estimates, and the exact search stops two plays from the end (as above): 43 legal plays unvalued
+    monkeypatch.setattr("api.analyse.SEARCH_BUDGET", Budget(max_nodes=5, max_total=5, worlds=0))
+    body = client.post("/api/v1/analyse", json=simulate(3, 11)).get_json()
+    unvalued = [play for play in body["plays"] if play["cost"] is None]
+    assert body["unvalued"] == len(unvalued) == 43
+    assert all(play["legal"] and not play["exact"] and play["estimate"] is None for play in unvalued)
+    assert sum(seat["plays"] + seat["estimated"]["plays"] for seat in body["seats"].values()) == 2
+
+
 def test_the_plays_before_the_horizon_are_estimates_within_the_request_budget(client):
     log = simulate(4, 11)
     body = client.post("/api/v1/analyse", json=log).get_json()
