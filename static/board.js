@@ -206,6 +206,16 @@
     });
   }
 
+  // The middle again in the phone's pinned bar (#step-strip), faded at its edge where it runs past it.
+  var phone = window.matchMedia("(max-width: 640px)");
+  function drawStrip(board, now, marks) {
+    var strip = document.getElementById("step-strip");
+    if (strip) {
+      middle(board, now, marks, strip);
+      strip.classList.toggle("is-cut", phone.matches && strip.scrollWidth > strip.clientWidth + 1);
+    }
+  }
+
   // Shows moment ids[index] in #board-label, #board-center and #board-seats (and the middle in the phone's
   // pinned bar, #step-strip); label is its fallback title.
   function drawBoard(board, ids, index, label) {
@@ -214,10 +224,7 @@
     var marks = { bad: now.bad || [], proof: now.proof || [] };
     document.getElementById("board-label").textContent = now.label || label;
     middle(board, now, marks, document.getElementById("board-center"));
-    var strip = document.getElementById("step-strip");
-    if (strip) {
-      middle(board, now, marks, strip);
-    }
+    drawStrip(board, now, marks);
     var seats = document.getElementById("board-seats");
     seats.textContent = "";
     var top = Math.ceil(table.seats.length / 2);
@@ -255,10 +262,7 @@
     var taken = view.resolved && view.taken && view.taken.trick === view.trick ? view.taken : {};
     var now = { center: center, earlier: view.earlier || 0, high: taken.high, low: taken.low };
     middle(board, now, marks, document.getElementById("board-center"));
-    var strip = document.getElementById("step-strip");
-    if (strip) {
-      middle(board, now, marks, strip);
-    }
+    drawStrip(board, now, marks);
     var seats = document.getElementById("board-seats");
     seats.textContent = "";
     var top = Math.ceil(table.seats.length / 2);

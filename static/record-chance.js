@@ -14,8 +14,10 @@
   var parts = [];  // the parts drawn: {key, kind, entry|select|input}
   var owner = null;  // the player whose step it is (who draws), when the log says
   var shownFor = null;  // the recorder setup of the game whose step is asked
-  document.getElementById("rec-chance-hint").textContent = _("Enter what the table saw, as it was. If nobody " +
-    "saw it, leave it out: nothing is recorded that nobody entered.");
+  // "Leave it out" only where it may be: a race's discipline is always seen, a deal or a draw may not be
+  var HINT_UNSEEN = _("Enter what the table saw, as it was. If nobody saw it, leave it out: nothing is recorded " +
+    "that nobody entered.");
+  var HINT_SEEN = _("Enter what the table saw, as it was: nothing is recorded that nobody entered.");
   document.getElementById("rec-chance-record").textContent = _("Record what the table saw");
 
   // The words of a part of a table's step, as its game says them (the recorder setup's "chance").
@@ -79,6 +81,7 @@
     if (!choices.length) {
       return;
     }
+    document.getElementById("rec-chance-hint").textContent = answer.may_leave_unseen ? HINT_UNSEEN : HINT_SEEN;
     var model = choices[0].action;
     owner = ownerOf(choices[0], log);
     shownFor = setup;

@@ -53,6 +53,9 @@ def test_on_a_phone_the_board_has_the_screen_above_the_bar_to_itself(phone, live
     # the bar's strip of the middle is one line, cut at its edge: no second line showing only its top
     tops = phone.locator("#step-strip > *").evaluate_all("chips => chips.map(chip => chip.offsetTop)")
     assert len(tops) > 10 and max(tops) - min(tops) < 8  # a second line would start a chip's height lower
+    assert "is-cut" in phone.locator("#step-strip").get_attribute("class")  # faded at the edge: more follows
+    # the speed's menu is a thumb's target like the buttons beside it
+    assert phone.locator("#play-speed").bounding_box()["height"] >= 34
 
 
 def test_on_a_phone_every_step_button_is_on_the_screen_beside_a_long_row_of_controls(phone, live_server):

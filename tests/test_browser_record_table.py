@@ -282,21 +282,49 @@ def test_an_olympi_table_composes_its_discipline_card_reads_it_back_and_keeps_it
         "rule": {"any_of": [{"sum": ">=", "than": "previous"}, {"value_in": [1, 9]}]}}
 
 
+def kept_names(page) -> list[str]:
+    return page.locator("#rec-kept-cards li strong").all_inner_texts()
+
+
+def keep_cards(page, names: list[str]) -> None:
+    press(page.locator("#rec-table-cards summary"))
+    for count, name in enumerate(names, start=1):
+        page.fill("#rec-card-name", name)
+        press(page.locator("#rec-card-keep"))
+        until(page, f"document.querySelectorAll('#rec-kept-cards li').length === {count}")
+
+
 def test_a_discipline_card_forgotten_by_mistake_is_brought_back_where_it_was(screen, live_server):
     screen.goto(live_server.url + "/record?game=olympi")
-    press(screen.locator("#rec-table-cards summary"))
-    for count, name in enumerate(["Salto", "Corsa"], start=1):
-        screen.fill("#rec-card-name", name)
-        press(screen.locator("#rec-card-keep"))
-        until(screen, f"document.querySelectorAll('#rec-kept-cards li').length === {count}")
+    keep_cards(screen, ["Salto", "Corsa"])
+    first, fifth = (screen.locator("select[name=discipline]").nth(index) for index in (0, 4))
+    for picker in (first, fifth):
+        picker.select_option("table:Salto")
     press(screen.locator("#rec-kept-cards li [data-forget]").first)
-    assert screen.locator("#rec-kept-cards li strong").all_inner_texts() == ["Corsa"]
+    assert kept_names(screen) == ["Corsa"]
     assert screen.locator("#rec-forgotten").inner_text().startswith("“Salto” is forgotten.")
+    assert first.input_value() != "table:Salto"
     press(screen.locator("#rec-forgotten-undo"))
-    assert screen.locator("#rec-kept-cards li strong").all_inner_texts() == ["Salto", "Corsa"]
+    assert kept_names(screen) == ["Salto", "Corsa"]
     assert screen.locator("#rec-forgotten").is_hidden()
+    # the disciplines it was picked for have it again
+    assert first.input_value() == fifth.input_value() == "table:Salto"
     assert [card["name"] for card in screen.evaluate(
         "JSON.parse(localStorage.getItem('card-replay.disciplines.v1'))")] == ["Salto", "Corsa"]
+
+
+def test_a_kept_card_changed_and_renamed_is_replaced_in_its_place_and_where_it_was_picked(screen, live_server):
+    screen.goto(live_server.url + "/record?game=olympi")
+    keep_cards(screen, ["Salto", "Corsa"])
+    picker = screen.locator("select[name=discipline]").nth(2)
+    picker.select_option("table:Salto")
+    press(screen.locator("#rec-kept-cards li [data-change]").first)
+    screen.fill("#rec-card-name", "Salto in alto")
+    press(screen.locator("#rec-card-keep"))
+    until(screen, "[...document.querySelectorAll('#rec-kept-cards li strong')].some(n => n.textContent === "
+                  "'Salto in alto')")
+    assert kept_names(screen) == ["Salto in alto", "Corsa"]
+    assert picker.input_value() == "table:Salto in alto"
 
 
 @pytest.mark.parametrize(("language", "legends", "button"), [

@@ -34,7 +34,8 @@
   var COLOURS = [["same", _("the same as")], ["different", _("different from")]];
   var rows = build();
   var asked = 0;  // the latest sentence asked for: an older answer arriving late is not shown
-  var lastForgotten = null;  // {card, index}: the card Undo puts back where it was
+  var lastForgotten = null;  // {card, index, pickers}: the card Undo puts back where it was, and where it was picked
+  var changing = null;  // the name of the kept card "Change" opened: keeping the card replaces it, in its place
 
   // The editor: a name, cards per play, the conditions joined by all or any, the sentence read back.
   function build() {
@@ -326,12 +327,17 @@
       if (wrong) {
         return;
       }
-      var cards = kept().filter(function (other) {
-        return other.name !== made.name;  // a card kept again under its name replaces the old one
-      });
-      keep(cards.concat([made]));
+      // a card kept again under its name, or renamed after "Change", replaces the old one in its place
+      var old = kept();
+      var place = old.findIndex(function (other) { return other.name === (changing || made.name); });
+      var cards = old.filter(function (other) { return other.name !== made.name && other.name !== changing; });
+      cards.splice(place < 0 ? cards.length : Math.min(place, cards.length), 0, made);
+      var renamed = changing !== null && changing !== made.name ? pickersOf(changing) : [];
+      keep(cards);
       closeForgotten();
       drawKept();
+      pickAgain(renamed, made.name);
+      changing = null;
       if (core.canonical(card()) === core.canonical(made)) {  // nothing changed while it was checked
         edit(null);
       }
@@ -341,10 +347,12 @@
     var button = event.target.closest("button");
     var cards = kept();
     if (button && button.dataset.change) {
+      changing = cards[Number(button.dataset.change)].name;
       edit(cards[Number(button.dataset.change)]);
     } else if (button && button.dataset.forget) {
       var index = Number(button.dataset.forget);
-      lastForgotten = { card: cards.splice(index, 1)[0], index: index };
+      var gone = cards.splice(index, 1)[0];
+      lastForgotten = { card: gone, index: index, pickers: pickersOf(gone.name) };
       keep(cards);
       drawKept();
       document.getElementById("rec-forgotten-text").textContent =
@@ -359,9 +367,25 @@
       cards.splice(Math.min(lastForgotten.index, cards.length), 0, lastForgotten.card);
       keep(cards);
       drawKept();
+      pickAgain(lastForgotten.pickers, lastForgotten.card.name);  // the disciplines it was picked for, as they were
     }
     closeForgotten();
   });
+
+  // The discipline pickers showing the kept card ``name``, and the same pickers set to the card ``name`` again
+  // (their form hears of it as of a choice made by hand).
+  function pickersOf(name) {
+    return Array.prototype.filter.call(document.querySelectorAll("select[name=discipline]"), function (picker) {
+      return picker.value === TABLE + name;
+    });
+  }
+
+  function pickAgain(pickers, name) {
+    pickers.forEach(function (picker) {
+      picker.value = TABLE + name;
+      picker.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
 
   // A card kept since is no card to put back before: Undo would bring back a name now taken
   function closeForgotten() {
