@@ -34,7 +34,7 @@
         throw core.refused(reply, text.server_problem);
       }
       var draft = { version: 1, id: core.newDraftId(), game: game, title: title, setup: log, steps: [],
-        claims: { scores: {}, winners: [] }, created: new Date().toISOString() };
+        claims: { scores: {}, winners: [] }, created: new Date().toISOString(), opened: message === text.opened };
       drafts.save(draft);
       return play.open(draft, core.format(message, { title: title, steps: 0 }));
     }).catch(function (error) {

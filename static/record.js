@@ -269,7 +269,8 @@
     }
     var last = draft.steps.pop();
     if (!last) {
-      announce(text.nothing_to_undo);
+      // an opened log's steps are its setup here: they are kept, never taken back one by one
+      announce(draft.opened ? text.nothing_to_undo_opened : text.nothing_to_undo);
       return;
     }
     draft.unseen = Boolean(change && change.unseen);  // a step recorded past a draw nobody saw: still unseen

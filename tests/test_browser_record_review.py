@@ -229,6 +229,19 @@ def test_a_draft_opened_in_another_language_words_every_step_again_in_it(screen,
                                                           {"player": "Bob", "card": "B4"}]
 
 
+def test_an_opened_log_goes_on_from_its_end_and_says_its_own_steps_stay_as_written(screen, live_server):
+    continued(screen, live_server, OLYMPI)
+    announced = screen.locator("#rec-announce").inner_text()
+    assert announced.startswith("Opened “") and "the log's own steps stay as it wrote them" in announced
+    press(screen.locator("#rec-undo"))
+    until(screen, "document.getElementById('rec-announce').textContent.startsWith('Nothing to undo: the opened')")
+    press(screen.locator("#rec-choices button[data-choice]").first)
+    settled(screen, 1)
+    press(screen.locator("#rec-undo"))  # a step recorded here is undone as any other
+    settled(screen, 0)
+    assert recorded_log(screen)["races"] == OLYMPI["races"]
+
+
 def test_undo_puts_back_a_draw_left_unseen_with_the_step_it_brings_back(screen, live_server):
     """Bruno plays Y5, Cy retires, and nobody saw the cards Cy drew: Anna is to play. Step 1 deleted, then
     undone: Anna is to play again, the draw still unseen, not asked for. The same after a step recorded
