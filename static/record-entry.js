@@ -369,7 +369,8 @@
   // what the table saw) would sit above the screen where no scrolling reaches it. It scrolls inside instead.
   function roomForDock() {
     var header = document.querySelector(".site-header");
-    $("recorder").style.setProperty("--rec-header", (header ? header.offsetHeight : 0) + "px");
+    var sticky = header && getComputedStyle(header).position === "sticky";
+    $("recorder").style.setProperty("--rec-header", (sticky ? header.offsetHeight : 0) + "px");
   }
   roomForDock();
   window.addEventListener("resize", roomForDock);

@@ -41,6 +41,14 @@ def step_labels(page) -> list[str]:
     return page.locator("#rec-steps .rec-step-label").all_inner_texts()
 
 
+def test_on_a_phone_the_table_scrolled_to_is_not_under_the_site_header(phone, live_server):
+    continued(phone, live_server, RETIRED, "it")
+    phone.evaluate("window.scrollTo(0, document.getElementById('rec-seats').getBoundingClientRect().top + scrollY)")
+    seats = phone.locator("#rec-seats").bounding_box()
+    header = phone.locator(".site-header").bounding_box()
+    assert header["y"] + header["height"] <= seats["y"] + 1  # the header went with the page, the seats in full view
+
+
 def test_a_draw_asks_the_cards_of_who_draws_with_whose_step_in_view(phone, live_server):
     continued(phone, live_server, RETIRED, "it")
     assert phone.locator("#rec-chance").is_visible()
