@@ -86,9 +86,10 @@ GROUP_FROM = 6
 
 
 def outer_unit(step_ids: list[str]) -> str | None:
-    """The unit the round keys jump by (PageUp/PageDown): the outermost of moments three units deep
-    (``round`` of ``round-2-trick-3-play-4``), none for a game of two levels."""
-    deep = next((step for step in step_ids if step.count("-") >= 5), None)
+    """The unit the round keys and buttons jump by (PageUp/PageDown): the outermost of moments two units deep
+    or more (``round`` of ``round-2-trick-3-play-4``, ``race`` of ``race-3-turn-2``), none where every moment
+    is one unit deep. A phone has no keys: the buttons are its way from race to race."""
+    deep = next((step for step in step_ids if step.count("-") >= 3), None)
     return deep.split("-")[0] if deep else None
 
 

@@ -65,9 +65,12 @@ def test_findings_are_grouped_by_code_past_six():
         ("wrong-turn", "played out of turn", 5), ("must-follow-suit", "did not follow suit (a revoke)", 2)]
 
 
-def test_the_round_keys_are_offered_only_where_moments_are_three_units_deep():
+def test_the_round_keys_and_buttons_jump_by_the_outermost_unit_of_moments_two_units_deep_or_more():
     assert analysis.outer_unit(["round-1", "round-1-trick-1-play-1"]) == "round"
-    assert analysis.outer_unit(["deal", "trick-1-play-1", "trick-1"]) is None
+    assert analysis.outer_unit(["deal", "trick-1-play-1", "trick-1"]) == "trick"
+    assert analysis.outer_unit(["setup", "race-1", "race-1-turn-1"]) == "race"
+    assert analysis.outer_unit(["setup", "game-1", "game-1-trick-1-play-1"]) == "game"
+    assert analysis.outer_unit(["setup", "round-1", "round-2"]) is None  # one unit deep: nothing inside to skip
 
 
 def test_a_game_played_legally_to_its_end_has_a_result_even_with_a_miscounted_sheet():

@@ -54,6 +54,11 @@ def test_on_a_phone_the_board_has_the_screen_above_the_bar_to_itself(phone, live
     tops = phone.locator("#step-strip > *").evaluate_all("chips => chips.map(chip => chip.offsetTop)")
     assert len(tops) > 10 and max(tops) - min(tops) < 8  # a second line would start a chip's height lower
     assert "is-cut" in phone.locator("#step-strip").get_attribute("class")  # faded at the edge: more follows
+    # a phone has no ↑ ↓ keys: its buttons go from race to race
+    phone.locator("button[data-step=round-next]").tap()
+    at_moment(phone, "race-4-turn-1")
+    phone.locator("button[data-step=round-prev]").tap()  # from a race's first turn: the race before, from its start
+    at_moment(phone, "race-3-turn-1")
     # the speed's menu is a thumb's target like the buttons beside it
     assert phone.locator("#play-speed").bounding_box()["height"] >= 34
 
