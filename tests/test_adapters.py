@@ -38,3 +38,9 @@ def test_the_claims_stay_beside_their_own_player_once_ranked():
     shown = claimed_standings(report)
     assert [(row["name"], row["value"], row["claimed"]) for row in shown["rows"]] == [("Bo", 6, 6), ("Ann", 1, 2)]
     assert shown["claimed_winners"] == ["Ann"]
+
+
+def test_a_name_given_twice_by_a_refused_log_is_one_row():
+    report = {"players": ["Ann", "Bruno", "Ann"], "complete": False,
+              "errors": [{"code": "duplicate-player", "severity": "error"}], "result": {}}
+    assert names(standings(report)) == ["Ann", "Bruno"]

@@ -79,7 +79,8 @@ def no_better_plays(engine: Engine, document: object, report: dict) -> dict | No
 
 
 def players_of(report: dict) -> list[str]:
-    return [name for name in report.get("players") or [] if isinstance(name, str)]
+    """The report's players, each once: a log naming one twice is refused, and its page lists the name once."""
+    return list(dict.fromkeys(name for name in report.get("players") or [] if isinstance(name, str)))
 
 
 def played_to_the_end(report: dict) -> bool:
