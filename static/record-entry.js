@@ -341,10 +341,10 @@
     window.RecordPlay.enter(action, table.stepLabel(action, draftGame().setup, window.RecordSetup.text));
   });
 
-  // A value with its contents left out: [] for a list, "" for a word, an object's keys kept.
+  // A value with its contents left out: ["…"] for a list, "…" for a word, an object's keys kept.
   function shapeOf(value) {
     if (Array.isArray(value)) {
-      return [];
+      return ["…"];
     }
     if (value && typeof value === "object") {
       var shape = {};
@@ -353,15 +353,18 @@
       });
       return shape;
     }
-    return typeof value === "string" ? "" : value;
+    return typeof value === "string" ? "…" : value;
   }
 
-  // The example of a step as JSON is one of this game's own (a Dalmuti play is not a D&G card); of a
-  // table's step only its shape, never the outcome drawn at random.
+  // The example of a step as JSON is one of this game's own (a Dalmuti play is not a D&G card). A table's
+  // step offers either each outcome the log leaves possible (an Olympi race's start from a known discipline
+  // deck), one of which is an example, or a single one drawn at random, of which only the shape is shown.
   function drawExample(answer) {
-    if ((answer.choices || []).length) {
-      var example = answer.choices[0].action;
-      $("rec-other-example").textContent = JSON.stringify(answer.chance ? shapeOf(example) : example);
+    var offered = answer.choices || [];
+    if (offered.length) {
+      var example = offered[0].action;
+      $("rec-other-example").textContent = JSON.stringify(answer.chance && offered.length === 1 ? shapeOf(example)
+        : example);
     }
   }
 

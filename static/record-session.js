@@ -26,17 +26,18 @@
     return found.length ? found[0] : null;
   }
 
-  // A new draft from a setup log (or an unfinished log), once the server says a game can start from it.
-  function begin(log, title, message, onProblem) {
+  // A new draft from a setup log, or from a stored or unfinished log (`opened`: its steps stay its setup), once
+  // the server says a game can start from it.
+  function begin(log, title, opened, onProblem) {
     var game = gameOf(log);
     return core.post(root.dataset.choices, log, text.offline).then(function (reply) {
       if (reply.status !== 200 || !game) {
         throw core.refused(reply, text.server_problem);
       }
       var draft = { version: 1, id: core.newDraftId(), game: game, title: title, setup: log, steps: [],
-        claims: { scores: {}, winners: [] }, created: new Date().toISOString(), opened: message === text.opened };
+        claims: { scores: {}, winners: [] }, created: new Date().toISOString(), opened: opened };
       drafts.save(draft);
-      return play.open(draft, core.format(message, { title: title, steps: 0 }));
+      return play.open(draft, opened ? core.format(text.opened, { title: title, steps: 0 }) : "");
     }).catch(function (error) {
       onProblem(error.message);
     });
@@ -44,7 +45,7 @@
 
   document.addEventListener("record:setup", function (event) {
     var built = event.detail;
-    begin(built.log, built.title, "", window.RecordSetup.showProblem);
+    begin(built.log, built.title, false, window.RecordSetup.showProblem);
   });
 
   function listDrafts() {
@@ -119,7 +120,7 @@
     var game = setups[gameOf(log)];
     var title = log && log.meta && typeof log.meta.title === "string" && log.meta.title.trim() ? log.meta.title :
       game && Array.isArray(log.players) ? window.RecordSetup.defaultTitle(game.name, log.players) : text.untitled;
-    begin(log, title, text.opened, openProblem);
+    begin(log, title, true, openProblem);
   }
 
   $("rec-open-button").addEventListener("click", function () {

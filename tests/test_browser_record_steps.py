@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from tests.conftest import until, watched_page
+from tests.conftest import ROOT, until, watched_page
 from tests.record_helpers import HANDS, continued, fill_players, press, recorded_log, settled, start, type_deal
 
 pytestmark = pytest.mark.browser
@@ -150,12 +150,22 @@ def test_the_example_of_a_step_as_json_is_the_games_own(phone, live_server):
     continued(phone, live_server, {"game": "grande-dalmuti", "players": players,
                                    "options": {"settling_round": True}, "rounds": [{"tricks": []}]})
     example = phone.locator("#rec-other-example")
-    assert json.loads(example.text_content()) == {"hands": {name: [] for name in players}}
+    assert json.loads(example.text_content()) == {"hands": {name: ["…"] for name in players}}
     press(phone.locator("#rec-unseen"))
     until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
     # Round 1 with the deal unseen: Anna, first in the seating, leads; a play is who and which cards.
     shown = json.loads(example.text_content())
     assert set(shown) == {"player", "cards"} and shown["player"] == "Anna"
+
+
+def test_a_table_s_step_whose_outcome_the_log_fixes_is_its_own_example(phone, live_server):
+    """An Olympi race starts by revealing the discipline deck's next card: where the log lists that deck, the
+    step is no draw at random, and its example is the very step (the example once read {"discipline": ""})."""
+    log = json.loads((ROOT / "sample_games" / "olympi" / "clean-2-players.json").read_text())
+    continued(phone, live_server, {**{key: log[key] for key in log if key not in ("races", "scores", "winners",
+                                                                                  "meta")}, "races": []})
+    # the first card of its discipline deck
+    assert json.loads(phone.locator("#rec-other-example").text_content()) == {"discipline": "Archery"}
 
 
 def test_leaving_a_game_lists_it_dated_in_the_readers_language_with_the_keyboard_on_it(browser, live_server):
