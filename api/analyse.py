@@ -9,9 +9,9 @@ values are exact as with the deal, else they are estimates over worlds dealing t
 work is bounded before it starts, like validate's: the body by its size and the client's work allowance,
 the search by ``SEARCH_BUDGET``: 20,000 positions for one play and 40,000 for the whole log searched
 exactly, past which plays are estimated (``exact`` false, an ``estimate`` block) from 8 sampled worlds of
-at most 2,000 positions each and 40,000 for every estimate together — so at most 80,000 positions (and
-the worlds' dealing) per request, past which plays are listed unvalued rather than the request taking
-longer. Nothing is stored.
+at most 2,000 positions each, 40,000 for every estimate together and 4,000 worlds dealt in all — so at most
+80,000 positions and 4,000 worlds per request, past which plays are listed unvalued rather than the request
+taking longer. The request is charged 40 work units more than a validation of its body. Nothing is stored.
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from replaykit.analysis import Budget, analyse
 
 # The most search one request may do, and the plays listed: 40,000 positions are 0.2 s of the pure-Python
 # search on a quiet 2-core machine and about a second on a busy one (make bench, "Search"); the estimates
-# as much again.
+# as much again, and their 4,000 worlds 0.04-0.4 ms each to deal. The whole request, replay included, took
+# at most 1.42 s on the heaviest logs (make bench, "Analysis requests"); it is charged for that
+# (``guards.ANALYSIS_UNITS``).
 SEARCH_BUDGET = Budget(max_nodes=20_000, max_total=40_000, max_plays=2_000, worlds=8, world_nodes=2_000,
-                       max_sampled=40_000)
+                       max_sampled=40_000, max_worlds=4_000)
 
 
 class ValuedChoiceSchema(Schema):
@@ -112,7 +114,7 @@ class AnalysisSchema(Schema):
 @problem(422, "The JSON is not a log's shape (errors lists why), no game starts in it, or its game offers no "
               "computer analysis.")
 @problem(429, "Too many requests from this client; Retry-After says when to try again.")
-@guards.work_limit()
+@guards.analysis_limit()
 def analyse_log():
     """Value every play of a log by exhaustive search, within a bounded budget."""
     # a setup is read as such, so that it is refused as no game started rather than as no log

@@ -23,7 +23,7 @@ import api as web
 from api import guards, i18n
 from api.api_v1 import blp, body_problems, json_response, not_a_log, problem, read_upload, under
 from api.openapi import SO_FAR_BODY, SO_FAR_REF
-from api.problems import Problem
+from api.problems import Problem, body_members_problem
 from api.verdicts import Verdict
 from replaykit.reading import show
 from replaykit.state import State, label_of, past_unseen
@@ -226,9 +226,10 @@ def apply_action():
     action in the words of the game's choices."""
     raw = read_upload()
     body = _read(raw)
-    if not isinstance(body, dict) or set(body) != {"log", "action"}:
-        raise Problem(422, _('The body must be a JSON object with exactly two members: "log" (the log so far) and '
-                             '"action" (what was played).'))
+    refused = body_members_problem(body, _('The body must be a JSON object with exactly two members: "log" (the '
+                                           'log so far) and "action" (what was played).'), ("log", "action"))
+    if refused is not None:
+        raise refused
     _bounded(body["action"])
     _verdict, state = _playable(body["log"], at="/log")
     try:

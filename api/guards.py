@@ -49,6 +49,10 @@ DEFAULTS = {
     "VIEW_RATE_LIMIT": "300 per minute",
 }
 WORK_UNIT_BYTES = 64 * 1024  # a 2 MiB body costs 33: within a minute's allowance of uploads as of validations
+# What an analysis costs past its replay, in validation units (each at most 0.045 s of CPU): the whole request took
+# at most 1.42 s on the heaviest logs (make bench, "Analysis requests"), less than the 1.8 s of 40 units, so a
+# client's analyses (7 a minute) use no more CPU a minute than its validations may.
+ANALYSIS_UNITS = 40
 
 
 def client_address(address: str | None = None) -> str:
@@ -128,6 +132,12 @@ def work_limit():
     """The allowance of the endpoints that replay a body and store nothing (validate, choices, apply): one
     shared limit, each request costing one per started ``WORK_UNIT_BYTES`` of its body."""
     return limiter.shared_limit(validate_rate, scope="work", cost=_work_cost)
+
+
+def analysis_limit():
+    """Validate's allowance for ``POST /api/v1/analyse``, each analysis costing ``ANALYSIS_UNITS`` on top of its
+    body's units: its search and its worlds are bounded (``api.analyse.SEARCH_BUDGET``)."""
+    return limiter.shared_limit(validate_rate, scope="work", cost=lambda: _work_cost() + ANALYSIS_UNITS)
 
 
 def view_rate() -> str:

@@ -15,9 +15,16 @@ from flask_babel import lazy_gettext
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from replaykit.findings import pointer
+from replaykit.reading import show
+
 PROBLEM_TYPE = "application/problem+json"
 API_PREFIX = "/api/"
 log = logging.getLogger(__name__)
+# A body's members looked at for unknown ones, and the longest name given a pointer of its own (a longer one is
+# quoted shortened): an answer never grows with the body.
+NAMES_LISTED = 40
+LONGEST_PLACED = 100
 
 
 class Problem(HTTPException):
@@ -31,6 +38,23 @@ class Problem(HTTPException):
 
     def get_headers(self, *args: object, **kwargs: object) -> list[tuple[str, str]]:
         return [*super().get_headers(*args, **kwargs), *self.extra_headers.items()]
+
+
+def body_members_problem(body: object, detail: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
+                         ) -> Problem | None:
+    """The 422 of a request body that is not a JSON object with ``required`` and at most ``optional`` besides:
+    ``detail``, and a ``schema`` error for each member missing or unknown, at its pointer (the body itself when
+    it is no object); ``None`` when its members are right."""
+    def error(path: str, message: str) -> dict:
+        return {"code": "schema", "severity": "error", "message": message, "player": None, "path": path}
+
+    if not isinstance(body, dict):
+        return Problem(422, detail, errors=[error("", _("The body must be a JSON object."))])
+    errors = [error(pointer(name), _('"%(name)s" is missing.', name=name)) for name in required if name not in body]
+    errors += [error(pointer(name) if len(name) <= LONGEST_PLACED else "",
+                     _("%(name)s is not a member of this body.", name=show(name)))
+               for name in list(body)[:NAMES_LISTED] if name not in required + optional]
+    return Problem(422, detail, errors=errors) if errors else None
 
 
 def problem_response(status: int, title: str, detail: str, headers: dict | None = None,

@@ -47,11 +47,11 @@ def phases(engine, document, budget) -> dict:
 
     def estimated(step, entry, budget, max_nodes):
         start = time.process_time()
-        used = estimate(step, entry, budget, max_nodes)
+        used, dealt = estimate(step, entry, budget, max_nodes)
         phase = counts["estimates" if entry["estimate"] else "estimate tries, no value"]
         phase[0] += used
         phase[1] += time.process_time() - start
-        return used
+        return used, dealt
 
     with mock.patch.object(analysis, "judge", judged), mock.patch.object(analysis, "estimate", estimated):
         analysis.analyse(engine, document, budget)

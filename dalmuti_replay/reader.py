@@ -57,6 +57,7 @@ class Reader:
         # Read for every trick and name: native fields, not the attributes of the interpreted Limits
         self.max_name, self.max_cards, self.max_plays = limits.max_name, limits.max_cards, limits.max_plays
         self.long_names = LongNames()
+        self.last_round = self.last_trick = -1  # the indexes of the log's last round and of that round's last trick
 
     def problem(self, tokens: tuple, message: Text) -> None:
         if not self.counted():
@@ -162,6 +163,7 @@ class Reader:
             return []
         if len(value) < self.limits.min_steps:  # type: ignore[arg-type]
             self.problem(tokens, say('A log needs at least one round in "rounds".'))
+        self.last_round = len(value) - 1  # type: ignore[arg-type]
         return [self.round(item, index) for index, item in enumerate(value)]
 
     def round(self, value: object, index: int) -> Round | None:
@@ -240,6 +242,7 @@ class Reader:
     def tricks(self, value: object, tokens: tuple) -> list[Trick]:
         if not self.sized_list(value, tokens, '"tricks"', self.limits.max_tricks, "tricks"):
             return []
+        self.last_trick = len(value) - 1  # type: ignore[arg-type]
         return [self.quick_trick(item) or self.trick(item, (*tokens, index)) for index, item in enumerate(value)]
 
     def quick_trick(self, value: object) -> Trick | None:
@@ -263,10 +266,14 @@ class Reader:
         if "plays" not in value:
             self.problem(where, say('The trick has no "plays" list.'))
         elif self.sized_list(plays, where, '"plays"', self.max_plays, "plays"):
-            if not plays:
+            if not plays and not self.opened_last(tokens):
                 self.problem(where, say("A trick needs at least one play."))
             trick.plays = [self.play(item, (*where, index)) for index, item in enumerate(plays)]
         return trick
+
+    def opened_last(self, tokens: tuple) -> bool:
+        """Whether the trick at ``tokens`` is the last of the log so far, which may be opened and empty yet."""
+        return bool(self.limits.open_end) and tokens[1] == self.last_round and tokens[3] == self.last_trick
 
     def play(self, value: object, tokens: tuple) -> Play | None:
         return (quick_play(value, self.max_name, self.max_cards, self.known, self.order, self.passes)

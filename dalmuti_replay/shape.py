@@ -30,6 +30,8 @@ class Limits(TextLimits):
 
     max_names: int = 64  # entries of players, join, ranks, finish, winners and of name-keyed objects
     min_steps: int = 1  # entries of "rounds": one or more in a log; none yet in a setup (replaykit.engine)
+    # A log so far (replaykit.engine) may end with a trick opened and nothing played in it yet ({"trick": n})
+    open_end: int = 0
     max_rounds: int = 100
     max_tricks: int = 100  # per round: 80 cards make at most 80 sets
     max_plays: int = 400  # per trick

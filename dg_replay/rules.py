@@ -37,10 +37,16 @@ def dealable(supply: dict[str, int], need: dict[Any, int], voids: dict[Any, set[
     side): a transportation problem over five colours, decided by Hall's condition on every set of colours."""
     if sum(supply.values()) != sum(need.values()):
         return False
-    for mask in range(1, 1 << len(COLORS)):
-        colors = [color for bit, color in enumerate(COLORS) if mask >> bit & 1]
-        room = sum(count for seat, count in need.items() if any(color not in voids[seat] for color in colors))
-        if sum(supply[color] for color in colors) > room:
+    every = (1 << len(COLORS)) - 1
+    # each seat still short of cards with the colours it may take, as bits
+    takers = [(count, sum(1 << bit for bit, color in enumerate(COLORS) if color not in voids[seat]))
+              for seat, count in need.items() if count]
+    if all(able == every for _count, able in takers):  # no seat lacks a colour: any split of the cards fits
+        return True
+    counts = [supply[color] for color in COLORS]
+    for mask in range(1, every + 1):
+        room = sum(count for count, able in takers if able & mask)
+        if sum(count for bit, count in enumerate(counts) if mask >> bit & 1) > room:
             return False
     return True
 

@@ -213,8 +213,17 @@ class Position:
         return cards + len(self.active) - 1 + self.world_record
 
     def returns(self) -> tuple[int, ...]:
-        """Each seat's VP earned in the race so far; at the end, its race reward."""
-        return self.earned
+        """Each seat's VP earned in the race so far; at the end, its race reward. Before the end (where a
+        look-ahead stops), with three or more players, a seat still in the race also has the medal it would
+        retire with now: the least its place can still bring it, as every later retirement is rewarded no
+        worse (rule 6), so a play is never worth less than retiring at once."""
+        if self.finished or len(self.players) == 2:
+            return self.earned
+        medal = self.rules.reward(len(self.players) - len(self.active)).medal
+        if medal is None:
+            return self.earned
+        sure = VP[medal]
+        return tuple(earned + sure if seat in self.active else earned for seat, earned in enumerate(self.earned))
 
     def key(self) -> tuple:
         """Every value the rest of the race depends on, and the VP already earned: equal exactly when two

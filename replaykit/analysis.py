@@ -43,7 +43,7 @@ weighed against proven ones.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,8 +57,11 @@ from replaykit.state import past_unseen
 # what its seat saw in the transfers. 4: an estimate values only the choices the position itself allows, never a
 # card the log does not prove in the player's hand. 5: marks by each game's own thresholds; the steps not
 # searched named, and the plays past the bound counted; an Olympi world lays its deck in an order. 6: plays
-# searched from every round's, race's or game's end back in turns, so each end is proven first.
-METHOD = 6
+# searched from every round's, race's or game's end back in turns, so each end is proven first. 7: the worlds dealt
+# are bounded (``Budget.max_worlds``); a play held to a share smaller than its worlds may search deals no more
+# worlds after a first whose search finds nothing, and is tried again with what the later plays left; an Olympi
+# look-ahead counts, for a seat still in the race, the medal it would retire with.
+METHOD = 7
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
 # The marks of a play by its cost, worst first: a play is marked by the first of its game's thresholds
@@ -71,7 +74,8 @@ class Budget:
     """The work one analysis may do: ``max_nodes`` positions searched for one play, ``max_total`` for all of
     them together, ``max_plays`` plays listed (the first ones); for the estimates, ``worlds`` worlds sampled
     per play (0: no estimates), each searched within ``world_nodes`` positions, ``max_sampled`` positions for
-    every estimate together (shared evenly among the plays to estimate), drawn from ``seed``."""
+    every estimate together (shared evenly among the plays to estimate), ``max_worlds`` worlds dealt for every
+    estimate together (dealing one costs as much as searching a few hundred positions), drawn from ``seed``."""
 
     max_nodes: int = 200_000
     max_total: int = 500_000
@@ -79,6 +83,7 @@ class Budget:
     worlds: int = 8
     world_nodes: int = 4_000
     max_sampled: int = 1_000_000
+    max_worlds: int = 16_000
     seed: int = 0
 
 
@@ -105,14 +110,20 @@ def analyse(engine: Any, document: object, budget: Budget = Budget(), limits: An
         if not hasattr(state, "searchable"):
             able[0] = False
             return
-        played = state.last_action()
-        if anchor and (not chance[0] or after_unseen(before[0], anchor, played)):
-            if len(steps) < budget.max_plays:
-                steps.append(Step(anchor, before[0], played))
-            else:
-                unlisted[0] += 1
+        full = len(steps) >= budget.max_plays
+        if anchor and full and not chance[0]:
+            unlisted[0] += 1
+        elif anchor:
+            played = state.last_action()
+            if not chance[0] or after_unseen(before[0], anchor, played):
+                if full:
+                    unlisted[0] += 1
+                else:
+                    steps.append(Step(anchor, before[0], played))
         chance[0] = state.chance
-        before[0] = state.searchable()
+        # Past the plays listed, a position only tells whether a step after a chance step is a play: a match of
+        # 48,000 plays made every one of them, 1.7 s of CPU for nothing.
+        before[0] = None if full and started[0] and not state.chance else state.searchable()
         if before[0] is None and state.chance:  # a deal the log may leave out: the position past it
             twin = past_unseen(state)
             before[0] = None if twin is None else twin.searchable()
@@ -177,7 +188,8 @@ def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, floa
     own, are not searched exactly; the other units' plays still are. The legal plays left are then estimated,
     smallest position first (fewest steps left), each with an even share of ``max_sampled`` (what one
     leaves unspent goes to the next); a play whose worlds all ran out of their share, held below
-    ``world_nodes`` each, is tried again with what the later ones left, where that is more."""
+    ``world_nodes`` each, is tried again with what the later ones left, where that is more. Once fewer than a
+    play's ``worlds`` are left of ``max_worlds``, no play is estimated any more."""
     searches: dict[int, Search] = {}
     spent = 0
     horizons: dict[int, int] = {}  # per unit, the fewest steps left from which a search ran out of budget
@@ -207,16 +219,20 @@ def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, floa
     pending = sorted(((step, entry) for step, entry in judged
                       if entry["legal"] and not entry["exact"] and hasattr(step.position, "sample_world")),
                      key=lambda item: item[0].position.plays_left())
-    left_over = budget.max_sampled
+    left_over, worlds_left = budget.max_sampled, budget.max_worlds
     cramped: list[tuple[Step, dict, int]] = []
     for index, (step, entry) in enumerate(pending):
+        if worlds_left < budget.worlds:
+            break
         share = left_over // (len(pending) - index)
-        left_over -= estimate(step, entry, budget, share)
+        used, dealt = estimate(step, entry, budget, share, hopeful=share < budget.worlds * budget.world_nodes)
+        left_over, worlds_left = left_over - used, worlds_left - dealt
         if entry["estimate"] is None and share < budget.worlds * budget.world_nodes:
             cramped.append((step, entry, share))
     for step, entry, share in cramped:
-        if left_over > share:
-            left_over -= estimate(step, entry, budget, left_over)
+        if left_over > share and worlds_left >= budget.worlds:
+            used, dealt = estimate(step, entry, budget, left_over)
+            left_over, worlds_left = left_over - used, worlds_left - dealt
     for _step, entry in judged:
         entry["marks"] = marks(entry["cost"], thresholds)
     return [entry for _step, entry in judged]
@@ -252,18 +268,25 @@ def judge(step: Step, search: Search, max_nodes: int) -> tuple[dict, int]:
     return entry, search.nodes - start
 
 
-def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int) -> int:
+def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int, hopeful: bool = False) -> tuple[int, int]:
     """Fills in ``entry`` with the play's values sampled over worlds its player could not tell apart, within
-    ``max_nodes`` positions; the positions used. The worlds of a play are drawn from the seed and the play's
-    step alone, so an analysis is the same however often it is run."""
+    ``max_nodes`` positions; the positions used and the worlds dealt (``hopeful``, where the play will be tried
+    again with more: none past a first one whose search found nothing). The worlds of a play are drawn from
+    the seed and the play's step alone, so an analysis is the same however often it is run."""
     state = step.position
     worlds = budget.worlds
     per_world = min(budget.world_nodes, max_nodes // max(1, worlds))
     if worlds <= 0 or per_world <= 0:
-        return 0
+        return 0, 0
     rng = random.Random(f"{budget.seed}/{step.anchor}")
-    sampled = [state.sample_world(state.turn, rng) for _ in range(worlds)]
-    found = sampled_action_values(sampled, state.turn, per_world, step=len(state.players))
+    dealt = [0]
+
+    def sampled() -> Iterator[Any]:
+        for _ in range(worlds):
+            dealt[0] += 1
+            yield state.sample_world(state.turn, rng)
+
+    found = sampled_action_values(sampled(), state.turn, per_world, step=len(state.players), hopeful=hopeful)
     # A choice is valued only if every world offers it, and the position itself, whose hands hold only what the
     # log proves: a card the log never shows in the player's hand may be in every world sampled (one world, or
     # a few that happen to agree), never in every world there is.
@@ -272,7 +295,7 @@ def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int) -> int:
              if found.offered[action] == found.worlds and action in proven}
     played = state.action_of(step.played)
     if not found.worlds or played not in means:
-        return found.nodes
+        return found.nodes, dealt[0]
     best_value = max(means.values())
     entry.update(best=[state.action_to_log(action) for action in _best(means, best_value)],
                  choices=[{"action": state.action_to_log(action), "value": mean,
@@ -280,7 +303,7 @@ def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int) -> int:
                  cost=round(best_value - means[played], ACCURACY_PLACES),
                  estimate={"worlds": found.worlds, "sampled": worlds, "seed": budget.seed, "reach": found.reach,
                            "nodes": found.nodes})
-    return found.nodes
+    return found.nodes, dealt[0]
 
 
 def _best(values: dict[Hashable, float], best_value: float) -> list[Hashable]:

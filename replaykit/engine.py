@@ -34,9 +34,10 @@ MORE_FINDINGS = "more-findings"
 # the report's ``unlisted``: reports list far fewer, and a body of nothing but mistakes must not cost a
 # finding per byte.
 DETAILED_FINDINGS = 1000
-# The settings a setup is read with: a log that lists no steps yet, as a recorder starts from. A game whose log
-# must list one (Il Grande Dalmuti's "rounds": one or more) has ``min_steps`` among its limits.
-SETUP_SETTINGS = {"min_steps": 0}
+# The settings a log so far is read with, as a recorder sends it: it may list no steps yet, and end with a step
+# opened and nothing in it yet. A game whose log must list one (Il Grande Dalmuti's "rounds": one or more) has
+# ``min_steps`` among its limits; one whose parts may not be empty in a whole log (a Dalmuti trick), ``open_end``.
+SETUP_SETTINGS = {"min_steps": 0, "open_end": 1}
 
 
 @contextmanager

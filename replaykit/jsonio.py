@@ -212,14 +212,22 @@ _STRUCTURE = re.compile(_STRING + r"|[{}\[\]:,]")
 # Past this many strings and structural characters the walk stops and the refusal goes unplaced: placing a
 # duplicate key at the end of a 2 MB body of 250,000 objects costs 0.14 s (compiled) beside its 0.28 s refusal.
 PLACED_TOKENS = 300_000
+VALUE_PREFIX = 40
+VALUE_ENDS = ("", " ", "\t", "\r", "\n", ",", "]", "}")  # what may follow a value: nothing, a space, a comma, a bracket
 
 
 def _place(text: str, kind: str, what: object) -> int | None:
     """The offset of what was refused: the second ``what`` among one object's keys (``kind`` "key"), the value
     written ``what`` ("value"), or the first bracket deeper than ``what`` levels ("depth")."""
     if kind == "value":  # written as a value: after a bracket, comma or colon, before one
-        value = re.compile(f"{_STRING}|(?<![^\\s\\[,:]){re.escape(cast(str, what))}(?![^\\s\\]}},])")
-        return next((match.start() for match in value.finditer(text) if match.group()[0] != '"'), None)
+        written = cast(str, what)
+        # found by its start, then compared whole: a pattern of a number of 2,000,000 digits took 13 s to compile
+        start = re.compile(f"{_STRING}|(?<![^\\s\\[,:]){re.escape(written[:VALUE_PREFIX])}")
+        for match in start.finditer(text):
+            at, end = match.start(), match.start() + len(written)
+            if match.group()[0] != '"' and text.startswith(written, at) and text[end:end + 1] in VALUE_ENDS:
+                return at
+        return None
     open_keys: list[set[str] | None] = []  # per open bracket: an object's keys so far, or None for a list
     want_key = False
     for match in itertools.islice(_STRUCTURE.finditer(text), PLACED_TOKENS):

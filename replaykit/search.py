@@ -261,7 +261,8 @@ class Estimate:
     offered: dict[Hashable, int] = field(default_factory=dict)
 
 
-def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step: int = 1) -> Estimate:
+def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step: int = 1,
+                          hopeful: bool = False) -> Estimate:
     """Perfect-information Monte Carlo: each world (a State with every hidden card filled in, consistent with
     what the seat has seen) is searched within ``max_nodes`` positions, and each action's values are averaged
     over the worlds. The first world is searched 1 step ahead (to the first position with a key after it:
@@ -269,9 +270,12 @@ def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step
     and so on by ``step`` to the end, each look-ahead afresh with what is left of its budget, and the deepest
     that finished is kept; the other worlds, alike in size, deepen only as far as the first one did (the
     look-ahead that ran out of budget would run out again, spending the budget for nothing). A world where
-    not even the first look-ahead finished is left out. Worlds consistent with the seat's observation offer it
-    the same actions, unless they also deal cards of its own hand that the log does not show: an action's mean
-    is then over the worlds that offered it (``Estimate.offered``)."""
+    not even the first look-ahead finished is left out; ``hopeful``: where that is the first world, so are the
+    others, neither searched nor drawn (``worlds`` may be a generator dealing each as it is asked for): a
+    caller that can try again with a larger budget spends nothing on worlds alike in size that would mostly
+    fail too. Worlds consistent with the seat's observation offer it the same actions, unless they also deal
+    cards of its own hand that the log does not show: an action's mean is then over the worlds that offered
+    it (``Estimate.offered``)."""
     samples: dict[Hashable, list[float]] = {}
     count, nodes = 0, 0
     reach: int | None = None
@@ -280,6 +284,8 @@ def sampled_action_values(worlds: Iterable[Any], seat: int, max_nodes: int, step
         values, looked, spent = _deepest(world, seat, max_nodes, max(1, step), deepest)
         nodes += spent
         if values is None:
+            if hopeful and not count:
+                break
             continue
         if not count:
             deepest = looked

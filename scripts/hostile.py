@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import random
 import tempfile
 import time
 from pathlib import Path
@@ -96,7 +97,12 @@ def bodies() -> dict[str, bytes]:
         "grande-dalmuti: 20 players, 91 rounds, 42,000 plays (refused: 6,000 at most)": dalmuti_past_the_bound(),
         STORED[1]: dalmuti(4, 70),
     }
-    return {name: json.dumps(document, separators=(",", ":")).encode() for name, document in documents.items()}
+    made = {name: json.dumps(document, separators=(",", ":")).encode() for name, document in documents.items()}
+    # Random digits, as a client varying them would send: a pattern of the whole number, to place it, took 13 s
+    digits = "".join(random.Random(3).choices("0123456789", k=1_900_000))
+    made["a score of 1,900,000 digits (refused: 20 at most)"] = \
+        json.dumps({**game([]), "scores": {"A": 0}}).replace('{"A": 0}', '{"A": 7' + digits + "}").encode()
+    return made
 
 
 def _ask(port: int, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes, float]:

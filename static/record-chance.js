@@ -151,7 +151,44 @@
       parts.push(part);
       fields.appendChild(group);
     });
+    if (choices.length > 1) {  // every outcome listed: a part chosen leaves the others only what goes with it
+      parts.forEach(function (part) {
+        if (part.select) {
+          part.select.addEventListener("change", function () { narrow(choices, part); });
+        }
+      });
+      narrow(choices);
+    }
     document.getElementById("rec-chance-title").textContent = _("What did the table see?");
+  }
+
+  // Each named part's options that some listed outcome has beside the other parts as chosen so far (an
+  // Olympi race from a pile of known order: the card postponed, or none, says which is raced); one left is
+  // chosen. An optional part's blank is a choice too ("None": nothing postponed), a required one's is not yet.
+  // The part just ``changed`` keeps what was chosen: the others follow it.
+  function narrow(choices, changed) {
+    var named = parts.filter(function (part) { return part.select; });
+    named.sort(function (a, b) { return (a === changed) - (b === changed); });
+    named.forEach(function (part) {
+      var fits = choices.filter(function (choice) {
+        return named.every(function (other) {
+          return other === part || (!other.select.value && !other.optional) ||
+            (choice.action[other.key] || "") === other.select.value;
+        });
+      }).map(function (choice) { return choice.action[part.key] || ""; });
+      Array.prototype.forEach.call(part.select.options, function (option) {
+        option.disabled = (Boolean(option.value) || part.optional) && fits.indexOf(option.value) < 0;
+      });
+      var open = fits.filter(function (value, index) { return fits.indexOf(value) === index; });
+      if (part === changed) {
+        return;
+      }
+      if (open.length === 1) {
+        part.select.value = open[0];
+      } else if (fits.indexOf(part.select.value) < 0 && (part.select.value || part.optional)) {
+        part.select.value = "";
+      }
+    });
   }
 
   // What was entered, as the step's action, or {missing: sentence} while a named part is not chosen.

@@ -219,11 +219,11 @@
           { card: card, times: read.counted[card] }));
       }
     });
-    this.seats.forEach(function (seat) {
+    this.seats.forEach(function (seat) {  // a seat with none is no deal of the wrong size but one not entered
       var held = read.cards[seat.key].length;
-      if (seat.size && held !== seat.size) {
-        found.push(held ? _n("{seat} holds {count} card of {size}.", "{seat} holds {count} cards of {size}.", held,
-          { seat: seat.label, size: seat.size }) : _("{seat} has no cards yet.", { seat: seat.label }));
+      if (seat.size && held && held !== seat.size) {
+        found.push(_n("{seat} holds {count} card of {size}.", "{seat} holds {count} cards of {size}.", held,
+          { seat: seat.label, size: seat.size }));
       }
     });
     return found;

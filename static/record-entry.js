@@ -283,14 +283,16 @@
       core.playerByPrefix(words[0], answer.view && answer.view.seats ? answer.view.seats.map(function (seat) {
         return seat.name;
       }) : []) : null;
-    var read = core.parseCards(named ? words.slice(1).join(" ") : entry, deck);
-    if (read.bad.length || !read.cards.length) {
-      return { problem: core.format(text.not_cards, { tokens: read.bad.join(" ") || entry }) };
-    }
+    var said = named ? words.slice(1).join(" ") : entry;
+    var read = core.parseCards(said, deck);
     var who = named || answer.to_move;
     var mine = choices.filter(function (choice) {
       return !who || !choice.action.player || choice.action.player === who;
     });
+    if (read.bad.length || !read.cards.length) {
+      var step = stepByWord(said, mine);
+      return step ? { choice: step } : { problem: core.format(text.not_cards, { tokens: read.bad.join(" ") || entry }) };
+    }
     var found = core.choicesWithCards(mine, read.cards);
     if (found.length) {
       return { choice: found[0] };
@@ -309,6 +311,19 @@
       action.cards = read.cards;
     }
     return { action: action, label: core.format(text.played_cards, { player: action.player || "", cards: read.cards.join(" ") }) };
+  }
+
+  // The one step of no cards whose words, its player's name left out, hold one starting with what was typed: a
+  // pass or a retirement typed as "pass", "p", "passo", "pas", "ritir", "wyc" (the list has it last, far below).
+  function stepByWord(typed, choices) {
+    var start = typed.toLowerCase();
+    var found = choices.filter(function (choice) {
+      var words = choice.label.replace(choice.action.player || "", " ").toLowerCase().split(/\s+/);
+      return core.cardsOf(choice.action) === null && !/\s/.test(start) && words.some(function (word) {
+        return word && word.indexOf(start) === 0;
+      });
+    });
+    return found.length === 1 ? found[0] : null;
   }
 
   // Typed entry, recorded: the choice named, else the cards checked by /apply (record.js).

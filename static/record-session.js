@@ -35,7 +35,7 @@
         throw core.refused(reply, text.server_problem);
       }
       var draft = { version: 1, id: core.newDraftId(), game: game, title: title, setup: log, steps: [],
-        claims: { scores: {}, winners: [] }, created: new Date().toISOString(), opened: opened };
+        claims: window.RecordSheet.claimsOf(log, setups[game]), created: new Date().toISOString(), opened: opened };
       drafts.save(draft);
       return play.open(draft, opened ? core.format(text.opened, { title: title, steps: 0 }) : "");
     }).catch(function (error) {

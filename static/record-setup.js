@@ -218,7 +218,7 @@
   }
 
   // The typed hands, by name (``seats``: each player's row in the form): none at all (no deal recorded) or
-  // one per player, with what is wrong with them.
+  // one per player, with what is wrong with them; a problem where some are entered and others not.
   function deal(seats, list) {
     if (dealEntry.empty()) {
       return {};
@@ -227,6 +227,15 @@
     if (read.bad.length) {
       return { problem: core.format(text.hand_problem, { player: read.bad[0].seat.label,
         problem: core.format(text.not_cards, { tokens: read.bad[0].tokens.join(" ") }) }) };
+    }
+    // A seat left empty beside seats entered is a hand nobody saw, which a log cannot hold: it records a deal
+    // whole or not at all (a hand of no card would break the rules at every play of its player).
+    var unentered = dealEntry.seats.filter(function (seat) {
+      return seat.size && !read.cards[seat.key].length;
+    });
+    if (unentered.length) {
+      return { problem: _("A deal is recorded whole: enter the cards of {seats} too, or leave every hand empty " +
+        "when nobody saw the deal.", { seats: unentered.map(function (seat) { return seat.label; }).join(", ") }) };
     }
     var found = {};
     list.forEach(function (name, index) {

@@ -255,17 +255,42 @@
     return { scores: scores, winners: winners, parts: parts };
   }
 
-  // The claims written into a copy of the log: the last line where the setup says ("totals" in a match),
-  // and each part's claims, a claim emptied taking its value out of the log.
+  // Where the log keeps its last line: "totals" in a match, else the key the setup names (null: none).
+  function lastLine(log, setup) {
+    return setup.match && log.game === setup.match ? "totals" : setup.claims || null;
+  }
+
+  // The last line a log opened here already claims, for the sheet to show it (and the players to correct it):
+  // each score given as a number, the winners named.
+  function claimsOf(log, setup) {
+    var key = lastLine(log, setup);
+    var written = key && log[key] && typeof log[key] === "object" && !Array.isArray(log[key]) ? log[key] : {};
+    var scores = {};
+    Object.keys(written).forEach(function (name) {
+      if (typeof written[name] === "number") {
+        scores[name] = written[name];
+      }
+    });
+    var winners = key !== "totals" && Array.isArray(log.winners) ? log.winners.filter(function (name) {
+      return typeof name === "string";
+    }) : [];
+    return { scores: scores, winners: winners };
+  }
+
+  // The claims written into a copy of the log: the last line where the setup says, and each part's claims, a
+  // claim emptied taking its value out of the log (a line the log came with too: the sheet showed it).
   function write(log, draft, setup) {
     var claims = draft.claims || {};
-    var match = setup.match && log.game === setup.match;
-    var key = match ? "totals" : setup.claims;
+    var key = lastLine(log, setup);
     if (key && Object.keys(claims.scores || {}).length) {
       log[key] = claims.scores;
+    } else if (key) {
+      delete log[key];
     }
-    if (!match && setup.claims && (claims.winners || []).length) {
+    if (key && key !== "totals" && (claims.winners || []).length) {
       log.winners = claims.winners;
+    } else if (key && key !== "totals") {
+      delete log.winners;
     }
     var parts = setup.sheet ? log[setup.sheet.parts] || [] : [];
     (claims.parts || []).forEach(function (part, index) {
@@ -296,5 +321,5 @@
     }
   }
 
-  window.RecordSheet = { draw: draw, read: read, write: write };
+  window.RecordSheet = { draw: draw, read: read, write: write, claimsOf: claimsOf };
 })();

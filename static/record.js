@@ -35,6 +35,21 @@
     $("rec-problem").textContent = message || "";
     $("rec-problem-box").hidden = !message;
     $("rec-retry").hidden = !retry;
+    if (message) {
+      // the dock scrolls inside when its step is tall (a deal's pickers): the message, at its top, is brought
+      // where it is seen, not left scrolled away above the button pressed
+      $("rec-problem-box").scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  // What a press changed nothing by says so where it was pressed (an Undo with nothing to take back); the next
+  // step's answer clears it.
+  function note(message) {
+    $("rec-note").textContent = message || "";
+    $("rec-note").hidden = !message;
+    if (message) {
+      announce(message);
+    }
   }
 
   function post(url, body) {
@@ -91,6 +106,7 @@
   // A chance step left unseen (draft.unseen) asks for the choices after it.
   function refresh(message, reveal) {
     busy = true;
+    note(null);
     root.setAttribute("aria-busy", "true");
     var unseen = Boolean(draft.unseen) && editing === null;
     return post(root.dataset.choices + (unseen ? "?unseen=true" : ""), currentLog()).then(function (reply) {
@@ -270,7 +286,7 @@
     var last = draft.steps.pop();
     if (!last) {
       // an opened log's steps are its setup here: they are kept, never taken back one by one
-      announce(draft.opened ? text.nothing_to_undo_opened : text.nothing_to_undo);
+      note(draft.opened ? text.nothing_to_undo_opened : text.nothing_to_undo);
       return;
     }
     draft.unseen = Boolean(change && change.unseen);  // a step recorded past a draw nobody saw: still unseen

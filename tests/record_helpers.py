@@ -130,6 +130,12 @@ def enter_seen(page, log: dict, offered: dict, target: dict) -> None:
     press(page.locator("#rec-chance-record"))
 
 
+def in_view(page, selector: str) -> bool:
+    """The element's box lies within the window (it is on screen, not scrolled away)."""
+    return page.evaluate(f"(e => {{ const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && "
+                         f"r.bottom <= innerHeight + 1; }})(document.querySelector({json.dumps(selector)}))")
+
+
 def press(locator) -> None:
     """A tap on a touch screen (the phone), a click with the mouse (the desktop)."""
     page = locator.page

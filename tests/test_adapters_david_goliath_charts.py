@@ -10,7 +10,9 @@ import pytest
 import api.games.david_goliath as david_goliath
 import dg_replay
 from api.games.david_goliath import charts as charts
+from api.games.david_goliath import table
 from dg_replay.simulate import simulate, simulate_match
+from replaykit.words import Languages, render
 from tests.helpers import log_of
 
 THREE = ["Andrea", "Ben", "Clara"]
@@ -150,3 +152,12 @@ def test_unresolved_tricks_are_told_but_not_scored():
     rows = charts.timeline(report)["tricks"]
     assert rows[-1]["resolved"] is False and "not resolved" in rows[-1]["story"]
     assert charts.score_figure(report)["data"][0]["x"] == list(range(1, 15))
+
+
+def test_a_play_s_story_names_its_card_in_words_as_its_choice_does():
+    # "Clara gioca G8" read as giallo 8 on an Italian page: the letters are the log's English initials
+    log = log_of(THREE, [("Andrea", "G4"), ("Ben", "R2"), ("Clara", "Y7")])
+    stories = {step["id"]: step["story"] for step in table.steps(charts.timeline(report_of(log)))}
+    assert stories["trick-1-play-3"] == "Clara plays yellow 7."
+    assert render(stories["trick-1-play-1"], Languages("it")) == "Andrea gioca verde 4."
+    assert render(stories["trick-1-play-2"], Languages("pl")) == "Ben zagrywa czerwony 2."

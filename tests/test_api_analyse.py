@@ -69,6 +69,17 @@ def test_a_transcript_that_stops_early_is_estimated_within_the_request_budget(cl
         SEARCH_BUDGET.max_sampled + SEARCH_BUDGET.worlds * len(estimated)
 
 
+def test_an_analysis_is_charged_its_search_on_top_of_its_body(tmp_path):
+    limited = app_config(tmp_path, RATELIMIT_ENABLED=True, VALIDATE_RATE_LIMIT="100 per minute")
+    client = create_app(limited).test_client()
+    log = simulate(3, 11)
+    remaining = [client.post(path, json=log).headers["X-RateLimit-Remaining"]
+                 for path in ("/api/v1/validate", "/api/v1/analyse", "/api/v1/analyse", "/api/v1/validate")]
+    # a small body is one unit, an analysis 40 more (api.guards.ANALYSIS_UNITS), from the same allowance
+    assert remaining == ["99", "58", "17", "16"]
+    assert client.post("/api/v1/analyse", json=log).status_code == 429  # 41 units, 16 left
+
+
 def test_what_cannot_be_analysed_is_a_problem_that_says_why(client):
     not_json = client.post("/api/v1/analyse", data=b"{", content_type="application/json")
     assert not_json.status_code == 400 and not_json.mimetype == "application/problem+json"

@@ -112,10 +112,16 @@ def test_choices_says_a_setup_s_errors_stop_the_game_not_that_it_reached_its_end
     assert [(finding["code"], finding["path"]) for finding in answer["findings"]] == [(code, path)]
 
 
-@pytest.mark.parametrize("body", [[], {"log": {}}, {"log": {}, "action": {}, "more": 1}])
-def test_apply_wants_a_log_and_an_action(client, body) -> None:
+@pytest.mark.parametrize("body, errors", [
+    ([], [("", "The body must be a JSON object.")]),
+    ({"log": {}}, [("/action", '"action" is missing.')]),
+    ({"log": {}, "action": {}, "more/1": 1}, [("/more~11", '"more/1" is not a member of this body.')]),
+    ({"x" * 101: 1}, [("/log", '"log" is missing.'), ("/action", '"action" is missing.'),
+                      ("", f'"{"x" * 36}... is not a member of this body.')])])  # quoted shortened, unplaced
+def test_apply_wants_a_log_and_an_action_and_says_what_is_amiss_where(client, body, errors) -> None:
     response = client.post("/api/v1/apply", json=body)
     assert response.status_code == 422 and "log" in response.get_json()["detail"]
+    assert [(error["path"], error["message"]) for error in response.get_json()["errors"]] == errors
 
 
 def test_apply_refuses_an_action_that_is_not_the_game_s(client) -> None:
@@ -231,6 +237,25 @@ def test_a_dalmuti_session_starts_from_its_setup_with_no_rounds_yet(client) -> N
     refused = client.post("/api/v1/validate", json=setup)
     assert refused.status_code == 422
     assert [(error["path"], error["code"]) for error in refused.get_json()["errors"]] == [("/rounds", "schema")]
+
+
+def test_a_dalmuti_trick_opened_with_no_play_yet_is_a_log_to_go_on_from(client) -> None:
+    # Round 1's first trick is over (all passed after Anna's 3): the format's {"trick": 2} opens the next with a
+    # note, and the log so far, ending with that empty trick, is played on, Anna leading.
+    log = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"],
+           "rounds": [{"tricks": [{"plays": [{"player": "Anna", "cards": ["3"]}, *(
+               {"player": name, "pass": True} for name in ("Bruno", "Carla", "Dario"))]}]}]}
+    applied = client.post("/api/v1/apply", json={"log": log, "action": {"trick": 2, "note": "after a break"}})
+    assert applied.get_json()["patch"] == [{"op": "add", "path": "/rounds/0/tricks/-",
+                                            "value": {"plays": [], "note": "after a break"}}]
+    opened = jsonpatch.apply_patch(log, applied.get_json()["patch"])
+    answer = client.post("/api/v1/choices", json=opened)
+    assert answer.status_code == 200 and answer.get_json()["to_move"] == "Anna"
+    first = answer.get_json()["choices"][0]
+    assert jsonpatch.apply_patch(opened, first["patch"])["rounds"][0]["tricks"][1] == \
+        {"plays": [first["action"]], "note": "after a break"}
+    # a whole log has no empty trick
+    assert client.post("/api/v1/validate", json=opened).status_code == 422
 
 
 @pytest.mark.parametrize("language, revoke", [("en", "Ben plays red 4"), ("it", "Ben gioca rosso 4"),

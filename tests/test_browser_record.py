@@ -14,11 +14,12 @@ import pytest
 
 from app import create_app
 from replaykit import registry
-from tests.conftest import LiveServer, app_config, until
+from tests.conftest import ROOT, LiveServer, app_config, until
 from tests.plugin_fixtures import PLUGINS, TOY, installed
 from tests.record_helpers import (
     HANDS,
     begin_david_and_goliath,
+    continued,
     fill_players,
     fits,
     played_to_the_end,
@@ -206,6 +207,24 @@ def test_an_unfinished_log_stored_here_is_continued_in_the_recorder(phone, live_
     stored = phone.request.get(phone.url.replace("/games/", "/api/v1/games/") + "/log").body()
     assert json.loads(stored) == written and b"\r" not in stored
     assert phone.locator(".analysis-main .finding-code").all_inner_texts() == ["score-mismatch"]
+
+
+def test_an_opened_log_s_scores_and_winners_are_on_the_sheet_and_cleared_there_they_are_gone(phone, live_server):
+    """The sheet once showed empty boxes for a log that claimed scores and winners, which stayed in the log:
+    stored untouched, it broke six rules nobody could see."""
+    log = json.loads((ROOT / "sample_games" / "david-goliath" / "unfinished-game.json").read_text())
+    continued(phone, live_server, log)
+    players = log["players"]
+    assert [phone.locator(f"#rec-claim-{index}").input_value() for index in range(len(players))] == \
+        [str(log["scores"][name]) for name in players]
+    assert phone.evaluate("[...document.querySelectorAll('#rec-claims input[data-winner]:checked')]"
+                          ".map(box => box.dataset.winner)") == ["Andrea"]
+    written = json.loads(phone.evaluate("JSON.stringify(RecordSession.finalLog())"))
+    assert written["scores"] == log["scores"] and written["winners"] == ["Andrea"]
+    for index in range(len(players)):  # the players cross the line out: the log claims nothing any more
+        phone.fill(f"#rec-claim-{index}", "")
+    phone.locator("#rec-claims input[data-winner='Andrea']").uncheck()
+    until(phone, "!('scores' in RecordSession.finalLog()) && !('winners' in RecordSession.finalLog())")
 
 
 def test_a_pasted_log_is_continued_and_what_is_no_log_is_said_so(page, live_server):

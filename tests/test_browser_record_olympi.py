@@ -8,6 +8,7 @@ import json
 import pytest
 
 from replaykit import registry
+from tests.conftest import ROOT
 from tests.record_helpers import (
     continued,
     fill_players,
@@ -163,3 +164,23 @@ def test_the_card_grid_says_which_colour_each_letter_is_in_the_readers_words(pho
     assert phone.locator("#rec-deal-grid button[data-card='G5']").get_attribute("title") == "verde 5"
     yellow = phone.locator("#rec-deal-grid button[data-card='Y5']")
     assert yellow.get_attribute("aria-label") == "giallo 5: ne restano 2"
+
+
+def test_from_a_pile_of_known_order_the_card_postponed_says_which_is_raced(screen, live_server):
+    """The lists once offered every card of both outcomes apart: racing the card under the top with nothing
+    postponed broke a rule ("… is not on top"). Archery is on top, Sprint under it."""
+    log = json.loads((ROOT / "sample_games" / "olympi" / "clean-2-players.json").read_text())
+    continued(screen, live_server, {**{key: log[key] for key in log if key not in ("races", "scores", "winners",
+                                                                                  "meta")}, "races": []})
+    raced = screen.locator("#rec-chance-parts fieldset[data-key='discipline'] select")
+    postponed = screen.locator("#rec-chance-parts fieldset[data-key='postponed'] select")
+    enabled = "select => [...select.options].filter(o => !o.disabled && o.value).map(o => o.value)"
+    # nothing postponed: only the card on top may be raced, and it is chosen
+    assert postponed.input_value() == "" and raced.evaluate(enabled) == ["Archery"]
+    assert raced.input_value() == "Archery"
+    postponed.select_option("Archery")  # Archery put under the pile: Sprint is raced
+    assert raced.evaluate(enabled) == ["Sprint"] and raced.input_value() == "Sprint"
+    press(screen.locator("#rec-chance-record"))
+    answer, recorded = held(screen, 1)
+    assert recorded["races"][0]["discipline"] == "Sprint" and recorded["races"][0]["postponed"] == "Archery"
+    assert [finding for finding in answer["findings"] if finding["severity"] == "error"] == []

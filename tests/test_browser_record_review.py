@@ -15,6 +15,7 @@ from tests.conftest import until
 from tests.record_helpers import (
     continued,
     fill_players,
+    in_view,
     no_sideways_scroll,
     press,
     recorded_log,
@@ -235,8 +236,12 @@ def test_an_opened_log_goes_on_from_its_end_and_says_its_own_steps_stay_as_writt
     assert announced.startswith("Opened “") and "the log's own steps stay as it wrote them" in announced
     press(screen.locator("#rec-undo"))
     until(screen, "document.getElementById('rec-announce').textContent.startsWith('Nothing to undo: the opened')")
+    # said where the press was, not only to a screen reader: nothing else on the page changed
+    assert screen.locator("#rec-note").is_visible() and in_view(screen, "#rec-note")
+    assert screen.locator("#rec-note").inner_text().startswith("Nothing to undo: the opened")
     press(screen.locator("#rec-choices button[data-choice]").first)
     settled(screen, 1)
+    assert screen.locator("#rec-note").is_hidden()  # the next step's answer clears it
     press(screen.locator("#rec-undo"))  # a step recorded here is undone as any other
     settled(screen, 0)
     assert recorded_log(screen)["races"] == OLYMPI["races"]

@@ -417,3 +417,24 @@ def test_plays_of_one_card_need_no_composing(phone, live_server):
     press(phone.locator("#rec-unseen"))
     until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
     assert phone.locator("#rec-compose").is_hidden()
+
+
+@pytest.mark.parametrize("language, words", [("en", ["pass", "P"]), ("it", ["pas", "p"]), ("pl", ["pas", "p"])])
+def test_a_pass_or_a_retirement_is_typed_by_a_word_of_its_own(phone, live_server, language, words):
+    """The list offers a pass last, far below the cards; typed, "pass" once answered "Not a card: pass"."""
+    players = ["Anna", "Bruno", "Cy", "Dora"]
+    continued(phone, live_server, {"game": "grande-dalmuti", "players": players,
+                                   "options": {"settling_round": True},
+                                   "rounds": [{"tricks": [{"plays": [{"player": "Anna", "cards": ["5"]}]}]}]},
+              language)
+    for count, word in enumerate(words, start=1):  # Bruno passes, then Cy
+        phone.fill("#rec-type", word)
+        phone.locator("#rec-type").press("Enter")
+        settled(phone, count)
+    plays = phone.evaluate("RecordCore.logOf(RecordPlay.current()).rounds[0].tricks[0].plays")
+    assert plays[1:] == [{"player": "Bruno", "pass": True}, {"player": "Cy", "pass": True}]
+    # a word of no step at all is still refused as no card
+    phone.fill("#rec-type", "xyz")
+    phone.locator("#rec-type").press("Enter")
+    until(phone, "!document.getElementById('rec-problem-box').hidden")
+    assert "xyz" in phone.locator("#rec-problem").inner_text()

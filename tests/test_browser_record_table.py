@@ -16,6 +16,7 @@ from tests.conftest import until
 from tests.record_helpers import (
     HANDS,
     fill_players,
+    in_view,
     next_step,
     no_sideways_scroll,
     press,
@@ -27,12 +28,6 @@ from tests.record_helpers import (
 
 pytestmark = pytest.mark.browser
 PLAYERS = ["Andrea", "Ben", "Clara"]
-
-
-def in_view(page, selector: str) -> bool:
-    """The element's box lies within the window (it is on screen, not scrolled away)."""
-    return page.evaluate(f"(e => {{ const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && "
-                         f"r.bottom <= innerHeight + 1; }})(document.querySelector({json.dumps(selector)}))")
 
 
 def begin(page, live_server, dealer: str | None = "Clara", hands: dict | None = HANDS) -> None:
@@ -134,15 +129,22 @@ def test_a_bad_deal_is_explained_before_the_game_starts_and_may_still_be_recorde
     assert screen.locator("#rec-deal-entry .rec-count").all_inner_texts() == ["1/15", "0/15", "0/15"]
     screen.fill("#rec-hand-1", "b1 b2")  # B1 again, typed; Clara's seat left empty
     press(screen.locator(".rec-start-button"))
+    # A hand nobody entered is no hand dealt empty: the log records a deal whole, or leaves it out
+    until(screen, "!document.getElementById('rec-setup-problem').hidden")
+    assert screen.locator("#rec-setup-problem").inner_text() == (
+        "A deal is recorded whole: enter the cards of Clara too, or leave every hand empty when nobody saw the deal.")
+    assert screen.locator("#rec-deal-doubts").is_hidden() and screen.locator("#rec-play").is_hidden()
+    screen.fill("#rec-hand-2", "g1")
+    press(screen.locator(".rec-start-button"))
     until(screen, "!document.getElementById('rec-deal-doubts').hidden")
     said = screen.locator("#rec-deal-doubt-list li").all_inner_texts()
     assert said == ["B1 is entered 2 times; the deck holds it once.", "Andrea holds 1 card of 15.",
-                    "Ben holds 2 cards of 15.", "Clara has no cards yet."]
+                    "Ben holds 2 cards of 15.", "Clara holds 1 card of 15."]
     assert screen.locator("#rec-play").is_hidden() and in_view(screen, "#rec-deal-anyway")
     press(screen.locator("#rec-deal-anyway"))
     until(screen, "!document.getElementById('rec-play').hidden")
     settled(screen, 0)
-    assert recorded_log(screen)["hands"] == {"Andrea": ["B1"], "Ben": ["B1", "B2"], "Clara": []}
+    assert recorded_log(screen)["hands"] == {"Andrea": ["B1"], "Ben": ["B1", "B2"], "Clara": ["G1"]}
     codes = screen.locator("#rec-findings .finding-error .finding-code").all_inner_texts()
     assert "duplicate-card" in codes and "hand-size" in codes
 
@@ -163,6 +165,18 @@ def test_undo_brings_a_deleted_step_back_and_then_takes_back_the_newest(screen, 
     settled(screen, 3)
     assert [play["card"] for play in recorded_log(screen)["tricks"][0]["plays"]] == ["B1", "B4", "B7"]
     assert len(recorded_log(screen)["tricks"]) == 1
+
+
+def test_on_a_phone_what_is_amiss_with_a_deal_is_shown_where_it_is_seen(phone, live_server):
+    """At 390 px the deal's pickers make the dock scroll inside: its message, at the dock's top, once sat
+    scrolled away above the button pressed (y -67 to 22), and nothing seemed to happen."""
+    phone.goto(live_server.url + "/record?game=grande-dalmuti")
+    fill_players(phone, "grande-dalmuti", ["Anna", "Bruno", "Chiara", "Dario"])
+    start(phone)
+    phone.fill("#rec-chance-hands-0", "10 10 j j")
+    press(phone.locator("#rec-chance-record"))
+    until(phone, "document.getElementById('rec-problem').textContent.startsWith('A deal')")
+    assert in_view(phone, "#rec-problem-box")
 
 
 def test_hints_are_one_a_line_and_an_unfinished_games_warnings_are_left_out(screen, live_server):

@@ -41,6 +41,19 @@ def test_a_log_lists_one_round_or_more_and_a_setup_none_yet():
     assert schema({"game": "grande-dalmuti", "players": FOUR, "rounds": []}, setup) == []
 
 
+def test_a_log_so_far_may_end_with_a_trick_opened_and_no_play_in_it_yet():
+    # The action {"trick": n} opens a trick with nothing played; the recorder then asks for the choices of that
+    # log so far. A whole log has no empty trick, and a log so far none before its last.
+    opened = {"tricks": [{"plays": [play("Anna", "3")]}, {"plays": [], "note": "new"}]}
+    so_far = Limits(min_steps=0, open_end=1)
+    assert schema(session(FOUR, opened), so_far) == []
+    assert schema(session(FOUR, opened)) == [("/rounds/0/tricks/1/plays", (1, 2, None))]
+    early = {"tricks": [{"plays": []}, {"plays": [play("Anna", "3")]}]}
+    assert schema(session(FOUR, early), so_far) == [("/rounds/0/tricks/0/plays", (1, 1, None))]
+    assert schema(session(FOUR, opened, {"tricks": [{"plays": [play("Anna", "3")]}]}), so_far) == \
+        [("/rounds/0/tricks/1/plays", (1, 2, None))]  # not the last round's
+
+
 def test_wrong_game_and_version():
     assert [path for path, _ in schema({**session(FOUR, {"tricks": []}), "game": "dalmuti", "version": 2})] == [
         "/game", "/version"]

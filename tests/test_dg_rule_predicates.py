@@ -78,6 +78,24 @@ def test_a_deal_is_dealable_exactly_when_halls_condition_holds():
     assert not dealable(supply, {"Ann": 2, "Ben": 2}, {"Ann": set(), "Ben": set()})  # four places, three cards
 
 
+def fits_by_trying(cards: list[str], need: dict[str, int], voids: dict[str, set[str]]) -> bool:
+    """A plain search: some seat takes the first card, then the rest are dealt the same way."""
+    if not cards:
+        return not any(need.values())
+    return any(fits_by_trying(cards[1:], {**need, seat: count - 1}, voids)
+               for seat, count in need.items() if count and cards[0] not in voids[seat])
+
+
+def test_dealable_agrees_with_dealing_every_way_on_small_tables():
+    rng = random.Random(7)
+    for _ in range(400):
+        cards = [rng.choice(COLORS[:3]) for _ in range(rng.randint(0, 6))]
+        need = {seat: rng.randint(0, 3) for seat in ("Ann", "Ben", "Cy")}
+        voids = {seat: set(rng.sample(COLORS[:3], rng.randint(0, 2))) for seat in need}
+        supply = {color: cards.count(color) for color in COLORS}
+        assert dealable(supply, need, voids) == fits_by_trying(cards, need, voids), (cards, need, voids)
+
+
 def test_the_table_deals_fifteen_cards_each_from_the_whole_deck_among_every_deal():
     dealt = deal(["Ann", "Ben", "Cy"], 9, random.Random(4))
     assert all(len(hand) == 15 and hand == sorted(hand) for hand in dealt.values())

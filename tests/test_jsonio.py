@@ -162,3 +162,15 @@ def test_a_lower_digit_limit_still_refuses_a_number_orjson_reads_exactly():
         read_json('{"a": 1234567}', JSONLimits(max_number_digits=6))
     assert str(caught.value) == "A number with 7 digits is far too large (line 1, column 7)"
     assert read_json('{"a": 123456}', JSONLimits(max_number_digits=6)) == {"a": 123456}
+
+
+def test_a_refused_number_is_placed_by_its_whole_writing_not_by_a_number_it_begins_like():
+    long = "7" * 200_000
+    # the same first digits, shorter, then inside a string, then the number refused on line 3
+    text = f'{{"a": "{long}",\n"b": {long[:-1]},\n"c": [{long}]}}'
+    with pytest.raises(JSONReadError) as caught:
+        read_json(text)
+    assert str(caught.value) == "A number with 199999 digits is far too large (line 2, column 6)"
+    with pytest.raises(JSONReadError) as caught:
+        read_json(f'{{"a": "{long}",\n"c": [{long}]}}')
+    assert str(caught.value) == "A number with 200000 digits is far too large (line 2, column 7)"

@@ -51,6 +51,34 @@ def test_three_players_a_high_card_first_forces_both_others_out():
     assert start.turn == TERMINAL and start.returns() == (4, 1, 2)
 
 
+def test_before_the_end_a_seat_still_in_has_the_medal_it_would_retire_with_now():
+    # What a look-ahead stopping mid-race takes as each seat's result: three players, nobody out, each would
+    # retire with bronze (1); once Bruno is out with it, Ann and Chiara would each retire with silver (2).
+    start = position([["Y9"], ["B2"], ["G3"]])
+    assert start.returns() == (1, 1, 1)
+    start.apply_action(play("Y9"))
+    start.apply_action(RETIRE)
+    assert start.returns() == (2, 1, 2)
+    start.apply_action(RETIRE)  # Chiara silver, Ann gold (4): the end, nothing added
+    assert start.turn == TERMINAL and start.returns() == (4, 1, 2)
+    # With four players the first out wins no medal (rule 6): nobody is sure of one yet
+    assert position([["Y9"], ["B2"], ["G3"], ["R4"]]).returns() == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.json")), ids=lambda path: path.stem)
+def test_no_play_is_ever_valued_below_retiring_at_once(path):
+    # A seat may retire at its next turn, when its place is no worse than now: estimates looking ahead only
+    # so far once valued a play at 0 VP against a bronze for retiring (the result so far then left it out).
+    log = json.loads(path.read_text())
+    result = analyse(ENGINE, log, Budget(max_nodes=2_000, max_total=20_000, worlds=4, world_nodes=500,
+                                         max_sampled=40_000))
+    for play in (result or {"plays": []})["plays"]:
+        values = {json.dumps(choice["action"]): choice["value"] for choice in play["choices"]}
+        retire = [value for action, value in values.items() if '"retire"' in action]
+        if len(log["players"]) > 2 and retire:
+            assert min(values.values()) >= retire[0], (play["step"], values)
+
+
 def test_the_spec_s_two_player_example_gives_five_and_two():
     # Spec §1, two players: Ann plays, Bruno passes (Ann bronze), Ann passes (Bruno silver), Bruno passes
     # (Ann gold): 5/2 VP. Here nothing beats Ann's Y9, so every step after it is forced.

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from olympi_replay.rules import DECK_SIZE, PASSES, RETIREMENTS, Rules, seated_rules, vp, winners
@@ -57,3 +60,14 @@ def test_the_rules_of_a_seating_are_made_once_and_spell_its_names_as_first_read(
     assert seated_rules(again) is rules and rules.seating[1] is first[1] and again[1] is not first[1]
     # each player's way round the table: everyone else clockwise from their left, then the player
     assert rules.clockwise == {"Zia": ("Quorra", "Zia"), "Quorra": ("Zia", "Quorra")}
+
+
+def test_the_rulings_page_states_the_retirement_table_the_rules_use():
+    # The board shows "retires 2nd · bronze · First-player card": the page defines each such word by its table
+    page = (Path(__file__).resolve().parent.parent / "docs" / "games" / "olympi" / "rulings.md").read_text()
+    rows = {int(match[1]): [cell.strip() for cell in match[2].split("|")]
+            for match in re.finditer(r"^  \| (\d) \| (.*) \|$", page, re.MULTILINE)}
+    for players, rewards in RETIREMENTS.items():
+        written = [", ".join([reward.medal or "no medal", *([f"draws {reward.draw}"] if reward.draw else []),
+                              *(["First-player card"] if reward.first_player else [])]) for reward in rewards]
+        assert rows[players] == written + ["—"] * (6 - len(rewards))

@@ -189,6 +189,20 @@ def test_the_sampling_spends_no_more_than_its_budget():
     assert len(spent) == 6 and sum(spent) <= 2_000 + 6 * 4
 
 
+def test_the_worlds_dealt_stop_at_their_budget_and_the_plays_left_are_unvalued():
+    log = {"game": "toy", "players": ["Ann", "Bob", "Cy"],
+           "hands": {"Ann": [1, 4, 7, 10], "Bob": [2, 5, 8, 11], "Cy": [3, 6, 9, 12]}, "plays": []}
+    log["plays"] = [{"player": name, "card": card} for name, card in
+                    (("Ann", 1), ("Bob", 2), ("Cy", 3), ("Cy", 6), ("Ann", 4), ("Bob", 5))]
+    # Four worlds a play, ten worlds in all: two plays are estimated (eight worlds), the two left are not
+    # enough for a third; the six plays have room for every world's search.
+    result = analyse(ENGINE, log, Budget(max_nodes=1, worlds=4, world_nodes=10**6, max_worlds=10))
+    estimated = [play for play in result["plays"] if play["estimate"]]
+    assert len(estimated) == 2 and result["unvalued"] == 4
+    # smallest first: the two plays with the fewest steps left, the last two
+    assert [play["step"] for play in estimated] == [play["step"] for play in result["plays"][-2:]]
+
+
 def test_a_david_and_goliath_play_is_marked_by_the_points_it_lost_as_a_toy_tricks_play_is_by_tricks():
     thresholds = registry.engines()["david-goliath"].mark_thresholds
     assert ENGINE.mark_thresholds == thresholds  # the toy game keeps the engine's own: 6, 3, 1

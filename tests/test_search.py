@@ -235,3 +235,21 @@ def test_a_world_where_no_look_ahead_fits_is_left_out():
     # Even one step ahead takes a position for each of Ann's four cards: three are not enough.
     estimate = sampled_action_values([state.sample_world(0, random.Random(1))], seat=0, max_nodes=3)
     assert estimate.worlds == 0 and estimate.means == {} and estimate.nodes == 4
+
+
+def test_after_a_first_world_where_nothing_fits_a_hopeful_estimate_deals_no_other():
+    state = toy({"Ann": [1, 6, 9, 12], "Bob": [2, 5, 8, 11], "Cy": [3, 4, 7, 10]})
+    dealt = []
+
+    def worlds(count: int):
+        for seed in range(count):
+            dealt.append(seed)
+            yield state.sample_world(0, random.Random(seed))
+
+    estimate = sampled_action_values(worlds(8), seat=0, max_nodes=3, hopeful=True)
+    assert dealt == [0] and estimate.worlds == 0 and estimate.nodes == 4
+    dealt.clear()  # unless told otherwise, each world is tried
+    assert sampled_action_values(worlds(8), seat=0, max_nodes=3).worlds == 0 and dealt == list(range(8))
+    dealt.clear()  # with room for the first look-ahead every world is dealt and searched
+    assert sampled_action_values(worlds(8), seat=0, max_nodes=10**6, hopeful=True).worlds == 8
+    assert dealt == list(range(8))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from api.adapters import deal_marks
 from dg_replay.cards import COLOR_NAMES, Card
-from dg_replay.words import say
+from dg_replay.words import COLOUR_WORDS, say
 from replaykit.words import SPACE, Joined
 
 DEAL = "deal"
@@ -35,8 +35,11 @@ def steps(timeline: dict) -> list[dict]:
         number, plays = row["number"], row["plays"]
         for play in plays:
             who = play["player"] if play["player"] is not None else "?"
-            story = say("{player} plays {card}.", player=who, card=play["card"]) if play["card"] else \
-                say("{player} plays an unreadable card.", player=who)
+            card = card_of(play["card"])
+            # in words, as the choices say it: the letters are English initials (an Italian reads G as giallo)
+            story = say("{player} plays {colour} {value}.", player=who, colour=COLOUR_WORDS[card.color],
+                        value=card.value) if card is not None else say("{player} plays an unreadable card.",
+                                                                       player=who)
             if play.get("note"):
                 story = Joined([story, play["note"]], SPACE, SPACE)
             found.append({"id": play_id(number, play["play"]), "x": number, "story": story,
