@@ -3,6 +3,7 @@
 import argparse
 
 from benchmarks import (
+    analyse_requests,
     analysis,
     archive,
     branches,
@@ -54,6 +55,7 @@ def main() -> None:
     print(jobs.upload_to_results(), end="\n\n")
     print(jobs.samples_at_start_alone(), end="\n\n")
     print(analysis.whole_sample(), end="\n\n")
+    print(analyse_requests.per_request(1 if args.quick else 3), end="\n\n")
 
 
 main()
