@@ -294,7 +294,7 @@ def _words(engine: Engine | None = None) -> evaluation.Words:
         mark_label=_("{mark}: {play}, cost {cost}"), play=_("{player} plays {played}"),
         estimated_mark_label=_("{mark}: {play}, cost about {cost} (estimate)"),
         marks=(("blunder", _("Blunder")), ("mistake", _("Mistake")), ("inaccuracy", _("Inaccuracy"))),
-        decimal=get_decimal_symbol(get_locale()))
+        decimal=get_decimal_symbol(get_locale()), place=lambda anchor: i18n.place(anchor, engine))
 
 
 def _refuse_cross_site() -> None:

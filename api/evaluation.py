@@ -47,6 +47,8 @@ class Words:
                                           ("inaccuracy", "inaccuracy"))
     decimal: str = "."  # the reader's decimal sign
     unit: str = "in points"  # the phrase the values and costs are said in (the game adapter's ``result_in``)
+    # A step's anchor in words ("trick 9, play 2"), which a marked play's label starts with where given
+    place: Callable[[str], str] | None = None
 
 
 def action_text(action: object) -> str:
@@ -175,10 +177,12 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
         if mark in KEY_MARKS:
             # an estimate's mark is listed as one, and is no key moment: a shallow look-ahead is no proof
             exact = bool(play.get("exact"))
+            label = (words.mark_label if exact else words.estimated_mark_label).format(
+                mark=names.get(mark, mark), play=played, cost=number(play.get("cost"), words.decimal))
+            where = words.place(play["step"]) if words.place is not None else ""
+            # where it was, as every key moment says it ("Trick 9, play 2 · Blunder: …")
             marked.append({"step": play["step"], "kind": mark, "exact": exact,
-                           "label": (words.mark_label if exact else words.estimated_mark_label).format(
-                               mark=names.get(mark, mark), play=played,
-                               cost=number(play.get("cost"), words.decimal))})
+                           "label": f"{where[:1].upper()}{where[1:]} · {label}" if where else label})
     # a part's seats are counted over its own plays: the whole match's were shown on every game's page
     seats = (result.get("seats") or {}) if part is None else analysis.accuracy(plays)
     # a part's steps not searched are its own too (an analysis stored before they were named counts them all)

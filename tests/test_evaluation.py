@@ -141,3 +141,10 @@ def test_an_action_is_written_by_its_fields_but_the_player():
     assert action_text({"player": "Ann", "cards": ["R3", "R3"]}) == "R3 R3"
     assert action_text({"player": "Ann", "pass": True}) == "pass"
     assert action_text(None) == ""
+
+
+def test_a_marked_play_says_where_it_was_as_every_key_moment_does():
+    # The computer's marks once read "Blunder: Clara plays yellow 6, cost 6" among "Trick 9: …" lines
+    placed = Words(place=lambda anchor: anchor.replace("-", " ").replace(" play", ", play"))
+    assert view({"plays": PLAYS}, words=placed)["marked"][0]["label"] == \
+        "Trick 1, play 1 · mistake: Ann plays B4, cost 3"

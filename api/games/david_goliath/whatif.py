@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from api.adapters.kept import kept
 from dg_replay import whatif
-from dg_replay.words import say_n
+from dg_replay.words import say
 from replaykit.engine import Engine
 from replaykit.words import Text
 
 
 def label(mark: dict) -> Text:
-    """ "Trick 1: R8 cost Andrea 3 points; R2 here and R8 at trick 2 would have scored 10"."""
-    return say_n("Trick {trick}: {card} cost {player} {count} point; {swap} here and {card} at trick {later} would "
-                 "have scored {score}", "Trick {trick}: {card} cost {player} {count} points; {swap} here and {card} "
-                 "at trick {later} would have scored {score}", mark["gain"], trick=mark["trick"], card=mark["card"],
-                 player=mark["player"], swap=mark["swap_card"], later=mark["swap_trick"], score=mark["score"])
+    """ "Trick 1: with R2 here and R8 at trick 2, Andrea would have scored 10 (+3)": what a swap would have
+    made, in hindsight (no "cost", the computer's word for what a play lost against best play)."""
+    return say("Trick {trick}: with {swap} here and {card} at trick {later}, {player} would have scored {score} "
+               "(+{gain})", trick=mark["trick"], card=mark["card"], player=mark["player"], swap=mark["swap_card"],
+               later=mark["swap_trick"], score=mark["score"], gain=mark["gain"])
 
 
 def better_plays(engine: Engine, document: object, report: dict) -> dict | None:
