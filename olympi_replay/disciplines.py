@@ -375,7 +375,7 @@ def _phrase(rule: Rule, plural: bool, nested: bool) -> Text:
         return COLOUR_WORDS[rule.op, plural](REFERENCE_CARDS[rule.ref, plural])
     if kind == "sum":
         return SUM_WORDS[rule.op](REFERENCE_TOTALS[rule.ref])
-    if kind == "value_in":
+    if kind == "value_in" or (kind == "sum_in" and not plural):  # one card's total is its value
         if rule.low == rule.high:
             return (say("each valued {value}", value=rule.low) if plural else say("valued {value}", value=rule.low))
         return (say("each valued {low} to {high}", low=rule.low, high=rule.high) if plural

@@ -31,6 +31,13 @@ def test_a_standing_so_far_ranks_by_points_and_a_player_without_a_score_comes_la
     assert shown["rows"][-1]["value"] is None
 
 
+def test_a_game_played_to_its_end_with_a_rule_broken_shows_its_scores_as_played_and_no_winner():
+    report = {"players": ["Ann", "Bo"], "complete": True, "errors": [{"code": "must-follow-suit"}],
+              "result": {"scores": {"Ann": 1, "Bo": 6}, "winners": ["Bo"]}}
+    shown = standings(report)
+    assert shown["label"] == "Scores as played" and shown["best"] == "leading" and names(shown) == ["Bo", "Ann"]
+
+
 def test_the_claims_stay_beside_their_own_player_once_ranked():
     report = {"players": ["Ann", "Bo"], "complete": True, "errors": [],
               "result": {"scores": {"Ann": 1, "Bo": 6}, "winners": ["Bo"]},

@@ -153,7 +153,7 @@ def test_key_moments_show_errors_revolutions_first_out_and_the_end():
     broken = sample("illegal-tricks")
     errors = [m for m in adapter.key_moments(broken, timeline(broken)) if m["kind"] == "error"]
     assert errors[0] == {"step": "round-1-trick-4-play-2", "kind": "error",
-                         "label": "Round 1 trick 4 play 2: a set of the wrong size (Elena)"}
+                         "label": "Round 1 trick 4 play 2 · Elena: a set of the wrong size"}
 
 
 def test_the_session_s_own_wrong_claims_are_a_key_moment_at_its_end():

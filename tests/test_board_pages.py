@@ -33,10 +33,10 @@ def test_every_code_of_every_game_has_words():
     assert untitled == set()
     assert title("must-follow-suit") == "did not follow suit (a revoke)"
     assert moment_label("Trick 6", {"code": "must-follow-suit", "player": "Clara"}) == \
-        "Trick 6: did not follow suit (a revoke) (Clara)"
+        "Trick 6 · Clara: did not follow suit (a revoke)"
     both = [{"code": "set-size", "player": "Elena"}, {"code": "not-lower", "player": "Elena"}]
     assert moment_label("Round 1 trick 4 play 2", *both) == \
-        "Round 1 trick 4 play 2: a set of the wrong size; a set not lower than the last (Elena)"
+        "Round 1 trick 4 play 2 · Elena: a set of the wrong size; a set not lower than the last"
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda path: f"{path.parent.name}/{path.stem}")
@@ -186,7 +186,7 @@ def test_a_wrong_claim_of_the_whole_game_is_a_key_moment_at_its_end(engine):
     shown = adapter.timeline(report)
     found = adapter.key_moments(report, shown)
     claimed = [moment for moment in found if moment["kind"] == "error"]
-    assert len(claimed) == 1 and claimed[0]["label"].endswith(f": {title(claim['code'])} ({first})")
+    assert len(claimed) == 1 and claimed[0]["label"].endswith(f" · {first}: {title(claim['code'])}")
     # at the game's last step among the moments, after every other moment but the end's own
     assert claimed[0]["step"] == [step["id"] for step in adapter.steps(shown) if step["id"] in
                                   {moment["step"] for moment in found}][-1]

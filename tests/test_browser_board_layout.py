@@ -130,7 +130,7 @@ def test_key_moments_and_findings_speak_in_words(laptop, live_server):
     laptop.goto(live_server.url + "/samples/david-goliath/illegal-revoke")
     moments_loaded(laptop)
     labels = laptop.locator(".key-moments a").all_inner_texts()
-    assert "Trick 6: did not follow suit (a revoke) (Clara)" in labels
+    assert "Trick 6 · Clara: did not follow suit (a revoke)" in labels
     assert not [label for label in labels if "must-follow-suit" in label]
     assert any("reaches three cards of a colour, which then score 1 point each" in label for label in labels)
     laptop.goto(live_server.url + "/samples/david-goliath/illegal-sloppy-transcript")

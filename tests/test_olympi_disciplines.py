@@ -118,7 +118,7 @@ def test_values_and_colours_are_read_from_the_card_s_index():
     ({"value": ">", "than": "previous"}, "Play a card higher than the last card played. The race's first play "
                                          "has nothing to compare with."),
     ({"value_in": [3, 6]}, "Play a card valued 3 to 6."),
-    ({"sum_in": [10, 10]}, "Play a card with a total value of 10."),
+    ({"sum_in": [10, 10]}, "Play a card valued 10."),  # one card's total is its value
     ({"free": True}, "Play a card, any value and colour."),
     ({"all_of": [{"value_in": [1, 4]}, {"color": "same", "as": "own"}]},
      "Play a card valued 1 to 4 and of the same colour as your own last card. Your own first play in the race "
@@ -128,7 +128,7 @@ def test_values_and_colours_are_read_from_the_card_s_index():
      "race's first play has nothing to compare with."),
     ({"all_of": [{"value_in": [2, 8]}, {"any_of": [{"value_in": [1, 1]}, {"value_in": [9, 9]}]},
                  {"sum_in": [1, 5]}]},
-     "Play a card valued 2 to 8, either valued 1 or valued 9 and with a total value of 1 to 5."),
+     "Play a card valued 2 to 8, either valued 1 or valued 9 and valued 1 to 5."),
 ])
 def test_sentences(data, expected):
     rule, _ = read(data)

@@ -103,7 +103,10 @@ def standings(report: dict) -> dict:
     # equal scores keep their seats' order, as the rules' shared wins do.
     rows.sort(key=lambda row: (not row["best"], not isinstance(row["value"], int),
                                -row["value"] if isinstance(row["value"], int) else 0))
-    return {"label": say("Result") if final else say("Standing so far"), "best": "winner" if final else "leading",
+    # a game played to its end with a rule broken is over, yet its count is no result: the scores as played
+    label = say("Result") if final else say("Scores as played") if report.get("complete") else \
+        say("Standing so far")
+    return {"label": label, "best": "winner" if final else "leading",
             "best_label": say("winner") if final else say("leading"), "rows": rows}
 
 

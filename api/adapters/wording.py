@@ -49,6 +49,6 @@ def moment_label(where: str | Text, *findings: dict) -> Text:
     reasons = Joined(list(dict.fromkeys(title(finding.get("code", "")) for finding in findings)), SEMICOLON, "; ")
     players = list(dict.fromkeys(finding["player"] for finding in findings
                                  if isinstance(finding.get("player"), str) and finding["player"]))
-    if players:
-        return say("{where}: {reasons} ({players})", where=where, reasons=reasons, players=Joined(players, COMMA))
+    if players:  # who before what: a reason may hold brackets of its own ("(a revoke)")
+        return say("{where} · {players}: {reasons}", where=where, reasons=reasons, players=Joined(players, COMMA))
     return say("{where}: {reasons}", where=where, reasons=reasons)
