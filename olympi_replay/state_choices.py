@@ -138,7 +138,7 @@ def start_label(game: GameReplay, raced: str, postponed: str | None) -> Text:
         return say("{raced} is raced", raced=raced)
     holder = card_holder(game)
     if holder is None:
-        return say("the first player postpones {postponed}; {raced} is raced", postponed=postponed, raced=raced)
+        return say("The first player postpones {postponed}; {raced} is raced", postponed=postponed, raced=raced)
     return say("{holder} postpones {postponed}; {raced} is raced", holder=holder, postponed=postponed, raced=raced)
 
 

@@ -135,8 +135,12 @@
     medals: {
       draw: function (box, claim, value, players, setup) {
         players.forEach(function (name) {
-          var row = element("div", "rec-sheet-row");
+          var row = element("div", "rec-sheet-row rec-sheet-medal-row");
           row.appendChild(element("span", "rec-sheet-name", name));
+          // the player's medals kept together: a narrow row moves them under the name as one, never one alone
+          // under the next player's name
+          var group = element("span", "rec-sheet-medals");
+          row.appendChild(group);
           var won = (value || {})[name] || [];
           claim.values.forEach(function (medal) {
             var word = ((setup || {}).values || {})[medal] || medal;
@@ -151,7 +155,7 @@
             input.setAttribute("aria-label", _("{player}: {medal}", { player: name, medal: word }));
             cell.appendChild(element("span", "", word));
             cell.appendChild(input);
-            row.appendChild(cell);
+            group.appendChild(cell);
           });
           box.appendChild(row);
         });

@@ -222,6 +222,13 @@
     if (reply.chance || !reply.to_move) {
       return core.format(text.turn_chance, { moment: reply.place || reply.moment });
     }
+    // Il Grande Dalmuti's taxes: every transfer owed is offered at once, whoever gives it
+    var givers = (reply.choices || []).map(function (choice) {
+      return choice.action.player || choice.action.from;
+    }).filter(function (who, index, all) { return who && all.indexOf(who) === index; });
+    if (givers.length > 1) {
+      return core.format(text.turn_several, { moment: reply.place || reply.moment });
+    }
     return core.format(text.turn, { player: reply.to_move });
   }
 

@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import until
 from tests.record_helpers import (
+    continued,
     dalmuti_session,
     fill_players,
     played_to_the_end,
@@ -91,3 +92,14 @@ def test_a_dalmuti_session_with_no_deal_written_down_and_its_score_sheet_round_b
     finding = found.first
     assert finding.locator(".finding-code").inner_text() == "points-mismatch"
     assert finding.get_attribute("data-round") == "2" and name in finding.inner_text()
+
+
+def test_while_taxes_are_owed_the_status_names_no_one_player(phone, live_server):
+    """Every transfer owed is offered at once: "Now Dario plays" read wrong beside Carla's tax."""
+    session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"], "rounds": [{"tricks": []}]}
+    continued(phone, live_server, session)
+    press(phone.locator("#rec-unseen"))  # nobody saw the deal: the taxes come next
+    until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
+    givers = phone.evaluate("[...new Set(RecordPlay.answer().choices.map(c => c.action.from))]")
+    assert {"Carla", "Dario"} <= set(givers)  # rule 5: both Peons pay, in either order
+    assert phone.locator("#rec-status").inner_text() == "The steps listed may be recorded in any order (round 1)."

@@ -184,3 +184,17 @@ def test_from_a_pile_of_known_order_the_card_postponed_says_which_is_raced(scree
     answer, recorded = held(screen, 1)
     assert recorded["races"][0]["discipline"] == "Sprint" and recorded["races"][0]["postponed"] == "Archery"
     assert [finding for finding in answer["findings"] if finding["severity"] == "error"] == []
+
+
+def test_on_a_phone_each_player_s_medals_and_final_line_stay_on_a_line_of_their_own(phone, live_server):
+    """At 390 px "bronze" (Polish "brązowy") wrapped under the row, beside the next player's name, and the
+    winner box dropped under the score."""
+    log = json.loads((ROOT / "sample_games" / "olympi" / "clean-3-players-world-record.json").read_text())
+    continued(phone, live_server, log, "pl")
+    # the lines a box's parts take: their middles, a line apart at least half a part's height
+    lines = ("box => [...box.children].map(part => part.getBoundingClientRect())"
+             ".reduce((seen, r) => seen.some(y => Math.abs(y - (r.top + r.bottom) / 2) < r.height / 2) ? seen"
+             " : [...seen, (r.top + r.bottom) / 2], []).length")
+    assert phone.evaluate(f"[...document.querySelectorAll('.rec-sheet-part[open] .rec-sheet-medals')].map({lines})") \
+        == [1, 1, 1]
+    assert phone.evaluate(f"[...document.querySelectorAll('#rec-claims .rec-claim')].map({lines})") == [1, 1, 1]

@@ -113,7 +113,7 @@ def test_a_race_revealed_is_named_by_its_disciplines_titles(phone, live_server):
     press(phone.locator("#rec-chance-record"))
     settled(phone, 1)
     raced = f"{titles[offered['discipline']]} is raced"
-    assert step_labels(phone) == [f"the first player postpones {titles[offered['postponed']]}; {raced}"
+    assert step_labels(phone) == [f"The first player postpones {titles[offered['postponed']]}; {raced}"
                                   if offered.get("postponed") else raced]
     # Another start, entered in its place: named in words too.
     press(phone.locator("#rec-undo"))

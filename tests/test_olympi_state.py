@@ -262,8 +262,8 @@ def test_a_catalogue_discipline_is_named_by_its_title_in_choices_and_parts():
     # the pile's order unknown: either card may be on top, raced or postponed for the other
     assert sorted(choice.label for choice in state.choices(random.Random(0))) == [
         "House rule: higher is raced", "House rule: lower is raced",
-        "the first player postpones House rule: higher; House rule: lower is raced",
-        "the first player postpones House rule: lower; House rule: higher is raced"]
+        "The first player postpones House rule: higher; House rule: lower is raced",
+        "The first player postpones House rule: lower; House rule: higher is raced"]
     assert state.label({"discipline": "house-higher"}) == "House rule: higher is raced"
 
 
