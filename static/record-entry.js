@@ -73,6 +73,9 @@
       }
     });
     var choiceHints = hints.slice();
+    // A step of no cards (a pass, a retirement) comes before the cards: last, it sat below 45 cards of a hand
+    // unseen, in a list scrolled inside the dock, where nobody looked for it.
+    var firstCards = null;
     choices.forEach(function (choice, index) {
       if (players.length && (!who || choice.action.player !== who) && !filter) {
         return;
@@ -101,7 +104,12 @@
       button.dataset.choice = String(index);
       button.dataset.action = core.canonical(choice.action);
       button.hidden = !kept(filter, choice.label, choice.action, deck);
-      box.appendChild(button);
+      if (cards) {
+        firstCards = firstCards || button;
+        box.appendChild(button);
+      } else {
+        box.insertBefore(button, firstCards);
+      }
     });
     offBook(box, choices, answer, who, setup, text, function (label, action) {
       return kept(filter, label, action, deck);

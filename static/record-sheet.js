@@ -259,23 +259,26 @@
     return { scores: scores, winners: winners, parts: parts };
   }
 
-  // Where the log keeps its last line: "totals" in a match, else the key the setup names (null: none).
+  // Where the log keeps its last line: "totals" in a match (whose games name the winners), else the key the
+  // setup names (null: none), beside "winners".
   function lastLine(log, setup) {
-    return setup.match && log.game === setup.match ? "totals" : setup.claims || null;
+    var match = Boolean(setup.match && log.game === setup.match);
+    return { key: match ? "totals" : setup.claims || null, winners: !match && Boolean(setup.claims) };
   }
 
   // The last line a log opened here already claims, for the sheet to show it (and the players to correct it):
   // each score given as a number, the winners named.
   function claimsOf(log, setup) {
-    var key = lastLine(log, setup);
-    var written = key && log[key] && typeof log[key] === "object" && !Array.isArray(log[key]) ? log[key] : {};
+    var line = lastLine(log, setup);
+    var written = line.key && log[line.key] && typeof log[line.key] === "object" && !Array.isArray(log[line.key]) ?
+      log[line.key] : {};
     var scores = {};
     Object.keys(written).forEach(function (name) {
       if (typeof written[name] === "number") {
         scores[name] = written[name];
       }
     });
-    var winners = key !== "totals" && Array.isArray(log.winners) ? log.winners.filter(function (name) {
+    var winners = line.winners && Array.isArray(log.winners) ? log.winners.filter(function (name) {
       return typeof name === "string";
     }) : [];
     return { scores: scores, winners: winners };
@@ -285,15 +288,15 @@
   // claim emptied taking its value out of the log (a line the log came with too: the sheet showed it).
   function write(log, draft, setup) {
     var claims = draft.claims || {};
-    var key = lastLine(log, setup);
-    if (key && Object.keys(claims.scores || {}).length) {
-      log[key] = claims.scores;
-    } else if (key) {
-      delete log[key];
+    var line = lastLine(log, setup);
+    if (line.key && Object.keys(claims.scores || {}).length) {
+      log[line.key] = claims.scores;
+    } else if (line.key) {
+      delete log[line.key];
     }
-    if (key && key !== "totals" && (claims.winners || []).length) {
+    if (line.winners && (claims.winners || []).length) {
       log.winners = claims.winners;
-    } else if (key && key !== "totals") {
+    } else if (line.winners) {
       delete log.winners;
     }
     var parts = setup.sheet ? log[setup.sheet.parts] || [] : [];

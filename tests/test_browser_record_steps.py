@@ -16,7 +16,7 @@ import re
 import pytest
 
 from tests.conftest import ROOT, until, watched_page
-from tests.record_helpers import HANDS, continued, fill_players, press, recorded_log, settled, start, type_deal
+from tests.record_helpers import HANDS, continued, fill_players, in_view, press, recorded_log, settled, start, type_deal
 
 pytestmark = pytest.mark.browser
 
@@ -438,3 +438,16 @@ def test_a_pass_or_a_retirement_is_typed_by_a_word_of_its_own(phone, live_server
     phone.locator("#rec-type").press("Enter")
     until(phone, "!document.getElementById('rec-problem-box').hidden")
     assert "xyz" in phone.locator("#rec-problem").inner_text()
+
+
+def test_a_retirement_is_offered_before_the_cards_where_it_is_seen(phone, live_server):
+    """Hands unseen, Bruno may play any of 45 cards: his retirement came last, 938 px down a list scrolled
+    inside the dock."""
+    disciplines = ["house-higher", "house-lower", "house-same-colour", "house-other-colour", "house-own-climb",
+                   "house-middle", "house-higher-or-same-colour", "house-free", "ciclismo"]
+    log = {"game": "olympi", "players": ["Anna", "Bruno", "Cy"], "disciplines": disciplines,
+           "races": [{"discipline": "house-free", "turns": [{"player": "Anna", "action": "play", "cards": ["Y3"]}]}]}
+    continued(phone, live_server, log)
+    first = phone.locator("#rec-choices button[data-choice]").first
+    assert first.inner_text() == "Bruno retires" and first.is_visible()
+    assert in_view(phone, "#rec-choices button[data-choice]")

@@ -209,7 +209,8 @@ def test_hints_are_one_a_line_and_an_unfinished_games_warnings_are_left_out(scre
     until(screen, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
     hints = screen.evaluate("[...new Set(RecordPlay.answer().choices.map(c => c.hint).filter(Boolean))]")
     lines = screen.locator("#rec-hint li").all_inner_texts()
-    assert len(hints) > 1 and lines[1:] == hints, "the unknown-hands line, then each hint on a line of its own"
+    # the unknown-hands line, then each hint on a line of its own, read as a sentence (a capital first)
+    assert len(hints) > 1 and lines[1:] == [hint[:1].upper() + hint[1:] for hint in hints]
     # each choice a hint concerns is described by that hint's line
     described = screen.evaluate("[...document.querySelectorAll('#rec-choices button[data-choice]')].map(b => "
                                 "[RecordPlay.answer().choices[+b.dataset.choice].hint || null, "
@@ -349,14 +350,15 @@ def test_the_table_steps_and_the_deals_doubts_speak_italian_and_polish(phone, li
     target = registry.engines()["olympi"].simulate(3, 8, no_claims=True)
     phone.goto(live_server.url + f"/record?game=olympi&lang={language}")
     fill_players(phone, "olympi", target["players"], target.get("first_player"))
-    hands = {**target["hands"], target["players"][2]: []}  # the third seat left empty: the deal is doubted
+    third = target["players"][2]
+    hands = {**target["hands"], third: target["hands"][third][:1]}  # the third seat dealt one card: doubted
     type_deal(phone, hands, target["players"])
     press(phone.locator("#rec-disciplines details summary"))
     phone.fill("#rec-declared", json.dumps(target["disciplines"]))
     press(phone.locator(".rec-start-button"))
     until(phone, "!document.getElementById('rec-deal-doubts').hidden")
-    empty = {"it": f"{target['players'][2]} non ha ancora carte.", "pl": f"{target['players'][2]} nie ma jeszcze kart."}
-    assert phone.locator("#rec-deal-doubt-list li").all_inner_texts() == [empty[language]]
+    short = {"it": f"{third} ha 1 carta su 6.", "pl": f"{third} ma 1 kartę z 6."}
+    assert phone.locator("#rec-deal-doubt-list li").all_inner_texts() == [short[language]]
     press(phone.locator("#rec-deal-anyway"))
     until(phone, "!document.getElementById('rec-play').hidden")
     settled(phone, 0)
@@ -385,10 +387,11 @@ def test_a_half_filled_setup_outlives_a_reload_and_is_forgotten_once_the_game_st
     other.goto(live_server.url + "/record?game=grande-dalmuti")
     assert other.locator("#rec-players input").first.input_value() == ""
     other.close()
+    screen.fill("#rec-hand-2", "p5")
     press(screen.locator(".rec-start-button"))
     until(screen, "!document.getElementById('rec-deal-doubts').hidden")  # a short deal, explained first
     press(screen.locator("#rec-deal-anyway"))
     until(screen, "!document.getElementById('rec-play').hidden")
     settled(screen, 0)
-    assert recorded_log(screen)["hands"] == {"Andrea": ["B1", "Y3"], "Ben": ["G2", "R4"], "Clara": []}
+    assert recorded_log(screen)["hands"] == {"Andrea": ["B1", "Y3"], "Ben": ["G2", "R4"], "Clara": ["P5"]}
     assert screen.evaluate("sessionStorage.getItem('card-replay.setup.v1')") is None
