@@ -45,9 +45,9 @@ def phases(engine, document, budget) -> dict:
         phase[1] += time.process_time() - start
         return entry, used
 
-    def estimated(step, entry, budget, max_nodes):
+    def estimated(step, entry, budget, max_nodes, hopeful=False):
         start = time.process_time()
-        used, dealt = estimate(step, entry, budget, max_nodes)
+        used, dealt = estimate(step, entry, budget, max_nodes, hopeful)
         phase = counts["estimates" if entry["estimate"] else "estimate tries, no value"]
         phase[0] += used
         phase[1] += time.process_time() - start
