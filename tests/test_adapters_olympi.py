@@ -41,7 +41,7 @@ def test_key_moments_are_errors_golds_early_exits_records_and_reshuffles_in_game
     found = moments(report)
     errors = [moment for moment in found if moment["kind"] == "error"]
     assert [moment["step"] for moment in errors][:3] == ["race-1-turn-3", "race-1-turn-5", "race-1-turn-7"]
-    assert errors[0]["label"] == "Race 1, turn 3: broke the discipline's rule (Chiara)"
+    assert errors[0]["label"] == "Race 1, turn 3 · Chiara: broke the discipline's rule"
     (winner,) = [name for name, won in report["races"][0]["medals"].items() if "gold" in won]
     assert {"step": "race-1", "kind": "gold", "label": f"Race 1: {winner} wins Nuoto"} in found
     record = moments(sample("clean-3-players-world-record"))
@@ -98,4 +98,4 @@ def test_a_wrong_score_claimed_for_the_game_is_told_at_its_last_race():
     # nine races of at most 6 VP each (a gold, 4, and a World Record, 2) give no such total
     log["scores"] = {"Ann": 1000}
     found = moments(validate(log).to_dict())
-    assert found[-1] == {"step": "race-9", "kind": "error", "label": "The game's result: a score added up wrong (Ann)"}
+    assert found[-1] == {"step": "race-9", "kind": "error", "label": "The game's result · Ann: a score added up wrong"}
