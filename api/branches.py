@@ -32,7 +32,7 @@ from marshmallow import Schema, fields, validate
 from api import guards, i18n
 from api.api_v1 import LOG_BODY, blp, body_problems, json_response, problem, read_upload
 from api.choices import ChoicesSchema, _bounded, _findings, _playable, _read, action_refused, answer, reason_of
-from api.problems import Problem, body_members_problem
+from api.problems import Problem, body_members_problem, schema_error
 from replaykit.state import IllegalAction, State
 from schemas.common import AnyFindingSchema
 
@@ -183,8 +183,7 @@ def step_branch(key: str):
     if refused is not None:
         raise refused
     if not isinstance(body["steps"], int) or isinstance(body["steps"], bool) or body["steps"] < 0:
-        raise Problem(422, detail, errors=[{"code": "schema", "severity": "error", "player": None, "path": "/steps",
-                                            "message": _('"steps" must be a count from 0.')}])
+        raise Problem(422, detail, errors=[schema_error("/steps", _('"steps" must be a count from 0.'))])
     branch = store().get(key, _setting("BRANCH_IDLE_SECONDS"))
     if branch is None:
         raise Problem(404, _("This branch is no longer kept; start it again from its log."))

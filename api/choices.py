@@ -23,7 +23,7 @@ import api as web
 from api import guards, i18n
 from api.api_v1 import blp, body_problems, json_response, not_a_log, problem, read_upload, under
 from api.openapi import SO_FAR_BODY, SO_FAR_REF
-from api.problems import Problem, body_members_problem
+from api.problems import Problem, body_members_problem, schema_error
 from api.verdicts import Verdict
 from replaykit.reading import show
 from replaykit.state import State, label_of, past_unseen
@@ -129,8 +129,7 @@ def _playable(document: object, at: str = "") -> tuple[Verdict, State]:
 def action_refused(detail: str, reason: str | None = None) -> Problem:
     """The 422 of an action that cannot be taken at all, its reason (the game's, else ``detail``) also a
     ``schema`` error at ``/action``."""
-    error = {"code": "schema", "severity": "error", "message": reason or detail, "player": None, "path": "/action"}
-    return Problem(422, detail, errors=[error])
+    return Problem(422, detail, errors=[schema_error("/action", reason or detail)])
 
 
 def reason_of(error: Exception) -> str:

@@ -40,19 +40,22 @@ class Problem(HTTPException):
         return [*super().get_headers(*args, **kwargs), *self.extra_headers.items()]
 
 
+def schema_error(path: str, message: str) -> dict:
+    """One entry of a 422's ``errors`` about the request body itself, shaped as a report's findings are."""
+    return {"code": "schema", "severity": "error", "message": message, "player": None, "path": path}
+
+
 def body_members_problem(body: object, detail: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
                          ) -> Problem | None:
     """The 422 of a request body that is not a JSON object with ``required`` and at most ``optional`` besides:
     ``detail``, and a ``schema`` error for each member missing or unknown, at its pointer (the body itself when
     it is no object); ``None`` when its members are right."""
-    def error(path: str, message: str) -> dict:
-        return {"code": "schema", "severity": "error", "message": message, "player": None, "path": path}
-
     if not isinstance(body, dict):
-        return Problem(422, detail, errors=[error("", _("The body must be a JSON object."))])
-    errors = [error(pointer(name), _('"%(name)s" is missing.', name=name)) for name in required if name not in body]
-    errors += [error(pointer(name) if len(name) <= LONGEST_PLACED else "",
-                     _("%(name)s is not a member of this body.", name=show(name)))
+        return Problem(422, detail, errors=[schema_error("", _("The body must be a JSON object."))])
+    errors = [schema_error(pointer(name), _('"%(name)s" is missing.', name=name))
+              for name in required if name not in body]
+    errors += [schema_error(pointer(name) if len(name) <= LONGEST_PLACED else "",
+                            _("%(name)s is not a member of this body.", name=show(name)))
                for name in list(body)[:NAMES_LISTED] if name not in required + optional]
     return Problem(422, detail, errors=errors) if errors else None
 

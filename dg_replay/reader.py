@@ -230,11 +230,9 @@ class Reader:
 
     def card(self, value: object, path: str, trick: int | None = None, play: int | None = None) -> Card | None:
         card = Card.from_object(value)
-        if card is None and not self.counted_only():
-            self.findings.append(finding("schema", ERROR, say("{found} is not a card; write it as {text} or {object}.",
-                                                              found=show(value), text=CARD_TEXT_EXAMPLE,
-                                                              object=CARD_OBJECT_EXAMPLE),
-                                         trick, play, None, path, self.game_number))
+        if card is None and not self.counted_only():  # worded only where it will be listed
+            self.problem(path, say("{found} is not a card; write it as {text} or {object}.", found=show(value),
+                                   text=CARD_TEXT_EXAMPLE, object=CARD_OBJECT_EXAMPLE), trick, play)
         return card
 
     def known_cards(self, value: object) -> list[Card] | None:

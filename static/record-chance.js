@@ -209,13 +209,10 @@
         action[part.key] = part.entry.read().cards[""];
       } else if (part.kind === "seats") {
         action[part.key] = part.entry.read().cards;
-        // a seat left empty beside seats entered would be recorded as dealt no card: a deal nobody saw
-        var unentered = part.entry.seats.filter(function (seat) {
-          return seat.size && !action[part.key][seat.key].length;
-        });
-        if (unentered.length && !part.entry.empty() && !missing) {
+        var unentered = part.entry.unentered();
+        if (unentered && !part.entry.empty() && !missing) {
           missing = _("A deal is recorded whole: enter the cards of {seats} too, or say that nobody saw the deal.",
-            { seats: unentered.map(function (seat) { return seat.label; }).join(", ") });
+            { seats: unentered });
         }
       } else if (part.kind === "name") {
         if (part.select.value) {

@@ -229,6 +229,16 @@
     return found;
   };
 
+  // The labels of the seats given a size and left with no card, joined ("Bruno, Chiara"); "" for none. Beside
+  // seats entered, such a seat is a hand nobody saw, which a log cannot hold: it records a deal whole or not at
+  // all (a hand of no card would break the rules at every play of its player).
+  DealEntry.prototype.unentered = function () {
+    var cards = this.read().cards;
+    return this.seats.filter(function (seat) {
+      return seat.size && !cards[seat.key].length;
+    }).map(function (seat) { return seat.label; }).join(", ");
+  };
+
   DealEntry.prototype.empty = function () {
     return this.inputs.every(function (input) {
       return !input.value.trim();

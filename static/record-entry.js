@@ -325,9 +325,12 @@
   // pass or a retirement typed as "pass", "p", "passo", "pas", "ritir", "wyc" (the list has it last, far below).
   function stepByWord(typed, choices) {
     var start = typed.toLowerCase();
+    if (/\s/.test(start)) {  // one word
+      return null;
+    }
     var found = choices.filter(function (choice) {
       var words = choice.label.replace(choice.action.player || "", " ").toLowerCase().split(/\s+/);
-      return core.cardsOf(choice.action) === null && !/\s/.test(start) && words.some(function (word) {
+      return core.cardsOf(choice.action) === null && words.some(function (word) {
         return word && word.indexOf(start) === 0;
       });
     });

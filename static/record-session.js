@@ -37,7 +37,7 @@
       var draft = { version: 1, id: core.newDraftId(), game: game, title: title, setup: log, steps: [],
         claims: window.RecordSheet.claimsOf(log, setups[game]), created: new Date().toISOString(), opened: opened };
       drafts.save(draft);
-      return play.open(draft, opened ? core.format(text.opened, { title: title, steps: 0 }) : "");
+      return play.open(draft, opened ? core.format(text.opened, { title: title }) : "");
     }).catch(function (error) {
       onProblem(error.message);
     });

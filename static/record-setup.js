@@ -228,14 +228,10 @@
       return { problem: core.format(text.hand_problem, { player: read.bad[0].seat.label,
         problem: core.format(text.not_cards, { tokens: read.bad[0].tokens.join(" ") }) }) };
     }
-    // A seat left empty beside seats entered is a hand nobody saw, which a log cannot hold: it records a deal
-    // whole or not at all (a hand of no card would break the rules at every play of its player).
-    var unentered = dealEntry.seats.filter(function (seat) {
-      return seat.size && !read.cards[seat.key].length;
-    });
-    if (unentered.length) {
+    var unentered = dealEntry.unentered();
+    if (unentered) {
       return { problem: _("A deal is recorded whole: enter the cards of {seats} too, or leave every hand empty " +
-        "when nobody saw the deal.", { seats: unentered.map(function (seat) { return seat.label; }).join(", ") }) };
+        "when nobody saw the deal.", { seats: unentered }) };
     }
     var found = {};
     list.forEach(function (name, index) {
