@@ -27,7 +27,7 @@ from replaykit.analysis import Budget, analyse
 
 # The most search one request may do, and the plays listed: 40,000 positions are 0.2 s of the pure-Python
 # search on a quiet 2-core machine and about a second on a busy one (make bench, "Search"); the estimates
-# as much again, and their 4,000 worlds 0.04-0.4 ms each to deal. The whole request, replay included, took
+# as much again, with the dealing of their 4,000 worlds on top. The whole request, replay included, took
 # at most 1.45 s on the heaviest logs (make bench, "Analysis requests"); it is charged for that
 # (``guards.ANALYSIS_UNITS``).
 SEARCH_BUDGET = Budget(max_nodes=20_000, max_total=40_000, max_plays=2_000, worlds=8, world_nodes=2_000,

@@ -57,8 +57,8 @@ def game(tricks: list) -> dict:
     return {"game": "david-goliath", "players": PLAYERS, "tricks": tricks}
 
 
-def match(trick: dict) -> dict:
-    return {"game": "david-goliath-match", "players": PLAYERS, "games": [game([trick] * 40)] * 30}
+def match(trick: dict, games: int = 30) -> dict:
+    return {"game": "david-goliath-match", "players": PLAYERS, "games": [game([trick] * 40)] * games}
 
 
 def dalmuti(players: int, rounds: int) -> dict:
@@ -76,7 +76,8 @@ def dalmuti_past_the_bound() -> dict:
 
 
 STORED = ("olympi: 9 rules of 32 parts, 20 x 400 plays that break them",
-          "grande-dalmuti: 4 players, 70 rounds, 5,614 plays (the longest accepted)")
+          "grande-dalmuti: 4 players, 70 rounds, 5,614 plays (the longest accepted)",
+          "david-goliath-match: 12 x 40 x 40 plays, 6 players (the most an upload may hold)")
 
 
 def bodies() -> dict[str, bytes]:
@@ -96,6 +97,8 @@ def bodies() -> dict[str, bytes]:
         "olympi: 9 rules of 32 parts, 20 x 400 plays that break them": olympi(32, BREAKING),
         "grande-dalmuti: 20 players, 91 rounds, 42,000 plays (refused: 6,000 at most)": dalmuti_past_the_bound(),
         STORED[1]: dalmuti(4, 70),
+        STORED[2]: match({"plays": [{"player": PLAYERS[index % 6], "card": f"B{index % 15 + 1}"}
+                                    for index in range(40)]}, games=12),
     }
     made = {name: json.dumps(document, separators=(",", ":")).encode() for name, document in documents.items()}
     # Random digits, as a client varying them would send: a pattern of the whole number, to place it, took 13 s

@@ -322,7 +322,7 @@
   }
 
   // The one step of no cards whose words, its player's name left out, hold one starting with what was typed: a
-  // pass or a retirement typed as "pass", "p", "passo", "pas", "ritir", "wyc" (the list has it last, far below).
+  // pass or a retirement typed as "pass", "p", "pas", "ritir" (a list of 45 cards once hid it far below).
   function stepByWord(typed, choices) {
     var start = typed.toLowerCase();
     if (/\s/.test(start)) {  // one word
