@@ -208,7 +208,9 @@
     if (focused && (!panel.contains(document.activeElement) || document.activeElement.disabled)) {
       (list.querySelector("button") || panel.querySelector("[data-branch-return]")).focus();
     }
-    var label = answer.moment ? _("Hypothetical · {place}", {place: answer.place || answer.moment})
+    // The place is the step to be chosen now, not the one the table shows last ("next": after a trick's last
+    // play the table shows the trick taken, and the place is the next trick's lead).
+    var label = answer.moment ? _("Hypothetical · next: {place}", {place: answer.place || answer.moment})
       : _("Hypothetical · the end");
     window.CardReplay.drawView(window.CardReplay.boardData(), answer.view, label);
     drawControls(label);

@@ -81,8 +81,11 @@
     if (options.gridId) {
       this.grid.id = options.gridId;
     }
+    this.note = element("p", "rec-grid-note");  // why a tap added nothing
+    this.note.setAttribute("role", "status");
     box.textContent = "";
     box.appendChild(this.list);
+    box.appendChild(this.note);
     if (this.deck.kind === "colour" && this.deck.words) {
       box.appendChild(colourKey(this.deck));
     }
@@ -105,6 +108,7 @@
         entry.select(index);
       });
       input.addEventListener("input", function () {
+        entry.note.textContent = "";
         entry.refresh();
       });
       item.appendChild(label);
@@ -143,12 +147,22 @@
     });
   };
 
-  // A tapped card goes to the selected seat; a seat that is full passes the selection to the next.
+  // A tapped card goes to the selected seat; a seat that is full passes the selection to the next. A seat
+  // that holds its size takes no tap: one more card there is a slip of the finger far more often than what
+  // the table did, which can still be typed (and is then said to be too many).
   DealEntry.prototype.add = function (card) {
     var input = this.inputs[this.selected];
     if (!input) {
       return;
     }
+    var seat = this.seats[this.selected];
+    if (seat.size && this.cardsOf(input).length >= seat.size) {
+      this.note.textContent = _n("{seat} holds {size} card already: clear it to enter another.",
+        "{seat} holds {size} cards already: clear one to enter another.", seat.size,
+        { seat: seat.label, size: seat.size });
+      return;
+    }
+    this.note.textContent = "";
     input.value = (input.value.trim() + " " + card).trim();
     var size = this.seats[this.selected].size;
     if (size && this.cardsOf(input).length >= size && this.selected + 1 < this.inputs.length) {
@@ -183,6 +197,9 @@
   DealEntry.prototype.refresh = function () {
     var read = this.read();
     var entry = this;
+    var room = this.seats.some(function (seat) {  // once every seat holds its size, no card can be tapped
+      return !seat.size || read.cards[seat.key].length < seat.size;
+    });
     this.inputs.forEach(function (input, index) {
       var held = read.cards[entry.seats[index].key].length;
       var size = entry.seats[index].size;
@@ -194,7 +211,7 @@
     Array.prototype.forEach.call(this.grid.querySelectorAll("button[data-card]"), function (button) {
       var copies = copiesOf(entry.deck, button.dataset.card);
       var left = copies - (entry.known[button.dataset.card] || 0) - (read.counted[button.dataset.card] || 0);
-      button.disabled = left <= 0;
+      button.disabled = left <= 0 || !room;
       if (copies > 1 && copies < Infinity) {
         left = Math.max(left, 0);
         button.dataset.left = String(left);  // of a card the deck holds several times: how many are left

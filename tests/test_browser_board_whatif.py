@@ -134,24 +134,24 @@ def test_a_branch_is_a_line_of_the_list_that_the_arrows_walk(laptop_page, live_s
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-1-play-2")
     at_moment(page, "trick-1-play-2")
     open_branch(page)
-    assert page.locator("#board-label").inner_text() == "Hypothetical · trick 1, play 2"
-    assert page.locator("#step-status").inner_text() == "Hypothetical · trick 1, play 2"
+    assert page.locator("#board-label").inner_text() == "Hypothetical · next: trick 1, play 2"
+    assert page.locator("#step-status").inner_text() == "Hypothetical · next: trick 1, play 2"
     played = page.locator("#branch-choices .is-played")
     assert played.count() == 1
     assert played.inner_text().startswith(f"{real['player']} plays {COLOURS[real['card'][0]]} {real['card'][1:]}")
     other = page.locator("#branch-choices button:not(.is-played)").first
     label = other.inner_text()
     other.click()
-    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · next: trick 1, play 3'")
     assert page.locator("#step-story").inner_text() == f"Tried: {label}"
     line = page.locator(".analysis-main [data-step-id='trick-1-play-2'] + #branch-line")
     assert line.locator(".branch-move").all_inner_texts() == [label]
     assert line.locator(".branch-move.is-current").count() == 1
     page.keyboard.press("ArrowLeft")  # back to the branch's start: still in the branch
-    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 2'")
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · next: trick 1, play 2'")
     assert page.locator("#branch").is_visible() and line.locator(".branch-move.is-current").count() == 0
     page.keyboard.press("ArrowRight")  # on again along the line
-    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · next: trick 1, play 3'")
     page.keyboard.press("ArrowRight")  # the line ends here: said, and the branch stays
     until(page, "document.getElementById('branch-status').textContent.startsWith('The branch goes no further')")
     assert page.locator("#branch").is_visible()
@@ -162,7 +162,7 @@ def test_a_branch_is_a_line_of_the_list_that_the_arrows_walk(laptop_page, live_s
     assert page.locator("#branch").is_hidden()
     assert line.locator(".branch-move").all_inner_texts() == [label]  # the line stays in the list
     line.locator(".branch-move").first.click()
-    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · next: trick 1, play 3'")
     assert page.locator("#branch").is_visible()
 
 
@@ -201,16 +201,16 @@ def test_a_play_of_the_line_that_cannot_be_played_again_is_said_and_the_branch_s
     at_moment(page, "trick-1-play-2")
     open_branch(page)
     page.locator("#branch-choices button:not(.is-played)").first.click()
-    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 3'")
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · next: trick 1, play 3'")
     page.keyboard.press("ArrowLeft")
-    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 2'")
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · next: trick 1, play 2'")
     page.route("**/api/v1/branches**", lambda route: route.fulfill(status=503, body="{}"))
     page.locator("#branch-line .branch-move").first.click()  # on along the line: the server does not answer
     until(page, "document.getElementById('branch-status').textContent"
                 ".startsWith('This position could not be played on')")
     page.unroute("**/api/v1/branches**")
     page.keyboard.press("ArrowLeft")  # the branch answers again: back to where it started
-    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · trick 1, play 2'")
+    until(page, "document.getElementById('step-status').textContent === 'Hypothetical · next: trick 1, play 2'")
     assert page.problems == ["Failed to load resource: the server responded with a status of 503 "
                              "(Service Unavailable)"]
     page.problems.clear()
@@ -248,7 +248,7 @@ def test_at_the_game_s_end_another_last_play_can_be_tried(laptop_page, live_serv
     page.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-15")
     at_moment(page, "trick-15")
     open_branch(page)
-    assert page.locator("#step-status").inner_text() == "Hypothetical · trick 15, play 3"
+    assert page.locator("#step-status").inner_text() == "Hypothetical · next: trick 15, play 3"
     assert page.locator("#branch-choices .is-played").count() == 1  # the last card: the only one left
 
 

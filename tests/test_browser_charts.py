@@ -140,3 +140,38 @@ def test_a_chart_s_place_has_its_figure_s_height_before_it_is_drawn_so_nothing_b
     below = "() => Math.round(document.querySelector('.moments-list').getBoundingClientRect().top + scrollY)"
     assert drawn.evaluate(below) == held.evaluate(below)
     context.close()
+
+
+# A marker on the 0 line, wholly inside its plot: plotly takes clicks and hovers only there. Each page has
+# a scatter point at 0 (D&G: a player with no points after trick 1; Dalmuti: a player who went out, with no
+# cards left; Olympi: a player with no VP after the first race).
+MARKERS_AT_ZERO = """() => {
+  const outside = [];
+  let found = 0;
+  for (const chart of document.querySelectorAll(".chart[data-rendered='true']")) {
+    const plot = chart.querySelector(".nsewdrag");
+    if (!plot || !chart._fullData) { continue; }
+    const area = plot.getBoundingClientRect();
+    chart._fullData.forEach((trace, index) => {
+      if (trace.type !== "scatter" || !/markers/.test(trace.mode) || trace.yaxis !== "y") { return; }
+      const points = chart.querySelectorAll(".scatterlayer .trace")[index].querySelectorAll(".point");
+      Array.from(trace.y).forEach((y, at) => {
+        if (y !== 0 || !points[at]) { return; }
+        found += 1;
+        const box = points[at].getBoundingClientRect();
+        if (box.bottom > area.bottom + 0.5 || box.top < area.top - 0.5) { outside.push(chart.id + " " + trace.name); }
+      });
+    });
+  }
+  return {found, outside};
+}"""
+
+
+@pytest.mark.parametrize("sample", ["/samples/david-goliath/legal-5-players",
+                                    "/samples/grande-dalmuti/plain-revolution-market",
+                                    "/samples/olympi/clean-7-players-reshuffle"])
+def test_a_marker_at_zero_lies_wholly_inside_its_plot(page, live_server, sample):
+    page.goto(live_server.url + sample)
+    page.wait_for_function("performance.getEntriesByName('charts-drawn').length > 0")
+    found = page.evaluate(MARKERS_AT_ZERO)
+    assert found["found"] > 0 and found["outside"] == []

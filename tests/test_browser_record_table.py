@@ -116,6 +116,22 @@ def test_the_place_to_act_is_brought_into_view(screen, live_server):
     assert screen.locator("#rec-steps .rec-step-number").all_inner_texts()[:2] == ["1.", "2."]
 
 
+def test_a_hand_that_holds_its_cards_takes_no_tap_and_says_why(screen, live_server):
+    screen.goto(live_server.url + "/record?game=david-goliath")
+    fill_players(screen, "david-goliath", PLAYERS, "Clara")
+    press(screen.locator("#rec-deal summary"))
+    screen.fill("#rec-hand-0", "b1 b2 b3 b4 b5 b6 b7 b8 b9 y1 y2 y3 y4 y5 y6")  # Andrea's 15 of 45
+    screen.locator("#rec-hand-0").focus()
+    press(screen.locator("#rec-deal-grid button[data-card='G1']"))
+    assert screen.locator("#rec-deal-entry .rec-count").all_inner_texts() == ["15/15", "0/15", "0/15"]
+    assert screen.locator("#rec-deal-entry .rec-grid-note").inner_text() == (
+        "Andrea holds 15 cards already: clear one to enter another.")
+    screen.locator("#rec-hand-1").focus()
+    press(screen.locator("#rec-deal-grid button[data-card='G1']"))
+    assert screen.locator("#rec-deal-entry .rec-count").all_inner_texts() == ["15/15", "1/15", "0/15"]
+    assert screen.locator("#rec-deal-entry .rec-grid-note").is_hidden()
+
+
 def test_a_bad_deal_is_explained_before_the_game_starts_and_may_still_be_recorded(screen, live_server):
     screen.goto(live_server.url + "/record?game=david-goliath")
     fill_players(screen, "david-goliath", PLAYERS, "Clara")

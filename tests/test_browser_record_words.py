@@ -6,12 +6,10 @@ format's own step. The expected words are the games' and the page's translations
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tests.conftest import until
-from tests.record_helpers import HANDS, fill_players, no_sideways_scroll, press, settled, start, type_deal
+from tests.record_helpers import HANDS, continued, fill_players, no_sideways_scroll, press, settled, start, type_deal
 
 pytestmark = pytest.mark.browser
 PLAYERS = ["Andrea", "Ben", "Clara"]
@@ -44,14 +42,6 @@ WORDS = {
            "tax": ["Kto daje", "Kto otrzymuje", "Karty"], "play": ["Gracz", "Karta"],
            "green": "Andrea zagrywa zielony 2"},
 }
-
-
-def continued(page, live_server, log: dict, language: str) -> None:
-    page.goto(f"{live_server.url}/record?lang={language}")
-    press(page.locator("#rec-open summary"))
-    page.fill("#rec-open-text", json.dumps(log))
-    press(page.locator("#rec-open-button"))
-    settled(page, 0)
 
 
 def step_labels(page) -> list[str]:

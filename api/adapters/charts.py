@@ -78,6 +78,13 @@ def base_layout(title: str, x_title: str | None, **extra: object) -> dict:
     return layout
 
 
+def counting_axis(title: object) -> dict:
+    """A y axis of points or cards that always shows 0, with room below it: a marker at 0 lies wholly inside
+    the plot, where plotly takes its clicks and hovers (with ``rangemode: tozero`` the axis ended at 0 and the
+    marker's lower half lay outside, taking no click)."""
+    return {"title": {"text": title}, "gridcolor": "#eef0f3", "autorangeoptions": {"include": 0}}
+
+
 def error_band(x: float, opacity: float = 0.1) -> dict:
     """A faint red band behind the moment at ``x`` on a timeline chart: something went wrong there."""
     return {"type": "rect", "xref": "x", "yref": "paper", "x0": x - 0.5, "x1": x + 0.5, "y0": 0, "y1": 1,

@@ -10,7 +10,16 @@ text taken from a log (names, notes, messages) is entity-escaped before it goes 
 
 from __future__ import annotations
 
-from api.adapters.charts import BREAK, ERROR_COLOR, PLAYER_COLORS, base_layout, error_band, error_hover, markup
+from api.adapters.charts import (
+    BREAK,
+    ERROR_COLOR,
+    PLAYER_COLORS,
+    base_layout,
+    counting_axis,
+    error_band,
+    error_hover,
+    markup,
+)
 from api.adapters.charts import text as _text
 from dg_replay.cards import COLOR_NAMES, COLORS, Card
 from dg_replay.rules import color_score
@@ -179,7 +188,7 @@ def score_figure(report: dict) -> dict:
     if errors:
         data.append(errors)
     layout = base_layout(say("Score if the game ended after each trick"), say("Trick"), shapes=_error_shapes(report))
-    layout["yaxis"] = {"title": {"text": say("Points")}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
+    layout["yaxis"] = counting_axis(say("Points"))
     layout["xaxis"]["range"] = [0.5, max(numbers, default=1) + 0.5]
     return {"data": data, "layout": layout}
 

@@ -12,7 +12,7 @@ renders its own small HTML subset.
 
 from __future__ import annotations
 
-from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, Shown, base_layout, error_hover
+from api.adapters.charts import ERROR_COLOR, PLAYER_COLORS, Shown, base_layout, counting_axis, error_hover
 from api.adapters.charts import text as _text
 from api.games.grande_dalmuti.timeline import ordinal, play_stories, round_id
 from dalmuti_replay.words import say
@@ -151,7 +151,7 @@ def cards_left_figure(timeline: dict) -> dict:
     layout = base_layout(say("Cards left: the race to go out"), None, shapes=shapes)
     layout["xaxis"] = {**_round_ticks([row["x"] for row in rows], rows),
                        "range": [0.5, max((row["end"] for row in rows), default=1) + 0.5]}
-    layout["yaxis"] = {"title": {"text": say("Cards in hand")}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
+    layout["yaxis"] = counting_axis(say("Cards in hand"))
     return {"data": data, "layout": layout}
 
 
@@ -253,5 +253,5 @@ def points_figure(timeline: dict) -> dict:
         layout["annotations"] = [{"xref": "paper", "x": 0, "y": target, "yanchor": "bottom", "xanchor": "left",
                                   "showarrow": False, "text": say("target {target}", target=target)}]
     layout["xaxis"] = {**_round_ticks([row["number"] for row in rows], rows), "range": [0.6, max(len(rows), 1) + 0.4]}
-    layout["yaxis"] = {"title": {"text": say("Points")}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
+    layout["yaxis"] = counting_axis(say("Points"))
     return {"data": data, "layout": layout}

@@ -10,7 +10,7 @@ Plotly renders a small HTML subset in names and hover text.
 
 from __future__ import annotations
 
-from api.adapters.charts import BREAK, ERROR_COLOR, PLAYER_COLORS, base_layout, error_hover, markup
+from api.adapters.charts import BREAK, ERROR_COLOR, PLAYER_COLORS, base_layout, counting_axis, error_hover, markup
 from api.adapters.charts import text as _text
 from api.games.olympi.timeline import SETUP, discipline_titles, ordinal
 from olympi_replay.rules import HAND_SIZE, MEDALS, RECORD_VP, VP
@@ -67,7 +67,7 @@ def _timeline_layout(report: dict, title: str, y_title: str, start: float = 0.5,
     # The legend clears the axis title whatever the chart's height (Plotly places it in plot fractions).
     layout["legend"]["y"] = -60 / (height - margin["t"] - margin["b"])
     layout["xaxis"]["range"] = [start, max((race["number"] for race in _races(report)), default=1) + 0.5]
-    layout["yaxis"] = {"title": {"text": y_title}, "rangemode": "tozero", "gridcolor": "#eef0f3"}
+    layout["yaxis"] = counting_axis(y_title)
     return layout
 
 
