@@ -119,6 +119,28 @@
     return log;
   }
 
+  // Where each step's patch put what it added, as JSON pointers with every "-" made the index it became
+  // ("/tricks/5/plays/1"): the whole log's findings are placed by their path, so a step holds the findings
+  // inside what it added, even one proven only by a later step (a revoke shown by the card played after).
+  function placesOf(draft) {
+    var log = copy(draft.setup);
+    return draft.steps.map(function (step) {
+      return step.patch.map(function (operation) {
+        var path = operation.path;
+        var cut = path.lastIndexOf("/");
+        if (operation.op === "add" && path.slice(cut + 1) === "-") {
+          var parent = log;
+          tokens(path.slice(0, cut)).forEach(function (token) {
+            parent = parent && typeof parent === "object" ? parent[token] : undefined;
+          });
+          path = path.slice(0, cut + 1) + (Array.isArray(parent) ? parent.length : 0);
+        }
+        log = applyOperation(log, operation);
+        return path;
+      });
+    });
+  }
+
   // Typed cards. ``deck`` is {"kind": "colour", "colours": {"r": "R", …}, "values": [1, n]},
   // {"kind": "rank", "values": [1, 12], "jester": "J"}, or {"kind": "raw"} (a game not described: as typed). "r12 b3", "R12,B3", "3x7 j", "7 7 7 J".
   // Returns {"cards": [card text …], "bad": [tokens that are not cards]}.
@@ -346,6 +368,7 @@
     jsonProblem: jsonProblem,
     applyPatch: applyPatch,
     logOf: logOf,
+    placesOf: placesOf,
     parseCards: parseCards,
     cardsOf: cardsOf,
     choicesWithCards: choicesWithCards,

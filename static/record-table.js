@@ -185,20 +185,51 @@
     document.getElementById("rec-findings-panel").hidden = !shown.length;
   }
 
-  // The steps recorded, each a button to change it and one to delete it; an illegal one marked.
-  function drawSteps(steps, editing, text) {
+  // The findings of the log the last answer is about (``answer``, null when there is none) that lie inside
+  // what each of its steps added (``places``: record-core's placesOf of those steps), each given to the step
+  // that added the deepest part of its path. A step the answer does not cover (none, or those after the one
+  // being changed) keeps its own findings from when it was applied.
+  function stepFindings(steps, places, answer) {
+    var found = steps.map(function (step, index) { return answer && index < places.length ? [] : step.findings || []; });
+    (answer ? answer.findings || [] : []).forEach(function (finding) {
+      if (!answer.over && unfinishedOnly(finding)) {
+        return;
+      }
+      var best = -1;
+      var depth = -1;
+      places.forEach(function (paths, index) {
+        paths.forEach(function (path) {
+          var inside = finding.path === path || (finding.path || "").indexOf(path + "/") === 0;
+          if (inside && path.length >= depth) {
+            best = index;
+            depth = path.length;
+          }
+        });
+      });
+      if (best >= 0) {
+        found[best].push(finding);
+      }
+    });
+    return found;
+  }
+
+  // The steps recorded, each a button to change it and one to delete it; an illegal one marked: illegal when
+  // recorded, or holding an error of the whole log since.
+  function drawSteps(steps, editing, text, places, answer) {
     var list = document.getElementById("rec-steps");
+    var found = stepFindings(steps, places, answer);
     list.textContent = "";
     steps.forEach(function (step, index) {
-      var item = element("li", "rec-step" + (step.legal ? "" : " is-illegal") + (index === editing ? " is-editing" : ""));
+      var illegal = !step.legal || found[index].some(function (finding) { return finding.severity === "error"; });
+      var item = element("li", "rec-step" + (illegal ? " is-illegal" : "") + (index === editing ? " is-editing" : ""));
       item.appendChild(element("span", "rec-step-number", _("{number}.", { number: index + 1 })));
       var change = element("button", "rec-step-label", step.label);
       change.type = "button";
       change.dataset.edit = String(index);
       item.appendChild(change);
-      if ((step.findings || []).length) {
+      if (found[index].length) {
         item.appendChild(element("span", "rec-step-findings", _n("{count} finding", "{count} findings",
-          step.findings.length)));
+          found[index].length)));
       }
       var remove = element("button", "link-button rec-step-delete", "×");
       remove.type = "button";

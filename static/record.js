@@ -76,7 +76,8 @@
   }
 
   function drawSteps() {
-    table.drawSteps(draft.steps, editing, text);
+    var covered = { setup: draft.setup, steps: answer ? draft.steps.slice(0, editing === null ? undefined : editing) : [] };
+    table.drawSteps(draft.steps, editing, text, core.placesOf(covered), answer);
   }
 
   function show(reply) {

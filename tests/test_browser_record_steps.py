@@ -451,3 +451,25 @@ def test_a_retirement_is_offered_before_the_cards_where_it_is_seen(phone, live_s
     first = phone.locator("#rec-choices button[data-choice]").first
     assert first.inner_text() == "Bruno retires" and first.is_visible()
     assert in_view(phone, "#rec-choices button[data-choice]")
+
+
+def test_a_step_whose_fault_a_later_play_proves_is_marked_then(screen, live_server):
+    """No deal seen: at trick 10 Clara plays yellow 12 on a green lead, legal as far as anyone knows; at trick
+    12 she plays green 11, which nobody had played, so she held it at trick 10 and had to follow. From then
+    on her step at trick 10 is marked as breaking a rule, with its finding, as the board marks it."""
+    log = json.loads((ROOT / "sample_games" / "david-goliath" / "illegal-revoke-no-hands.json").read_text())
+    continued(screen, live_server, {key: log[key] for key in ("game", "players", "dealer")} | {
+        "tricks": log["tricks"][:9]})
+    plays = ["g4", "p10", "y12", "g1", "b6", "g5", "g10", "y1", "r6", "r9"]
+    for count, card in enumerate(plays, start=1):
+        screen.fill("#rec-type", card)
+        screen.locator("#rec-type").press("Enter")
+        settled(screen, count)
+    steps = screen.locator("#rec-steps .rec-step")
+    assert steps.nth(2).inner_text().startswith("3.") and "Clara plays yellow 12" in steps.nth(2).inner_text()
+    assert screen.locator("#rec-steps .rec-step.is-illegal").count() == 0
+    screen.fill("#rec-type", "g11")
+    screen.locator("#rec-type").press("Enter")
+    settled(screen, len(plays) + 1)
+    assert [index for index in range(len(plays) + 1) if "is-illegal" in steps.nth(index).get_attribute("class")] == [2]
+    assert steps.nth(2).locator(".rec-step-findings").inner_text() == "1 finding"
