@@ -8,8 +8,11 @@ storage of the limits library (``redis://…``) can be named instead. Only the f
 supported, the library's default: one row per key holds the hits of its current window and when it ends.
 
 While the database cannot count (locked by another writer past SQLite's short busy wait, full, failing),
-each worker counts in its own memory instead: the limits still hold, per worker, and a validation, which
-needs no database, is still answered; the counters go back to the database as soon as it answers.
+each worker counts in its own memory instead, on top of what the database last held for the key (a read,
+which a writer does not block): the limits still hold, and a validation, which needs no database, is still
+answered. New hits go back to the database as soon as it answers; those counted in memory stay added to it
+until their window ends. (Taking the larger of the two counts instead lost every hit counted in memory:
+eight requests at a time on a busy machine had 148 validations answered against an allowance of 100.)
 
 Which client is counted: ``api.guards.client_address`` (an IPv4 address, or an IPv6 address's /64).
 """
@@ -73,9 +76,9 @@ class SQLStorage(Storage):
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         try:
-            return self._count(key, expiry, amount)
-        except OperationalError:  # locked, full or failing: this worker counts alone for now
-            return self.memory.incr(key, expiry, amount)
+            return self._count(key, expiry, amount) + self.memory.get(key)
+        except OperationalError:  # locked, full or failing: this worker counts the rest for now
+            return self._stored_hits(key) + self.memory.incr(key, expiry, amount)
 
     def incr_shared(self, key: str, expiry: int) -> int:
         """``incr`` for a count that only means something when every worker shares it (``api.guards``: one
@@ -97,9 +100,12 @@ class SQLStorage(Storage):
             return None
         return None if row is None or row.expires <= time.time() else (row.hits, row.expires)
 
-    def get(self, key: str) -> int:
+    def _stored_hits(self, key: str) -> int:
         row = self._row(key)
-        return max(0 if row is None else row[0], self.memory.get(key))
+        return 0 if row is None else row[0]
+
+    def get(self, key: str) -> int:
+        return self._stored_hits(key) + self.memory.get(key)
 
     def get_expiry(self, key: str) -> float:
         row = self._row(key)

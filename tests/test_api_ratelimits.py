@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import threading
 
 import pytest
 from flask import Response
+from sqlalchemy.exc import OperationalError
 
 from api import guards
 from api.guards import WORK_UNIT_BYTES
@@ -119,6 +121,21 @@ def test_the_storage_counts_within_a_window_and_starts_again_after_it(storage, m
     storage.incr("a", 60)
     storage.incr("b", 60)
     assert storage.reset() == 2
+
+
+def test_hits_counted_while_the_database_is_locked_are_added_to_what_it_holds(storage, monkeypatch):
+    assert [storage.incr("k", 60) for _ in range(3)] == [1, 2, 3]
+    count = storage._count
+
+    def locked(*_args):
+        raise OperationalError("INSERT", {}, sqlite3.OperationalError("database is locked"))
+
+    monkeypatch.setattr(storage, "_count", locked)
+    assert [storage.incr("k", 60) for _ in range(2)] == [4, 5]  # 3 in the database, then 1 and 2 in memory
+    assert storage.get("k") == 5
+    monkeypatch.setattr(storage, "_count", count)
+    assert storage.incr("k", 60) == 6  # the database answers again: its 4th hit, and the 2 counted in memory
+    assert storage.get("k") == 6
 
 
 def test_the_limit_is_explained_in_the_reader_s_language_not_by_the_limiter_s_rule(tmp_path):
