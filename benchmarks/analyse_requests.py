@@ -29,7 +29,7 @@ def logs() -> list[tuple[str, bytes]]:
     from olympi_replay.simulate import simulate as olympi
 
     made = [("D&G match, 6 players, no hands", simulate_match(6, 3, hands=False)),
-            ("Dalmuti, 8 players, no hands", dalmuti(8, 2, hands=False)),
+            ("Dalmuti, 8 players, 20 rounds, no hands", dalmuti(8, 2, hands=False, rounds=20)),
             ("Olympi, 7 players, no hands or deck", olympi(7, 4, hands=False, deck=False))]
     shipped = ["grande-dalmuti/black-market-no-hands", "grande-dalmuti/plain-revolution-market",
                "david-goliath/legal-6-players", "olympi/clean-7-players-reshuffle"]

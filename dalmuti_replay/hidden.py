@@ -37,51 +37,67 @@ def _full_tax(transfer: Any, due: dict[str, int]) -> bool:
     return transfer.kind in TAXES_PAID and len(transfer.cards) == due.get(transfer.kind)
 
 
-def _less_laid(play: Any, held: dict[str, Counter[int]]) -> None:
-    """Take from each player's counted values those he laid in the round's tricks since."""
-    for trick in play.record.tricks:
-        for entry in trick.plays:
-            if entry.player in held and entry.cards:
-                held[entry.player] -= Counter(value_of(card) for card in entry.cards)
+class Moves:
+    """A round's record so far (``rounds.RoundPlay``), read once for a position (``position.Position.of_round``):
+    the values each player has laid in its tricks, each recorded transfer with its values, and the count each
+    tax is due; its own proof (``tax_proof``) and every seat's view of the transfers (``witnessed``) read it."""
+
+    def __init__(self, play: Any) -> None:
+        self.laid: dict[str, Counter[int]] = {}
+        for trick in play.record.tricks:
+            for entry in trick.plays:
+                if entry.cards:
+                    if entry.player not in self.laid:
+                        self.laid[entry.player] = Counter()
+                    counts = self.laid[entry.player]
+                    for card in entry.cards:
+                        value = value_of(card)
+                        counts[value] = counts.get(value, 0) + 1
+        self.transfers = [(transfer, _values(transfer.cards)) for transfer in play.record.taxes]
+        self.due = {duty.kind: duty.count for duty in play.state.table.duties(True)}
+
+    def less_laid(self, held: dict[str, Counter[int]]) -> None:
+        """Take from each player's counted values those he laid since. Counts stop at none, so the values laid
+        taken at once leave what taking them play by play left."""
+        for name in held:
+            if name in self.laid:
+                held[name] -= self.laid[name]
 
 
-def tax_proof(play: Any) -> tuple[dict[str, Counter[int]], dict[str, int]]:
-    """For each player of the round (``rounds.RoundPlay``) whose hand the State does not know: the values the
-    recorded transfers prove he holds now (received, less those given on and the values laid since), and the
-    floor of a Peon whose tax has its due count (0 elsewhere: no floor)."""
-    state = play.state
-    due = {duty.kind: duty.count for duty in state.table.duties(True)}
-    held = {name: Counter[int]() for name, hand in state.hands.items() if hand is None}
+def tax_proof(play: Any, moves: Moves) -> tuple[dict[str, Counter[int]], dict[str, int]]:
+    """For each player of the round (``rounds.RoundPlay``, its record read in ``moves``) whose hand the State
+    does not know: the values the recorded transfers prove he holds now (received, less those given on and
+    the values laid since), and the floor of a Peon whose tax has its due count (0 elsewhere: no floor)."""
+    held = {name: Counter[int]() for name, hand in play.state.hands.items() if hand is None}
     floors: dict[str, int] = {}
-    for transfer in play.record.taxes:  # in the order the rules apply them
-        values = _values(transfer.cards)
+    for transfer, values in moves.transfers:  # in the order the rules apply them
         if transfer.giver in held:
             held[transfer.giver] -= values
-            if _full_tax(transfer, due) and values:
+            if _full_tax(transfer, moves.due) and values:
                 floors[transfer.giver] = max(values)
         if transfer.receiver in held:
             held[transfer.receiver] += values
-    _less_laid(play, held)
+    moves.less_laid(held)
     return held, floors
 
 
-def witnessed(play: Any, name: str, seats: dict[str, int]) -> tuple[dict[int, dict[int, int]], dict[int, int]]:
-    """What ``name`` saw of the other players' hands in the round's recorded transfers (``rounds.RoundPlay``),
-    as a player at the table sees them, by seat (``seats``): the values he gave each (still that player's,
-    less those he gave on and the values he laid since), and the floor of a Peon whose tax he received."""
-    due = {duty.kind: duty.count for duty in play.state.table.duties(True)}
+def witnessed(name: str, seats: dict[str, int], moves: Moves) -> tuple[dict[int, dict[int, int]], dict[int, int]]:
+    """What ``name`` saw of the other players' hands in the round's recorded transfers (read in ``moves``), as
+    a player at the table sees them, by seat (``seats``): the values he gave each (still that player's, less
+    those he gave on and the values he laid since), and the floor of a Peon whose tax he received."""
     held: dict[str, Counter[int]] = {}
     floors: dict[str, int] = {}
-    for transfer in play.record.taxes:
-        values = _values(transfer.cards)
+    for transfer, values in moves.transfers:
         if transfer.giver in held:
             held[transfer.giver] -= values
         if transfer.giver == name and transfer.receiver != name:
-            held.setdefault(transfer.receiver, Counter()).update(values)
-        if transfer.receiver == name and _full_tax(transfer, due) and values:
+            if transfer.receiver not in held:
+                held[transfer.receiver] = Counter()
+            held[transfer.receiver].update(values)
+        if transfer.receiver == name and _full_tax(transfer, moves.due) and values:
             floors[transfer.giver] = max(values)
-    _less_laid(play, held)
-    return ({seats[other]: dict(+values) for other, values in held.items() if other in seats and +values},
+    moves.less_laid(held)  # held as counted holds no count below one: taking keeps only those above none
+    return ({seats[other]: dict(values) for other, values in held.items() if other in seats and values},
             {seats[other]: floor for other, floor in floors.items() if other in seats})
 
 

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from dalmuti_replay.cards import JESTER_VALUE, Card
-from dalmuti_replay.hidden import deal, witnessed
+from dalmuti_replay.hidden import Moves, deal, witnessed
 from dalmuti_replay.legal import due, owed
 from dalmuti_replay.moves import PASS, Move, cards_of, move_of, shapes
 from dalmuti_replay.rounds import TAXES
@@ -101,7 +101,8 @@ class Position:
             twin.begin_play()  # the taxes left out: the four players' hands unknown from here on
             return cls.of_round(twin)
         state = play.state
-        found = round_hands(play)
+        moves = Moves(play)
+        found = round_hands(play, moves)
         if found is None:
             return None
         hands, unseen, floors = found
@@ -118,7 +119,7 @@ class Position:
         position.pool = pack(unseen)
         position.finish = [state.table.seat[name] for name in state.finish]
         if play.record.taxes:
-            position.witness = [witnessed(play, name, state.table.seat) for name in order]
+            position.witness = [witnessed(name, state.table.seat, moves) for name in order]
         if state.over:
             return position
         if play.tricks is None and (play.phase != TAXES or owed(play)[0]):

@@ -19,18 +19,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from dalmuti_replay.cards import JESTER_VALUE, Card, held_cards
-from dalmuti_replay.hidden import tax_proof
+from dalmuti_replay.hidden import Moves, tax_proof
 
 Hand = dict[int, int]
 
 
-def round_hands(play: Any) -> tuple[list[Hand], Hand, dict[str, int]] | None:
+def round_hands(play: Any, moves: Moves) -> tuple[list[Hand], Hand, dict[str, int]] | None:
     """For a replayed round (``rounds.RoundPlay``), in seating order: each seat's hand as far as the log shows it
     (recorded, or the cards the transfers prove), the cards left unplaced, and each Peon's floor
     (``hidden.tax_proof``); ``None`` where a recorded hand does not match its card count or the cards laid
-    and recorded are more than the deck holds."""
+    and recorded are more than the deck holds. ``moves``: the round's record, read once (``hidden.Moves``)."""
     state = play.state
-    proven, floors = tax_proof(play)
+    proven, floors = tax_proof(play, moves)
     unseen = {(JESTER_VALUE if card.jester else card.value): copies for card, copies in state.table.deck.items()}
     for trick in play.record.tricks:
         for entry in trick.plays:
