@@ -185,6 +185,7 @@
                                                            displayModeBar: false }).then(function () {
       element.setAttribute("data-rendered", "true");
       element.on("plotly_click", function (event) {
+        window.CardReplay.charts.tapped(event, element);
         var point = event && event.points && event.points[0];
         if (point && point.customdata && window.CardReplay.returnTo) {
           window.CardReplay.returnTo(point.customdata);

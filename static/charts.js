@@ -179,6 +179,7 @@
         }
         // A point names its moment by customdata (a step id, or an x of the timelines); on a timeline its x does.
         element.on("plotly_click", function (event) {
+          tapped(event, element);
           var point = event && event.points && event.points[0];
           var picked = point && (point.customdata !== undefined ? point.customdata : timeline ? point.x : undefined);
           if (picked !== undefined && picked !== null) {
@@ -250,12 +251,33 @@
     }
   });
 
+  // plotly reads a tap on a point as its click at once; the browser's own click follows, at the same place of
+  // the screen, once the finger is up. A phone by then has scrolled the board into view (app.js), and that
+  // click would open whatever now lies under the finger (a key moment's link): it is not the reader's, and
+  // neither is any click outside the chart in the moment after a tap.
+  function tapped(event, chart) {
+    var original = event && event.event;
+    if (!original || !/^touch/.test(original.type || "")) {
+      return;
+    }
+    var swallow = function (click) {
+      if (!chart.contains(click.target)) {
+        click.preventDefault();
+        click.stopPropagation();
+      }
+    };
+    window.addEventListener("click", swallow, true);
+    window.setTimeout(function () { window.removeEventListener("click", swallow, true); }, 700);
+  }
+
   window.CardReplay = window.CardReplay || {};
   // connect(moments, pick): the moments as draw() takes them and what a click picks; returns {mark, tell}.
+  // tapped(event, chart): after a tap on a point of chart, the browser's click goes nowhere (analysis.js too).
   window.CardReplay.charts = {
     connect: function (found, pick) {
       source = { moments: found, pick: pick };
       return drawn;
-    }
+    },
+    tapped: tapped
   };
 })();

@@ -217,3 +217,22 @@ def test_on_a_phone_the_result_s_points_and_badge_are_never_broken(phone, live_s
                             ".filter(e => e.getClientRects().length > 1 || e.getBoundingClientRect().height > "
                             "1.8 * parseFloat(getComputedStyle(e).fontSize)).map(e => e.textContent)")
     assert phone.locator(".scoreboard .badge").count() >= 1 and broken == []
+
+
+def test_a_marker_tapped_selects_its_moment_and_the_tap_opens_nothing_the_page_scrolled_under_it(phone,
+                                                                                               live_server):
+    """A tap on Ben's marker after trick 6 selects trick 6 and shows the board, far above; the browser's click that
+    follows the tap, at the same place of the screen, then lies on the key moments: it must not open one."""
+    phone.goto(live_server.url + "/samples/david-goliath/legal-3-players")
+    moments_loaded(phone)
+    phone.locator("#chart-scores").scroll_into_view_if_needed()
+    phone.wait_for_timeout(300)
+    x, y = phone.evaluate("""(() => { const chart = document.getElementById('chart-scores');
+        const layout = chart._fullLayout, trace = chart._fullData[1], box = chart.getBoundingClientRect();
+        return [box.left + layout.xaxis._offset + layout.xaxis.l2p(6), box.top + layout.yaxis._offset
+                + layout.yaxis.l2p(trace.y[trace.x.indexOf(6)])]; })()""")
+    phone.touchscreen.tap(x, y)
+    at_moment(phone, "trick-6")
+    phone.wait_for_timeout(800)  # the click after the tap has come and gone
+    at_moment(phone, "trick-6")
+    assert phone.evaluate("location.hash") in ("", "#trick-6")
