@@ -302,6 +302,10 @@
       return step ? { choice: step } : { problem: core.format(text.not_cards, { tokens: read.bad.join(" ") || entry }) };
     }
     var found = core.choicesWithCards(mine, read.cards);
+    if (found.length > 1) {  // a tax and its return of the same card: which one happened, the table says
+      return { problem: _("More than one step gives {cards}: {steps}. Tap the one that happened.", {
+        cards: read.cards.join(" "), steps: found.map(function (choice) { return choice.label; }).join("; ") }) };
+    }
     if (found.length) {
       return { choice: found[0] };
     }
@@ -322,15 +326,20 @@
   }
 
   // The one step of no cards whose words, its player's name left out, hold one starting with what was typed: a
-  // pass or a retirement typed as "pass", "p", "pas", "ritir" (a list of 45 cards once hid it far below).
+  // pass or a retirement typed as "pass", "p", "pas", "ritir" (a list of 45 cards once hid it far below). The
+  // log's own words count too, in every language: "pass" on a Polish page, whose word is "pasuje".
   function stepByWord(typed, choices) {
     var start = typed.toLowerCase();
     if (/\s/.test(start)) {  // one word
       return null;
     }
     var found = choices.filter(function (choice) {
-      var words = choice.label.replace(choice.action.player || "", " ").toLowerCase().split(/\s+/);
-      return core.cardsOf(choice.action) === null && words.some(function (word) {
+      var action = choice.action;
+      var words = choice.label.replace(action.player || "", " ").toLowerCase().split(/\s+/);
+      Object.keys(action).forEach(function (key) {  // {"pass": true}, {"action": "retire"}
+        words.push(action[key] === true ? key : key !== "player" && typeof action[key] === "string" ? action[key] : "");
+      });
+      return core.cardsOf(action) === null && words.some(function (word) {
         return word && word.indexOf(start) === 0;
       });
     });

@@ -103,3 +103,21 @@ def test_while_taxes_are_owed_the_status_names_no_one_player(phone, live_server)
     givers = phone.evaluate("[...new Set(RecordPlay.answer().choices.map(c => c.action.from))]")
     assert {"Carla", "Dario"} <= set(givers)  # rule 5: both Peons pay, in either order
     assert phone.locator("#rec-status").inner_text() == "The steps listed may be recorded in any order (round 1)."
+
+
+def test_cards_typed_that_more_than_one_step_gives_are_asked_about_not_recorded(phone, live_server):
+    """The deal unseen, both Peons owe their tax and the Dalmuti their return (rule 5): a 5 typed could be
+    Carla's tax to Bruno or Bruno's return to Carla; the recorder asks which, and records nothing."""
+    session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"], "rounds": [{"tricks": []}]}
+    continued(phone, live_server, session)
+    press(phone.locator("#rec-unseen"))
+    until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen")
+    fives = phone.evaluate("RecordPlay.answer().choices.filter(c => JSON.stringify(c.action.cards) === '[\"5\"]')"
+                           ".map(c => c.label)")
+    assert len(fives) > 1
+    phone.fill("#rec-type", "5")
+    phone.locator("#rec-type").press("Enter")
+    until(phone, "!document.getElementById('rec-problem-box').hidden")
+    assert phone.locator("#rec-problem").inner_text() == (
+        f"More than one step gives 5: {'; '.join(fives)}. Tap the one that happened.")
+    assert recorded_log(phone)["rounds"] == [{"tricks": []}]
