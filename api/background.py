@@ -289,7 +289,7 @@ def _words(engine: Engine | None = None) -> evaluation.Words:
     unit = str(i18n.localized(own)) if own is not None else _("in the game's result")
     return evaluation.Words(
         title=_("What each play could guarantee"), x_title=_("Play"),
-        y_title=_("Result at the end"), unit=unit,
+        y_title=_("Value of the play"), unit=unit,  # exact: at the end; estimated: as far as it looked (rulings)
         exact=_("exact"), estimate=_("estimate"), point=_("{play}: {value} ({kind})"),
         mark_label=_("{mark}: {play}, cost {cost}"), play=_("{player} plays {played}"),
         estimated_mark_label=_("{mark}: {play}, cost about {cost} (estimate)"),

@@ -101,7 +101,7 @@ def test_errors_are_marked_on_both_timelines():
     for figure in (charts.score_figure(report), charts.capture_figure(report)):
         (errors,) = traces(figure, "Errors")
         assert errors["x"] == [5] and errors["customdata"] == [5]
-        assert "capture-mismatch" in errors["hovertext"][0]
+        assert "Captures written wrong: " in errors["hovertext"][0]  # capture-mismatch, in words
         assert [(shape["x0"], shape["x1"]) for shape in figure["layout"]["shapes"]] == [(4.5, 5.5)]
 
 

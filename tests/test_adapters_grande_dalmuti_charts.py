@@ -113,7 +113,8 @@ def test_errors_are_marked_on_every_chart_at_their_moment():
     assert [(error["round"], error["trick"], error["play"]) for error in report["errors"]] == [(2, 3, index + 1)]
     shown = timeline(report)
     (errors,) = traces(charts.cards_left_figure(shown), "Errors")
-    assert errors["customdata"] == [f"round-2-trick-3-play-{index + 1}"] and "unknown-player" in errors["hovertext"][0]
+    assert errors["customdata"] == [f"round-2-trick-3-play-{index + 1}"] and errors["hovertext"][0].startswith(
+        "A name that is not a player: ")  # unknown-player, in words
     assert errors["x"] == [shown["rounds"][1]["tricks"][2]["plays"][index]["x"]]
     for figure in (charts.ladder_figure(shown), charts.points_figure(shown)):
         (by_round,) = traces(figure, "Errors")

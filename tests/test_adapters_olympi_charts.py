@@ -81,7 +81,7 @@ def test_errors_are_marked_on_the_timelines_and_the_medal_table():
     assert [(error["code"], error["race"]) for error in report["errors"]] == [("medal-mismatch", 3)]
     for figure in (charts.vp_figure(report), charts.hands_figure(report), charts.order_figure(report)):
         (errors,) = traces(figure, "Errors")
-        assert errors["x"] == errors["customdata"] == [3] and "medal-mismatch" in errors["hovertext"][0]
+        assert errors["x"] == errors["customdata"] == [3] and "<br>The wrong medals written: " in errors["hovertext"][0]
         assert [(shape["x0"], shape["x1"]) for shape in figure["layout"]["shapes"]] == [(2.5, 3.5)]
     for bars in charts.medal_figure(report)["data"]:
         for race, line in zip(bars["customdata"], bars["marker"]["line"]["color"], strict=True):

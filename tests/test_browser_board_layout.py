@@ -253,6 +253,15 @@ def test_long_names_never_widen_a_page(phone, live_server, tmp_path, game):
                                   " return head.scrollWidth <= head.clientWidth; })()")
             bar = phone.locator(".stepper").bounding_box()
             assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
+    # the other plays at a D&G play list what each would capture, the long names with it, inside the page
+    if game == "david-goliath":
+        phone.set_viewport_size({"width": 390, "height": 844})
+        phone.goto(address.split("#")[0] + "#trick-2-play-2")
+        moments_loaded(phone)
+        until(phone, "!document.getElementById('whatif-panel').hidden")
+        phone.locator("#whatif-panel details").evaluate("details => { details.open = true; }")
+        assert phone.locator("#whatif-list li").count() > 0
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_the_rules_page_lists_games_without_bullets(laptop, live_server):

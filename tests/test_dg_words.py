@@ -100,5 +100,6 @@ def test_a_chart_s_error_box_lists_the_findings_in_the_reader_s_language():
     revoke = next(finding for finding in report["errors"] if finding["code"] == "must-follow-suit")
     box = next(iter(_hover_boxes({"data": [trace for trace in score_figure(report)["data"]
                                            if trace["name"] == "Errors"]}, Languages("it"))))
-    assert box.startswith(f"<b>Turno {revoke['trick']}</b><br>must-follow-suit: ")
+    # each finding by its title in the reader's language, as the key moments name it: never its code
+    assert box.startswith(f"<b>Turno {revoke['trick']}</b><br>Non ha risposto al colore (mancata risposta): ")
     assert render(revoke["message"], Languages("it"))[:40] in box

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
+from api.adapters.wording import title
 from replaykit.words import CORE, Joined, Text, render, say
 
 # One colour per seat, enough for the largest table a game's rules define (eight); distinct from the
@@ -41,6 +42,27 @@ class Shown(Text):
         return escape(str(render(self.inner, languages))[:self.limit], quote=False)
 
 
+class Capital(Text):
+    """A sentence said with a capital first letter, in whatever language it is said (a finding's title, which
+    the catalogues write to stand inside a sentence, at the head of a hover box's line)."""
+
+    def __new__(cls, text: Text) -> Capital:
+        self = str.__new__(cls, _capitalized(str(text)))
+        self.domain, self.template, self.plural, self.count = text.domain, text.template, text.plural, text.count
+        self.params, self.inner = text.params, text
+        return self
+
+    def __reduce__(self):
+        return Capital, (self.inner,)
+
+    def translated(self, translations, languages) -> str:
+        return _capitalized(str(render(self.inner, languages)))
+
+
+def _capitalized(said: str) -> str:
+    return said[:1].upper() + said[1:]
+
+
 def markup(template: str, **params: object) -> Text:
     """Markup and punctuation around sentences (``<br>``, ``<i>{note}</i>``): the same in every language,
     so nothing to translate, while the sentences inside are still said in the reader's language."""
@@ -53,10 +75,16 @@ ERRORS_SHOWN = 6  # findings a hover box lists
 
 
 def error_hover(findings: list[dict], heading: Text | None = None) -> Text:
-    """A hover box of findings, ``code: message`` each, under an optional bold heading."""
-    lines = [Shown(say("{code}: {message}", code=finding.get("code"), message=finding.get("message")), ERROR_TEXT)
-             for finding in findings[:ERRORS_SHOWN]]
+    """A hover box of findings, ``title: message`` each (the code in words, as the key moments say it), under an
+    optional bold heading."""
+    lines = [Shown(say("{title}: {message}", title=_titled(finding.get("code", "")), message=finding.get("message")),
+                   ERROR_TEXT) for finding in findings[:ERRORS_SHOWN]]
     return Joined([heading, *lines] if heading is not None else lines, BREAK, BREAK)
+
+
+def _titled(code: str) -> object:
+    found = title(code)
+    return Capital(found) if isinstance(found, Text) else found
 
 
 def player_color(seat: int) -> str:
