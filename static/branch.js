@@ -114,6 +114,16 @@
     document.getElementById("branch-status").textContent = text;
   }
 
+  // The end of a branch in words, with each player's score there (every game's view gives a seat its "score"):
+  // on a phone the table's last seats may lie under the pinned controls.
+  function over(answer) {
+    var scores = ((answer.view || {}).seats || []).filter(function (seat) {
+      return typeof seat.score === "number";
+    }).map(function (seat) { return _("{player} {score}", { player: seat.name, score: seat.score }); });
+    return scores.length ? _("The game is over in this branch: {scores}.", { scores: scores.join(", ") })
+      : _("The game is over in this branch.");
+  }
+
   // Whether a log made by a choice is the one the game went on to: every part of it is in the real log after
   // the play (which may hold more, such as the players' notes).
   function within(part, whole) {
@@ -186,7 +196,7 @@
       ? _("From here the game is yours: pick a play. Nothing you try changes the log.")
       : _n("{count} play tried since this moment; not what happened.",
            "{count} plays tried since this moment; not what happened.", tried);
-    say(answer.over ? _("The game is over in this branch.")
+    say(answer.over ? over(answer)
       : answer.to_move ? _("{player} to play.", {player: answer.to_move})
         : answer.chance ? _("Chance decides here: pick what happens.") : "");
     answer.choices.forEach(function (choice) {
@@ -302,7 +312,7 @@
     var next = branch.ahead[0];
     var match = next && offered(next.action);
     if (!match) {
-      say(branch.answer.over ? _("The game is over in this branch.")
+      say(branch.answer.over ? over(branch.answer)
         : _("The branch goes no further: pick a play to go on."));
       return;
     }

@@ -250,6 +250,11 @@ def test_at_the_game_s_end_another_last_play_can_be_tried(laptop_page, live_serv
     open_branch(page)
     assert page.locator("#step-status").inner_text() == "Hypothetical · next: trick 15, play 3"
     assert page.locator("#branch-choices .is-played").count() == 1  # the last card: the only one left
+    page.locator("#branch-choices .is-played").click()  # played again: the game ends as it did, said with its scores
+    log = page.request.get(live_server.url + "/samples/david-goliath/legal-3-players/log.json").json()
+    scores = ", ".join(f"{name} {log['scores'][name]}" for name in log["players"])
+    until(page, f"document.getElementById('branch-status').textContent === "
+                f"'The game is over in this branch: {scores}.'")
 
 
 def test_a_trick_a_branch_completes_shows_its_highest_and_lowest_card(laptop_page, live_server):
