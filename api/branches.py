@@ -38,8 +38,9 @@ from schemas.common import AnyFindingSchema
 
 DEFAULTS = {
     "BRANCH_MAX": 256,  # per process
-    # per process, the bytes of the logs the branches kept started from: a branch holds its two states, some
-    # 13–25 times its log in memory (make bench: "held / log"), so 2 MiB of logs is some 50 MB at most
+    # per process, the bytes of the logs the branches kept started from and of the actions played in them since:
+    # a branch holds its two states, some 13–25 times its log in memory (make bench: "held / log"), so 2 MiB of
+    # logs and actions is some 50 MB at most
     "BRANCH_MAX_LOG_BYTES": 2 * 1024 * 1024,
     "BRANCH_PER_CLIENT": 4,
     "BRANCH_IDLE_SECONDS": 15 * 60,
@@ -54,7 +55,7 @@ class Branch:
 
     engine: object
     client: str
-    size: int  # the bytes of the log it started from
+    size: int  # the bytes of the log it started from and of each action played since (as JSON)
     start: State
     state: State
     valid: bool
@@ -62,6 +63,7 @@ class Branch:
     seeds: list[bytes]
     actions: list[object] = field(default_factory=list)
     step_findings: list[dict] = field(default_factory=list)
+    action_sizes: list[int] = field(default_factory=list)
     used: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)  # two tabs on one branch take turns
 
@@ -86,6 +88,16 @@ class Store:
             branch.used = time.monotonic()
             self._branches[key] = branch
         return key
+
+    def fit(self, key: str, most_bytes: int) -> None:
+        """After ``key``'s branch has grown, the least recently used others go until all fit in ``most_bytes``."""
+        with self._lock:
+            size = sum(kept.size for kept in self._branches.values())
+            for other in list(self._branches):
+                if size <= most_bytes:
+                    return
+                if other != key:
+                    size -= self._branches.pop(other).size
 
     def get(self, key: str, idle: float) -> Branch | None:
         with self._lock:
@@ -191,6 +203,7 @@ def step_branch(key: str):
         _back_to(branch, body["steps"])
         if "action" in body:
             _play(branch, body["action"])
+            store().fit(key, _setting("BRANCH_MAX_LOG_BYTES"))
         return json_response(_answer(key, branch))
 
 
@@ -206,6 +219,8 @@ def _back_to(branch: Branch, steps: int) -> None:
     for action in kept:
         branch.step_findings += [finding.to_dict() for finding in branch.state.apply(action)]
     branch.actions = kept
+    branch.size -= sum(branch.action_sizes[steps:])
+    del branch.action_sizes[steps:]
     del branch.seeds[steps + 1:]
 
 
@@ -213,6 +228,12 @@ def _play(branch: Branch, action: object) -> None:
     _bounded(action)
     if len(branch.actions) >= _setting("BRANCH_MAX_STEPS"):
         raise Problem(422, _("A branch goes at most to step %(most)d.", most=_setting("BRANCH_MAX_STEPS")))
+    # an action's note (each up to 2,000 characters) stays with the branch: what it keeps counts it too
+    grown = len(json.dumps(action, ensure_ascii=False).encode())
+    if branch.size + grown > _setting("BRANCH_MAX_LOG_BYTES"):
+        raise Problem(422, _("A branch keeps at most %(most)d bytes of its log and the actions played in it; "
+                             "this action would take it to %(size)d.", most=_setting("BRANCH_MAX_LOG_BYTES"),
+                             size=branch.size + grown))
     if branch.state.is_over():
         raise Problem(422, _("The game is over in this branch."))
     try:
@@ -228,4 +249,6 @@ def _play(branch: Branch, action: object) -> None:
         raise action_refused(_("The action cannot be recorded. %(reason)s", reason=reason), reason) from None
     branch.step_findings += [finding.to_dict() for finding in findings]
     branch.actions.append(action)
+    branch.action_sizes.append(grown)
+    branch.size += grown
     branch.seeds.append(_seed(branch.seeds[-1], action))

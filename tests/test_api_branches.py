@@ -175,3 +175,20 @@ def test_a_branch_walked_with_steps_back_answers_as_the_whole_log_does(client, g
         pytest.fail("the game did not end")
     report = client.post("/api/v1/validate", json=logs[-1]).get_json()
     assert report["valid"] and report["complete"]
+
+
+def test_the_actions_played_in_a_branch_count_toward_the_bytes_kept(bounded) -> None:
+    """A play's note (up to 2,000 characters) stays with the branch: 1,000 of them were 2 MB a branch that the
+    bound on the logs kept did not count."""
+    client = bounded(BRANCH_MAX_LOG_BYTES=4800, BRANCH_PER_CLIENT=10)
+    noted = [{"player": player, "card": card, "note": "n" * 2000} for player, card in
+             (("Andrea", "B1"), ("Ben", "B4"), ("Clara", "B7"))]
+    other = start(client, dg_log([]))["branch"]
+    key = start(client, dg_log([]))["branch"]  # two logs of about 0.4 kB each
+    assert step(client, key, 0, noted[0]).status_code == 200
+    assert step(client, key, 1, noted[1]).status_code == 200  # 4.5 kB in this branch: the other one goes
+    assert step(client, other, 0).status_code == 404
+    refused = step(client, key, 2, noted[2])  # 6.6 kB
+    assert refused.status_code == 422 and "at most 4800 bytes" in refused.get_json()["detail"]
+    assert step(client, key, 1).status_code == 200  # back a step: its note no longer kept
+    assert step(client, key, 1, noted[1]).status_code == 200
