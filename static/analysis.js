@@ -130,9 +130,12 @@
     });
   }
 
-  function cell(row, text) {
+  // A cell says its column too (data-label), which a phone shows beside it: the table's five columns, in
+  // Polish 760 px wide, scrolled sideways in a box a third as wide.
+  function cell(row, text, label) {
     var element = document.createElement("td");
     element.textContent = text;
+    element.setAttribute("data-label", label);
     row.appendChild(element);
   }
 
@@ -160,15 +163,15 @@
       name.textContent = player;
       row.appendChild(name);
       if (exact) {
-        cell(row, String(seat.plays));
-        cell(row, seat.best_share === null ? "—" : Math.round(seat.best_share * 100) + " %");
-        cell(row, seat.mean_cost === null ? "—" : mean(seat.mean_cost));
+        cell(row, String(seat.plays), heads[1].textContent);
+        cell(row, seat.best_share === null ? "—" : Math.round(seat.best_share * 100) + " %", heads[2].textContent);
+        cell(row, seat.mean_cost === null ? "—" : mean(seat.mean_cost), heads[3].textContent);
       }
       var estimated = seat.estimated;
       if (guessed) {
         cell(row, estimated && estimated.plays ? _("{plays}: {share} %, {cost}", {
           plays: estimated.plays, share: Math.round(estimated.best_share * 100),
-          cost: mean(estimated.mean_cost) }) : "—");
+          cost: mean(estimated.mean_cost) }) : "—", heads[4].textContent);
       }
       body.appendChild(row);
     });

@@ -152,3 +152,19 @@ def test_a_log_without_its_deal_shows_only_the_estimates_columns(page, analysing
     assert shown == [True, False, False, False, True]
     cells = page.locator("#computer-seats tr").first.locator("td").all_inner_texts()
     assert len(cells) == 1 and re.fullmatch(r"\d+: \d+ %, \d\.\d\d", cells[0])
+
+
+def test_on_a_phone_each_player_s_accuracy_is_read_without_scrolling_sideways(phone, analysing_server):
+    """The table's columns, in Polish 760 px wide, once scrolled in a box a third as wide: each figure is now
+    beside its column's words, under the player's name."""
+    phone.goto(analysing_server.url + "/samples/david-goliath/legal-3-players?lang=pl")
+    moments_loaded(phone)
+    done(phone)
+    box = phone.locator("#computer-seats-box")
+    box.scroll_into_view_if_needed()
+    assert phone.evaluate("(box => box.scrollWidth <= box.clientWidth)(document.getElementById('computer-seats-box'))")
+    first = phone.locator("#computer-seats tr").first
+    heads = phone.locator(".computer-seats thead th:not([hidden])").evaluate_all(
+        "heads => heads.map(head => head.textContent)")
+    labels = first.locator("td").evaluate_all("cells => cells.map(cell => getComputedStyle(cell, '::before').content)")
+    assert labels == [f'"{head}"' for head in heads[1:]]  # every column of the table, said beside its figure
