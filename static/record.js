@@ -103,6 +103,26 @@
     $("rec-editing-text").textContent = editing === null ? "" : core.format(text.editing, { number: editing + 1 });
   }
 
+  // What is acted on next, brought into view once the step has changed (``reveal`` shown first, as far as both
+  // fit): the dock scrolls inside a page that scrolls too, and either may leave it out of sight. At the game's
+  // end the score sheet the status points to; at a table's step its record button and "Nobody saw it" (the
+  // last, below it); else the field being typed in (on a phone, a step typed and entered keeps the focus).
+  function bringToAct(reply) {
+    var focused = document.activeElement;
+    var place = null;
+    if (reply.over) {
+      place = $("rec-end");
+    } else if (!$("rec-chance").hidden) {
+      // "Nobody saw it" answers the step at the end, not one being changed
+      place = $(editing === null && !$("rec-unseen").hidden ? "rec-unseen" : "rec-chance-record");
+    } else if (focused && focused.tagName === "INPUT" && $("rec-dock").contains(focused)) {
+      place = focused;
+    }
+    if (place) {
+      place.scrollIntoView({ block: reply.over ? "start" : "nearest" });
+    }
+  }
+
   // Ask the server what the log so far allows; the draft is already saved, so a failure loses nothing.
   // A chance step left unseen (draft.unseen) asks for the choices after it.
   function refresh(message, reveal) {
@@ -124,6 +144,7 @@
       show(reply.data);
       if (reveal) {
         $(reveal).scrollIntoView({ block: "nearest" });  // the place to act, where the eye is
+        bringToAct(reply.data);
       }
       announce([message, $("rec-status").textContent].filter(Boolean).join(" "));
     }).catch(function (error) {
@@ -269,7 +290,7 @@
     if (draft.unseen && (draft.unseenAfter === undefined || (draft.changed || 0) <= draft.unseenAfter)) {
       draft.unseen = false;
       save();
-      refresh(text.unseen_undone);
+      refresh(text.unseen_undone, "rec-status");
       return;
     }
     var change = (draft.changes || []).pop();
@@ -292,7 +313,7 @@
     }
     draft.unseen = Boolean(change && change.unseen);  // a step recorded past a draw nobody saw: still unseen
     save();
-    refresh(core.format(text.undone, { label: last.label }));
+    refresh(core.format(text.undone, { label: last.label }), "rec-status");
   }
 
   function deleteStep(index) {
@@ -422,7 +443,7 @@
       draft.unseen = true;
       draft.unseenAfter = draft.changed || 0;  // Undo takes it back once the changes since are undone
       save();
-      refresh(text.left_unseen);
+      refresh(text.left_unseen, "rec-status");
     }
   });
   ["change", "input"].forEach(function (kind) {  // a select says "change", a box typed in "input"
