@@ -80,15 +80,21 @@
     table.drawSteps(draft.steps, editing, text, core.placesOf(covered), answer);
   }
 
-  function show(reply) {
-    answer = reply;
+  // Whose step it is, the rules broken so far, and the findings listed: of the log with the score sheet's claims
+  // (checkedLog), so a claim written wrong is said as it is typed, not once the game is stored.
+  function drawFindings(reply) {
     var errors = (reply.findings || []).filter(function (finding) {
       return finding.severity === "error";
     }).length;
     var status = table.statusLine(reply, text);
     $("rec-status").textContent = errors ? core.format(text.errors_so_far, { status: status, count: errors }) : status;
-    table.drawTable(reply.view || {}, reply.to_move, setupOf(draft.game), text);
     table.drawFindings(reply.findings || [], reply.over);
+  }
+
+  function show(reply) {
+    answer = reply;
+    drawFindings(reply);
+    table.drawTable(reply.view || {}, reply.to_move, setupOf(draft.game), text);
     drawChoices(reply.choices || []);
     window.RecordFill.draw(reply.chance ? [] : reply.choices || [], setupOf(draft.game), currentLog(), reply);
     window.RecordChance.draw(reply, setupOf(draft.game), currentLog(), (draft.steps[editing] || {}).action);
@@ -123,6 +129,33 @@
     }
   }
 
+  // The log so far with what the score sheet claims written in (record-sheet.js), as it will be stored; while a
+  // past step is being changed, the log up to it alone.
+  function checkedLog() {
+    return editing === null ? window.RecordSheet.write(currentLog(), draft, setupOf(draft.game)) : currentLog();
+  }
+
+  function choicesAddress() {
+    return root.dataset.choices + (Boolean(draft.unseen) && editing === null ? "?unseen=true" : "");
+  }
+
+  // A claim typed: the findings checked again, the sheet left as it is typed in (refresh would draw it anew).
+  var claimsTimer = null;
+  function checkClaims() {
+    window.clearTimeout(claimsTimer);
+    claimsTimer = window.setTimeout(function () {
+      if (busy || !answer) {
+        return;  // a step under way is checked with the claims once it is answered
+      }
+      post(choicesAddress(), checkedLog()).then(function (reply) {
+        if (reply.status === 200 && !busy) {
+          answer.findings = reply.data.findings;
+          drawFindings(answer);
+        }
+      }, function () {});  // offline: the claims are checked with the next step's answer
+    }, 400);
+  }
+
   // Ask the server what the log so far allows; the draft is already saved, so a failure loses nothing.
   // A chance step left unseen (draft.unseen) asks for the choices after it.
   function refresh(message, reveal) {
@@ -130,7 +163,7 @@
     note(null);
     root.setAttribute("aria-busy", "true");
     var unseen = Boolean(draft.unseen) && editing === null;
-    return post(root.dataset.choices + (unseen ? "?unseen=true" : ""), currentLog()).then(function (reply) {
+    return post(choicesAddress(), checkedLog()).then(function (reply) {
       if (reply.status === 422 && unseen) {
         draft.unseen = false;  // nothing is left to leave unseen (the log changed under it): ask again
         save();
@@ -450,6 +483,7 @@
     $("rec-claims-panel").addEventListener(kind, function () {
       draft.claims = window.RecordSheet.read();
       save();
+      checkClaims();
     });
   });
 })();

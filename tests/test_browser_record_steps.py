@@ -474,3 +474,21 @@ def test_a_step_whose_fault_a_later_play_proves_is_marked_then(screen, live_serv
     settled(screen, len(plays) + 1)
     assert [index for index in range(len(plays) + 1) if "is-illegal" in steps.nth(index).get_attribute("class")] == [2]
     assert steps.nth(2).locator(".rec-step-findings").inner_text() == "1 finding"
+
+
+def test_a_score_claimed_wrong_on_the_sheet_is_said_as_it_is_typed(screen, live_server):
+    """The game recorded to its end, the sheet filled: a score written wrong is a finding at once, while the
+    table is still there to look again, not once the game is stored; written right, it is gone."""
+    log = json.loads((ROOT / "sample_games" / "david-goliath" / "legal-3-players.json").read_text())
+    scores = log.pop("scores")
+    log.pop("winners", None)
+    continued(screen, live_server, log)
+    assert screen.evaluate("RecordPlay.answer().over")
+    ben = log["players"].index("Ben")
+    screen.fill(f"#rec-claim-{ben}", str(scores["Ben"] + 10))
+    until(screen, "[...document.querySelectorAll('#rec-findings .finding-code')].some(c => c.textContent === "
+                  "'score-mismatch')")
+    assert screen.locator("#rec-status").inner_text().endswith("Rules broken so far: 1.")
+    assert recorded_log(screen).get("scores") is None  # the draft's log is as recorded: the claims are the sheet's
+    screen.fill(f"#rec-claim-{ben}", str(scores["Ben"]))
+    until(screen, "document.querySelectorAll('#rec-findings .finding-error').length === 0")
