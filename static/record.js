@@ -100,6 +100,7 @@
     window.RecordChance.draw(reply, setupOf(draft.game), currentLog(), (draft.steps[editing] || {}).action);
     entry.drawExample(reply);
     $("rec-unseen").hidden = !reply.may_leave_unseen;
+    $("rec-type").hidden = $("rec-record").hidden = Boolean(reply.over);  // nothing is left to type: Undo stays
     $("rec-unseen-note").hidden = !reply.left_unseen;
     // named by its place: the step after it may be the table's too (the next race's discipline)
     $("rec-unseen-note").textContent = reply.left_unseen ? core.format(text.unseen_note, { place: reply.left_unseen_at }) : "";

@@ -484,6 +484,9 @@ def test_a_score_claimed_wrong_on_the_sheet_is_said_as_it_is_typed(screen, live_
     log.pop("winners", None)
     continued(screen, live_server, log)
     assert screen.evaluate("RecordPlay.answer().over")
+    # nothing is left to type or record; a step may still be undone
+    assert screen.locator("#rec-type").is_hidden() and screen.locator("#rec-record").is_hidden()
+    assert screen.locator("#rec-undo").is_visible()
     ben = log["players"].index("Ben")
     screen.fill(f"#rec-claim-{ben}", str(scores["Ben"] + 10))
     until(screen, "[...document.querySelectorAll('#rec-findings .finding-code')].some(c => c.textContent === "
