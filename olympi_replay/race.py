@@ -245,16 +245,17 @@ class RaceReplay:
         own = self.own.get(player)  # the player's own last play, before this one
         if definition is not None:
             wanted = definition.cards_per_play
+            called = definition.title or name  # a catalogue card by its title, as every page calls it
             if wanted is not None and len(cards) != wanted:
                 message = (say("{name} is played one card at a time; {player} played {count}, so the rule was not "
-                               "checked.", name=name, player=player, count=len(cards)) if wanted == 1
+                               "checked.", name=called, player=player, count=len(cards)) if wanted == 1
                            else say("{name} is played two cards at a time; {player} played {count}, so the rule "
-                                    "was not checked.", name=name, player=player, count=len(cards)))
+                                    "was not checked.", name=called, player=player, count=len(cards)))
                 self.add("wrong-card-count", message, self.at(number, "/cards"), number, player)
             elif definition.rule is not None and not holds(definition.rule, cards, self.previous, own):
                 rule = sentence(definition.rule, wanted, notes=False, clause=True)
-                self.add("rule-broken", self.broken(player, cards, name, rule, own), self.at(number, "/cards"), number,
-                         player)
+                self.add("rule-broken", self.broken(player, cards, called, rule, own), self.at(number, "/cards"),
+                         number, player)
             if definition.rule is None and not self.warned_unchecked:
                 self.warned_unchecked = True
                 message = (say("Cards were played in the {name} race, but the discipline is an unknown catalogue "

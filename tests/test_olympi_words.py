@@ -154,3 +154,15 @@ def test_the_charts_hover_boxes_in_italian_and_polish():
     assert "<b>Ann</b>: 6 carte distribuite" in [render(text, ITALIAN) for text in figures[1]["data"][0]["hovertext"]]
     scale = render(figures[0]["layout"]["annotations"][0]["text"], POLISH)
     assert scale == "złoto 4 · srebro 2 · brąz 1"
+
+
+def test_a_play_of_a_catalogue_card_s_race_names_the_card_by_its_title_as_every_page_does():
+    """The recorder's warning read "W dyscyplinie house-free …" beside pages that call the card by its title."""
+    log = {"game": "olympi", "players": ["Ann", "Bo", "Cy"], "disciplines": [
+        "house-free", "house-higher", "house-lower", "house-same-colour", "house-other-colour", "house-own-climb",
+        "house-middle", "house-higher-or-same-colour", "ciclismo"],
+        "races": [{"discipline": "house-free", "turns": [{"player": "Ann", "action": "play", "cards": ["K9", "K9"]}]}]}
+    finding = next(finding for finding in ENGINE.validate(log).findings if finding.code == "wrong-card-count")
+    assert str(finding.message) == ("House rule: anything goes is played one card at a time; Ann played 2, so the "
+                                    "rule was not checked.")
+    assert render(finding.message, Languages("pl")).startswith("W dyscyplinie Reguła domowa: wszystko wolno ")
