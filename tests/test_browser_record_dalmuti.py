@@ -121,3 +121,18 @@ def test_cards_typed_that_more_than_one_step_gives_are_asked_about_not_recorded(
     assert phone.locator("#rec-problem").inner_text() == (
         f"More than one step gives 5: {'; '.join(fives)}. Tap the one that happened.")
     assert recorded_log(phone)["rounds"] == [{"tricks": []}]
+
+
+def test_at_a_round_s_end_each_seat_says_its_place_in_the_finishing_order_beside_its_rank(phone, live_server):
+    """The table at a round's end read "social class: Great Dalmuti" for a player who went out third, and
+    nothing of who went out first."""
+    session = dalmuti_session(4, 2)
+    session["rounds"] = session["rounds"][:1]
+    for claim in ("totals", "winners"):
+        session.pop(claim, None)
+    continued(phone, live_server, session)
+    finish = session["rounds"][0]["finish"]
+    facts = {seat.locator(".rec-seat-head strong").inner_text(): seat.locator(".rec-seat-fact")
+             .all_inner_texts() for seat in phone.locator("#rec-seats > *").all()}
+    for place, name in enumerate(finish, start=1):
+        assert f"place in the finishing order: {place}" in facts[name], (name, facts[name])

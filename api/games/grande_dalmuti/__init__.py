@@ -136,6 +136,7 @@ def recorder() -> dict:
             "pile": {"words": say("Cards played"), "count": True},
             # the view's keys worth showing (the taxes show as the round's steps)
             "words": {"round": UNITS["round"], "trick": UNITS["trick"], "rank": say("social class"),
+                      "out": say("place in the finishing order"),  # beside the rank held this round
                       "ranks": say("order of rank"), "revolution": say("revolution")},
             # the parts of a step, as "Something else happened" asks them (static/record-fill.js)
             "fields": {"pass": say("Passes"), "from": say("Who gives"), "to": say("Who receives"),
