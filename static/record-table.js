@@ -190,7 +190,9 @@
   // that added the deepest part of its path. A step the answer does not cover (none, or those after the one
   // being changed) keeps its own findings from when it was applied.
   function stepFindings(steps, places, answer) {
-    var found = steps.map(function (step, index) { return answer && index < places.length ? [] : step.findings || []; });
+    var found = steps.map(function (step, index) {
+      return answer && index < places.length ? [] : step.findings || [];
+    });
     (answer ? answer.findings || [] : []).forEach(function (finding) {
       if (!answer.over && unfinishedOnly(finding)) {
         return;

@@ -76,7 +76,8 @@
   }
 
   function drawSteps() {
-    var covered = { setup: draft.setup, steps: answer ? draft.steps.slice(0, editing === null ? undefined : editing) : [] };
+    var answered = answer ? draft.steps.slice(0, editing === null ? undefined : editing) : [];  // what answer is about
+    var covered = { setup: draft.setup, steps: answered };
     table.drawSteps(draft.steps, editing, text, core.placesOf(covered), answer);
   }
 
