@@ -4,7 +4,8 @@
  *
  * The step buttons and their keys: ← → one moment, Home/End the first and last, ↑/↓ the major moments,
  * PageUp/PageDown the outermost units (rounds), Space plays on; N and P walk the moments holding a finding
- * of the Findings list, as the page's help says (those of the chosen code when the list is filtered by code):
+ * of the Findings list, as the page's help says (those of the chosen code when the list is filtered by code;
+ * in a game with none they say so):
  * the computer's marks have their own list and key moments, and are no finding of the rules. Inside a hypothetical branch (branch.js) ←
  * and → step along the branch instead. A link to a moment (data-goto) selects it; a form that cannot be undone
  * asks first; "Copy the log" and "Copy link" put the log or the page's address at the selected moment (or the
@@ -137,6 +138,11 @@
     }
     if (where === "play") {
       moments.play();
+      return;
+    }
+    if (/^finding-/.test(where) && !findingMoments().length) {  // said, where N and P once did nothing at all
+      var status = document.getElementById("step-status");
+      status.textContent = _("{moment} · no finding to go to", { moment: moments.steps()[moments.selected()].status });
       return;
     }
     moments.select(MOVES[where](), true);

@@ -171,6 +171,20 @@ def test_page_down_and_up_jump_a_round(laptop, live_server):
     at_moment(laptop, "round-2")
 
 
+def test_n_and_p_in_a_game_with_no_finding_say_so_and_stay(laptop, live_server):
+    laptop.goto(live_server.url + "/samples/david-goliath/legal-3-players#trick-2")
+    at_moment(laptop, "trick-2")
+    status = laptop.locator("#step-status").inner_text()
+    for key in ("n", "P"):
+        laptop.keyboard.press(key)
+        until(laptop, "document.getElementById('step-status').textContent.endsWith(' · no finding to go to')")
+        assert laptop.locator("#step-status").inner_text() == f"{status} · no finding to go to"
+        at_moment(laptop, "trick-2")
+    laptop.keyboard.press("ArrowRight")  # a move says where the board stands again
+    at_moment(laptop, "trick-3-play-1")
+    assert not laptop.locator("#step-status").inner_text().endswith("no finding to go to")
+
+
 def test_copy_link_copies_the_address_of_the_moment(laptop, live_server):
     laptop.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
     laptop.goto(live_server.url + "/samples/david-goliath/legal-3-players")
