@@ -164,8 +164,7 @@
     }
     this.note.textContent = "";
     input.value = (input.value.trim() + " " + card).trim();
-    var size = this.seats[this.selected].size;
-    if (size && this.cardsOf(input).length >= size && this.selected + 1 < this.inputs.length) {
+    if (seat.size && this.cardsOf(input).length >= seat.size && this.selected + 1 < this.inputs.length) {
       this.select(this.selected + 1);
     }
     this.refresh();

@@ -137,8 +137,13 @@
     return editing === null ? window.RecordSheet.write(currentLog(), draft, setupOf(draft.game)) : currentLog();
   }
 
+  // Whether /choices is asked past a table's step left unseen (never while a past step is being changed).
+  function askedUnseen() {
+    return Boolean(draft.unseen) && editing === null;
+  }
+
   function choicesAddress() {
-    return root.dataset.choices + (Boolean(draft.unseen) && editing === null ? "?unseen=true" : "");
+    return root.dataset.choices + (askedUnseen() ? "?unseen=true" : "");
   }
 
   // A claim typed: the findings checked again, the sheet left as it is typed in (refresh would draw it anew).
@@ -164,7 +169,7 @@
     busy = true;
     note(null);
     root.setAttribute("aria-busy", "true");
-    var unseen = Boolean(draft.unseen) && editing === null;
+    var unseen = askedUnseen();
     return post(choicesAddress(), checkedLog()).then(function (reply) {
       if (reply.status === 422 && unseen) {
         draft.unseen = false;  // nothing is left to leave unseen (the log changed under it): ask again

@@ -130,10 +130,26 @@ def enter_seen(page, log: dict, offered: dict, target: dict) -> None:
     press(page.locator("#rec-chance-record"))
 
 
+# The element is seen whole: within the window, within every box that clips it (the dock, which scrolls
+# inside), and nothing else lies over its middle (the sticky dock over the page, say).
+SEEN = """e => {
+  const r = e.getBoundingClientRect();
+  if (!r.height || r.top < 0 || r.bottom > innerHeight + 1) return false;
+  for (let box = e.parentElement; box && box !== document.body; box = box.parentElement) {
+    if (getComputedStyle(box).overflowY !== "visible") {
+      const b = box.getBoundingClientRect();
+      if (r.top < b.top - 1 || r.bottom > b.bottom + 1) return false;
+    }
+  }
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit) && (e === hit || e.contains(hit));
+}"""
+
+
 def in_view(page, selector: str) -> bool:
-    """The element's box lies within the window (it is on screen, not scrolled away)."""
-    return page.evaluate(f"(e => {{ const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && "
-                         f"r.bottom <= innerHeight + 1; }})(document.querySelector({json.dumps(selector)}))")
+    """The first element ``selector`` finds is seen whole on the screen (``SEEN``): not scrolled away, in the
+    page or inside the dock, nor covered."""
+    return page.locator(selector).first.evaluate(SEEN)
 
 
 def press(locator) -> None:

@@ -9,29 +9,9 @@ from __future__ import annotations
 import pytest
 
 from replaykit import registry
-from tests.record_helpers import continued, dalmuti_session, held, next_step, press, settled, tap_through
+from tests.record_helpers import continued, dalmuti_session, held, in_view, next_step, press, settled, tap_through
 
 pytestmark = pytest.mark.browser
-
-# The element is seen whole: within the window, within every box that clips it (the dock, which scrolls
-# inside), and nothing else lies over its middle (the sticky dock over the page, say).
-SEEN = """e => {
-  const r = e.getBoundingClientRect();
-  if (!r.height || r.top < 0 || r.bottom > innerHeight + 1) return false;
-  for (let box = e.parentElement; box && box !== document.body; box = box.parentElement) {
-    if (getComputedStyle(box).overflowY !== "visible") {
-      const b = box.getBoundingClientRect();
-      if (r.top < b.top - 1 || r.bottom > b.bottom + 1) return false;
-    }
-  }
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return Boolean(hit) && (e === hit || e.contains(hit));
-}"""
-
-
-def seen(page, selector: str) -> bool:
-    return page.locator(selector).evaluate(SEEN)
-
 
 def where(page, *selectors: str) -> dict:
     """Where each element is on the screen, for a failure's message."""
@@ -45,7 +25,7 @@ def table_step_in_view(page) -> None:
     places = ["#rec-status", "#rec-chance-record"]
     if page.evaluate("RecordPlay.answer().may_leave_unseen"):
         places.append("#rec-unseen")
-    assert all(seen(page, place) for place in places), where(page, "#rec-dock", *places)
+    assert all(in_view(page, place) for place in places), where(page, "#rec-dock", *places)
 
 
 def olympi_game() -> dict:
@@ -90,7 +70,7 @@ def test_a_dalmuti_deal_s_record_button_and_nobody_saw_it_are_on_the_screen(phon
     assert answer["chance"] and answer["may_leave_unseen"] and "hands" in answer["choices"][0]["action"]
     table_step_in_view(phone)
     # the first seat's cards, the first part to fill, are there too
-    assert seen(phone, "#rec-chance-hands-0")
+    assert in_view(phone, "#rec-chance-hands-0")
 
 
 def test_a_dalmuti_step_typed_leaves_the_typed_field_on_the_screen(phone, live_server):
@@ -110,7 +90,7 @@ def test_a_dalmuti_step_typed_leaves_the_typed_field_on_the_screen(phone, live_s
             field.press("Enter")
             steps += 1
             settled(phone, steps)
-            assert seen(phone, "#rec-type"), (steps, where(phone, "#rec-dock", "#rec-type"))
+            assert in_view(phone, "#rec-type"), (steps, where(phone, "#rec-dock", "#rec-type"))
     assert phone.evaluate("RecordCore.logOf(RecordPlay.current()).rounds[0].tricks") == first["tricks"][:4]
 
 
@@ -125,6 +105,6 @@ def test_at_the_game_s_end_the_score_sheet_is_brought_into_view(phone, live_serv
     tap_through(phone, target)  # Ann retires, and the card she draws is entered as seen: the game is over
     assert "score sheet" in phone.locator("#rec-status").inner_text()
     places = ["#rec-end-title", "#rec-claim-0"]
-    assert all(seen(phone, place) for place in places), where(phone, "#rec-dock", "#rec-status", *places)
+    assert all(in_view(phone, place) for place in places), where(phone, "#rec-dock", "#rec-status", *places)
     press(phone.locator("#rec-claim-0"))  # tapped where it is: the sheet is filled in at once
     assert phone.evaluate("document.activeElement.id") == "rec-claim-0"
