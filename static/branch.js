@@ -26,6 +26,8 @@
   var branch = null;
   var line = null;  // the last branch's {moment, moves: [{action, label}, …]}, kept in the list once left
   var busy = false;
+  // Opened by its button, which the open branch hides: the focus goes to the first play offered (else to <body>).
+  var focusChoices = false;
 
   var element = window.CardReplay.element;  // board.js's
 
@@ -188,7 +190,9 @@
   function draw() {
     var answer = branch.answer;
     var list = document.getElementById("branch-choices");
-    var focused = panel.contains(document.activeElement);  // the button pressed is about to be redrawn or disabled
+    // the button pressed is about to be redrawn or disabled, or hidden (the opener)
+    var focused = panel.contains(document.activeElement) || focusChoices;
+    focusChoices = false;
     list.textContent = "";
     var tried = branch.actions.length;
     var log = branch.logs[branch.logs.length - 1];
@@ -371,6 +375,10 @@
     }), function () {
       panel.hidden = false;
       say(_("No other play can be tried from this moment."));
+      if (focusChoices) {
+        focusChoices = false;
+        panel.querySelector("[data-branch-return]").focus();
+      }
     }).then(function () { window.CardReplay.moments.reveal(panel); });  // once drawn: its choices push it down
   }
 
@@ -392,14 +400,28 @@
     opener.addEventListener("click", function () {
       var selected = document.querySelector("[data-moments]").getAttribute("data-selected");
       if (selected) {
+        focusChoices = true;
         start(selected, []);
       }
     });
     panel.querySelector("[data-branch-back]").addEventListener("click", back);
-    panel.querySelector("[data-branch-return]").addEventListener("click", function () {
+    var returnToGame = function () {
       var moment = branch ? branch.moment : null;
       leave();
       window.CardReplay.returnTo(moment);
+    };
+    panel.querySelector("[data-branch-return]").addEventListener("click", returnToGame);
+    // Escape leaves a branch as "Return to the game" does, wherever the focus is but in a field
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      if (event.key === "Escape" && !typing && !panel.hidden) {
+        event.preventDefault();
+        if (panel.contains(document.activeElement) || document.activeElement === document.body) {
+          panel.querySelector("[data-branch-return]").focus();  // leave() then gives it to "Try another play"
+        }
+        returnToGame();
+      }
     });
   }
 

@@ -218,9 +218,10 @@ def test_a_play_of_the_line_that_cannot_be_played_again_is_said_and_the_branch_s
 
 def test_in_a_branch_the_real_moment_s_panels_step_aside_and_the_keyboard_keeps_its_place(laptop_page, live_server):
     """A branch's position is not the moment it left from: that moment's reason, other plays and findings are
-    hidden while the branch is shown, and shown again back in the game. A play chosen from the keyboard leaves
-    the focus among the next choices, as does a step back to the start (its button then disabled); "Return to
-    the game" hands it to "Try another play"."""
+    hidden while the branch is shown, and shown again back in the game. "Try another play" pressed from the
+    keyboard hands the focus to the first play offered (the button itself is hidden in a branch); a play chosen
+    leaves it among the next choices, as does a step back to the start (its button then disabled); "Return to
+    the game", or Escape, hands it back to "Try another play"."""
     page = laptop_page
     page.goto(live_server.url + "/samples/david-goliath/illegal-revoke#trick-6-play-2")
     at_moment(page, "trick-6-play-2")
@@ -231,6 +232,7 @@ def test_in_a_branch_the_real_moment_s_panels_step_aside_and_the_keyboard_keeps_
     assert [page.locator(selector).is_visible() for selector in about] == [False, False, False]
     assert page.locator("button[data-branch]").is_hidden(), "the branch's own choices are the plays to try"
     focused = "document.activeElement.className"
+    assert page.evaluate("document.activeElement === document.querySelector('#branch-choices button')")
     page.locator("#branch-choices button").first.press("Enter")
     until(page, "document.getElementById('branch-note').textContent.startsWith('1 play tried')")
     assert page.evaluate(focused) == "branch-choice"
@@ -241,6 +243,12 @@ def test_in_a_branch_the_real_moment_s_panels_step_aside_and_the_keyboard_keeps_
     at_moment(page, "trick-6-play-2")
     assert page.evaluate("document.activeElement.hasAttribute('data-branch')")
     assert [page.locator(selector).is_visible() for selector in about] == [True, True, True]
+    page.keyboard.press("Enter")  # opened again from the keyboard, and left with Escape
+    until(page, "!document.getElementById('branch').hidden && document.activeElement.className === 'branch-choice'")
+    page.keyboard.press("Escape")
+    at_moment(page, "trick-6-play-2")
+    assert page.locator("#branch").is_hidden()
+    assert page.evaluate("document.activeElement.hasAttribute('data-branch')")
 
 
 def test_at_the_game_s_end_another_last_play_can_be_tried(laptop_page, live_server):
