@@ -27,7 +27,11 @@
   var oneColumn = window.matchMedia ? window.matchMedia("(max-width: 1000px)") : { matches: false };
 
   // "round-2-trick-3-play-4" lies in "round-2-trick-3", which lies in "round-2": the innermost moment wins.
+  // A finding on the game's result (a score, the winners: "result") is at the last moment, which shows them.
   function resolve(anchor) {
+    if (anchor === "result") {
+      return ids.length - 1;
+    }
     var parts = anchor.split("-");
     while (parts.length) {
       var index = ids.indexOf(parts.join("-"));

@@ -185,6 +185,22 @@ def test_n_and_p_in_a_game_with_no_finding_say_so_and_stay(laptop, live_server):
     assert not laptop.locator("#step-status").inner_text().endswith("no finding to go to")
 
 
+def test_a_game_wrong_only_in_its_result_opens_on_its_last_moment_which_n_and_p_reach(laptop, live_server):
+    """The claimed scores and winners belong to no trick: the last moment, where the table shows the scores
+    the cards give, holds them, and the board opens there with the first one's reason."""
+    laptop.goto(live_server.url + "/samples/david-goliath/illegal-miscounted-score")
+    at_moment(laptop, "trick-15")
+    assert laptop.locator("#step-reason").inner_text() == \
+        "Dennis's score is claimed as 41, but the captured cards score 25."
+    laptop.keyboard.press("Home")
+    at_moment(laptop, "deal")
+    laptop.keyboard.press("n")
+    at_moment(laptop, "trick-15")
+    laptop.keyboard.press("ArrowLeft")
+    laptop.keyboard.press("p")
+    at_moment(laptop, "trick-15")  # with none before the play shown, P goes to the first finding
+
+
 def test_copy_link_copies_the_address_of_the_moment(laptop, live_server):
     laptop.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
     laptop.goto(live_server.url + "/samples/david-goliath/legal-3-players")
