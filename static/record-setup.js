@@ -279,7 +279,7 @@
     doubted = doubts.hidden ? null : built;
     if (!doubts.hidden) {
       doubts.scrollIntoView({ block: "center" });
-      document.getElementById("rec-deal-anyway").focus();
+      document.getElementById("rec-deal-fix").focus();  // the safe answer first, as for a step's warning
     } else if (!built.problem) {
       document.dispatchEvent(new CustomEvent("record:setup", { detail: built }));
     }

@@ -202,9 +202,22 @@
       var focused = document.activeElement;
       if (answer && window.matchMedia("(pointer: fine)").matches &&
           (!focused || focused === document.body || $("rec-dock").contains(focused))) {
-        $("rec-type").focus();  // on a desktop, the next card is typed at once
+        placeToAct(answer).focus();  // on a desktop, the next step is entered at once
       }
     });
+  }
+
+  // Where the keyboard enters what comes next: the score sheet once the game is over, what the table saw at a
+  // table's step (the cards typed for a player's step are refused there), else the typed cards.
+  function placeToAct(reply) {
+    var field = "input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])";
+    if (reply.over) {
+      return $("rec-claims-panel").querySelector(field) || $("rec-validate");
+    }
+    if (!$("rec-chance").hidden) {
+      return $("rec-chance-parts").querySelector(field) || $("rec-chance-record");
+    }
+    return $("rec-type");
   }
 
   // -- Recording -------------------------------------------------------------------------------------
@@ -313,7 +326,8 @@
     announce(text.illegal_title + ". " + step.findings.map(function (finding) {
       return finding.message;
     }).join(" "));
-    $("rec-as-played").focus();
+    // the safe answer first: a card typed wrong and Enter pressed twice records nothing
+    $("rec-cancel").focus();
   }
 
   function closeWarning() {
@@ -412,6 +426,9 @@
   $("rec-choices").addEventListener("click", function (event) {
     var button = event.target.closest("button[data-choice]");
     if (button && !busy && answer) {
+      if (button === document.activeElement && window.matchMedia("(pointer: fine)").matches) {
+        $("rec-type").focus({ preventScroll: true });  // the steps are drawn anew: the keyboard keeps a place
+      }
       entry.clear();
       pick(answer.choices[Number(button.dataset.choice)]);
     }

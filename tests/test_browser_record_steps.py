@@ -190,8 +190,8 @@ def test_leaving_a_game_lists_it_dated_in_the_readers_language_with_the_keyboard
         context.close()
 
 
-def test_a_warning_cancelled_by_escape_or_its_button_gives_the_keyboard_back_to_the_typed_entry(browser,
-                                                                                                   live_server):
+def test_a_warning_opens_on_cancel_and_cancelled_by_escape_or_enter_gives_the_keyboard_back_to_the_typed_entry(
+        browser, live_server):
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = watched_page(context)
     try:
@@ -199,15 +199,15 @@ def test_a_warning_cancelled_by_escape_or_its_button_gives_the_keyboard_back_to_
         log = json.loads(json.dumps(RETIRED))
         del log["races"][0]["turns"][1:]
         continued(page, live_server, log)
-        for leave in ("Escape", "Cancel"):
+        for leave in ("Escape", "Enter", "Cancel"):
             page.locator("#rec-type").fill("y2")
             page.keyboard.press("Enter")
             until(page, "!document.getElementById('rec-warning').hidden")
-            assert page.evaluate("document.activeElement.id") == "rec-as-played"
-            if leave == "Escape":
-                page.keyboard.press("Escape")
-            else:
+            assert page.evaluate("document.activeElement.id") == "rec-cancel"  # a second Enter records nothing
+            if leave == "Cancel":
                 page.locator("#rec-cancel").click()
+            else:
+                page.keyboard.press(leave)
             until(page, "document.getElementById('rec-warning').hidden")
             assert page.evaluate("document.activeElement.id") == "rec-type"
         assert page.evaluate("RecordPlay.current().steps.length") == 0
@@ -495,3 +495,48 @@ def test_a_score_claimed_wrong_on_the_sheet_is_said_as_it_is_typed(screen, live_
     assert recorded_log(screen).get("scores") is None  # the draft's log is as recorded: the claims are the sheet's
     screen.fill(f"#rec-claim-{ben}", str(scores["Ben"]))
     until(screen, "document.querySelectorAll('#rec-findings .finding-error').length === 0")
+
+
+def test_the_keyboard_is_taken_to_the_place_to_act_a_table_s_step_the_next_card_the_score_sheet(browser, live_server):
+    """At 1366×900 the focus goes where the next thing is entered: what the table saw at a draw (typed cards are
+    refused there), the typed entry while a step tapped is being checked (the steps offered are drawn anew), and
+    the score sheet once the last card is played."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        keyboard_to_the_place_to_act(watched_page(context), live_server)
+    finally:
+        context.close()
+
+
+def keyboard_to_the_place_to_act(screen, live_server) -> None:
+    continued(screen, live_server, RETIRED)
+    assert screen.evaluate("document.activeElement === document.querySelector('#rec-chance-parts input')")
+
+    log = json.loads((ROOT / "sample_games" / "david-goliath" / "legal-3-players.json").read_text())
+    for key in ("scores", "winners"):
+        log.pop(key)
+    last = log["tricks"][-1]
+    last.pop("captures")
+    clara = last["plays"].pop()  # Clara's P9 ends the game
+    before = last["plays"].pop()  # Ben's B5, offered as a step to tap
+    continued(screen, live_server, log)
+    held_back = []  # the step's answer, until the focus is looked at
+
+    def hold(route) -> None:
+        return held_back.append(route) if held_back is not None else route.continue_()
+
+    screen.route("**/choices*", hold)
+    screen.locator("#rec-choices button", has_text="B5").focus()  # Ben's only card: his cards are the steps
+    screen.keyboard.press("Enter")
+    until(screen, "document.getElementById('recorder').getAttribute('aria-busy') === 'true'")
+    assert screen.evaluate("document.activeElement.id") == "rec-type", "the keyboard keeps a place while it waits"
+    waiting, held_back = held_back, None
+    for route in waiting:
+        route.continue_()
+    settled(screen, 1)
+    assert recorded_log(screen)["tricks"][-1]["plays"][-1] == before
+    screen.keyboard.type(clara["card"].lower())
+    screen.keyboard.press("Enter")
+    settled(screen, 2)
+    assert screen.evaluate("RecordPlay.answer().over")
+    assert screen.evaluate("document.activeElement.id") == "rec-claim-0", "the score sheet is next"
