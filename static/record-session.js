@@ -57,6 +57,7 @@
       item.className = "rec-draft";
       var title = document.createElement("strong");
       title.textContent = draft.title;
+      title.id = "rec-draft-" + draft.id;
       var about = document.createElement("span");
       about.className = "hint";
       var setup = setups[draft.game];
@@ -73,6 +74,11 @@
       discard.className = "rec-button rec-danger";
       discard.dataset.discard = draft.id;
       discard.textContent = text.discard;
+      // each button named with its game's title ("Continue Friday at the club"), not "Continue" once a game
+      [resume, discard].forEach(function (button, index) {
+        button.id = title.id + (index ? "-discard" : "-resume");
+        button.setAttribute("aria-labelledby", button.id + " " + title.id);
+      });
       item.appendChild(title);
       item.appendChild(about);
       item.appendChild(resume);

@@ -27,6 +27,7 @@
     players.forEach(function (name, index) {
       var item = element("li", "rec-claim");
       var label = element("label", "", name);
+      label.id = "rec-claim-name-" + index;
       var input = numberInput("rec-claim-" + index, (draft.claims.scores || {})[name]);
       input.dataset.player = name;
       label.htmlFor = input.id;
@@ -38,8 +39,11 @@
         box.type = "checkbox";
         box.dataset.winner = name;
         box.checked = (draft.claims.winners || []).indexOf(name) >= 0;
+        var said = element("span", "", " " + text.winner);
+        said.id = "rec-winner-" + index;
+        box.setAttribute("aria-labelledby", label.id + " " + said.id);  // "Ann winner", not "winner" again and again
         winner.appendChild(box);
-        winner.appendChild(document.createTextNode(" " + text.winner));
+        winner.appendChild(said);
         item.appendChild(winner);
       }
       list.appendChild(item);

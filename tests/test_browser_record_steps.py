@@ -179,6 +179,10 @@ def test_leaving_a_game_lists_it_dated_in_the_readers_language_with_the_keyboard
         # dd.mm.yyyy, as Polish writes a date, whatever the browser's own locale (en-US: 11/27/2026, 6:27 PM)
         assert re.search(r"zapisano \d{1,2}\.\d{2}\.\d{4}", draft.inner_text()), draft.inner_text()
         assert not re.search(r"\b[AP]M\b", draft.inner_text())
+        title = draft.locator("strong").inner_text()
+        for kind in ("resume", "discard"):  # each button says which game it is for
+            said = page.locator(f"#rec-draft-list button[data-{kind}]").inner_text()
+            assert page.get_by_role("button", name=f"{said} {title}", exact=True).count() == 1, (said, title)
         # the button pressed went away with the game: the keyboard is on the game just left
         assert page.evaluate("document.activeElement.dataset.resume") == page.evaluate(
             "document.querySelector('#rec-draft-list button[data-resume]').dataset.resume")
@@ -540,3 +544,5 @@ def keyboard_to_the_place_to_act(screen, live_server) -> None:
     settled(screen, 2)
     assert screen.evaluate("RecordPlay.answer().over")
     assert screen.evaluate("document.activeElement.id") == "rec-claim-0", "the score sheet is next"
+    for name in log["players"]:  # each box says whose it is
+        assert screen.get_by_role("checkbox", name=f"{name} winner", exact=True).count() == 1
