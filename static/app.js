@@ -213,6 +213,8 @@
       window.CardReplay.drawBoard(board, ids, index, steps[index].status);
     }
     drawFindings(index);
+    var reason = document.getElementById("step-reason");
+    say([steps[index].status, steps[index].story, reason && !reason.hidden ? reason.textContent : ""]);
     drawWhatIf(id);
     if (updateHash && window.location.hash !== "#" + id) {
       // replaceState: the page must not jump to the moment's row while stepping
@@ -222,6 +224,18 @@
     inView();  // a fuller table may have grown past the window's foot
     analysis.setAttribute("data-selected", id);  // last: everything above shows this moment now
     document.dispatchEvent(new CustomEvent("cardreplay:select", { detail: { id: id } }));  // analysis.js
+  }
+
+  // The status line alone said "Trick 1 of 15 · play 1 of 3" to a screen reader, never the play: its live twin
+  // (#step-said) says the parts given, each ended as a sentence.
+  function say(parts) {
+    var said = document.getElementById("step-said");
+    if (said) {
+      said.textContent = parts.filter(Boolean).map(function (part) {
+        part = String(part).trim();
+        return /[.!?…:]$/.test(part) ? part : part + ".";
+      }).join(" ");
+    }
   }
 
   function pause() {
@@ -340,7 +354,8 @@
   // For controls.js: the moments (ids in game order), the one selected, and the ways of moving it.
   window.CardReplay.moments = {
     steps: moments.steps, ids: function () { return ids; }, find: resolve,
-    selected: function () { return selected; }, select: select, reveal: reveal, play: play, pause: pause
+    selected: function () { return selected; }, select: select, reveal: reveal, play: play, pause: pause,
+    say: say
   };
   window.CardReplay.boardData = function () { return board; };
   window.CardReplay.rank = resolve;  // a moment's place in the game (analysis.js orders its key moments by it)
@@ -382,8 +397,9 @@
       // Only a failed fetch is reported here: a fault in loaded() stays an error on the console.
       .then(loaded, function () {
         analysis.removeAttribute("aria-busy");
-        document.getElementById("step-status").textContent =
-          _("The moments could not be loaded: reload the page to step through the game.");
+        var failed = _("The moments could not be loaded: reload the page to step through the game.");
+        document.getElementById("step-status").textContent = failed;
+        say([failed]);
       });
   }
 })();

@@ -143,6 +143,7 @@
     if (/^finding-/.test(where) && !findingMoments().length) {  // said, where N and P once did nothing at all
       var status = document.getElementById("step-status");
       status.textContent = _("{moment} · no finding to go to", { moment: moments.steps()[moments.selected()].status });
+      moments.say([status.textContent]);
       return;
     }
     moments.select(MOVES[where](), true);

@@ -161,7 +161,11 @@ def test_the_keyboard_path_skip_link_then_controls(page, live_server):
     at_moment(page, "deal")  # a game without errors opens on the deal
     page.keyboard.press("Enter")
     at_moment(page, "trick-1-play-1")
-    assert page.locator("#step-status").get_attribute("role") == "status"
+    # a screen reader hears where the board stands and what was played there, not the position alone
+    said = page.locator("#step-said")
+    assert said.get_attribute("role") == "status" and said.get_attribute("aria-live") == "polite"
+    status, story = page.locator("#step-status").inner_text(), page.locator("#step-story").inner_text()
+    assert story and said.text_content().startswith(f"{status}. {story}")
 
 
 @pytest.mark.parametrize("path", PAGES)

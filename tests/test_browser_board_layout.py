@@ -192,6 +192,7 @@ def test_a_game_wrong_only_in_its_result_opens_on_its_last_moment_which_n_and_p_
     at_moment(laptop, "trick-15")
     assert laptop.locator("#step-reason").inner_text() == \
         "Dennis's score is claimed as 41, but the captured cards score 25."
+    assert laptop.locator("#step-said").text_content().endswith(" " + laptop.locator("#step-reason").inner_text())
     laptop.keyboard.press("Home")
     at_moment(laptop, "deal")
     laptop.keyboard.press("n")
