@@ -295,7 +295,9 @@
     var read = core.parseCards(said, deck);
     var who = named || answer.to_move;
     var mine = choices.filter(function (choice) {
-      return !who || !choice.action.player || choice.action.player === who;
+      // a Dalmuti tax or return is its giver's when named ("carla 5"); unnamed, either may be meant
+      var actor = choice.action.player || (named ? choice.action.from : undefined);
+      return !who || !actor || actor === who;
     });
     if (read.bad.length || !read.cards.length) {
       var step = stepByWord(said, mine);
@@ -303,7 +305,8 @@
     }
     var found = core.choicesWithCards(mine, read.cards);
     if (found.length > 1) {  // a tax and its return of the same card: which one happened, the table says
-      return { problem: _("More than one step gives {cards}: {steps}. Tap the one that happened.", {
+      return { problem: _("More than one step gives {cards}: {steps}. Tap the one that happened, or type its " +
+        "player's name before the cards.", {
         cards: read.cards.join(" "), steps: found.map(function (choice) { return choice.label; }).join("; ") }) };
     }
     if (found.length) {

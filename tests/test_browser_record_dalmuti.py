@@ -18,6 +18,7 @@ from tests.record_helpers import (
     press,
     recorded_log,
     same_report,
+    settled,
     sheet_end,
     sheet_part,
     start,
@@ -107,7 +108,8 @@ def test_while_taxes_are_owed_the_status_names_no_one_player(phone, live_server)
 
 def test_cards_typed_that_more_than_one_step_gives_are_asked_about_not_recorded(phone, live_server):
     """The deal unseen, both Peons owe their tax and the Dalmuti their return (rule 5): a 5 typed could be
-    Carla's tax to Bruno or Bruno's return to Carla; the recorder asks which, and records nothing."""
+    Carla's tax to Bruno or Bruno's return to Carla; the recorder asks which, and records nothing; "carla 5" is
+    Carla's."""
     session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"], "rounds": [{"tricks": []}]}
     continued(phone, live_server, session)
     press(phone.locator("#rec-unseen"))
@@ -119,8 +121,14 @@ def test_cards_typed_that_more_than_one_step_gives_are_asked_about_not_recorded(
     phone.locator("#rec-type").press("Enter")
     until(phone, "!document.getElementById('rec-problem-box').hidden")
     assert phone.locator("#rec-problem").inner_text() == (
-        f"More than one step gives 5: {'; '.join(fives)}. Tap the one that happened.")
+        f"More than one step gives 5: {'; '.join(fives)}. Tap the one that happened, or type its player's name "
+        "before the cards.")
     assert recorded_log(phone)["rounds"] == [{"tricks": []}]
+    phone.fill("#rec-type", "carla 5")  # as the message says: the player named, the step is one
+    phone.locator("#rec-type").press("Enter")
+    settled(phone, 1)
+    carla = [label for label in fives if label.startswith("Carla")]
+    assert len(carla) == 1 and phone.evaluate("RecordPlay.current().steps[0].label") == carla[0]
 
 
 def test_at_a_round_s_end_each_seat_says_its_place_in_the_finishing_order_beside_its_rank(phone, live_server):
