@@ -172,6 +172,11 @@
       var data = figure.data.map(function (trace) { return slim(told ? storied(trace) : trace); });
       Plotly.newPlot(element, data, fitted(figure.layout), config).then(function () {
         element.setAttribute("data-rendered", "true");
+        // the figure is named by its label; its drawing (ticks, legend) would be read out as loose words, while
+        // the toolbar's buttons stay reachable (a role of "img" would have hidden them from a screen reader)
+        Array.prototype.forEach.call(element.querySelectorAll("svg.main-svg"), function (svg) {
+          svg.setAttribute("aria-hidden", "true");
+        });
         element.parentNode.classList.add("is-drawn");
         drawnCharts.push({ element: element, figure: figure });
         if (!told && moments.steps().length) {  // they arrived while this chart was being drawn

@@ -175,3 +175,18 @@ def test_a_marker_at_zero_lies_wholly_inside_its_plot(page, live_server, sample)
     page.wait_for_function("performance.getEntriesByName('charts-drawn').length > 0")
     found = page.evaluate(MARKERS_AT_ZERO)
     assert found["found"] > 0 and found["outside"] == []
+
+
+def test_a_chart_is_a_figure_named_by_its_label_whose_drawing_is_not_read_out_but_whose_toolbar_is(page,
+                                                                                                     live_server):
+    page.goto(live_server.url + SAMPLE)
+    charts_rendered(page)
+    charts = page.evaluate("""[...document.querySelectorAll('.chart[id^=chart-]')].map(chart => ({
+        role: chart.getAttribute('role'), label: chart.getAttribute('aria-label'),
+        drawings: [...chart.querySelectorAll('svg.main-svg')].map(svg => svg.getAttribute('aria-hidden')),
+        buttons: chart.querySelectorAll('.modebar-btn').length}))""")
+    assert charts and all(chart["role"] == "figure" and chart["label"] for chart in charts)
+    assert all(chart["drawings"] and set(chart["drawings"]) == {"true"} for chart in charts)
+    assert all(chart["buttons"] for chart in charts)  # the toolbar, whose buttons an "img" role would have hidden
+    label = page.locator("#chart-scores").get_attribute("aria-label")
+    assert page.get_by_role("figure", name=label, exact=True).count() == 1
