@@ -13,14 +13,17 @@ read a form's log refuse one past the limit themselves (``ensure_log_fits``).
 
 A socket timeout alone bounds each wait for bytes, not the whole read (the server's reader waits again
 for every byte that trickles in), so under gevent the whole read runs under one ``gevent.Timeout``, which
-interrupts it at the deadline whatever the client's pace.
+interrupts it at the deadline whatever the client's pace; elsewhere the connection's reading side is shut
+at the deadline.
 """
 
 from __future__ import annotations
 
 import io
+import threading
 import time
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
+from socket import SHUT_RD
 
 from flask import Flask, current_app, request
 from flask_babel import format_number
@@ -65,16 +68,41 @@ def _read(stream, length: int | None, limit: int | None, deadline: float, socket
     return b"".join(parts)
 
 
-def _whole_read_deadline(seconds: float):
-    """A context that interrupts the read after ``seconds`` (under gevent; elsewhere the per-wait socket
-    timeout of ``_read`` is all there is)."""
+class _ReadCut:
+    """Shuts the connection's reading side at the deadline (a timer thread), so that a read kept alive by a
+    byte now and then returns at once; the answer still goes out on the writing side. Used where gevent does
+    not patch the sockets: Flask's development server (`make run`) and gunicorn's threads."""
+
+    def __init__(self, seconds: float, socket) -> None:
+        self.socket, self.cut = socket, False
+        self.timer = threading.Timer(seconds, self._cut)
+        self.timer.daemon = True
+
+    def _cut(self) -> None:
+        self.cut = True
+        with suppress(OSError):
+            self.socket.shutdown(SHUT_RD)
+
+    def __enter__(self) -> _ReadCut:
+        self.timer.start()
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        self.timer.cancel()
+        if self.cut and kind is None:
+            raise TimeoutError  # the body read ended because its reading side was shut, not because it was whole
+
+
+def _whole_read_deadline(seconds: float, socket):
+    """A context that interrupts the read after ``seconds``, whatever the client's pace: one gevent timeout
+    where gevent patches the sockets, else the reading side shut at the deadline (``_ReadCut``)."""
     try:
         from gevent import Timeout, monkey
     except ImportError:  # pragma: no cover - gevent is a dependency
-        return nullcontext()
-    if not monkey.is_module_patched("socket"):
-        return nullcontext()
-    return Timeout(seconds, TimeoutError)
+        monkey = None
+    if monkey is not None and monkey.is_module_patched("socket"):
+        return Timeout(seconds, TimeoutError)
+    return _ReadCut(seconds, socket) if socket is not None else nullcontext()
 
 
 def _is_form() -> bool:
@@ -119,7 +147,7 @@ def buffer_body() -> None:
     socket = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
     deadline = time.monotonic() + current_app.config["BODY_READ_TIMEOUT"]
     try:
-        with _whole_read_deadline(current_app.config["BODY_READ_TIMEOUT"]):
+        with _whole_read_deadline(current_app.config["BODY_READ_TIMEOUT"], socket):
             body = _read(environ["wsgi.input"], length, limit, deadline, socket)
     except RequestEntityTooLarge:
         raise too_large() from None

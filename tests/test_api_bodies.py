@@ -6,6 +6,7 @@ import io
 import json
 import socket
 import time
+from contextlib import suppress
 
 import pytest
 from werkzeug.test import EnvironBuilder
@@ -152,3 +153,26 @@ def test_a_body_that_stops_coming_is_408_under_flask_s_own_server_too(tmp_path):
     application.extensions["card_replay"].repository.dispose()
     assert answer.startswith(b"HTTP/1.1 408")
     assert waited < 5
+
+
+def test_a_body_trickled_under_flask_s_own_server_is_408_at_its_deadline(tmp_path):
+    # A byte every 0.1 s kept each wait for bytes short, so a read of the announced length went on past the
+    # deadline for as long as the client kept trickling.
+    application = create_app(app_config(tmp_path, BODY_READ_TIMEOUT=0.5))
+    with LiveServer(application) as server, \
+            socket.create_connection(("127.0.0.1", server.server.server_port), timeout=10) as held:
+        held.sendall(b"POST /api/v1/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 1000\r\n\r\n")
+        started = time.monotonic()
+        held.setblocking(False)
+        answer = b""
+        while not answer and time.monotonic() - started < 5:
+            with suppress(OSError):  # refused once the server stopped reading: its answer is on the way
+                held.send(b" ")
+            time.sleep(0.1)
+            with suppress(BlockingIOError):
+                answer = held.recv(4096)
+        waited = time.monotonic() - started
+    application.extensions["card_replay"].repository.dispose()
+    assert answer.startswith(b"HTTP/1.1 408"), answer
+    assert waited < 1.5
