@@ -353,9 +353,12 @@ def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[
                 status = jobs.offer(key, made_by) if key.startswith(SAMPLE_PREFIX) else \
                     jobs.request(key, made_by, _client())
             except Busy as busy:
-                raise Problem(429, _("You have asked for many analyses lately: this one can start in %(seconds)s "
-                                     "seconds.", seconds=busy.retry_after),
-                              headers={"Retry-After": str(busy.retry_after)}) from None
+                # every upload queues its game's analysis: the reader is told the bound, not that they asked too often
+                said = _("Your games' analyses have reached this hour's limit (each game uploaded counts): this one "
+                         "can start in %(seconds)s seconds.", seconds=busy.retry_after) if busy.hourly else \
+                    _("Other analyses of your games are under way: this one can start in %(seconds)s seconds.",
+                      seconds=busy.retry_after)
+                raise Problem(429, said, headers={"Retry-After": str(busy.retry_after)}) from None
             _wake(current_app)
         else:
             status = jobs.status(key, made_by)

@@ -83,11 +83,12 @@ class Bounds:
 
 
 class Busy(Exception):
-    """The client is over its bound; ``retry_after`` seconds from now it may ask again."""
+    """The client is over its bound; ``retry_after`` seconds from now it may ask again. ``hourly``: over its
+    analyses of the hour, else over those queued or running at once."""
 
-    def __init__(self, retry_after: int) -> None:
+    def __init__(self, retry_after: int, hourly: bool = False) -> None:
         super().__init__(retry_after)
-        self.retry_after = retry_after
+        self.retry_after, self.hourly = retry_after, hourly
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,7 @@ class JobStore:
         if len(recent) >= self.bounds.per_hour:
             # free again once enough of those requests are an hour old
             leaves = recent[len(recent) - self.bounds.per_hour] + HOUR
-            raise Busy(max(1, int((leaves - now).total_seconds()) + 1))
+            raise Busy(max(1, int((leaves - now).total_seconds()) + 1), hourly=True)
 
     def status(self, key: str, version: str) -> Status:
         def read() -> Status:

@@ -39,11 +39,13 @@
       .then(function (response) {
         if (response.status === 429) {
           var seconds = parseInt(response.headers.get("Retry-After"), 10) || 10;
-          say(seconds < 120 ? _("You have asked for many analyses lately: this one will be asked for again in "
+          // a short wait is for the analyses under way; a long one, for the hour's (every upload has one)
+          say(seconds < 120 ? _("Other analyses of your games are under way: this one will be asked for again in "
                                 + "{seconds} s.", { seconds: seconds })
-            : _n("You have asked for many analyses lately: this one will be asked for again in {count} minute.",
-                 "You have asked for many analyses lately: this one will be asked for again in {count} minutes.",
-                 Math.ceil(seconds / 60)));
+            : _n("Your games' analyses have reached this hour's limit (each game uploaded counts): this one will be "
+                 + "asked for again in {count} minute.",
+                 "Your games' analyses have reached this hour's limit (each game uploaded counts): this one will be "
+                 + "asked for again in {count} minutes.", Math.ceil(seconds / 60)));
           later("POST", seconds * 1000);
           return null;
         }

@@ -134,13 +134,26 @@ def test_a_client_over_its_bound_is_told_when_to_ask_again(tmp_path):
     refused = client.post(f"/games/{second}/analysis.json")
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "10"
     # the page's own script says it (static/analysis.js); the answer says it too, in the reader's language
-    assert refused.json["detail"] == "You have asked for many analyses lately: this one can start in 10 seconds."
-    # in Polish without a gender ("Poprosiłeś", you asked, is a man's): "Many analyses were asked for lately:
-    # this one can start in 10 s.", as the page's script says it
+    assert refused.json["detail"] == "Other analyses of your games are under way: this one can start in 10 seconds."
+    # in Polish without a gender ("Poprosiłeś", you asked, is a man's): "Other analyses of your games are under
+    # way: this one can start in 10 s."
     polish = client.post(f"/games/{second}/analysis.json", headers={"Accept-Language": "pl"})
-    assert polish.json["detail"] == "Ostatnio poproszono o wiele analiz: ta może ruszyć za 10 s."
+    assert polish.json["detail"] == "Trwają inne analizy Twoich gier: ta może ruszyć za 10 s."
     other = client.post(f"/games/{second}/analysis.json", environ_base={"REMOTE_ADDR": "192.0.2.8"})
     assert other.status_code == 202  # another client is not held back
+    app.extensions["card_replay"].repository.dispose()
+
+
+def test_a_client_over_its_hour_is_told_that_its_uploads_count_not_that_it_asked_too_often(tmp_path):
+    app = create_app(app_config(tmp_path, ANALYSIS_MAX_PENDING=5, ANALYSIS_PER_HOUR=1))
+    client = app.test_client()
+    upload(client, simulate(3, 8))  # its analysis queued by the upload: the hour's one
+    second = upload(client, simulate(3, 9))
+    refused = client.post(f"/games/{second}/analysis.json")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 3500
+    assert refused.json["detail"] == (
+        "Your games' analyses have reached this hour's limit (each game uploaded counts): this one can start in "
+        f"{refused.headers['Retry-After']} seconds.")
     app.extensions["card_replay"].repository.dispose()
 
 

@@ -129,9 +129,13 @@ def test_the_computer_s_line_is_about_the_game_s_play_never_a_branch_s(page, ana
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "You have asked for many analyses lately: this one will be asked for again in 50 minutes."),
-    ("pl", "Ostatnio poproszono o wiele analiz: o tę poprosimy ponownie za 50 minut.")])
+    ("en", "Your games' analyses have reached this hour's limit (each game uploaded counts): this one will be "
+           "asked for again in 50 minutes."),
+    ("pl", "Analizy Twoich gier osiągnęły limit na tę godzinę (liczy się każda przesłana gra): o tę poprosimy "
+           "ponownie za 50 minut.")])
 def test_a_long_wait_for_an_analysis_is_said_in_minutes(page, live_server, language, said):
+    """A wait of minutes is the hour's bound, which every upload's analysis counts toward (an organiser's uploads
+    reached it, and the page said they had asked for many analyses)."""
     page.route("**/analysis.json", lambda route: route.fulfill(status=429, headers={"Retry-After": "2990"}, body="{}"))
     page.goto(live_server.url + f"/samples/david-goliath/legal-3-players?lang={language}")
     until(page, "document.getElementById('computer-status').textContent.includes('50')")
