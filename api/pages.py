@@ -9,6 +9,8 @@ findings with their links. Templates only place them; ``static/charts.js`` draws
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
@@ -96,10 +98,11 @@ def index():
                 problem, status = _("%(problem)s Its shape has these problems:", problem=str(error)), 422
                 findings = analysis.located(error.findings, error.verdict.units, engine=error.verdict.engine)
             except Problem as error:  # past the work bound or the quota, storage busy: the form keeps the log
-                problem, status, headers = error.description, error.code, error.extra_headers
+                problem, status, headers = error.page_detail, error.code, error.extra_headers
             else:
                 owned.remember(record.id, record.delete_token)
                 return redirect(url_for("pages.game", game_id=record.id), code=303)
+            _keep_the_file(form, raw)
     return render_template("index.html", form=form, problem=problem, findings=findings, groups=_gallery(),
                            games=_games(), uploads=owned.uploads(), limit=_limit()), status, headers
 
@@ -119,6 +122,21 @@ def delete_game(game_id: str):
         abort(403, _("This browser's delete token is not this game's."))
     flash(_("The game was deleted: its log and report are gone from this service."))
     return redirect(url_for("pages.index"), code=303)
+
+
+def _keep_the_file(form: UploadForm, raw: bytes | None = None) -> UploadForm:
+    """The form as sent, with a chosen file's log written into the text area when nothing was pasted: a
+    browser never sends a file back, and the log is kept where it can be corrected and sent again. A file that
+    is not UTF-8 text is not shown (the form says what is wrong with it)."""
+    if (form.text.data or "").strip():
+        return form
+    if raw is None and form.file.data and getattr(form.file.data, "filename", ""):
+        form.file.data.seek(0)
+        raw = form.file.data.read(_limit() + 1)
+    if raw and len(raw) <= _limit():
+        with suppress(UnicodeDecodeError):
+            form.text.data = raw.decode("utf-8-sig")
+    return form
 
 
 def _limit() -> int:
@@ -157,7 +175,8 @@ def refused_before_the_upload(error: Exception):
     refusal = quota.storage_problem(error) if isinstance(error, OperationalError) else error
     if request.endpoint != "pages.index" or request.method != "POST":
         return problems.handle_http(refusal)
-    return _form_again(problems.detail_of(refusal), refusal.code, UploadForm(), problems.headers_of(refusal))
+    return _form_again(problems.detail_of(refusal), refusal.code, _keep_the_file(UploadForm()),
+                       problems.headers_of(refusal))
 
 
 @bp.route("/samples")

@@ -30,11 +30,14 @@ LONGEST_PLACED = 100
 class Problem(HTTPException):
     """An HTTP error with a detail for the client and optional extension members (e.g. ``errors``)."""
 
-    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None, **extensions: object) -> None:
+    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None, page_detail: str | None = None,
+                 **extensions: object) -> None:
         super().__init__(detail)
         self.code = status
         self.extensions = extensions
         self.extra_headers = headers or {}
+        # the upload form's own words, where the detail's advice is for programs (an API call, a token)
+        self.page_detail = page_detail or detail
 
     def get_headers(self, *args: object, **kwargs: object) -> list[tuple[str, str]]:
         return [*super().get_headers(*args, **kwargs), *self.extra_headers.items()]

@@ -78,10 +78,15 @@ def _free_bytes(url: str) -> int | None:
 
 def over_quota(used: int) -> Problem:
     config = current_app.config
+    shown = {"used": _megabytes(used), "quota": _megabytes(config["STORAGE_QUOTA_BYTES"]),
+             "days": config["RETENTION_DAYS"]}
     return Problem(507, _("Your uploads already take %(used)s of the %(quota)s one client may store. Delete some "
                           "(DELETE /api/v1/games/ID with the delete token you were given) or wait until older "
-                          "games expire after %(days)s days.", used=_megabytes(used),
-                          quota=_megabytes(config["STORAGE_QUOTA_BYTES"]), days=config["RETENTION_DAYS"]))
+                          "games expire after %(days)s days.", **shown),
+                   page_detail=_("Your uploads already take %(used)s of the %(quota)s one client may store. Delete "
+                                 "some (\u201cDelete this game\u201d on a game's page; this browser's are listed "
+                                 "under \u201cYour uploads\u201d) or wait until older games expire after %(days)s "
+                                 "days.", **shown))
 
 
 def ensure_room(repository, client: str, size: int) -> None:

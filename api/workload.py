@@ -49,6 +49,9 @@ def ensure_bounded(document: object) -> None:
         raise Problem(422, _("This log is too large to store: its steps times its seats come to %(work)s, and an "
                              "upload may come to at most %(limit)s. Split it into smaller logs (a match into "
                              "its games), or validate it without storing it.", **shown),
+                      page_detail=_("This log is too large to store: its steps times its seats come to %(work)s, "
+                                    "and an upload may come to at most %(limit)s. Split it into smaller logs (a "
+                                    "match into its games) and upload each.", **shown),
                       measure="steps × seats", work=work, limit=limit)
 
 

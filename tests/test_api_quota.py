@@ -89,6 +89,10 @@ def test_the_form_past_the_quota_shows_the_form_again_with_the_log_kept(tmp_path
     shown = answer.get_data(as_text=True)
     assert answer.status_code == 507 and 'id="upload-problem"' in shown and "one client may store" in shown
     assert str(escape(LOG.decode())) in shown
+    # a reader of the page has no delete token: it says what the page offers, not the API's call
+    said = "Delete some (“Delete this game” on a game's page; this browser's are listed under “Your uploads”)"
+    assert str(escape(said)) in shown
+    assert "DELETE /api/v1/games" not in shown
     assert client.application.extensions["card_replay"].repository.count() == 1
 
 

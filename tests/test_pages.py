@@ -91,6 +91,19 @@ def test_a_file_and_pasted_text_together_are_refused_and_the_text_is_kept(app, c
         assert session.query(StoredGame).count() == 0
 
 
+def test_a_file_refused_comes_back_in_the_text_area_to_be_corrected(app, client):
+    """A browser never sends a file back: the log of a file whose JSON is broken, or which is no log, is put in
+    the text area, so that it can be corrected and sent again (the form, the log kept)."""
+    broken = b'{"game": "david-goliath", "players": ["Ann", "Ben", "Cy"],\n "tricks": [}'
+    response = submit(client, file=broken)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and "line 2" in page
+    assert "<textarea" in page and str(escape(broken.decode())) in page
+    response = submit(client, file=b'{"game": "david-goliath"}')  # JSON, but not a log's shape
+    assert response.status_code == 422 and str(escape('{"game": "david-goliath"}')) in response.get_data(as_text=True)
+    assert stored(app) == 0
+
+
 def test_a_pasted_log_may_be_as_large_as_an_uploaded_one(client):
     log = simulate(4, 3)
     log["meta"] = {"padding": "x" * 700_000}  # past Werkzeug's default 500 kB for a form field

@@ -133,7 +133,12 @@ def test_the_upload_form_refuses_it_too(bounded):
     answer = client.post("/", data={"text": "", "csrf_token": csrf_token(client),
                                     "file": (io.BytesIO(body(log)), "game.json")}, content_type="multipart/form-data")
     assert answer.status_code == 422
-    assert "380" in answer.get_data(as_text=True) and stored_count(bounded) == 0
+    page = answer.get_data(as_text=True)
+    assert "380" in page and stored_count(bounded) == 0
+    # the form's own advice (the form always stores: validating without storing is the API's), and the file's
+    # log kept in the text area, since a browser never sends a file back
+    assert "Split it into smaller logs (a match into its games) and upload each." in page
+    assert "without storing" not in page and str(escape(body(log).decode())) in page
 
 
 def test_the_form_refusing_it_is_the_form_again_with_the_pasted_log_kept(bounded):
