@@ -156,7 +156,8 @@ def _unseen_asked() -> bool:
         return False
     if raw.lower() in ("true", "1"):
         return True
-    raise Problem(400, _('The query parameter "unseen" is true or false; found "%(found)s".', found=raw[:40]))
+    raise Problem(400, _('The query parameter "unseen" is true or false (or 1 or 0); found "%(found)s".',
+                         found=raw[:40]))
 
 
 @blp.route("/choices", methods=["POST"])

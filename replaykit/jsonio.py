@@ -186,7 +186,7 @@ def _strict(data: bytes, limits: JSONLimits) -> object:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         read = data[:error.start].decode("utf-8")  # placed in characters, as editors count them
-        raise _placed(say("The file is not UTF-8 text, as a log must be: save it as UTF-8 and send it again"), read,
+        raise _placed(say("The log is not UTF-8 text: save it as UTF-8 and send it again"), read,
                       len(read)) from None
     try:
         value = json.loads(text, object_pairs_hook=pairs, parse_constant=constant, parse_int=integer,

@@ -78,7 +78,7 @@ def test_bad_utf_8_is_placed_by_line_and_column_and_says_what_to_do(client):
     # "è" in Latin-1 is one byte no UTF-8 text has: line 2, after ' "players": ["Andr' (18 characters)
     raw = '{"game": "david-goliath",\n "players": ["Andrè"]}'.encode("latin-1")
     assert problem(client.post("/api/v1/validate", data=raw, content_type="application/json"), 400) == (
-        "The file is not UTF-8 text, as a log must be: save it as UTF-8 and send it again (line 2, column 19).")
+        "The log is not UTF-8 text: save it as UTF-8 and send it again (line 2, column 19).")
 
 
 

@@ -42,7 +42,7 @@ def assert_problem(response, status):
     (b'{"game": ', "The JSON ends before every bracket it opens is closed"),
     (b'{"game": "olympi",}', "A comma before a closing bracket"),
     (b"\xff\xfe\x00", "UTF-16 (or UTF-32), not UTF-8"),
-    (b'{"players": ["\xe9"]}', "not UTF-8 text, as a log must be: save it as UTF-8 and send it again (line 1, "
+    (b'{"players": ["\xe9"]}', "not UTF-8 text: save it as UTF-8 and send it again (line 1, "
                                "column 15)"),
 ])
 @pytest.mark.parametrize("path", ["/api/v1/validate", "/api/v1/games"])
