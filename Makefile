@@ -89,8 +89,9 @@ translations: $(STAMP)
 native: $(STAMP)
 	@$(BIN)/python -m scripts.native
 
+# The absolute links the pages and the API's examples give name where the service runs, unless told otherwise.
 run: $(STAMP) translations native
-	$(BIN)/flask --app app run --host $(HOST) --port $(PORT)
+	PUBLIC_ORIGIN=$${PUBLIC_ORIGIN:-http://$(HOST):$(PORT)} $(BIN)/flask --app app run --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -4,12 +4,14 @@ cross-site writes (api.edge)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 
 import pytest
 
 from app import create_app
 from dg_replay.simulate import simulate
-from tests.conftest import app_config
+from tests.conftest import ROOT, app_config
 from tests.test_hardening import assert_problem
 
 LOG = json.dumps(simulate(3, 21))
@@ -83,3 +85,21 @@ def test_a_refused_cross_site_write_is_explained_in_the_reader_s_language(client
     detail = assert_problem(response, 403)["detail"]
     assert detail.startswith("L'API non accetta richieste POST che una pagina web di un altro sito "
                              "(https://elsewhere.example)")
+
+
+def test_make_run_names_where_it_serves_unless_public_origin_is_given():
+    """`make run PORT=8211` gave the API page's examples and the pages' og:url http://127.0.0.1:5000."""
+    def origin_of(*arguments: str, given: str | None = None) -> str:
+        environment = {name: value for name, value in os.environ.items() if name != "PUBLIC_ORIGIN"}
+        if given:
+            environment["PUBLIC_ORIGIN"] = given
+        shown = subprocess.run(["make", "-n", "run", *arguments], cwd=ROOT, capture_output=True, text=True,
+                               env=environment, check=True).stdout
+        command = next(line for line in shown.splitlines() if "flask --app app run" in line)
+        assignment = command.split(" ", 1)[0]  # PUBLIC_ORIGIN=${PUBLIC_ORIGIN:-http://HOST:PORT}, as make runs it
+        return subprocess.run(["sh", "-c", f'{assignment} && echo "$PUBLIC_ORIGIN"'], capture_output=True, text=True,
+                              env=environment, check=True).stdout.strip()
+
+    assert origin_of("PORT=8211") == "http://127.0.0.1:8211"
+    assert origin_of("HOST=0.0.0.0", "PORT=8080") == "http://0.0.0.0:8080"
+    assert origin_of("PORT=8211", given="https://replay.example.org") == "https://replay.example.org"
