@@ -134,8 +134,13 @@ def localized(value: object) -> object:
 
 
 def _finalize(value: object) -> object:
-    """Jinja prints every ``{{ … }}`` through this: a game's Text comes out in the reader's language."""
-    return localized(value) if isinstance(value, words.Text) else value
+    """Jinja prints every ``{{ … }}`` through this: a game's Text comes out in the reader's language, and a NUL
+    a log's name may hold (JSON allows it) as U+FFFD, which HTML writes in its place, not as a raw NUL."""
+    if isinstance(value, words.Text):
+        value = localized(value)
+    if isinstance(value, str) and "\x00" in value:  # Markup too: a label escaped before it came here
+        return value.replace("\x00", "\ufffd")
+    return value
 
 
 def capital(value: object) -> str:

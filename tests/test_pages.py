@@ -362,3 +362,14 @@ def test_every_sample_page_is_at_most_150_kb_of_html(client):
         page = client.get(f"/samples/{game_id}/{path.stem}")
         assert page.status_code == 200, path.stem
         assert len(page.data) <= 150 * 1024, (path.stem, len(page.data))
+
+
+def test_a_nul_in_a_name_is_written_as_the_replacement_character_never_raw(client):
+    """JSON allows a NUL in a string, and a log's name may hold one: a page writes U+FFFD there, as an HTML
+    parser would, not the raw NUL that HTML forbids (in every language, the moments' labels too)."""
+    log = simulate(3, 1)
+    named = json.dumps(log).replace(json.dumps(log["players"][0]), json.dumps("A\x00nn"))
+    page = client.post("/api/v1/games", data=named, content_type="application/json").get_json()["links"]["page"]
+    for language in ("en", "pl"):
+        shown = client.get(f"{page}?lang={language}").get_data(as_text=True)
+        assert "\x00" not in shown and "A\ufffdnn" in shown
