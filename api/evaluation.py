@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
 from api.adapters.charts import base_layout, player_color
@@ -26,6 +27,7 @@ from replaykit.words import isolated
 
 MARKS = analysis.MARKS  # worst first
 KEY_MARKS = ("blunder", "mistake")  # the marks that make a key moment
+HUNDREDTH = Decimal("0.01")
 
 
 @dataclass(frozen=True)
@@ -83,10 +85,13 @@ def play_words(play: dict, action: object, words: Words, said: Said | None) -> s
 
 def number(value: float | int | None, decimal: str = ".") -> str:
     """A value as the page writes it: whole numbers without decimals, others to two places with the reader's
-    decimal sign."""
+    decimal sign, a half rounded away from zero (6.125 is 6.13: an estimate's eighths are exact halves, which
+    Python's own rounding took to the even digit and the page's script, like a reader, does not)."""
     if value is None:
         return ""
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".replace(".", decimal)
+    if float(value).is_integer():
+        return str(int(value))
+    return str(Decimal(float(value)).quantize(HUNDREDTH, rounding=ROUND_HALF_UP)).replace(".", decimal)
 
 
 def value_of(play: dict) -> float | None:

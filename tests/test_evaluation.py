@@ -4,7 +4,7 @@ the evaluation chart's points, each play's line in the step panel, the marked pl
 from __future__ import annotations
 
 from api.adapters.charts import player_color
-from api.evaluation import Words, action_text, figure, part_plays, view
+from api.evaluation import Words, action_text, figure, number, part_plays, view
 
 
 def card(player: str, name: str) -> dict:
@@ -88,6 +88,13 @@ def test_values_are_written_with_the_reader_s_decimal_sign():
     assert figure(PLAYS, polish)["data"][1]["hovertext"] == ["Bob plays G7: 5,50 (estimate)"]
     assert view({"plays": PLAYS}, words=polish)["steps"]["trick-1-play-2"]["value"] == "5,50"
     assert view({"plays": PLAYS}, words=polish)["steps"]["trick-1-play-1"]["cost"] == "3"  # whole: no decimals
+
+
+def test_a_half_hundredth_is_rounded_away_from_zero_as_a_reader_and_the_page_s_script_round_it():
+    # an estimate over 8 worlds is a number of eighths: 49/8 = 6.125 is exact, and was written 6.12 (the even
+    # digit) beside the page's own 20.375 → 20.38
+    assert [number(49 / 8), number(163 / 8), number(-49 / 8), number(5.5, ","), number(2 / 3)] == \
+        ["6.13", "20.38", "-6.13", "5,50", "0.67"]
 
 
 def test_plays_are_said_in_the_game_s_own_words_where_it_has_them():
