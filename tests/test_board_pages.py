@@ -4,6 +4,7 @@ refused revolution told as a claim, the link preview, and Retry-After only where
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -191,3 +192,15 @@ def test_a_wrong_claim_of_the_whole_game_is_a_key_moment_at_its_end(engine):
     assert claimed[0]["step"] == [step["id"] for step in adapter.steps(shown) if step["id"] in
                                   {moment["step"] for moment in found}][-1]
     assert found.index(claimed[0]) >= len(found) - 2
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pl"])
+def test_the_accuracy_table_s_headings_are_the_terms_the_rulings_page_defines(client, language):
+    page = client.get(f"/samples/david-goliath/legal-3-players?lang={language}").get_data(as_text=True)
+    table = re.search(r'<table class="doc-table computer-seats"><thead>(.*?)</thead>', page).group(1)
+    heads = [html.unescape(head) for head in re.findall(r'<th scope="col">([^<]*)</th>', table)][1:]  # not "Player"
+    rules = client.get(f"/rules/david-goliath?lang={language}").get_data(as_text=True)
+    terms = [html.unescape(term) for term in re.findall(r"<dt>([^<]*)</dt>", rules)]
+    # a term may name several columns ("Plays valued exactly, best plays, mean cost"): each is one of its parts
+    parts = {part.strip().casefold() for term in terms for part in [term, *term.split(", ")]}
+    assert len(heads) == 4 and all(head.casefold() in parts for head in heads), (heads, terms)
