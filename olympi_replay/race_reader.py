@@ -16,7 +16,7 @@ from olympi_replay.log import Awards, Limits, Race, Turn
 from olympi_replay.scoring import VP
 from olympi_replay.words import say
 from replaykit.findings import pointer
-from replaykit.reading import describe
+from replaykit.reading import describe, named
 from replaykit.words import Text
 
 if TYPE_CHECKING:
@@ -236,7 +236,7 @@ def slow_turn(reader: Reader, value: object, path: str) -> Turn:
     action = value.get("action")
     if action not in ACTIONS:
         reader.problem(path + "/action", say('"action" must be "play", "retire" or "pass"; found {kind}.',
-                                             kind=describe(action)) if "action" in value
+                                             kind=named(action)) if "action" in value
                        else say('"action" must be "play", "retire" or "pass"; the turn has none.'))
         action = None
     turn = Turn(player, action)  # type: ignore[arg-type]
@@ -306,7 +306,7 @@ def medals(reader: Reader, value: object, path: str) -> dict[str, list[str]] | N
             medals = None
             if not reader.counted():
                 reader.problem(f"{path}{pointer(name)}/{index}",
-                               say('A medal is "gold", "silver" or "bronze"; found {kind}.', kind=describe(medal)))
+                               say('A medal is "gold", "silver" or "bronze"; found {kind}.', kind=named(medal)))
         if medals is not None:
             medals[seated(name, reader.seats) if type(name) is str else name] = won
     return medals

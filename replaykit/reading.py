@@ -22,6 +22,12 @@ def describe(value: object) -> Text:
     return NULL if value is None else KINDS.get(type(value), OBJECT)
 
 
+def named(value: object) -> Text | str:
+    """What stands where one of a few words belongs: a text quoted (``"Gold"``: the slip is in the spelling),
+    anything else by its kind (``a number``)."""
+    return show(value) if isinstance(value, str) else describe(value)
+
+
 def show(value: object) -> str:
     """A short quotation of what the user wrote, as JSON writes it ("R7", {"color": "red"}, true, null), so a
     message shows it without flooding the line."""

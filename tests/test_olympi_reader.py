@@ -94,6 +94,17 @@ def test_a_medal_that_is_not_one_of_the_three_words_is_a_schema_finding_at_its_p
     assert schema_paths(document) == ["/races/0/awards/medals/Ann/1"]
 
 
+def test_a_wrong_word_for_a_medal_or_an_action_is_quoted_and_another_kind_named():
+    # a slip of spelling ("Gold", "plays") was said as "found text", the word itself left out
+    document = base()
+    document["races"][0]["awards"] = {"medals": {"Ann": ["Gold", 4]}}
+    document["races"][0]["turns"][0]["action"] = "plays"
+    messages = [f.message for f in validate(document).findings if f.code == "schema"]
+    assert '"action" must be "play", "retire" or "pass"; found "plays".' in messages
+    assert 'A medal is "gold", "silver" or "bronze"; found "Gold".' in messages
+    assert 'A medal is "gold", "silver" or "bronze"; found a number.' in messages
+
+
 @pytest.mark.parametrize("entry,path", [
     ({"player": "Ann", "action": "play"}, "/races/0/turns/0/cards"),
     ({"player": "Ann", "action": "retire", "cards": ["K1"]}, "/races/0/turns/0/cards"),
