@@ -546,3 +546,37 @@ def keyboard_to_the_place_to_act(screen, live_server) -> None:
     assert screen.evaluate("document.activeElement.id") == "rec-claim-0", "the score sheet is next"
     for name in log["players"]:  # each box says whose it is
         assert screen.get_by_role("checkbox", name=f"{name} winner", exact=True).count() == 1
+
+
+def test_a_deal_s_card_grid_is_one_tab_stop_walked_with_the_arrows(browser, live_server):
+    """D&G's grid was 45 Tab stops. It is one, on the card last used (else the first left); the arrows walk it,
+    a row by ← and →, the rows by ↑ and ↓, Home and End to the ends; Enter gives the card to the seat chosen
+    and, its only copy used, the keyboard goes on to the next card."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = watched_page(context)
+    try:
+        page.goto(live_server.url + "/record?game=david-goliath")
+        fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
+        press(page.locator("#rec-deal summary"))
+        page.locator("#rec-hand-2").focus()  # Clara's hand is the one a card goes to
+        on = "document.activeElement.dataset.card"
+        page.keyboard.press("Tab")
+        assert page.evaluate(on) == "B1"
+        assert page.locator("#rec-deal-grid button[tabindex='0']").count() == 1
+        for key, card in (("ArrowRight", "B2"), ("ArrowDown", "Y2"), ("ArrowDown", "G2"), ("ArrowLeft", "G1"),
+                          ("ArrowUp", "Y1"), ("End", "P9"), ("Home", "B1"), ("ArrowLeft", "B1")):
+            page.keyboard.press(key)
+            assert page.evaluate(on) == card, key
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")  # B2 to Clara: its only copy
+        assert page.locator("#rec-hand-2").input_value() == "B2"
+        assert page.evaluate(on) == "B3" and page.locator("#rec-deal-grid button[data-card='B2']").is_disabled()
+        page.keyboard.press("ArrowLeft")  # past B2, used up
+        assert page.evaluate(on) == "B1"
+        page.keyboard.press("Tab")  # out of the grid at once
+        assert page.evaluate(on) is None
+        page.keyboard.press("Shift+Tab")  # and back onto the card last moved to
+        assert page.evaluate(on) == "B1"
+        assert page.problems == [], page.problems
+    finally:
+        context.close()
