@@ -76,12 +76,33 @@
     return copy;
   }
 
-  // Labelled squares do not fit side by side on a phone: there they are plain, smaller markers.
+  // A legend's entry as lines of at most LEGEND_LINE characters, broken between words.
+  var LEGEND_LINE = 34;
+  function wrapped(name) {
+    var lines = [""];
+    name.split(" ").forEach(function (word) {
+      var last = lines[lines.length - 1];
+      if (last && (last + " " + word).length > LEGEND_LINE) {
+        lines.push(word);
+      } else {
+        lines[lines.length - 1] = last ? last + " " + word : word;
+      }
+    });
+    return lines.join("<br>");
+  }
+
+  // On a phone, labelled squares do not fit side by side: they are plain, smaller markers; and a legend's long
+  // entry ("Third card of a colour: …", 417 px) ran past the chart's right edge, cut: it is wrapped.
   function slim(trace) {
-    if (!narrow || trace.mode !== "markers+text" || !trace.marker) {
+    if (!narrow) {
       return trace;
     }
-    var copy = JSON.parse(JSON.stringify(trace));
+    var copy = typeof trace.name === "string" && trace.name.length > LEGEND_LINE ?
+      Object.assign({}, trace, { name: wrapped(trace.name) }) : trace;
+    if (copy.mode !== "markers+text" || !copy.marker) {
+      return copy;
+    }
+    copy = JSON.parse(JSON.stringify(copy));
     copy.mode = "markers";
     copy.marker.size = Math.round((copy.marker.size || 12) * 0.6);
     return copy;

@@ -236,3 +236,17 @@ def test_a_marker_tapped_selects_its_moment_and_the_tap_opens_nothing_the_page_s
     phone.wait_for_timeout(800)  # the click after the tap has come and gone
     at_moment(phone, "trick-6")
     assert phone.evaluate("location.hash") in ("", "#trick-6")
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_on_a_phone_every_chart_s_legend_lies_within_its_chart(phone, live_server, language):
+    """A long entry ("Third card of a colour: it now scores 1 point a card, not their values", 417 px wide) ran
+    past the right edge of a 358 px chart and was cut; it is wrapped."""
+    phone.goto(live_server.url + f"/samples/david-goliath/illegal-revoke?lang={language}")
+    phone.wait_for_selector("#chart-captures[data-rendered='true']")
+    beyond = phone.evaluate("""[...document.querySelectorAll('.chart')].flatMap(chart => {
+        const edge = chart.getBoundingClientRect().right;
+        return [...chart.querySelectorAll('g.legend')].filter(legend => legend.getBoundingClientRect().right > edge + 1)
+            .map(legend => chart.id);
+    })""")
+    assert phone.locator("#chart-captures g.legend").count() == 1 and beyond == []
