@@ -133,18 +133,10 @@
     this.grid.addEventListener("click", function (event) {
       var button = event.target.closest("button[data-card]");
       if (button && !button.disabled) {
-        entry.current = button;
         entry.add(button.dataset.card);
       }
     });
-    this.grid.addEventListener("keydown", function (event) {
-      var button = event.target.closest("button[data-card]");
-      var next = button && entry.neighbour(button, event.key);
-      if (next) {
-        event.preventDefault();
-        entry.rove(next).focus();
-      }
-    });
+    window.RecordKeys.walk(this.grid, ".rec-grid-row");
     this.select(0);
     this.refresh();
   }
@@ -230,60 +222,12 @@
     });
     // a card tapped from the keyboard whose last copy it was: the keyboard goes on to the next card left, or
     // once none is left (the deal whole) to the seat that took the last one
-    var kept = this.rove(focused && focused.disabled ? this.neighbour(focused, "ArrowRight", true) : null);
-    if (focused && focused.disabled) {
+    var used = focused && focused.disabled;
+    var kept = window.RecordKeys.settle(this.grid, used ? window.RecordKeys.after(this.grid, ".rec-grid-row", focused)
+      : null);
+    if (used) {
       (kept || this.inputs[this.selected]).focus();
     }
-  };
-
-  // The grid is one Tab stop (D&G's 45 cards were 45): the card last used, else the first left to enter.
-  // Returns that card (null when none is left).
-  DealEntry.prototype.rove = function (to) {
-    var cards = Array.prototype.slice.call(this.grid.querySelectorAll("button[data-card]"));
-    var open = cards.filter(function (button) { return !button.disabled; });
-    var current = to || (open.indexOf(this.current) >= 0 ? this.current : open[0] || null);
-    this.current = current;
-    cards.forEach(function (button) {
-      button.tabIndex = button === current ? 0 : -1;
-    });
-    return current;
-  };
-
-  // The card an arrow key leads to from ``from``: ← and → along the cards left to enter, ↑ and ↓ to the
-  // nearest one left in the row above or below, Home and End to the first and the last; null for any other
-  // key or where none lies that way. ``past``: from a card just used up (→ then starts at its own place).
-  DealEntry.prototype.neighbour = function (from, key, past) {
-    var rows = Array.prototype.map.call(this.grid.querySelectorAll(".rec-grid-row"), function (row) {
-      return Array.prototype.slice.call(row.querySelectorAll("button[data-card]"));
-    });
-    var all = [].concat.apply([], rows);
-    var open = function (button) { return !button.disabled; };
-    var at = all.indexOf(from);
-    if (key === "ArrowRight") {
-      return all.slice(at + 1).filter(open)[0] || (past ? all.slice(0, at).filter(open).pop() || null : null);
-    }
-    if (key === "ArrowLeft") {
-      return all.slice(0, at).filter(open).pop() || null;
-    }
-    if (key === "Home" || key === "End") {
-      var left = all.filter(open);
-      return (key === "Home" ? left[0] : left[left.length - 1]) || null;
-    }
-    if (key !== "ArrowUp" && key !== "ArrowDown") {
-      return null;
-    }
-    var row = rows.findIndex(function (cards) { return cards.indexOf(from) >= 0; });
-    var column = rows[row].indexOf(from);
-    for (var next = row + (key === "ArrowDown" ? 1 : -1); next >= 0 && next < rows.length;
-      next += key === "ArrowDown" ? 1 : -1) {
-      var nearest = rows[next].filter(open).sort(function (a, b) {
-        return Math.abs(rows[next].indexOf(a) - column) - Math.abs(rows[next].indexOf(b) - column);
-      })[0];
-      if (nearest) {
-        return nearest;
-      }
-    }
-    return null;
   };
 
   // What is wrong with the entry, in sentences: no card typed at all is no problem (nothing entered).

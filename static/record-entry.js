@@ -50,6 +50,7 @@
   function drawChoices(choices, answer, setup, text) {
     drawn = { choices: choices, answer: answer, setup: setup, text: text };
     var box = $("rec-choices");
+    var had = Array.prototype.indexOf.call(box.querySelectorAll("button"), document.activeElement);
     box.textContent = "";
     var filter = $("rec-type").value.trim().toLowerCase();
     var deck = window.RecordSetup.deck(setup, ((answer && answer.view && answer.view.seats) || []).length);
@@ -115,6 +116,11 @@
       return kept(filter, label, action, deck);
     });
     compose(choices, answer, who, setup, deck);
+    // one Tab stop (record-keys.js); a player picked from the keyboard keeps it where it was
+    var stop = window.RecordKeys.settle(box, had >= 0 ? box.querySelectorAll("button")[had] : null);
+    if (had >= 0 && stop) {
+      stop.focus();
+    }
     if (choices.length && choices.every(function (choice) {
       return !choice.known;
     })) {
@@ -227,6 +233,7 @@
     return made;
   }
 
+  window.RecordKeys.walk($("rec-choices"));
   $("rec-choices").addEventListener("click", function (event) {
     var button = event.target.closest("button[data-who], button[data-illegal]");
     if (!button || !drawn) {

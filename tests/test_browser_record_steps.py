@@ -580,3 +580,37 @@ def test_a_deal_s_card_grid_is_one_tab_stop_walked_with_the_arrows(browser, live
         assert page.problems == [], page.problems
     finally:
         context.close()
+
+
+def test_the_steps_offered_are_one_tab_stop_walked_with_the_arrows(browser, live_server):
+    """A hand unseen offers every card left (45 at D&G's first lead): they were 45 Tab stops before the typed
+    entry. They are one; the arrows, Home and End walk them, and Enter records the one reached."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = watched_page(context)
+    try:
+        log = json.loads((ROOT / "sample_games" / "david-goliath" / "legal-3-players.json").read_text())
+        for key in ("scores", "winners", "hands"):
+            log.pop(key)
+        log["tricks"] = log["tricks"][:1]
+        continued(page, live_server, log)
+        offered = page.locator("#rec-choices button:not([hidden])")
+        assert offered.count() > 10 and page.locator("#rec-choices button[tabindex='0']").count() == 1
+        assert page.evaluate("document.activeElement.id") == "rec-type"
+        page.keyboard.press("Shift+Tab")  # from the typed entry onto the steps offered, at once
+        first = offered.first.evaluate("button => button === document.activeElement")
+        assert first, page.evaluate("document.activeElement.outerHTML")
+        page.keyboard.press("End")
+        assert offered.last.evaluate("button => button === document.activeElement")
+        page.keyboard.press("ArrowLeft")
+        chosen = offered.nth(offered.count() - 2)
+        assert chosen.evaluate("button => button === document.activeElement")
+        page.keyboard.press("Shift+Tab")  # out of them with one key, and back onto the one moved to
+        page.keyboard.press("Tab")
+        assert chosen.evaluate("button => button === document.activeElement")
+        label = page.evaluate("RecordPlay.answer().choices[Number(document.activeElement.dataset.choice)].label")
+        page.keyboard.press("Enter")
+        settled(page, 1)
+        assert page.evaluate("RecordPlay.current().steps[0].label") == label
+        assert page.problems == [], page.problems
+    finally:
+        context.close()

@@ -87,7 +87,8 @@ def test_no_inline_script_and_the_sites_headers(client):
     assert all(re.fullmatch(r"/(static|scripts/[a-z-]+)/[a-z-]+\.js\?v=[0-9a-f]{20}", source)
                for source in sources), sources
     assert [source.split("?")[0] for source in sources] == [
-        "/static/words.js", "/static/record-core.js", "/static/record-deal.js", "/static/record-setup.js",
+        "/static/words.js", "/static/record-core.js", "/static/record-keys.js", "/static/record-deal.js",
+        "/static/record-setup.js",
         "/static/record-table.js", "/static/record-entry.js", "/static/record-fill.js", "/static/record-chance.js",
         "/static/record-sheet.js", "/static/record.js", "/static/record-session.js", "/scripts/olympi/record.js"]
     for source in sources:
