@@ -405,27 +405,28 @@
       }
     });
     panel.querySelector("[data-branch-back]").addEventListener("click", back);
-    var returnToGame = function () {
-      var moment = branch ? branch.moment : null;
-      leave();
-      window.CardReplay.returnTo(moment);
-    };
     panel.querySelector("[data-branch-return]").addEventListener("click", returnToGame);
-    // Escape leaves a branch as "Return to the game" does, wherever the focus is but in a field
-    document.addEventListener("keydown", function (event) {
-      var target = event.target;
-      var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-      if (event.key === "Escape" && !typing && !panel.hidden) {
-        event.preventDefault();
-        if (panel.contains(document.activeElement) || document.activeElement === document.body) {
-          panel.querySelector("[data-branch-return]").focus();  // leave() then gives it to "Try another play"
-        }
-        returnToGame();
-      }
-    });
+  }
+
+  function returnToGame() {
+    var moment = branch ? branch.moment : null;
+    leave();
+    window.CardReplay.returnTo(moment);
+  }
+
+  // Escape (controls.js's keys): as "Return to the game" where the branch's panel is shown; false elsewhere.
+  function leaveByKey() {
+    if (!panel || panel.hidden) {
+      return false;
+    }
+    if (panel.contains(document.activeElement) || document.activeElement === document.body) {
+      panel.querySelector("[data-branch-return]").focus();  // leave() then gives it to "Try another play"
+    }
+    returnToGame();
+    return true;
   }
 
   window.CardReplay = window.CardReplay || {};
   window.CardReplay.branch = { start: start, leave: leave, decode: decode, back: back, forward: forward,
-                               active: function () { return branch !== null; } };
+                               leaveByKey: leaveByKey, active: function () { return branch !== null; } };
 })();

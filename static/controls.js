@@ -7,7 +7,7 @@
  * of the Findings list, as the page's help says (those of the chosen code when the list is filtered by code;
  * in a game with none they say so):
  * the computer's marks have their own list and key moments, and are no finding of the rules. Inside a hypothetical branch (branch.js) ←
- * and → step along the branch instead. A link to a moment (data-goto) selects it; a form that cannot be undone
+ * and → step along the branch instead, and Escape returns to the game. A link to a moment (data-goto) selects it; a form that cannot be undone
  * asks first; "Copy the log" and "Copy link" put the log or the page's address at the selected moment (or the
  * branch shown) on the clipboard. Runs after app.js, whose window.CardReplay.moments it moves.
  */
@@ -208,6 +208,11 @@
     // Space keeps its meaning on the page's other buttons; on a link or a step button it plays, not scrolls.
     var pressing = event.key === " " && target && target.tagName === "BUTTON" && !target.hasAttribute("data-step");
     var rounds = /^round-/.test(KEYS[event.key] || "") && !document.querySelector("button[data-step=round-next]");
+    var branch = window.CardReplay.branch;  // Escape leaves a branch as "Return to the game" does
+    if (event.key === "Escape" && !typing && branch && branch.leaveByKey()) {
+      event.preventDefault();
+      return;
+    }
     if (typing || pressing || rounds || event.altKey || event.ctrlKey || event.metaKey || !KEYS[event.key] ||
         !moments.steps().length) {
       return;
