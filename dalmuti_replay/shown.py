@@ -32,10 +32,11 @@ def round_hands(play: Any, moves: Moves) -> tuple[list[Hand], Hand, dict[str, in
     state = play.state
     proven, floors = tax_proof(play, moves)
     unseen = {(JESTER_VALUE if card.jester else card.value): copies for card, copies in state.table.deck.items()}
-    for trick in play.record.tricks:
-        for entry in trick.plays:
-            if not take(unseen, entry.cards or ()):
-                return None
+    for laid in moves.laid.values():
+        for value, copies in laid.items():
+            if unseen.get(value, 0) < copies:
+                return None  # more cards laid than the deck holds
+            unseen[value] -= copies
     hands = []
     for name in state.table.order:
         hand = state.hands[name]
@@ -65,27 +66,33 @@ def learned(players: Sequence[str], hands: list[Hand], missing: list[int], pool:
     hands, missing, pool = [dict(hand) for hand in hands], list(missing), dict(pool)
     shown = [dict(hand) for hand in hands]  # the proven cards no later set has accounted for yet
     start = re.match(r"round-\d+-", later[0][0]) if later else None
+    within = start.group() if start is not None else ""
     for anchor, action in later:
-        if start is None or not anchor.startswith(start.group()) or not isinstance(action, dict) or \
-                "from" in action:
+        if start is None or not anchor.startswith(within) or not isinstance(action, dict) or "from" in action:
             break
         if "player" not in action:
             continue  # a trick opened empty or with a note
         seat = players.index(action["player"]) if action["player"] in players else -1
-        laid = counts_of(Card.read(text) for text in action.get("cards") or ())
+        laid = counts_of([Card.read(text) for text in action.get("cards") or ()])
         if laid is None or seat < 0:
             break
         if not missing[seat]:
             continue
-        for value in list(laid):
-            known = min(laid[value], shown[seat].get(value, 0))
-            shown[seat][value] = shown[seat].get(value, 0) - known
-            laid[value] -= known
-        if sum(laid.values()) > missing[seat] or not take(pool, elements(laid)):
-            return None
-        missing[seat] -= sum(laid.values())
+        proven, extra = shown[seat], 0
         for value, copies in laid.items():
-            hands[seat][value] = hands[seat].get(value, 0) + copies
+            known = min(copies, proven.get(value, 0))
+            if known:
+                proven[value] -= known
+            copies -= known
+            if copies:
+                if pool.get(value, 0) < copies:
+                    return None  # a card no hand can hold
+                pool[value] -= copies
+                hands[seat][value] = hands[seat].get(value, 0) + copies
+                extra += copies
+        if extra > missing[seat]:
+            return None  # the seat lays more than it holds
+        missing[seat] -= extra
     short = [seat for seat, count in enumerate(missing) if count]
     if len(short) == 1:
         for value, copies in pool.items():

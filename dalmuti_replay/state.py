@@ -105,7 +105,8 @@ class DalmutiState(Model):
 
     @property
     def chance(self) -> bool:
-        return not self.is_over() and not self.needs_round() and self.round.phase == DEALING
+        # the phase first: whether the session is over (``stuck`` asks for every choice) is asked only at a deal
+        return not self.needs_round() and self.round.phase == DEALING and not self.is_over()
 
     @property
     def to_move(self) -> str | None:
