@@ -28,8 +28,8 @@ from replaykit.analysis import Budget, analyse
 # The most search one request may do, and the plays listed: 40,000 positions are 0.2 s of the pure-Python
 # search on a quiet 2-core machine and about a second on a busy one (make bench, "Search"); the estimates
 # as much again, with the dealing of their 4,000 worlds on top. The whole request, replay included, took
-# at most 1.55 s on the heaviest logs in quiet runs (make bench, "Analysis requests"; a noisy host's run went
-# to 2.19 s: docs/ANALYSIS.md); it is charged for that (``guards.ANALYSIS_UNITS``).
+# at most 1.06 s on the heaviest logs (make bench, "Analysis requests"; docs/ANALYSIS.md); it is charged 1.8 s
+# (``guards.ANALYSIS_UNITS``).
 SEARCH_BUDGET = Budget(max_nodes=20_000, max_total=40_000, max_plays=2_000, worlds=8, world_nodes=2_000,
                        max_sampled=40_000, max_worlds=4_000)
 
