@@ -15,7 +15,7 @@
   var $ = window.RecordSetup.byId;
 
   // Without a keyboard, Enter and Backspace mean nothing, and the whole hint did not fit a phone's entry in Italian.
-  if (!(window.matchMedia && matchMedia("(pointer: fine)").matches) && $("rec-type").dataset.touchPlaceholder) {
+  if (!window.RecordSetup.finePointer() && $("rec-type").dataset.touchPlaceholder) {
     $("rec-type").placeholder = $("rec-type").dataset.touchPlaceholder;
   }
 

@@ -376,6 +376,12 @@
     return document.getElementById(id);
   }
 
+  // A mouse or a trackpad, so a keyboard beside it: the typed entry may take the focus (a phone's would open
+  // its on-screen keyboard over the table).
+  function finePointer() {
+    return Boolean(window.matchMedia && window.matchMedia("(pointer: fine)").matches);
+  }
+
   changeGame();
   ["input", "change", "click"].forEach(function (kind) {
     form.addEventListener(kind, keep);
@@ -391,7 +397,8 @@
   });
   // after every script of the page has run: a game's own choices (its kept discipline cards) are offered by then
   document.addEventListener("DOMContentLoaded", restore);
-  window.RecordSetup = { setups: setups, text: text, deck: deck, defaultTitle: defaultTitle, byId: byId, showProblem: function (message) {
+  window.RecordSetup = { setups: setups, text: text, deck: deck, defaultTitle: defaultTitle, byId: byId,
+    finePointer: finePointer, showProblem: function (message) {
     var problem = document.getElementById("rec-setup-problem");
     problem.textContent = message;
     problem.hidden = false;

@@ -17,6 +17,7 @@
   var setups = window.RecordSetup.setups;
   var text = window.RecordSetup.text;
   var $ = window.RecordSetup.byId;
+  var finePointer = window.RecordSetup.finePointer;
   var drafts = new core.Drafts(window.localStorage);
   var draft = null;      // the game being recorded
   var answer = null;     // the last answer of /choices
@@ -200,7 +201,7 @@
       root.removeAttribute("aria-busy");
       root.dataset.steps = String(draft.steps.length);
       var focused = document.activeElement;
-      if (answer && window.matchMedia("(pointer: fine)").matches &&
+      if (answer && finePointer() &&
           (!focused || focused === document.body || $("rec-dock").contains(focused))) {
         placeToAct(answer).focus();  // on a desktop, the next step is entered at once
       }
@@ -426,7 +427,7 @@
   $("rec-choices").addEventListener("click", function (event) {
     var button = event.target.closest("button[data-choice]");
     if (button && !busy && answer) {
-      if (button === document.activeElement && window.matchMedia("(pointer: fine)").matches) {
+      if (button === document.activeElement && finePointer()) {
         $("rec-type").focus({ preventScroll: true });  // the steps are drawn anew: the keyboard keeps a place
       }
       entry.clear();
@@ -467,7 +468,7 @@
   function cancelWarning() {
     closeWarning();
     announce(_("Not recorded."));  // the warning read out before is no longer what stands
-    var back = answer && answer.chance ? "rec-chance-record" : matchMedia("(pointer: fine)").matches && "rec-type";
+    var back = answer && answer.chance ? "rec-chance-record" : finePointer() && "rec-type";
     return back && $(back).focus({ preventScroll: true });
   }
   $("rec-cancel").addEventListener("click", cancelWarning);
