@@ -14,6 +14,7 @@ finding of its game is placed (trick, round, race).
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -65,7 +66,8 @@ class LongNames:
 
 def not_a_player(sentence: Text, name: object, players: Iterable[object]) -> Text:
     """``sentence``, said of a name that is no player's, followed by the player the writer surely meant: the
-    one whose name it is but for the case of its letters or its spaces ("anna " for "Anna"), else the only one
+    one whose name it is but for the case of its letters, its spaces or how its letters are encoded ("anna " for
+    "Anna", "Zoë" typed as "e" and a combining diaeresis for the precomposed "ë"), else the only one
     whose name it is but for one slip of a letter (a letter missed, added, changed or two swapped: "Brunno",
     "Bne"): a transcript's commonest mistakes, which would otherwise read as strangers at the table."""
     if type(name) is not str:
@@ -99,8 +101,9 @@ def _one_slip(written: str, name: str) -> bool:
 
 @functools.lru_cache(maxsize=1024)
 def _folded(name: str) -> str:
-    """A name as compared for a hint, kept: the same few names are asked for at every stranger's play."""
-    return " ".join(name.casefold().split())
+    """A name as compared for a hint, kept: the same few names are asked for at every stranger's play. Letters
+    that look the same are compared the same (NFKC: a keyboard may send "ë" as one code point or as two)."""
+    return " ".join(unicodedata.normalize("NFKC", name.casefold()).split())
 
 
 def meta_problems(meta: object, limits: TextLimits) -> list[tuple[tuple[str, ...], Text]]:

@@ -51,6 +51,11 @@ def test_a_stranger_who_is_a_player_but_for_case_or_spaces_is_said_with_the_play
         '"anna  maria " is not a player. Did you mean "Anna Maria"?'
     italian = not_a_player(stranger, "anna  maria ", ["Anna Maria"])
     assert render(italian, Languages("it")).endswith('Intendevi "Anna Maria"?')
+    # the same letters sent another way: "e" and a combining diaeresis for "ë", a full-width "Ｂ" for "B"
+    decomposed = say('"{name}" is not a player.', name="Zoe\u0308")
+    assert not_a_player(decomposed, "Zoe\u0308", ["Bruno", "Zo\u00eb"]) == \
+        '"Zoe\u0308" is not a player. Did you mean "Zo\u00eb"?'
+    assert not_a_player(stranger, "\uff22runo", ["Bruno", "Zo\u00eb"]).endswith('Did you mean "Bruno"?')
     # Another name, one of the players itself (a repeated seat), or not text: the sentence as it was
     for name, players in (("Zoe", ["Anna"]), ("Anna", ["Anna"]), (7, ["7"]), (None, ["Anna"])):
         assert not_a_player(stranger, name, players) is stranger
