@@ -262,7 +262,7 @@ class RaceReplay:
                                "id, so its plays were not checked against a rule.", name=name)
                            if definition.source == "unresolved"
                            else say("Cards were played in the {name} race, but the discipline declares no rule, so "
-                                    "its plays were not checked against a rule.", name=name))
+                                    "its plays were not checked against a rule.", name=called))
                 self.add("unchecked-rule", message, self.base + "/discipline", None, None,
                          "warning")
         for index, code in self.cards.play(player, cards):

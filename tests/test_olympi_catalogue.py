@@ -101,3 +101,14 @@ def test_the_shipped_titles_are_said_in_the_readers_language_and_a_clubs_as_writ
     club = tmp_path / "club.json"
     club.write_text(json.dumps({"disciplines": {"nuoto": {"title": "House rule: higher"}}}))
     assert render(read(club).entries["nuoto"].title, ITALIAN) == "House rule: higher"
+
+
+def test_a_catalogue_card_without_rule_is_warned_of_by_its_title_in_the_reader_s_language():
+    ids = list(read(SHIPPED).entries)
+    ids.insert(0, ids.pop(ids.index("ciclismo")))
+    log = catalogue_log(ids)
+    log["races"][0]["turns"] = [{"player": "Ann", "action": "play", "cards": ["K5", "K6"]}]
+    finding = only(validate(log), "unchecked-rule")
+    # the card's title, as the steps and the key moments call it, never its id
+    assert str(finding.message).startswith("Cards were played in the Ciclismo race, but the discipline declares")
+    assert render(finding.message, Languages("pl")).startswith("W konkurencji Kolarstwo zagrano karty")
