@@ -101,6 +101,9 @@ def test_a_log_of_another_shape_names_the_game_it_claims(client, game, name):
     log = {**json.loads(LOG), "game": game}
     detail = problem(client.post("/api/v1/validate", json=log), 422)
     assert detail.startswith(f"This log of {name} does not follow the log format. ")
+    italian = client.post("/api/v1/validate", json=log, headers={"Accept-Language": "it"}).get_json()["detail"]
+    # "del gioco", never "di Il Grande Dalmuti": a game's name may begin with its article
+    assert italian.startswith(f"Questo registro del gioco {name} non segue il formato dei registri. ")
 
 
 @pytest.mark.parametrize(("language", "not_a_log", "two_members", "action"), [
