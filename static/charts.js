@@ -76,13 +76,19 @@
     return copy;
   }
 
-  // A legend's entry as lines of at most LEGEND_LINE characters, broken between words.
-  var LEGEND_LINE = 34;
+  // A legend's entry as lines of at most LEGEND_LINE characters, broken between words. Beside a wide chart the
+  // legend stands at its right, as wide as its longest entry: a player's name (40 characters at most) keeps one
+  // line, a longer sentence of ours is broken (Polish "Trzecia karta koloru: …", 80 characters, ran past the
+  // chart's edge at 1366 px, cut).
+  var LEGEND_LINE = narrow ? 34 : 40;
+  function seen(text) {  // as many characters as show: "&lt;" is one
+    return text.replace(/&(#\d+|[a-z]+);/gi, "x").length;
+  }
   function wrapped(name) {
     var lines = [""];
     name.split(" ").forEach(function (word) {
       var last = lines[lines.length - 1];
-      if (last && (last + " " + word).length > LEGEND_LINE) {
+      if (last && seen(last + " " + word) > LEGEND_LINE) {
         lines.push(word);
       } else {
         lines[lines.length - 1] = last ? last + " " + word : word;
@@ -91,15 +97,12 @@
     return lines.join("<br>");
   }
 
-  // On a phone, labelled squares do not fit side by side: they are plain, smaller markers; and a legend's long
-  // entry ("Third card of a colour: …", 417 px) ran past the chart's right edge, cut: it is wrapped.
+  // A legend's long entry is wrapped. On a phone, labelled squares do not fit side by side either: they are
+  // plain, smaller markers.
   function slim(trace) {
-    if (!narrow) {
-      return trace;
-    }
-    var copy = typeof trace.name === "string" && trace.name.length > LEGEND_LINE ?
+    var copy = typeof trace.name === "string" && seen(trace.name) > LEGEND_LINE ?
       Object.assign({}, trace, { name: wrapped(trace.name) }) : trace;
-    if (copy.mode !== "markers+text" || !copy.marker) {
+    if (!narrow || copy.mode !== "markers+text" || !copy.marker) {
       return copy;
     }
     copy = JSON.parse(JSON.stringify(copy));

@@ -54,6 +54,23 @@ def test_the_table_fits_the_window_for_three_to_seven_players(laptop, live_serve
     panel_fits(laptop)
 
 
+@pytest.mark.parametrize("language", ["en", "it", "pl"])
+def test_every_chart_s_legend_lies_within_its_chart_and_a_player_s_name_keeps_one_line(laptop, live_server, language):
+    # Polish "Trzecia karta koloru: teraz każda karta jest warta 1 punkt, a nie swoją wartość" ran past the
+    # captures chart's right edge at 1366 px, cut
+    laptop.goto(live_server.url + f"/samples/david-goliath/illegal-revoke?lang={language}")
+    laptop.wait_for_selector("#chart-captures[data-rendered='true']")
+    beyond = laptop.evaluate("""[...document.querySelectorAll('.chart')].flatMap(chart => {
+        const edge = chart.getBoundingClientRect().right;
+        return [...chart.querySelectorAll('g.legend')].filter(legend => legend.getBoundingClientRect().right > edge + 1)
+            .map(legend => chart.id);
+    })""")
+    assert laptop.locator("#chart-captures g.legend").count() == 1 and beyond == []
+    lines = laptop.locator("#chart-scores .legendtext").evaluate_all("texts => texts.map(t => t.querySelectorAll("
+                                                                     "'tspan.line').length || 1)")
+    assert lines and set(lines) == {1}  # the players' names, each on one line
+
+
 def test_it_opens_on_the_first_error_with_the_card_that_proves_it_in_view(laptop, live_server):
     laptop.goto(live_server.url + "/samples/david-goliath/illegal-revoke")
     at_moment(laptop, "trick-6-play-2")  # Clara's G12 on a red lead: the only error
