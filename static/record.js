@@ -436,7 +436,9 @@
   });
   $("rec-entry").addEventListener("submit", function (event) {
     event.preventDefault();
-    if (!busy) {
+    if (pending) {
+      $("rec-cancel").focus();  // a warning stands: it is answered first, and Enter again records nothing
+    } else if (!busy) {
       var value = $("rec-type").value;
       entry.clear();
       entry.typed(value);

@@ -208,6 +208,11 @@ def test_a_warning_opens_on_cancel_and_cancelled_by_escape_or_enter_gives_the_ke
             page.keyboard.press("Enter")
             until(page, "!document.getElementById('rec-warning').hidden")
             assert page.evaluate("document.activeElement.id") == "rec-cancel"  # a second Enter records nothing
+            # Enter in the emptied entry while the warning stands: no "type a card first", the warning keeps
+            page.locator("#rec-type").focus()
+            page.keyboard.press("Enter")
+            assert page.evaluate("document.activeElement.id") == "rec-cancel"
+            assert page.locator("#rec-problem-box").is_hidden() and not page.locator("#rec-warning").is_hidden()
             if leave == "Cancel":
                 page.locator("#rec-cancel").click()
             else:
