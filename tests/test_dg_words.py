@@ -31,8 +31,8 @@ def test_a_revoke_in_each_language_with_its_place_unchanged(client):
         "Clara plays G12 on a red lead while holding red (the deal shows R9 still in hand)."
     assert italian[0]["message"] == ("Clara gioca G12 su un'uscita di colore rosso pur avendo il rosso "
                                      "(la distribuzione mostra R9 ancora in mano).")
-    assert polish[0]["message"] == ("Clara zagrywa G12 na wyjście w kolorze: czerwony, choć ma ten kolor w ręce "
-                                    "(rozdanie pokazuje R9 wciąż w ręce).")
+    assert polish[0]["message"] == ("Clara zagrywa G12 na wyjście, którego kolor to czerwony, choć ma ten kolor w "
+                                    "ręce (rozdanie pokazuje R9 wciąż w ręce).")
     place = [{key: value for key, value in finding.items() if key != "message"} for finding in english]
     assert [{key: value for key, value in finding.items() if key != "message"} for finding in polish] == place
     assert place[0]["code"] == "must-follow-suit" and place[0]["path"] == "/tricks/5/plays/1/card"
@@ -57,7 +57,7 @@ def test_a_stored_game_is_shown_in_the_reader_s_language(client):
     page = client.get(stored["links"]["page"] + "?lang=it").get_data(as_text=True)
     assert "su un&#39;uscita di colore rosso pur avendo il rosso" in page
     again = client.get(stored["links"]["page"] + "?lang=pl").get_data(as_text=True)  # the kept report, said again
-    assert "na wyjście w kolorze: czerwony" in again
+    assert "na wyjście, którego kolor to czerwony" in again
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.json")), ids=lambda path: path.stem)
