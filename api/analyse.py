@@ -29,7 +29,8 @@ from replaykit.analysis import Budget, analyse
 # search on a quiet 2-core machine and about a second on a busy one (make bench, "Search"); the estimates
 # as much again, with the dealing of their 4,000 worlds on top. The whole request, replay included, took
 # at most 1.06 s on the heaviest logs (make bench, "Analysis requests"; docs/ANALYSIS.md); it is charged 1.8 s
-# (``guards.ANALYSIS_UNITS``).
+# (``guards.ANALYSIS_UNITS``). Not yet on every log: dealing a world is bounded only by the number of worlds, and
+# a 20-player Dalmuti session with most cards unplaced took 4.65 s (docs/ANALYSIS.md).
 SEARCH_BUDGET = Budget(max_nodes=20_000, max_total=40_000, max_plays=2_000, worlds=8, world_nodes=2_000,
                        max_sampled=40_000, max_worlds=4_000)
 

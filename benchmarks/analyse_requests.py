@@ -30,11 +30,25 @@ def logs() -> list[tuple[str, bytes]]:
 
     made = [("D&G match, 6 players, no hands", simulate_match(6, 3, hands=False)),
             ("Dalmuti, 8 players, 20 rounds, no hands", dalmuti(8, 2, hands=False, rounds=20)),
+            ("Dalmuti, 20 players, 12 rounds cut to 2 tricks", cut(dalmuti(20, 3, hands=False, rounds=12), 2)),
             ("Olympi, 7 players, no hands or deck", olympi(7, 4, hands=False, deck=False))]
     shipped = ["grande-dalmuti/black-market-no-hands", "grande-dalmuti/plain-revolution-market",
                "david-goliath/legal-6-players", "olympi/clean-7-players-reshuffle"]
     return [*((label, json.dumps(log).encode()) for label, log in made),
             *((name, (SAMPLES / f"{name}.json").read_bytes()) for name in shipped)]
+
+
+def cut(session: dict, tricks: int) -> dict:
+    """``session`` with each round stopped after its first ``tricks`` tricks, its claims left out: every round
+    leaves most of the hands unplaced, with the taxes' proofs (a Peon's floor) to keep to, which makes dealing
+    a world the heaviest (a tester's log, 2026-11-29)."""
+    for key in ("totals", "winners", "end"):
+        session.pop(key, None)
+    for played in session["rounds"]:
+        for key in ("finish", "points", "totals"):
+            played.pop(key, None)
+        played["tricks"] = played["tricks"][:tricks]
+    return session
 
 
 def per_request(runs: int = 3) -> str:
