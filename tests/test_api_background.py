@@ -207,7 +207,8 @@ def test_a_log_that_starts_no_game_says_so_rather_than_that_the_game_has_no_anal
     background.work_once(app)
     done = client.get(address, headers={"Accept-Language": "it"}).json
     assert (done["state"], done["analysis"]) == ("done", None)
-    assert done["note"] == "In questo log non comincia nessuna partita di Olympi Cards: non c'è niente da analizzare."
+    assert done["note"] == ("In questo log non comincia nessuna partita del gioco Olympi Cards: non c'è niente da "
+                            "analizzare.")
     played = client.get("/samples/olympi/clean-2-players/analysis.json").json
     assert "note" not in played
 
