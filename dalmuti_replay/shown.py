@@ -67,12 +67,14 @@ def learned(players: Sequence[str], hands: list[Hand], missing: list[int], pool:
     shown = [dict(hand) for hand in hands]  # the proven cards no later set has accounted for yet
     start = re.match(r"round-\d+-", later[0][0]) if later else None
     within = start.group() if start is not None else ""
+    seat_of = {name: seat for seat, name in enumerate(players)}  # names are text: another value is no player
     for anchor, action in later:
         if start is None or not anchor.startswith(within) or not isinstance(action, dict) or "from" in action:
             break
         if "player" not in action:
             continue  # a trick opened empty or with a note
-        seat = players.index(action["player"]) if action["player"] in players else -1
+        name = action["player"]
+        seat = seat_of.get(name, -1) if type(name) is str else -1
         laid = counts_of([Card.read(text) for text in action.get("cards") or ()])
         if laid is None or seat < 0:
             break

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect_left
 from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dalmuti_replay.hidden import deal
+from dalmuti_replay.hidden import deal, dealable, open_seats, shuffle, slack_of
 from dalmuti_replay.position import unpack
 from dalmuti_replay.simulate import simulate
 from replaykit.analysis import Budget, analyse
@@ -175,3 +176,36 @@ def test_a_deal_keeps_to_the_floors_where_it_can_and_gives_them_up_where_no_deal
         assert deal([1, 5], {0: 1, 1: 1}, [3, 0], random.Random(seed)) == {0: [5], 1: [1]}
     # Two 1s and one place that may take them: a log breaking rule 6. Each seat still gets its count.
     assert deal([1, 1], {0: 1, 1: 1}, [3, 0], random.Random(0)) == {0: [1], 1: [1]}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(1, 13), min_size=1, max_size=12), st.lists(st.integers(0, 13), min_size=1, max_size=5),
+       st.randoms(use_true_random=False))
+def test_the_seats_open_to_a_card_are_those_that_leave_the_rest_dealable(cards, floors, rng):
+    # Asked at once of every seat (slack per level), the same seats as asking the Hall check of each in turn
+    need = {seat: 0 for seat in range(len(floors))}
+    for _card in cards:
+        need[rng.randrange(len(floors))] += 1
+    levels = sorted(set(cards))
+    left = dict.fromkeys(levels, 0)
+    for value in cards[1:]:
+        left[value] += 1
+    value = cards[0]
+    first = {seat: bisect_left(levels, floors[seat]) for seat in need}
+    expected = []
+    for seat, places in need.items():
+        if places and floors[seat] <= value:
+            fewer = {**need, seat: places - 1}
+            if dealable(cards[1:], fewer, floors):
+                expected.append(seat)
+    assert open_seats(levels.index(value), slack_of(levels, left, need, first), need, first) == expected
+
+
+def test_the_worlds_shuffle_puts_every_order_alike():
+    # 6,000 seeded shuffles of three cards: each of the six orders about 1,000 times (binomial sd 29)
+    orders = Counter()
+    for seed in range(6000):
+        cards = [1, 2, 3]
+        shuffle(cards, random.Random(seed))
+        orders[tuple(cards)] += 1
+    assert len(orders) == 6 and all(850 < count < 1150 for count in orders.values())
