@@ -50,9 +50,8 @@ DEFAULTS = {
 }
 WORK_UNIT_BYTES = 64 * 1024  # a 2 MiB body costs 33: within a minute's allowance of uploads as of validations
 # What an analysis costs past its replay, in validation units (each at most 0.045 s of CPU): the whole request took
-# at most 1.06 s on the heaviest logs (make bench, "Analysis requests"; docs/ANALYSIS.md), less than the 1.8 s of
-# 40 units, so a client's analyses (7 a minute) use no more CPU a minute than its validations may. Not yet on
-# every log: a 20-player Dalmuti session with most cards unplaced took 4.65 s (docs/ANALYSIS.md).
+# at most 1.26 s on the heaviest logs tried (make bench, "Analysis requests"; docs/ANALYSIS.md), less than the 1.8 s
+# of 40 units, so a client's analyses (7 a minute) use no more CPU a minute than its validations may.
 ANALYSIS_UNITS = 40
 
 
