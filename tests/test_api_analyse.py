@@ -105,6 +105,17 @@ def test_any_game_whose_state_offers_a_search_is_analysed_and_one_that_does_not_
     assert refused.get_json()["detail"] == "Toy Tricks offers no computer analysis yet."
 
 
+def test_a_log_whose_game_cannot_start_says_why_in_its_errors(client):
+    # Three players (rule 1: 4 to 8): nothing is replayed, and the refusal points at the reason, not at
+    # "no game starts in this log"
+    session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla"], "rounds": [
+        {"tricks": [{"plays": [{"player": "Anna", "cards": ["10"]}, {"player": "Bruno", "pass": True}]}]}]}
+    refused = client.post("/api/v1/analyse", json=session)
+    assert refused.status_code == 422
+    assert refused.get_json()["detail"] == "No game of Il Grande Dalmuti can start from this log; errors says why."
+    assert [error["code"] for error in refused.get_json()["errors"]] == ["player-count"]
+
+
 def test_a_log_that_starts_no_game_is_refused_as_such(client):
     session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"], "rounds": []}
     refused = client.post("/api/v1/analyse", json=session)
