@@ -223,6 +223,15 @@ def moments_loaded(page) -> None:
     until(page, "!document.querySelector('[data-moments][aria-busy]')")
 
 
+def legends_past_their_charts(page) -> list[str]:
+    """The ids of the charts of ``page`` whose legend runs past the chart's right edge (and is cut there)."""
+    return page.evaluate("""[...document.querySelectorAll('.chart')].flatMap(chart => {
+        const edge = chart.getBoundingClientRect().right;
+        return [...chart.querySelectorAll('g.legend')].filter(legend => legend.getBoundingClientRect().right > edge + 1)
+            .map(legend => chart.id);
+    })""")
+
+
 def at_moment(page, moment: str, timeout: float = 10.0) -> None:
     """Wait until the analysis board shows ``moment`` everywhere (app.js marks it last)."""
     until(page, f"(document.querySelector('[data-moments]') || {{dataset: {{}}}}).dataset.selected === '{moment}'",

@@ -13,7 +13,7 @@ import pytest
 from dalmuti_replay.simulate import simulate as simulate_dalmuti
 from dg_replay.simulate import simulate as simulate_dg
 from olympi_replay.simulate import simulate as simulate_olympi
-from tests.conftest import at_moment, moments_loaded, until, upload
+from tests.conftest import at_moment, legends_past_their_charts, moments_loaded, until, upload
 
 pytestmark = pytest.mark.browser
 
@@ -60,12 +60,7 @@ def test_every_chart_s_legend_lies_within_its_chart_and_a_player_s_name_keeps_on
     # captures chart's right edge at 1366 px, cut
     laptop.goto(live_server.url + f"/samples/david-goliath/illegal-revoke?lang={language}")
     laptop.wait_for_selector("#chart-captures[data-rendered='true']")
-    beyond = laptop.evaluate("""[...document.querySelectorAll('.chart')].flatMap(chart => {
-        const edge = chart.getBoundingClientRect().right;
-        return [...chart.querySelectorAll('g.legend')].filter(legend => legend.getBoundingClientRect().right > edge + 1)
-            .map(legend => chart.id);
-    })""")
-    assert laptop.locator("#chart-captures g.legend").count() == 1 and beyond == []
+    assert laptop.locator("#chart-captures g.legend").count() == 1 and legends_past_their_charts(laptop) == []
     lines = laptop.locator("#chart-scores .legendtext").evaluate_all("texts => texts.map(t => t.querySelectorAll("
                                                                      "'tspan.line').length || 1)")
     assert lines and set(lines) == {1}  # the players' names, each on one line

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.conftest import at_moment, moments_loaded, until, upload
+from tests.conftest import at_moment, legends_past_their_charts, moments_loaded, until, upload
 from tests.test_browser_board_layout import LOGS
 
 pytestmark = pytest.mark.browser
@@ -244,9 +244,4 @@ def test_on_a_phone_every_chart_s_legend_lies_within_its_chart(phone, live_serve
     past the right edge of a 358 px chart and was cut; it is wrapped."""
     phone.goto(live_server.url + f"/samples/david-goliath/illegal-revoke?lang={language}")
     phone.wait_for_selector("#chart-captures[data-rendered='true']")
-    beyond = phone.evaluate("""[...document.querySelectorAll('.chart')].flatMap(chart => {
-        const edge = chart.getBoundingClientRect().right;
-        return [...chart.querySelectorAll('g.legend')].filter(legend => legend.getBoundingClientRect().right > edge + 1)
-            .map(legend => chart.id);
-    })""")
-    assert phone.locator("#chart-captures g.legend").count() == 1 and beyond == []
+    assert phone.locator("#chart-captures g.legend").count() == 1 and legends_past_their_charts(phone) == []
