@@ -122,8 +122,8 @@ class Position:
             position.witness = [witnessed(name, state.table.seat, moves) for name in order]
         if state.over:
             return position
-        if play.tricks is None and (play.phase != TAXES or owed(play)[0]):
-            return None  # the deal or the transfers still to come
+        if play.tricks is None and (play.phase != TAXES or not owed(play)[1]):
+            return None  # the deal, or transfers owed before play may begin (an optional market may still come)
         player, _size, _below = due(play)
         current = play.tricks.current if play.tricks is not None else None
         if player is None or (current is not None and (current.after_end or state.ended_reported)):

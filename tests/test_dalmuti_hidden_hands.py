@@ -209,3 +209,14 @@ def test_the_worlds_shuffle_puts_every_order_alike():
         shuffle(cards, random.Random(seed))
         orders[tuple(cards)] += 1
     assert len(orders) == 6 and all(850 < count < 1150 for count in orders.values())
+
+
+def test_the_first_lead_after_a_market_left_unmade_is_valued():
+    # Rule 12's market is optional: round 2 records its four taxes and no market, so once they are made play may
+    # begin, and the round's first lead is a play like any other (it was left unsearched while the market was open)
+    log = simulate(6, 3, hands=False, rounds=2, market=True)
+    assert len(log["rounds"][1]["taxes"]) == 4
+    found = analyse(DALMUTI, log, Budget(worlds=2, max_sampled=20_000))
+    assert "round-2-trick-1-play-1" in [play["step"] for play in found["plays"]]
+    assert "round-2-trick-1-play-1" not in found["unsearched_steps"]
+    assert "round-2-transfer-4" in found["unsearched_steps"]  # a tax, from a position that still owes one
