@@ -28,8 +28,8 @@ from replaykit.analysis import Budget, analyse
 # The most search one request may do, and the plays listed: 40,000 positions are 0.2 s of the pure-Python
 # search on a quiet 2-core machine and about a second on a busy one (make bench, "Search"); the estimates
 # as much again, with the dealing of their 4,000 worlds on top. The whole request, replay included, took
-# at most 1.26 s on the heaviest logs tried (make bench, "Analysis requests", and a tester's: docs/ANALYSIS.md);
-# it is charged 1.8 s (``guards.ANALYSIS_UNITS``).
+# at most 1.13 s on the heaviest logs (make bench, "Analysis requests": docs/ANALYSIS.md); it is charged 1.8 s
+# (``guards.ANALYSIS_UNITS``).
 SEARCH_BUDGET = Budget(max_nodes=20_000, max_total=40_000, max_plays=2_000, worlds=8, world_nodes=2_000,
                        max_sampled=40_000, max_worlds=4_000)
 
@@ -125,11 +125,11 @@ def analyse_log():
     # The log is read with the limits it was validated with, as every other request reads it.
     result = analyse(verdict.engine, verdict.document, SEARCH_BUDGET,
                      verdict.engine.limits(guards.log_settings()))
-    errors = verdict.report.get("errors", [])
-    if result is None and hasattr(state, "searchable") and errors:  # what kept the game from starting
-        raise Problem(422, _("No game of %(game)s can start from this log; errors says why.", game=verdict.name),
-                      errors=errors)
     if result is None and hasattr(state, "searchable"):  # a game the search walks, but none in this log
+        errors = verdict.report.get("errors", [])
+        if errors:  # what kept the game from starting
+            raise Problem(422, _("No game of %(game)s can start from this log; errors says why.",
+                                 game=verdict.name), errors=errors)
         raise Problem(422, _("No game of %(game)s starts in this log: there is nothing to analyse.",
                              game=verdict.name))
     if result is None:

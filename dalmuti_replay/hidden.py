@@ -210,11 +210,12 @@ def open_seats(level: int, slack: list[int], need: dict[int, int], first: dict[i
     if min(slack, default=1) >= 1:  # room to spare at every level: any seat that may take the card
         return [seat for seat, places in need.items() if places and first[seat] <= level]
     count = len(slack)
-    lowest = count + sum(need.values()) + 1  # above any slack: no bound
-    below = [lowest] * (count + 1)  # the least slack under each level
+    # The least slack under each level and from each level up, counted no higher than 1 (no bound): only
+    # "at least 0" and "at least 1" are asked of them.
+    below = [1] * (count + 1)
     for index in range(count):
         below[index + 1] = min(below[index], slack[index])
-    above = [lowest] * (count + 1)  # the least slack from each level up
+    above = [1] * (count + 1)
     for index in range(count - 1, -1, -1):
         above[index] = min(above[index + 1], slack[index])
     return [seat for seat, places in need.items()

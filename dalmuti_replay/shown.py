@@ -66,10 +66,10 @@ def learned(players: Sequence[str], hands: list[Hand], missing: list[int], pool:
     hands, missing, pool = [dict(hand) for hand in hands], list(missing), dict(pool)
     shown = [dict(hand) for hand in hands]  # the proven cards no later set has accounted for yet
     start = re.match(r"round-\d+-", later[0][0]) if later else None
-    within = start.group() if start is not None else ""
+    within = start.group() if start is not None else None  # the round's anchors begin so
     seat_of = {name: seat for seat, name in enumerate(players)}  # names are text: another value is no player
     for anchor, action in later:
-        if start is None or not anchor.startswith(within) or not isinstance(action, dict) or "from" in action:
+        if within is None or not anchor.startswith(within) or not isinstance(action, dict) or "from" in action:
             break
         if "player" not in action:
             continue  # a trick opened empty or with a note
