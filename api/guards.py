@@ -50,7 +50,7 @@ DEFAULTS = {
 }
 WORK_UNIT_BYTES = 64 * 1024  # a 2 MiB body costs 33: within a minute's allowance of uploads as of validations
 # What an analysis costs past its replay, in validation units (each at most 0.045 s of CPU): the whole request took
-# at most 1.26 s on the heaviest logs tried (make bench, "Analysis requests"; docs/ANALYSIS.md), less than the 1.8 s
+# at most 1.13 s on the heaviest logs (make bench, "Analysis requests"; docs/ANALYSIS.md), less than the 1.8 s
 # of 40 units, so a client's analyses (7 a minute) use no more CPU a minute than its validations may.
 ANALYSIS_UNITS = 40
 
