@@ -18,7 +18,7 @@ from dalmuti_replay.rounds import CLOSED, DEAL, RoundPlay
 from dalmuti_replay.session import Session
 from dalmuti_replay.words import say
 from replaykit.state import Choice
-from replaykit.words import Text
+from replaykit.words import Joined, Text
 
 
 def texts(cards: list[Card]) -> list[str]:
@@ -35,7 +35,8 @@ def passes(player: str) -> Text:
 
 
 def gives(giver: str, cards: list[str], receiver: str) -> Text:
-    return say("{giver} gives {cards} to {receiver}", giver=giver, cards=" ".join(cards), receiver=receiver)
+    # "1 and 5", not "1 5", which reads as one card or as 15
+    return say("{giver} gives {cards} to {receiver}", giver=giver, cards=Joined(cards), receiver=receiver)
 
 
 def revolts(name: str) -> Text:

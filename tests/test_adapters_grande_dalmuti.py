@@ -110,6 +110,9 @@ def test_setup_story_tells_the_revolution_and_the_cards_handed_over():
     taxed = timeline(report_of(sim()))["rounds"][1]
     assert "Great Peon's tax" in taxed["story"]
     assert all(f"{tax['from']} gives" in taxed["story"] for tax in taxed["taxes"])
+    great = next(tax for tax in taxed["taxes"] if len(tax["cards"]) == 2)  # the Great Peon's two cards
+    first, second = great["cards"]
+    assert f"{great['from']} gives {first} and {second} to {great['to']}" in taxed["story"]  # not "1 5": one card?
 
 
 def test_a_wrong_tax_is_flagged_on_the_transfer_it_is_about():

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from dalmuti_replay.choosing import gives
 from dalmuti_replay.engine import ENGINE
 from dalmuti_replay.rules import rank_title
 from dalmuti_replay.words import said_with_an
@@ -120,6 +121,13 @@ def test_a_choice_label_and_hint_are_texts_said_in_polish():
     deal = state.choices()[0]
     assert deal.label == "Round 1 is dealt"
     assert render(deal.label, POLISH) == "Rozdanie rundy 1"
+
+
+def test_two_cards_given_are_listed_as_two_in_every_language():
+    label = gives("Fabio", ["1", "5"], "Anna")  # the words of every transfer offered or recorded
+    assert label == "Fabio gives 1 and 5 to Anna"
+    assert render(label, ITALIAN) == "Anna riceve 1 e 5 da Fabio"
+    assert render(label, POLISH) == "Fabio przekazuje 1 i 5 graczowi Anna"
 
 
 def test_the_web_adapters_sentences_are_in_the_games_catalogue_and_nowhere_else():

@@ -169,7 +169,8 @@ def _setup_story(row: dict) -> Text:
         if row["revolution_kind"] == "great" and order:
             parts.append(say("{name} now leads as Great Dalmuti.", name=order[0]))
     for tax in row["taxes"]:
-        parts.append(say("{giver} gives {cards} to {receiver} ({kind}).", giver=tax["from"], cards=show(tax["cards"]),
+        given = Joined([str(card) for card in tax["cards"]]) if tax["cards"] else NO_CARDS  # "1 and 5", not "1 5"
+        parts.append(say("{giver} gives {cards} to {receiver} ({kind}).", giver=tax["from"], cards=given,
                          receiver=tax["to"], kind=tax["label"]))
     if not row["taxes"] and not row["revolution"]:
         parts.append(say("No cards change hands before play."))
