@@ -34,7 +34,7 @@ from dg_replay.limits import too_many_plays, too_many_tricks
 from dg_replay.playing import may_play
 from dg_replay.reader import DEFAULT_LIMITS, Play, finding
 from dg_replay.rules import HAND_SIZE, dealable
-from dg_replay.words import COLOUR_WORDS, say
+from dg_replay.words import COLOUR_WORDS, PLAYED_CARD, say
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.state import Choice, IllegalAction
 from replaykit.words import Text
@@ -110,7 +110,7 @@ def read_action(action: object) -> Action:
 
 
 def play_label(player: str, card: Card) -> Text:
-    return say("{player} plays {colour} {value}", player=player, colour=COLOUR_WORDS[card.color], value=card.value)
+    return say("{player} plays {card}", player=player, card=PLAYED_CARD[card.color](card.value))
 
 
 def label(action: object) -> Text | None:

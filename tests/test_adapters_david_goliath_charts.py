@@ -160,4 +160,4 @@ def test_a_play_s_story_names_its_card_in_words_as_its_choice_does():
     stories = {step["id"]: step["story"] for step in table.steps(charts.timeline(report_of(log)))}
     assert stories["trick-1-play-3"] == "Clara plays yellow 7."
     assert render(stories["trick-1-play-1"], Languages("it")) == "Andrea gioca verde 4."
-    assert render(stories["trick-1-play-2"], Languages("pl")) == "Ben zagrywa czerwony 2."
+    assert render(stories["trick-1-play-2"], Languages("pl")) == "Ben zagrywa czerwoną 2."

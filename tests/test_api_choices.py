@@ -261,7 +261,7 @@ def test_a_dalmuti_trick_opened_with_no_play_yet_is_a_log_to_go_on_from(client) 
 
 
 @pytest.mark.parametrize("language, revoke", [("en", "Ben plays red 4"), ("it", "Ben gioca rosso 4"),
-                                              ("pl", "Ben zagrywa czerwony 4")])
+                                              ("pl", "Ben zagrywa czerwoną 4")])
 def test_apply_words_a_step_as_its_choice_does_offered_or_not(client, language: str, revoke: str) -> None:
     """Ben must follow blue: B5 is offered, R4 is not; both read as the game's choices word a play (a colour
     in words, never the log's "R4"), in the reader's language, beside the fields old clients read."""

@@ -36,11 +36,11 @@ WORDS = {
            "olympi": "Bruno gioca Y2", "turn": ["Giocatore", "Che cosa fa", "Carte"],
            "deeds": ["Gioca carte", "Si ritira"], "retired": "Bruno si ritira",
            "tax": ["Chi dà", "Chi riceve", "Carte"], "play": ["Giocatore", "Carta"], "green": "Andrea gioca verde 2"},
-    "pl": {"dg": ["Andrea zagrywa niebieski 1", "Ben zagrywa czerwony 4", "Clara zagrywa czerwony 7"],
+    "pl": {"dg": ["Andrea zagrywa niebieską 1", "Ben zagrywa czerwoną 4", "Clara zagrywa czerwoną 7"],
            "dalmuti": "Bruno zagrywa 2", "olympi": "Bruno zagrywa Y2", "turn": ["Gracz", "Co robi", "Karty"],
            "deeds": ["Zagrywa karty", "Wycofuje się"], "retired": "Bruno wycofuje się",
            "tax": ["Kto daje", "Kto otrzymuje", "Karty"], "play": ["Gracz", "Karta"],
-           "green": "Andrea zagrywa zielony 2"},
+           "green": "Andrea zagrywa zieloną 2"},
 }
 
 

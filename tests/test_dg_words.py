@@ -10,6 +10,8 @@ import re
 import pytest
 
 from api.games.david_goliath.charts import breakdown_figure, capture_figure, score_figure
+from dg_replay.actions import play_label
+from dg_replay.cards import COLORS, Card
 from replaykit import registry
 from replaykit.words import Languages, Text, render
 from tests.conftest import ROOT
@@ -103,3 +105,13 @@ def test_a_chart_s_error_box_lists_the_findings_in_the_reader_s_language():
     # each finding by its title in the reader's language, as the key moments name it: never its code
     assert box.startswith(f"<b>Turno {revoke['trick']}</b><br>Non ha risposto al colore (mancata risposta): ")
     assert render(revoke["message"], Languages("it"))[:40] in box
+
+
+def test_a_played_card_s_colour_agrees_with_the_card_in_polish():
+    # karta is feminine, and the object of "zagrywa" is in the accusative: "zagrywa zieloną 7", as the samples'
+    # notes write it; the colour named alone keeps its own form ("musi dołożyć kolor zielony")
+    labels = {color: render(play_label("Ann", Card(color, 7)), Languages("pl")) for color in COLORS}
+    assert labels == {"B": "Ann zagrywa niebieską 7", "Y": "Ann zagrywa żółtą 7", "G": "Ann zagrywa zieloną 7",
+                      "R": "Ann zagrywa czerwoną 7", "P": "Ann zagrywa fioletową 7"}
+    assert render(play_label("Ann", Card("G", 7)), Languages("it")) == "Ann gioca verde 7"
+    assert play_label("Ann", Card("G", 7)) == "Ann plays green 7"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from api.adapters import deal_marks
 from dg_replay.cards import COLOR_NAMES, Card
-from dg_replay.words import COLOUR_WORDS, say
+from dg_replay.words import PLAYED_CARD, say
 from replaykit.words import SPACE, Joined
 
 DEAL = "deal"
@@ -37,9 +37,8 @@ def steps(timeline: dict) -> list[dict]:
             who = play["player"] if play["player"] is not None else "?"
             card = card_of(play["card"])
             # in words, as the choices say it: the letters are English initials (an Italian reads G as giallo)
-            story = say("{player} plays {colour} {value}.", player=who, colour=COLOUR_WORDS[card.color],
-                        value=card.value) if card is not None else say("{player} plays an unreadable card.",
-                                                                       player=who)
+            story = say("{player} plays {card}.", player=who, card=PLAYED_CARD[card.color](card.value)) \
+                if card is not None else say("{player} plays an unreadable card.", player=who)
             if play.get("note"):
                 story = Joined([story, play["note"]], SPACE, SPACE)
             found.append({"id": play_id(number, play["play"]), "x": number, "story": story,
