@@ -266,6 +266,7 @@ def delete_game(game_id: str):
     with quota.storage_errors():
         deleted = web.services().repository.delete(game_id, token.strip())
     if not deleted:
+        _record(game_id)  # gone meanwhile (a delete racing this one): unknown, as for any id stored nowhere
         raise Problem(403, _("This is not the delete token of this game."))
     deleted_answer = Response(status=204)
     del deleted_answer.headers["Content-Type"]  # no body, so no type of one

@@ -119,6 +119,7 @@ def delete_game(game_id: str):
         deleted = web.services().repository.delete(game_id, token)
     owned.forget(game_id)
     if not deleted:
+        _record(game_id)  # gone meanwhile (deleted from another tab at the same moment): 404, as any unknown id
         abort(403, _("This browser's delete token is not this game's."))
     flash(_("The game was deleted: its log and report are gone from this service."))
     return redirect(url_for("pages.index"), code=303)

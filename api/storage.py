@@ -40,9 +40,11 @@ from sqlalchemy import (
     String,
     case,
     delete,
+    false,
     func,
     literal,
     select,
+    update,
 )
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -191,10 +193,18 @@ def stored_bytes(session, ids) -> int:
 
 
 def one_writer_per_client(session, client: str) -> None:
-    """Serialize one client's writes until the transaction ends. SQLite has one writer at a time anyway;
-    PostgreSQL takes a transaction-scoped advisory lock on the client's key."""
-    if session.get_bind().dialect.name == "postgresql":
+    """Serialize one client's writes until the transaction ends; what the transaction reads after this is
+    what no other writer of the client can change before it commits. PostgreSQL takes a transaction-scoped
+    advisory lock on the client's key. SQLite has one writer at a time, but Python's driver opens the
+    transaction only at its first write, so reads before it saw the database as it was then: two deletes of
+    one game both measured it, both subtracted it, and the total went below zero. A write that changes
+    nothing takes SQLite's write lock at once."""
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
         session.execute(select(func.pg_advisory_xact_lock(func.hashtext(client))))
+    elif dialect == "sqlite":
+        session.execute(update(Upload).where(false()).values(client=Upload.client),
+                        execution_options={"synchronize_session": False})
 
 
 def counted_tables() -> list:
@@ -321,10 +331,11 @@ class Repository:
                 return False
             one_writer_per_client(session, owner.client)
             freed = usage.game_bytes(session, game_id)  # all of it: without its owner the game counts nothing
+            if not session.execute(delete(Upload).where(Upload.id == game_id)).rowcount:
+                return False  # a delete racing this one took it first, and subtracted it
             session.execute(delete(StoredGame).where(StoredGame.id == game_id))
             session.execute(delete(StoredResult).where(StoredResult.id == game_id))
             session.execute(delete(StoredListing).where(StoredListing.id == game_id))
-            session.delete(owner)
             usage.charge(session, owner.client, -freed)
             return True
 

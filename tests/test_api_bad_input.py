@@ -253,3 +253,18 @@ def test_a_log_without_its_tricks_is_told_so_in_the_reader_s_language(client, la
     answer = client.post("/api/v1/validate", json={"game": "david-goliath", "players": ["Ann", "Ben", "Cy"]},
                          headers={"Accept-Language": language})
     assert [(error["path"], error["message"]) for error in answer.get_json()["errors"]] == [("/tricks", said)]
+
+
+def test_a_delete_that_finds_the_game_gone_meanwhile_answers_404_not_403(app, client, monkeypatch):
+    # Two deletes with the right token at once: the one that lost the race was told its token was wrong.
+    answer = client.post("/api/v1/games", data=LOG, content_type="application/json").get_json()
+    repository = app.extensions["card_replay"].repository
+    deleting = repository.delete
+
+    def beaten_to_it(game_id: str, token: str) -> bool:
+        assert deleting(game_id, token)  # the other request's delete, done first
+        return deleting(game_id, token)  # this one's, which finds nothing left
+
+    monkeypatch.setattr(repository, "delete", beaten_to_it)
+    gone = client.delete(f"/api/v1/games/{answer['id']}", headers={"Authorization": f"Bearer {answer['delete_token']}"})
+    assert problem(gone, 404) == f'No stored game has the id "{answer["id"]}".'

@@ -6,6 +6,8 @@ they were kept). On SQLite and on PostgreSQL (``TEST_POSTGRES_URL``, as in tests
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -15,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, select, text
 
+from api import usage
 from api.jobs import LEASE_SECONDS, Bounds, JobStore
 from api.storage import ROW_BYTES, Repository, Upload, counted_tables, owned_by, stored_bytes
 from api.usage import ClientUsage
@@ -141,3 +144,40 @@ def test_a_client_without_a_total_is_counted_from_its_rows_by_its_next_upload(st
     assert total == 1000 + 500 + 40 + 5 * ROW_BYTES
     assert repository.delete(first.id, first.delete_token)
     assert repository.usage(client) == 40 + 2 * ROW_BYTES
+
+
+
+def twice_at_once(monkeypatch, action) -> list:
+    """``action()``'s answers when run by two threads at once, each waiting (up to a second) after its first
+    measure of a game for the other to have measured too, as two requests arriving together may."""
+    both_measured, waited = threading.Barrier(2), threading.local()
+    measure = usage.game_bytes
+
+    def measured_then_waiting(session, game_id):
+        found = measure(session, game_id)
+        if not getattr(waited, "done", False):
+            waited.done = True
+            with contextlib.suppress(threading.BrokenBarrierError):
+                both_measured.wait(timeout=1)
+        return found
+
+    monkeypatch.setattr(usage, "game_bytes", measured_then_waiting)
+    answers: list = []
+    racers = [threading.Thread(target=lambda: answers.append(action())) for _ in range(2)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    return answers
+
+
+def test_two_deletes_of_one_game_at_once_subtract_it_once(stores, monkeypatch):
+    # The first to write deletes it; the other finds it gone, deletes nothing and subtracts nothing.
+    repository, _jobs = stores
+    client = uuid.uuid4().hex
+    kept = repository.add(b"k" * 500, "david-goliath", True, client)
+    game = repository.add(b"x" * 3000, "david-goliath", True, client, result=("v", b"r" * 700, b"s"))
+    assert sorted(twice_at_once(monkeypatch, lambda: repository.delete(game.id, game.delete_token))) == [False, True]
+    assert repository.get(game.id) is None and repository.get(kept.id) is not None
+    assert repository.usage(client) == 500 + 2 * ROW_BYTES  # the game kept, and its owner's row
+
