@@ -8,6 +8,7 @@ find the verdict (a stored game, a sample) live in ``api.pages``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 
@@ -245,36 +246,43 @@ def log_before(verdict: verdicts.Verdict, moment: str) -> dict | None:
     if engine is None or not verdict.adapter.branches or verdict.adapter.parts(verdict.report) is not None:
         return None
     limits = engine.limits(verdict.settings) if verdict.settings else engine.default_limits
+    ids = [step["id"] for step in verdict.adapter.steps(verdict.adapter.timeline(verdict.report))]
+    if moment not in ids:  # before any replay: an unknown moment costs none
+        return None
     anchors: list[str] = []
     engine.load(verdict.document, limits, observe=lambda anchor, _state: anchors.append(anchor))
-    ids = [step["id"] for step in verdict.adapter.steps(verdict.adapter.timeline(verdict.report))]
-    if moment not in ids:
-        return None
+    stepped = set(anchors)
     at = ids.index(moment)
     # the game's last moment (the last trick's outcome) has no step after it: its last play is the one tried
-    target = next((step for step in ids[at:] if step in anchors and step), None) or \
-        next((step for step in reversed(ids[:at]) if step in anchors and step), None)
+    target = next((step for step in ids[at:] if step and step in stepped), None) or \
+        next((step for step in reversed(ids[:at]) if step and step in stepped), None)
     if target is None:
         return None
     previous = anchors[anchors.index(target) - 1]
     found: list[dict] = []
     played: list[dict] = []
+    leads: list[bool] = []
 
     def keep(anchor: str, state) -> None:
         if anchor == previous and not found:
             found.append(state.to_log())
+            # The log so far must lead to that step: straight there, through the table's chance step before it
+            # (an Olympi draw named later), or through steps the board does not show apart (Dalmuti's
+            # transfers, whose State names only the round), which the branch then offers first.
+            leads.append(bool(state.chance) or target == state.moment or target.startswith(state.moment + "-"))
         elif anchor == target and found and not played:
             played.append(state.to_log())
+            raise _Seen  # the rest of the log is not needed: a long log's request stops here
 
-    engine.load(verdict.document, limits, observe=keep)
-    state = engine.replay(found[0], limits)[1] if found else None
-    # The log so far must lead to that step: straight there, through the table's chance step before it (an
-    # Olympi draw named later), or through steps the board does not show apart (Dalmuti's transfers, whose
-    # State names only the round), which the branch then offers first.
-    leads = state is not None and (state.chance or target == state.moment or target.startswith(state.moment + "-"))
-    if not leads:
+    with contextlib.suppress(_Seen):
+        engine.load(verdict.document, limits, observe=keep)
+    if not leads or not leads[0]:
         return None
     return {"moment": target, "log": found[0], "played": played[0] if played else None}
+
+
+class _Seen(Exception):
+    """Raised by ``log_before``'s observer once it has what it looks for."""
 
 
 def before_response(verdict: verdicts.Verdict, moment: str) -> Response:

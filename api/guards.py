@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import ipaddress
 import time
+from collections.abc import Callable
 
 from flask import Flask, Response, current_app, g, request
 from flask_babel import gettext as _
@@ -138,6 +139,13 @@ def analysis_limit():
     """Validate's allowance for ``POST /api/v1/analyse``, each analysis costing ``ANALYSIS_UNITS`` on top of its
     body's units: its search and its worlds are bounded (``api.analyse.SEARCH_BUDGET``)."""
     return limiter.shared_limit(validate_rate, scope="work", cost=lambda: _work_cost() + ANALYSIS_UNITS)
+
+
+def replays_limit(log_size: Callable[[], int]):
+    """Validate's allowance for a view that replays a stored log (where a what-if branch starts: ``…/before/…``,
+    two passes over the log), costing what validating it twice would: two units per ``WORK_UNIT_BYTES`` of the
+    log that ``log_size()`` measures, and one for the request."""
+    return limiter.shared_limit(validate_rate, scope="work", cost=lambda: 1 + 2 * (1 + log_size() // WORK_UNIT_BYTES))
 
 
 def view_rate() -> str:

@@ -256,6 +256,7 @@ def game_moments(game_id: str, number: int | None = None):
 
 
 @bp.route("/games/<string:game_id>/before/<string:moment>.json")
+@guards.replays_limit(lambda: web.services().repository.size(request.view_args["game_id"]))
 def game_before(game_id: str, moment: str):
     return analysis.before_response(web.stored_verdict(_record(game_id)), moment)
 
@@ -298,6 +299,7 @@ def sample_moments(game: str, slug: str, number: int | None = None):
 
 
 @bp.route("/samples/<game:game>/<string:slug>/before/<string:moment>.json")
+@guards.replays_limit(lambda: len(_sample(request.view_args["game"], request.view_args["slug"]).raw))
 def sample_before(game: str, slug: str, moment: str):
     return analysis.before_response(_sample(game, slug).verdict, moment)
 

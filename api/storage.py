@@ -364,6 +364,14 @@ class Repository:
         return {row[0]: Summary(row[0], row[1], row[2], _aware(row[3]), bytes(row[4]), bytes(row[5])) for row in rows}
 
     @_patient
+    def size(self, game_id: str) -> int:
+        """A stored log's length in bytes, read without the log (0: none stored)."""
+        if not game_id or len(game_id) > 64:
+            return 0
+        with self.sessions() as session:
+            return session.scalar(select(func.length(StoredGame.log)).where(StoredGame.id == game_id)) or 0
+
+    @_patient
     def get(self, game_id: str) -> GameRecord | None:
         if not game_id or len(game_id) > 64:
             return None

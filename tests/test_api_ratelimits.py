@@ -175,3 +175,19 @@ def test_a_day_s_or_an_hour_s_allowance_used_up_is_said_as_such(tmp_path, limit,
     refused = api_upload(client)
     assert re.fullmatch(said, assert_problem(refused, 429)["detail"])
     assert int(refused.headers["Retry-After"]) > 60 * 50
+
+
+def test_where_a_branch_starts_is_charged_as_two_validations_of_the_stored_log(tmp_path):
+    # ``…/before/<moment>.json`` replays the stored log twice: a 4-unit log costs 1 + 2 × 4 of validate's
+    # allowance, which the validations share; an unknown game, read as 0 bytes, costs 1 + 2 × 1.
+    client = limited(tmp_path, UPLOAD_RATE_LIMIT="40 per minute", VALIDATE_RATE_LIMIT="30 per minute").test_client()
+    heavy = LOG + " " * (4 * WORK_UNIT_BYTES - 1 - len(LOG))  # 4 started units of 64 KiB
+    game_id = api_upload(client, heavy).get_json()["id"]
+    path = f"/games/{game_id}/before/trick-2-play-1.json"
+    answers = [client.get(path) for _ in range(3)]
+    assert [answer.status_code for answer in answers] == [200, 200, 200]
+    assert [answer.headers["X-RateLimit-Remaining"] for answer in answers] == ["21", "12", "3"]
+    validated = client.post("/api/v1/validate", data=LOG, content_type="application/json")
+    assert validated.status_code == 200 and validated.headers["X-RateLimit-Remaining"] == "2"
+    assert_problem(client.get(path), 429)
+    assert_problem(client.get("/games/nobody/before/trick-2-play-1.json"), 429)  # 1 + 2 × 1 > 2 left
