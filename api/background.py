@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import threading
@@ -344,7 +345,11 @@ def _kept_plays_said(key: tuple[str, str, str], verdict: verdicts.Verdict, resul
 
 def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[[], verdicts.Verdict]):
     """The job's state, and once done what the page shows; a POST asks for the job first (a sample's is the
-    service's own: never refused, never counted against the visitor)."""
+    service's own: never refused, never counted against the visitor). A part the document does not have is a
+    404, as its page is, before any job is asked for."""
+    verdict = functools.cache(verdict)
+    if part is not None:
+        _has_part(verdict(), part)
     jobs = store()
     with quota.storage_errors():
         if request.method == "POST":
@@ -399,6 +404,14 @@ def sample_analysis(game: str, slug: str, number: int | None = None):
         raise Problem(404, _("There is no sample game by this name."))
     engine = verdicts.by_id(sample.game)  # installed: the address names an installed game's sample
     return _answer(sample_key(game, slug), engine, sample_version(engine, sample), number, lambda: sample.verdict)
+
+
+def _has_part(shown: verdicts.Verdict, part: int) -> None:
+    if shown.adapter.parts(shown.report) is None:
+        raise Problem(404, _("A single game has no numbered parts."))
+    if web.part_of(shown, part) is None:
+        raise Problem(404, _("This document has no readable %(part)s %(number)s.",
+                             part=i18n.unit_name(shown.adapter.part_unit, shown.engine), number=part))
 
 
 def _players(report: dict, part: int | None) -> list[str]:

@@ -240,9 +240,18 @@ def test_another_site_cannot_ask_for_an_analysis(client):
     assert client.get(address).json["state"] == "none"
 
 
-def test_unknown_games_and_samples_are_404(client):
+def test_unknown_games_samples_and_parts_are_404(client):
     assert client.get("/games/no-such-game/analysis.json").status_code == 404
     assert client.post("/samples/david-goliath/no-such-sample/analysis.json").status_code == 404
+    # a match of 4 games has parts 1 to 4, a single game none (its page answers 404 alike)
+    match = "/samples/david-goliath/match-4-players"
+    assert client.get(f"{match}/g/4/analysis.json").status_code == 200
+    for part in (0, 5, 77, 10**22):
+        for ask in (client.get, client.post):
+            answer = ask(f"{match}/g/{part}/analysis.json")
+            assert answer.status_code == 404 and answer.json["detail"] == f"This document has no readable game {part}."
+    single = client.get("/samples/david-goliath/legal-3-players/g/1/analysis.json")
+    assert single.status_code == 404 and single.json["detail"] == "A single game has no numbered parts."
 
 
 def test_the_game_page_names_its_analysis_and_the_rulings_page_states_the_thresholds(client):
