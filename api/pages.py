@@ -256,7 +256,7 @@ def game_moments(game_id: str, number: int | None = None):
 
 
 @bp.route("/games/<string:game_id>/before/<string:moment>.json")
-@guards.replays_limit(lambda: web.services().repository.size(request.view_args["game_id"]))
+@guards.replays_limit(guards.stored_size)
 def game_before(game_id: str, moment: str):
     return analysis.before_response(web.stored_verdict(_record(game_id)), moment)
 

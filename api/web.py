@@ -10,7 +10,7 @@ import functools
 import hashlib
 import json
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -28,7 +28,7 @@ from replaykit.reading import no_json_text
 from replaykit.state import State
 
 EXTENSION = "card_replay"
-RESULTS_FORMAT = "parts-4"  # how stored results are written: a change re-validates what was kept before it
+RESULTS_FORMAT = "parts-5"  # how stored results are written: a change re-validates what was kept before it
 # (parts-4: the D&G best swap lets the rules choose the leaders, issue 29)
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 INSTALLED_ROOT = Path(__file__).resolve().parent / "site"
@@ -136,8 +136,10 @@ def _packed(verdict: verdicts.Verdict, derived: dict[str, object] | None = None)
     """The report and what is derived from it, in the form ``Repository.add`` keeps them: each derived part
     packed on its own, so a view unpacks only the parts it shows."""
     engine_id = verdict.engine.id if verdict.engine else ""
-    parts = {name: words.dumps(value)
-             for name, value in (derived or _derived(verdict)).items()}
+    derived = dict(derived or _derived(verdict))
+    # each table view packed on its own too: a match part's view unpacks its own game's, not all twelve
+    parts = {BOARD + key: words.dumps(board) for key, board in derived.pop("boards").items()}
+    parts.update((name, words.dumps(value)) for name, value in derived.items())
     return results_version(engine_id), packed(verdict.report), zlib.compress(json.dumps(parts).encode(), 6)
 
 
@@ -170,9 +172,33 @@ class StoredListings:
                                            quota=current_app.config["STORAGE_QUOTA_BYTES"])
 
 
+BOARD = "board:"  # a kept table view's name: this, then its part's number ("" for a single game)
+
+
+class _Boards(Mapping):
+    """The kept table views by part, each unpacked when first read: a view of one part of a long match read
+    every part's before (a 12-game match: 1 s of CPU at each view of a part's moments)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts, self.read = texts, {}
+
+    def __getitem__(self, key: str) -> object:
+        if key not in self.read:
+            self.read[key] = words.loads(self.texts[key])
+        return self.read[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.texts)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+
 def _kept(blob: bytes) -> dict[str, Callable[[], object]]:
     parts = json.loads(zlib.decompress(blob))
-    return {name: functools.cache(lambda text=text: words.loads(text)) for name, text in parts.items()}
+    boards = _Boards({name[len(BOARD):]: parts.pop(name) for name in list(parts) if name.startswith(BOARD)})
+    return {"boards": lambda: boards,
+            **{name: functools.cache(lambda text=text: words.loads(text)) for name, text in parts.items()}}
 
 
 def stored_verdict(record: GameRecord) -> verdicts.Verdict:

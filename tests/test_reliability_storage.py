@@ -19,7 +19,7 @@ from api.storage import Repository
 from app import create_app
 from dg_replay.simulate import simulate
 from replaykit import engine as replaykit_engine
-from tests.conftest import app_config
+from tests.conftest import ROOT, app_config
 from tests.test_hardening import assert_problem
 from tests.test_pages import submit
 
@@ -96,6 +96,29 @@ def test_views_of_stored_games_are_rate_limited(tmp_path):
     assert [client.get(view.format(id=game_id)).status_code for view in VIEWS[:4]] == [200] * 4
     assert_problem(client.get(VIEWS[4].format(id=game_id)), 429)
     assert client.get(f"/games/{game_id}").status_code == 429
+
+
+def test_a_view_costs_one_per_started_64_kib_of_the_stored_log(tmp_path):
+    client = create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, VIEW_RATE_LIMIT="10 per minute")).test_client()
+    heavy = upload(client, LOG + " " * (3 * guards.WORK_UNIT_BYTES - 1 - len(LOG)))  # 3 started units
+    answers = [client.get(view.format(id=heavy)) for view in VIEWS[:2]]
+    assert [answer.headers["X-RateLimit-Remaining"] for answer in answers] == ["7", "4"]
+    unknown = client.get("/api/v1/games/no-such-game")  # stores nothing: costs 1
+    assert unknown.status_code == 404 and unknown.headers["X-RateLimit-Remaining"] == "3"
+    assert client.get(VIEWS[2].format(id=heavy)).headers["X-RateLimit-Remaining"] == "0"
+    assert_problem(client.get(VIEWS[3].format(id=heavy)), 429)
+
+
+def test_a_match_part_s_view_unpacks_its_own_table_view_alone(app):
+    # a view of one game of a long match read every game's table view (12 games: 1 s of CPU at each view)
+    match = json.loads((ROOT / "sample_games" / "david-goliath" / "match-4-players.json").read_text())
+    with app.test_request_context():
+        verdict = web.verdicts.validate(match, guards.log_settings())
+        kept = web._kept(web._packed(verdict)[2])
+    boards = kept["boards"]()
+    assert sorted(boards) == sorted(verdict.boards()) and len(boards) == 4  # the match's four games
+    assert boards["2"] == verdict.boards()["2"]
+    assert list(boards.read) == ["2"]  # the other three still packed
 
 
 def test_validate_counts_the_bytes_it_replays(tmp_path):
