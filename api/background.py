@@ -385,7 +385,7 @@ def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[
 
 @bp.route("/games/<string:game_id>/analysis.json", methods=["GET", "POST"])
 @bp.route("/games/<string:game_id>/g/<int:number>/analysis.json", methods=["GET", "POST"])
-@guards.views_limit()
+@guards.views_limit(by_size=False)  # polled while the job waits: its row is what it reads
 def game_analysis(game_id: str, number: int | None = None):
     record = web.services().repository.get(game_id)
     if record is None:

@@ -158,10 +158,13 @@ def view_rate() -> str:
     return current_app.config["VIEW_RATE_LIMIT"]
 
 
-def views_limit():
+def views_limit(by_size: bool = True):
     """The allowance of the views of stored games (pages, moments, reports, timelines, edit), one for all, each
     view costing one per started ``WORK_UNIT_BYTES`` of the stored log: what a view reads and sends grows with
-    it (a part of a 531 KB match: 0.3 s of CPU, where a small game's view takes milliseconds)."""
+    it (a part of a 531 KB match: 0.3 s of CPU, where a small game's view takes milliseconds). Without
+    ``by_size``, 1: a view that mostly reads something else (an analysis job's row, polled while it waits)."""
+    if not by_size:
+        return limiter.shared_limit(view_rate, scope="views")
     return limiter.shared_limit(view_rate, scope="views", cost=lambda: 1 + stored_size() // WORK_UNIT_BYTES)
 
 
