@@ -250,9 +250,27 @@
     return DRAFT_PREFIX + id;
   };
 
+  // One draft may be open in two tabs, and either may save: a tab writes only over the revision it last read
+  // or wrote, since writing over one it has not read would drop the other tab's steps without a word. A draft
+  // never saved (no revision yet) is written only where none is stored; one read from storage and gone since
+  // (discarded or stored in another tab) is not written back. Returns whether it was written: where it was
+  // not, the stored draft (or its absence) stands, and the page shows that instead (record.js).
   Drafts.prototype.save = function (draft) {
+    var stored = this.load(draft.id);
+    var fresh = draft.revision === undefined ? stored === null : stored !== null && stored.revision === draft.revision;
+    if (!fresh) {
+      return false;
+    }
+    var before = draft.revision;
+    draft.revision = (before || 0) + 1;
     draft.updated = new Date().toISOString();
-    this.storage.setItem(this.key(draft.id), JSON.stringify(draft));
+    try {
+      this.storage.setItem(this.key(draft.id), JSON.stringify(draft));
+    } catch (error) {
+      draft.revision = before;  // not written (the storage full): the next save is still over the same revision
+      throw error;
+    }
+    return true;
   };
 
   Drafts.prototype.load = function (id) {
@@ -262,7 +280,12 @@
     }
     try {
       var draft = JSON.parse(text);
-      return draft && draft.setup && Array.isArray(draft.steps) ? draft : null;
+      if (!draft || !draft.setup || !Array.isArray(draft.steps)) {
+        return null;
+      }
+      // a draft saved before drafts counted their revisions is at revision 0: read, it is no new draft
+      draft.revision = typeof draft.revision === "number" ? draft.revision : 0;
+      return draft;
     } catch (error) {
       return null;
     }

@@ -3,6 +3,7 @@
  * (continue or discard), reopening the one a reload interrupted (#draft=ID), continuing an unfinished log
  * (pasted, a file, or this site's own ?log= address), and the end: the score sheet's claims written into
  * the log, then stored through the upload form (CSRF token and limits as any upload) or downloaded.
+ * The list follows what other tabs of this browser save, and discards only a draft as it was listed.
  */
 (function () {
   "use strict";
@@ -97,13 +98,55 @@
       var draft = drafts.load(button.dataset.resume);
       if (draft) {
         play.open(draft, core.format(text.restored, { title: draft.title, steps: draft.steps.length }));
+      } else {
+        listDrafts();  // gone in another tab a moment ago
       }
     } else if (button.dataset.discard) {
       var gone = drafts.load(button.dataset.discard);
       if (gone && window.confirm(core.format(text.discard_confirm, { title: gone.title }))) {
-        drafts.remove(gone.id);
-        listDrafts();
+        discard(gone);
       }
+    }
+  });
+
+  // The draft the person agreed to discard, not one another tab has recorded more steps in while they were
+  // asked: those steps were never seen here, and discarding them is no answer they gave.
+  function discard(asked) {
+    var now = drafts.load(asked.id);
+    if (now && now.revision === asked.revision) {
+      drafts.remove(asked.id);
+    } else if (now) {
+      elsewhere(_("“{title}” was changed in another tab meanwhile: it is not discarded; it is listed as it is now.",
+        { title: now.title }));
+    }
+    listDrafts();
+  }
+
+  // What another tab did, said above the list (and read out).
+  function elsewhere(message) {
+    $("rec-elsewhere").textContent = message;
+    $("rec-elsewhere").hidden = false;
+    $("rec-announce").textContent = message;
+    $("rec-elsewhere").scrollIntoView({ block: "nearest" });
+  }
+
+  // The game shown here was discarded or stored in another tab (record.js): the list, and what happened.
+  document.addEventListener("record:gone", function (event) {
+    listDrafts();
+    elsewhere(event.detail.message);
+  });
+
+  // A draft started, recorded in, discarded or stored in another tab: the list says so at once, the keyboard
+  // staying on the button it was on.
+  window.addEventListener("storage", function (event) {
+    if ($("rec-start").hidden || (event.key !== null && event.key.indexOf(core.DRAFT_PREFIX) !== 0)) {
+      return;
+    }
+    var focused = document.activeElement;
+    var kept = focused && $("rec-draft-list").contains(focused) ? focused.id : null;
+    listDrafts();
+    if (kept && $(kept)) {
+      $(kept).focus({ preventScroll: true });
     }
   });
 
@@ -179,6 +222,9 @@
     if (storing) {
       return;  // a second tap would store the game twice
     }
+    if (!play.inStep(_("Not stored."))) {
+      return;
+    }
     storing = true;
     var draft = play.current();
     // A file part arrives as written; a text field's line ends would be sent as CR LF, the log grown past its size.
@@ -187,7 +233,10 @@
     fetch($("rec-store").action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.redirected && /\/games\/[^/]+$/.test(new URL(response.url).pathname)) {
-          drafts.remove(draft.id);
+          var now = drafts.load(draft.id);
+          if (now && now.revision === draft.revision) {
+            drafts.remove(draft.id);  // steps another tab saved while the game was sent stay a game being recorded
+          }
           location.assign(response.url);
           return;
         }
@@ -217,7 +266,11 @@
     listDrafts();
     $("rec-drafts").scrollIntoView({ block: "start" });
     // the button pressed is gone with the game: the keyboard goes on from the game just left, in the list
-    $("rec-draft-list").querySelector("button[data-resume='" + left + "']").focus({ preventScroll: true });
+    // (where another tab has not discarded it a moment ago)
+    var listed = $("rec-draft-list").querySelector("button[data-resume='" + left + "']");
+    if (listed) {
+      listed.focus({ preventScroll: true });
+    }
   });
 
   // -- Arriving -----------------------------------------------------------------------------------------

@@ -5,6 +5,8 @@
  * breaks a rule is recorded only after a warning that shows what it breaks. Every step is saved in this
  * browser before anything else happens (record-core.js's Drafts), so a reload or a lost connection loses
  * nothing. A past step can be changed or deleted; the steps after it are applied again, one by one.
+ * One draft may be open in several tabs: each follows what another saves, and none writes over steps it has
+ * not seen (the end of this file).
  * Text from logs is only ever set with textContent.
  */
 (function () {
@@ -24,6 +26,8 @@
   var editing = null;    // the index of the step being changed, or null
   var pending = null;    // an illegal step waiting for "record it as played"
   var busy = false;
+  var stale = false;     // another tab saved this draft (or refused a save here): followed once nothing is under way
+  var refusals = [];     // the sentences naming what this tab did not save, said when the game is shown again
 
   var table = window.RecordTable;
   var entry = window.RecordEntry;
@@ -174,7 +178,9 @@
     return post(choicesAddress(), checkedLog()).then(function (reply) {
       if (reply.status === 422 && unseen) {
         draft.unseen = false;  // nothing is left to leave unseen (the log changed under it): ask again
-        save();
+        if (!save()) {
+          return;
+        }
         busy = false;
         return refresh(message, reveal);
       }
@@ -200,6 +206,7 @@
       busy = false;
       root.removeAttribute("aria-busy");
       root.dataset.steps = String(draft.steps.length);
+      followLater();
       var focused = document.activeElement;
       if (answer && finePointer() &&
           (!focused || focused === document.body || $("rec-dock").contains(focused))) {
@@ -223,8 +230,25 @@
 
   // -- Recording -------------------------------------------------------------------------------------
 
-  function save() {
-    drafts.save(draft);
+  // Saved only over the draft as this tab last read or wrote it (record-core.js): where another tab saved
+  // since, nothing is written, ``refused`` (the sentence naming what was not saved) is kept to be said, and the
+  // game is shown as stored. The caller stops there. Returns whether it was saved.
+  function save(refused) {
+    if (drafts.save(draft)) {
+      return true;
+    }
+    overtaken(refused);
+    return false;
+  }
+
+  // Another tab saved the draft since this one read it: ``refused`` is said when the stored draft is shown.
+  function overtaken(refused) {
+    if (refused) {
+      refusals.push(refused);
+    }
+    answer = null;  // nothing is tapped on the draft left behind until the stored one is shown
+    stale = true;
+    followLater();
   }
 
   // What Undo takes back, the latest first (a bounded list): a step added, deleted or changed, and whether the
@@ -241,20 +265,24 @@
       var at = editing;
       remember({ kind: "replace", index: at, step: draft.steps[at] });
       // a draw at the end left unseen stays so: changing an earlier step is no answer to it
-      return replay(at, [step], at + 1, core.format(text.replaced, { number: at + 1 }), draft.unseen);
+      return replay(at, [step], at + 1, core.format(text.replaced, { number: at + 1 }), draft.unseen,
+        _("Step {number} was not changed to {label}.", { number: at + 1, label: step.label }));
     }
     remember({ kind: "add" });
     draft.steps.push(step);
     draft.unseen = false;
-    save();
+    if (!save(_("Not recorded: {label}.", { label: step.label }))) {
+      return;
+    }
     // whose step is next, back in view: a table's step may have grown the dock past the top of a phone's screen
     return refresh(message, "rec-status");
   }
 
   // Steps ``from`` on replaced by ``inserted`` and then the old steps from ``resume`` on, each applied
   // again to the log before it (its patch and findings are those of its new place); then the game is shown
-  // with ``message``, the table's step at the end left unseen where ``unseen`` says so (an undo).
-  function replay(from, inserted, resume, message, unseen) {
+  // with ``message``, the table's step at the end left unseen where ``unseen`` says so (an undo); ``refused``
+  // says what was not done where another tab saved the draft meanwhile.
+  function replay(from, inserted, resume, message, unseen, refused) {
     var kept = draft.steps.slice(0, from).concat(inserted);
     var again = draft.steps.slice(resume);
     var trial = { setup: draft.setup, steps: kept };
@@ -274,7 +302,9 @@
         draft.steps = trial.steps;
         draft.unseen = Boolean(unseen);  // refresh asks again if nothing is left to leave unseen
         editing = null;
-        save();
+        if (!save(refused)) {
+          return;
+        }
         return refresh(message);
       });
     });
@@ -293,6 +323,7 @@
       announce(error.message);
     }).then(function () {
       busy = false;
+      followLater();
     });
   }
 
@@ -344,8 +375,9 @@
     }
     if (draft.unseen && (draft.unseenAfter === undefined || (draft.changed || 0) <= draft.unseenAfter)) {
       draft.unseen = false;
-      save();
-      refresh(text.unseen_undone, "rec-status");
+      if (save(_("Not undone: the table's step left unseen."))) {
+        refresh(text.unseen_undone, "rec-status");
+      }
       return;
     }
     var change = (draft.changes || []).pop();
@@ -354,10 +386,12 @@
     }
     if (change && change.kind !== "add") {
       // a step deleted or changed: put it back as it was, and check the steps after it again
-      save();
-      replay(change.index, [change.step], change.index + (change.kind === "replace" ? 1 : 0),
-        _("Step {number} is back as it was; the steps after it were checked again.", { number: change.index + 1 }),
-        change.unseen);
+      var undone = _("Step {number} was not put back as it was.", { number: change.index + 1 });
+      if (save(undone)) {
+        replay(change.index, [change.step], change.index + (change.kind === "replace" ? 1 : 0),
+          _("Step {number} is back as it was; the steps after it were checked again.", { number: change.index + 1 }),
+          change.unseen, undone);
+      }
       return;
     }
     var last = draft.steps.pop();
@@ -367,21 +401,38 @@
       return;
     }
     draft.unseen = Boolean(change && change.unseen);  // a step recorded past a draw nobody saw: still unseen
-    save();
-    refresh(core.format(text.undone, { label: last.label }), "rec-status");
+    if (save(_("Not undone: {label}.", { label: last.label }))) {
+      refresh(core.format(text.undone, { label: last.label }), "rec-status");
+    }
   }
 
   function deleteStep(index) {
     remember({ kind: "delete", index: index, step: draft.steps[index] });
-    replay(index, [], index + 1, core.format(text.deleted, { number: index + 1 }), draft.unseen);
+    replay(index, [], index + 1, core.format(text.deleted, { number: index + 1 }), draft.unseen,
+      _("Step {number} was not deleted.", { number: index + 1 }));
+  }
+
+  function close() {
+    draft = null;
+    editing = null;
+    answer = null;
+    stale = false;
+    refusals = [];
+    closeWarning();
+    $("rec-play").hidden = true;
+    $("rec-start").hidden = false;
+    history.replaceState(null, "", location.pathname + location.search);
   }
 
   window.RecordPlay = {
     open: function (opened, message) {
       draft = opened;
       editing = null;
+      stale = false;
+      refusals = [];
       closeWarning();
       $("rec-start").hidden = true;
+      $("rec-elsewhere").hidden = true;  // what another tab did to a game before is said no more
       $("rec-play").hidden = false;
       $("rec-play-title").textContent = draft.title;
       root.dataset.draft = draft.id;
@@ -398,11 +449,16 @@
       draft.language = language;
       return refresh(message, "rec-status");
     },
-    close: function () {
-      draft = null;
-      $("rec-play").hidden = true;
-      $("rec-start").hidden = false;
-      history.replaceState(null, "", location.pathname + location.search);
+    close: close,
+    // Whether this tab holds the draft as stored, before it is stored on the server (record-session.js): a log
+    // sent without the steps another tab saved meanwhile would leave them out of the game stored.
+    inStep: function (refused) {
+      var stored = drafts.load(draft.id);
+      if (stored && stored.revision === draft.revision) {
+        return true;
+      }
+      overtaken(refused);
+      return false;
     },
     current: function () {
       return draft;
@@ -502,15 +558,99 @@
     if (!busy && answer && answer.may_leave_unseen) {
       draft.unseen = true;
       draft.unseenAfter = draft.changed || 0;  // Undo takes it back once the changes since are undone
-      save();
-      refresh(text.left_unseen, "rec-status");
+      if (save(_("The table's step was not left unseen."))) {
+        refresh(text.left_unseen, "rec-status");
+      }
     }
   });
   ["change", "input"].forEach(function (kind) {  // a select says "change", a box typed in "input"
     $("rec-claims-panel").addEventListener(kind, function () {
       draft.claims = window.RecordSheet.read();
-      save();
-      checkClaims();
+      if (save(_("The score sheet's change was not saved."))) {
+        checkClaims();
+      }
     });
+  });
+
+  // -- Another tab -----------------------------------------------------------------------------------
+  // A draft open in two tabs (the same #draft= address) is one game: each tab shows what the other saves as
+  // soon as the browser says so (the storage event), and a save here is refused where the other tab saved
+  // since (save above). A refused step is not applied again on top of the stored draft: it was picked from
+  // the game as this tab showed it (whose turn, which trick, the hand), and on a log that has moved on the
+  // same action means another play, one the rules may even allow, that only the table can confirm. So the
+  // stored draft is shown and the step is named as not recorded, to be recorded again if it still is to be.
+
+  var followTimer = null;
+
+  // A burst of saves in the other tab (a score typed key by key) is followed once, after it.
+  function followLater() {
+    if (stale) {
+      window.clearTimeout(followTimer);
+      followTimer = window.setTimeout(follow, 50);
+    }
+  }
+
+  function follow() {
+    if (!draft || !stale || busy) {
+      return;  // busy: the answer under way is for the draft as it was; followed once it is in (refresh, guarded)
+    }
+    stale = false;
+    var stored = drafts.load(draft.id);
+    if (!stored) {
+      lost();
+    } else if (stored.revision !== draft.revision || refusals.length) {
+      adopt(stored);
+    }
+  }
+
+  // What this tab had under way and did not save: the refusals, and a step still waiting for "record it as
+  // played" (it was checked against the log as it was).
+  function unsaved() {
+    var said = refusals;
+    refusals = [];
+    if (pending) {
+      said.unshift(_("Not recorded: {label}.", { label: pending.label }));
+      closeWarning();
+    }
+    return said;
+  }
+
+  // The stored draft shown as it is: the steps, whose turn, the steps offered, the score sheet. Its steps stay
+  // worded as they were saved (open() words them again in this page's language): rewording them is a save,
+  // and two tabs in two languages would reword each other's saves for ever.
+  function adopt(stored) {
+    var said = unsaved();
+    draft = stored;
+    editing = null;
+    answer = null;
+    window.RecordSheet.draw(draft, setupOf(draft.game), text, true);
+    said.push(_("This game was changed in another tab: it is shown here as it was saved there."));
+    refresh().then(function () {
+      var message = said.join(" ");
+      if (said.length > 1 && answer) {
+        problem(message);  // something done here was not saved: said plainly, where a problem is said
+      } else {
+        note(message);
+      }
+      announce([message, $("rec-status").textContent].filter(Boolean).join(" "));
+    });
+  }
+
+  // Discarded (or stored, or the site's data cleared) in another tab: written back, it would come back as a
+  // game being recorded. The list of games is shown instead, with what happened (record-session.js).
+  function lost() {
+    var said = unsaved();
+    said.push(_("“{title}” was stored or discarded in another tab: it is no longer kept in this browser, so " +
+      "nothing more is saved here.", { title: draft.title }));
+    close();
+    document.dispatchEvent(new CustomEvent("record:gone", { detail: { message: said.join(" ") } }));
+  }
+
+  window.addEventListener("storage", function (event) {
+    // key null: the whole storage cleared; the event never reaches the tab that saved
+    if (draft && (event.key === null || event.key === drafts.key(draft.id))) {
+      stale = true;
+      followLater();
+    }
   });
 })();
