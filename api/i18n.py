@@ -288,6 +288,10 @@ def install(app: Flask) -> None:
     # A game's Text given to a template's own sentence (``_("Rule: %(rule)s", rule=race.rule | said)``):
     # said before it goes in, since gettext's formatting would take its English.
     app.jinja_env.filters["said"] = lambda value: str(localized(value))
+    # A name or title a log gives, where no <bdi> can hold it (a <title>, a <meta>'s content, an attribute): set
+    # apart between FSI and PDI if it holds right-to-left letters or direction marks, as the games' sentences
+    # set their names apart (an override left open would turn the words after it around); else as it is.
+    app.jinja_env.filters["isolated"] = lambda value: words.isolated(str(localized(value)))
     app.jinja_env.install_gettext_callables(_template_gettext, _template_ngettext, newstyle=True)
     app.context_processor(_context)
     app.after_request(_remember)

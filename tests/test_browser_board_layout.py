@@ -19,6 +19,7 @@ pytestmark = pytest.mark.browser
 
 LONG_NAME = "Bartholomew-Maximilian Featherstonehaugh"  # 40 characters, a name the format allows
 EMAIL_NAME = "anna.rossi.tournament.player@example.com"  # 40 characters and no place to break
+BARE_NAME = "W" * 40  # 40 characters and not even a dot to break after
 
 
 @pytest.fixture
@@ -275,6 +276,21 @@ LOGS = {
 }
 
 
+def miscounted(log: dict, key: str) -> dict:
+    """The log with its winner's claimed score one too many: a finding (and the board's reason) naming them."""
+    log[key][log["winners"][0]] += 1
+    return log
+
+
+# The winner named BARE_NAME, so that the line naming the log's winner holds it too.
+BARE_LOGS = {
+    "david-goliath": lambda: miscounted(simulate_dg(4, 3, names=("Andrea", "Ben", BARE_NAME, "Dennis"),
+                                                    dealer_seat=1), "scores"),
+    "grande-dalmuti": lambda: miscounted(renamed(simulate_dalmuti(5, 3), "Bruno", BARE_NAME), "totals"),
+    "olympi": lambda: miscounted(renamed(simulate_olympi(4, 3), "Ann", BARE_NAME), "scores"),
+}
+
+
 @pytest.mark.parametrize("game", sorted(LOGS))
 def test_long_names_never_widen_a_page(phone, live_server, tmp_path, game):
     log = LOGS[game]()
@@ -305,6 +321,21 @@ def test_long_names_never_widen_a_page(phone, live_server, tmp_path, game):
         phone.locator("#whatif-panel details").evaluate("details => { details.open = true; }")
         assert phone.locator("#whatif-list li").count() > 0
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # A name with no place to break at all, the winner's, wraps too on a phone: in the key moments, the line
+    # naming the log's winner, the scoreboard, the findings, the board's seats and the step bar's reason.
+    log = BARE_LOGS[game]()
+    assert log["winners"] == [BARE_NAME]
+    path.write_text(json.dumps(log))
+    phone.set_viewport_size({"width": 390, "height": 844})
+    upload(phone, live_server, path)
+    moments_loaded(phone)
+    assert phone.locator(".key-moments a", has_text=BARE_NAME).count() > 0
+    assert BARE_NAME in phone.locator(".claimed-winners").inner_text()
+    assert phone.locator(".analysis-main li.finding", has_text=BARE_NAME).count() > 0
+    for key in ("", "Home", "End"):  # the first error (the last moment), the deal, the end
+        if key:
+            phone.keyboard.press(key)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, key
 
 
 def test_the_rules_page_lists_games_without_bullets(laptop, live_server):
