@@ -178,7 +178,8 @@ def view(result: dict | None, part: int | None = None, words: Words = Words(),
             "player": play["player"], "played": played, "legal": play.get("legal", True),
             "exact": bool(play.get("exact")), "value": number(value_of(play), words.decimal),
             "best_value": number(best_value(play), words.decimal), "cost": number(play.get("cost"), words.decimal),
-            "best": [play_words(play, action, words, said) for action in play.get("best") or []], "mark": mark}
+            "best": [play_words(play, action, words, said) for action in play.get("best") or []], "mark": mark,
+            "short": analysis.looked_short(play)}
         if mark in KEY_MARKS:
             # an estimate's mark is listed as one, and is no key moment: a shallow look-ahead is no proof
             exact = bool(play.get("exact"))

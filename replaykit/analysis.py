@@ -15,7 +15,7 @@ it, with ``legal`` false and no cost: the analysis judges choices among legal pl
 seat's choice (Il Grande Dalmuti's ``{"trick": n}``, a trick opened empty or with a note) is not listed: where
 the position before it can be searched, a step its ``action_of`` cannot read and the validator found no error
 at is such a step. A play whose cost reaches a threshold below is marked (``marks``), as lichess marks
-inaccuracies, mistakes and blunders.
+inaccuracies, mistakes and blunders, unless its worlds were searched only so far ahead (``looked_short``).
 
 A game's State takes part when it offers ``searchable()`` — the position now as something the search walks
 (``replaykit.search``), an independent copy, or ``None`` where it cannot be searched (a position the
@@ -60,8 +60,9 @@ from replaykit.state import past_unseen
 # searched from every round's, race's or game's end back in turns, so each end is proven first. 7: the worlds dealt
 # are bounded (``Budget.max_worlds``); a play held to a share smaller than its worlds may search deals no more
 # worlds after a first whose search finds nothing, and is tried again with what the later plays left; an Olympi
-# look-ahead counts, for a seat still in the race, the medal it would retire with.
-METHOD = 7
+# look-ahead counts, for a seat still in the race, the medal it would retire with. 8: a play estimated by a
+# look-ahead cut short bears no mark.
+METHOD = 8
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
 # The marks of a play by its cost, worst first: a play is marked by the first of its game's thresholds
@@ -234,8 +235,16 @@ def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, floa
             used, dealt = estimate(step, entry, budget, left_over)
             left_over, worlds_left = left_over - used, worlds_left - dealt
     for _step, entry in judged:
-        entry["marks"] = marks(entry["cost"], thresholds)
+        entry["marks"] = [] if looked_short(entry) else marks(entry["cost"], thresholds)
     return [entry for _step, entry in judged]
+
+
+def looked_short(entry: dict) -> bool:
+    """A play estimated in worlds searched only so far ahead (``reach``): its values are the results so far
+    there, a guess that may stand on either side of what the end gives (a tester's "blunder" costing 11 at the
+    end of the trick cost 0 at the end of the game), so it bears no mark."""
+    estimate = entry.get("estimate")
+    return isinstance(estimate, dict) and estimate.get("reach") is not None
 
 
 def judge(step: Step, search: Search, max_nodes: int) -> tuple[dict, int]:

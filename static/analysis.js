@@ -278,6 +278,13 @@
       line.textContent = _("Computer: a play the rules refuse is not valued.");
     } else if (play.value === "") {
       line.textContent = _("Computer: not valued (past what the search could reach).");
+    } else if (play.short) {
+      // worlds searched only so far ahead: results so far there, no claim about the end (and no mark)
+      line.textContent = play.cost === "0"
+        ? _("Computer ({unit}, a guess looking only a few plays ahead): a best play there, worth about {value}.",
+            params)
+        : _("Computer ({unit}, a guess looking only a few plays ahead): {best} about {best_value} there; {played} " +
+            "about {value}. Not what the end of the game gives.", params);
     } else if (play.cost === "0") {
       line.textContent = (play.exact ? _("Computer ({unit}): a best play; {player} can make sure of {value}.", params)
         : _("Computer ({unit}): a best play by the estimate, worth about {value}.", params));

@@ -73,3 +73,17 @@ def test_within_the_request_s_budget_the_end_of_every_round_game_or_race_is_prov
     plays = analyse(engine, document, SEARCH_BUDGET)["plays"]
     last_of_each = {play["step"].split("-")[1]: play for play in plays if play["legal"]}
     assert len(last_of_each) == units and all(play["exact"] for play in last_of_each.values())
+
+
+def test_a_play_estimated_by_a_look_ahead_cut_short_bears_no_mark():
+    # The long session's estimates look a few plays ahead (reach): the standing there is a guess that may lie
+    # on either side of the round's end, so no such play is called a blunder; the others keep their marks.
+    plays = analyse(DALMUTI, json.loads((SAMPLES / "grande-dalmuti" / "plain-revolution-market.json").read_text()),
+                    BUDGET)["plays"]
+    short = [play for play in plays if play["estimate"] and play["estimate"]["reach"] is not None]
+    assert short and all(play["marks"] == [] for play in short)
+    assert any(play["cost"] >= DALMUTI.mark_thresholds[2] for play in short)  # costly by the guess: unmarked
+    thresholds = dict(zip(("blunder", "mistake", "inaccuracy"), DALMUTI.mark_thresholds, strict=True))
+    for play in plays:
+        if play not in short and play["marks"]:
+            assert play["cost"] >= thresholds[play["marks"][0]]

@@ -172,3 +172,25 @@ def test_on_a_phone_each_player_s_accuracy_is_read_without_scrolling_sideways(ph
         "heads => heads.map(head => head.textContent)")
     labels = first.locator("td").evaluate_all("cells => cells.map(cell => getComputedStyle(cell, '::before').content)")
     assert labels == [f'"{head}"' for head in heads[1:]]  # every column of the table, said beside its figure
+
+
+def test_a_guess_looking_only_a_few_plays_ahead_is_said_to_be_one(page, analysing_server):
+    """A play whose worlds were searched only so far ahead (``short``) is said to be a guess about the results
+    there, not what the end gives, with no mark (a tester read "Blunder … Best: …, about 33" as a claim)."""
+    def looked_short(route):
+        answer = route.fetch().json()
+        if answer.get("state") == "done":
+            play = answer["analysis"]["steps"]["trick-2-play-1"]
+            play.update(short=True, exact=False, value="7", best_value="11.50", cost="4.50", mark=None,
+                        best=["Cy plays blue 9"])
+        route.fulfill(json=answer)
+
+    page.route("**/analysis.json", looked_short)
+    page.goto(analysing_server.url + "/samples/david-goliath/legal-3-players#trick-2-play-1")
+    at_moment(page, "trick-2-play-1")
+    done(page)
+    line = page.locator("#step-analysis")
+    text = line.inner_text()
+    assert text.startswith("Computer (in points, a guess looking only a few plays ahead): Cy plays blue 9 about "
+                           "11.50 there; ") and text.endswith(" about 7. Not what the end of the game gives.")
+    assert line.get_attribute("class") == "step-analysis"  # no mark's colour

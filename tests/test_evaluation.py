@@ -62,7 +62,7 @@ def test_each_play_is_described_for_its_moment_and_the_mistakes_are_listed():
     shown = view({"plays": PLAYS, "unsearched": 2, "seats": {"Ann": {"plays": 2}}})
     first = shown["steps"]["trick-1-play-1"]
     assert first == {"player": "Ann", "played": "Ann plays B4", "legal": True, "exact": True, "value": "10",
-                     "best_value": "13", "cost": "3", "best": ["Ann plays R2"], "mark": "mistake"}
+                     "best_value": "13", "cost": "3", "best": ["Ann plays R2"], "mark": "mistake", "short": False}
     assert shown["steps"]["trick-1-play-2"]["value"] == "5.50"
     refused = shown["steps"]["trick-2-play-2"]
     assert (refused["legal"], refused["value"], refused["cost"]) == (False, "", "")
@@ -80,6 +80,13 @@ def test_an_estimated_mistake_is_listed_as_an_estimate():
     assert view({"plays": [guessed]})["marked"] == [{
         "step": "trick-1-play-2", "kind": "mistake", "exact": False,
         "label": "mistake: Bob plays G7, cost about 3.50 (estimate)"}]
+
+
+def test_a_play_whose_worlds_looked_only_so_far_ahead_is_said_to_be_a_guess():
+    # Bob's worlds were searched to the end of the trick only (reach 1): the page says "a guess" (analysis.js)
+    shallow = {**PLAYS[1], "estimate": {"worlds": 8, "reach": 1}}
+    assert view({"plays": [shallow]})["steps"]["trick-1-play-2"]["short"] is True
+    assert view({"plays": [PLAYS[1]]})["steps"]["trick-1-play-2"]["short"] is False  # searched to the end
 
 
 def test_values_are_written_with_the_reader_s_decimal_sign():
