@@ -166,3 +166,16 @@ def test_a_play_of_a_catalogue_card_s_race_names_the_card_by_its_title_as_every_
     assert str(finding.message) == ("House rule: anything goes is played one card at a time; Ann played 2, so the "
                                     "rule was not checked.")
     assert render(finding.message, Languages("pl")).startswith("W dyscyplinie Reguła domowa: wszystko wolno ")
+
+
+def test_the_last_player_stopping_closes_the_race_in_polish_not_the_game():
+    # "kończy grę" read as ending the game: the race (konkurencja) is what the last player's stop closes (a
+    # stand-in race: the label asks only whether it is finished)
+    from olympi_replay.state_choices import turn_label
+
+    class Finished:
+        finished = True
+
+    label = turn_label(Finished(), "Chiara", "retire", [])
+    assert label == "Chiara stops playing"
+    assert render(label, Languages("pl")) == "Chiara kończy konkurencję"
