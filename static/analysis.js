@@ -289,12 +289,17 @@
       line.textContent = (play.exact ? _("Computer ({unit}): a best play; {player} can make sure of {value}.", params)
         : _("Computer ({unit}): a best play by the estimate, worth about {value}.", params));
     } else {
-      // the play made said apart from the best, which it is not; its mark, where it has one, first
+      // the play made said apart from the best, which it is not; its mark, where it has one, first. Several best
+      // plays are said as several ("Migliori", not "Migliore", in Italian).
       line.textContent = (play.mark ? (markWords[play.mark] || play.mark) + " · " : "") + (play.exact
-        ? _("Computer ({unit}): costs {cost}. Best: {best}, making sure of {best_value}. Played: {played}, making " +
-            "sure of {value}.", params)
-        : _("Computer (estimate, {unit}): costs {cost}. Best: {best}, about {best_value}. Played: {played}, about " +
-            "{value}.", params));
+        ? _n("Computer ({unit}): costs {cost}. Best: {best}, making sure of {best_value}. Played: {played}, making " +
+             "sure of {value}.",
+             "Computer ({unit}): costs {cost}. Best: {best}, each making sure of {best_value}. Played: {played}, " +
+             "making sure of {value}.", play.best.length, params)
+        : _n("Computer (estimate, {unit}): costs {cost}. Best: {best}, about {best_value}. Played: {played}, about " +
+             "{value}.",
+             "Computer (estimate, {unit}): costs {cost}. Best: {best}, each about {best_value}. Played: {played}, " +
+             "about {value}.", play.best.length, params));
     }
   }
 

@@ -50,10 +50,6 @@ def test_an_uploaded_game_shows_its_analysis_once_the_worker_has_made_it(page, a
 
     marks = page.locator(".key-panel .key-mistake, .key-panel .key-blunder")
     assert marks.count() >= 1  # among the key moments
-    # an estimate's mistake is listed as one, and is no key moment
-    estimated = page.locator("#computer-marks li", has_text="(estimate)")
-    assert estimated.count() >= 1
-    assert page.locator(f".key-panel a[href='#{estimated.first.get_attribute('data-anchor')}']").count() == 0
     first = marks.first.get_attribute("href").lstrip("#")
     assert page.locator(f"#computer-marks li[data-anchor='{first}']").count() == 1
     badge = page.locator(f".moments-list [data-step-id='{first}'] .play-cost")  # beside the play in the list
@@ -80,9 +76,37 @@ def test_an_uploaded_game_shows_its_analysis_once_the_worker_has_made_it(page, a
     assert page.locator("#computer-analysis li").count() == 3  # the three thresholds
 
 
+def marked_also(page, *marks: dict) -> None:
+    """The page's analysis, once done, with ``marks`` among its marked plays: a small budget's estimates look
+    only a few plays ahead, and such plays bear no mark (``replaykit.analysis.looked_short``)."""
+    def more_marks(route):
+        answer = route.fetch().json()
+        if answer.get("state") == "done":
+            answer["analysis"]["marked"] = [*marks, *answer["analysis"]["marked"]]
+        route.fulfill(json=answer)
+
+    page.route("**/analysis.json", more_marks)
+
+
+def estimated_mistake(step: str) -> dict:
+    return {"step": step, "kind": "mistake", "exact": False, "label": f"{step} · mistake, cost about 3.50 (estimate)"}
+
+
+def test_an_estimate_s_mark_is_listed_as_one_and_is_no_key_moment(page, analysing_server):
+    marked_also(page, estimated_mistake("trick-2-play-1"))
+    page.goto(analysing_server.url + "/samples/david-goliath/legal-3-players")
+    moments_loaded(page)
+    done(page)
+    estimated = page.locator("#computer-marks li", has_text="(estimate)")
+    assert estimated.count() == 1 and estimated.first.get_attribute("data-anchor") == "trick-2-play-1"
+    assert page.locator(".key-panel a[href='#trick-2-play-1']").count() == 0
+
+
 def test_n_and_p_walk_the_findings_list_never_the_computer_s_marks(page, analysing_server):
     # The help says "N and P to walk the findings": the Findings list, whose only entry here is Clara's revoke
-    # (trick 6, play 2); the computer's mistakes and blunders are in a list of their own.
+    # (trick 6, play 2); the computer's mistakes and blunders are in a list of their own, here one on either
+    # side of it.
+    marked_also(page, estimated_mistake("trick-2-play-1"), estimated_mistake("trick-9-play-1"))
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(analysing_server.url + "/samples/david-goliath/illegal-revoke")
     at_moment(page, "trick-6-play-2")
@@ -194,3 +218,21 @@ def test_a_guess_looking_only_a_few_plays_ahead_is_said_to_be_one(page, analysin
     assert text.startswith("Computer (in points, a guess looking only a few plays ahead): Cy plays blue 9 about "
                            "11.50 there; ") and text.endswith(" about 7. Not what the end of the game gives.")
     assert line.get_attribute("class") == "step-analysis"  # no mark's colour
+
+
+def test_several_best_plays_are_said_as_several(page, analysing_server):
+    """Two best plays: "Migliori … che assicurano ciascuna" in Italian, not "Migliore" (a tester's reading)."""
+    def two_best(route):
+        answer = route.fetch().json()
+        if answer.get("state") == "done":
+            answer["analysis"]["steps"]["trick-2-play-1"].update(
+                short=False, exact=True, value="10", best_value="13", cost="3", mark=None,
+                best=["Cy gioca blu 9", "Cy gioca rosso 2"])
+        route.fulfill(json=answer)
+
+    page.route("**/analysis.json", two_best)
+    page.goto(analysing_server.url + "/samples/david-goliath/legal-3-players?lang=it#trick-2-play-1")
+    at_moment(page, "trick-2-play-1")
+    done(page)
+    assert re.fullmatch(r"Computer \([^)]+\): costa 3\. Migliori: Cy gioca blu 9, Cy gioca rosso 2, che assicurano "
+                        r"ciascuna 13\. Giocata: .+, che assicura 10\.", page.locator("#step-analysis").inner_text())
