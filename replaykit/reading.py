@@ -54,14 +54,17 @@ ZIP = say("This is a zip archive, not JSON text: unzip it and send the log it ho
 
 def no_json_text(raw: bytes) -> Text | None:
     """What bytes the JSON reader refused are, when they are no JSON text at all: nothing, gzip, zip, or UTF-16/32
-    (which Windows tools write); ``None`` otherwise. No JSON text starts with a NUL byte, so one among the
-    first four is a wide encoding, with or without its byte-order mark."""
+    (which Windows tools write); ``None`` otherwise. A JSON text starts with two ASCII characters, so a wide
+    encoding without its byte-order mark shows in where the NULs among its first bytes lie (RFC 4627): 00 xx
+    or xx 00 (UTF-16, UTF-32 little-endian), 00 00 00 xx (UTF-32 big-endian). A NUL after two such characters
+    (``{}`` then a NUL) is the reader's to place."""
     if not raw.strip():
         return EMPTY
     if raw.startswith(b"\x1f\x8b"):
         return GZIP
     if raw.startswith(b"PK\x03\x04"):
         return ZIP
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in raw[:4]:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) >= 2 and (raw[0] == 0) != (raw[1] == 0)) \
+            or (len(raw) >= 4 and raw[:3] == b"\x00\x00\x00" and raw[3] != 0):
         return WIDE
     return None

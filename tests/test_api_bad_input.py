@@ -56,7 +56,8 @@ def zipped(raw: bytes) -> bytes:
     (LOG.encode("utf-32"), "UTF-16 (or UTF-32)"),
     (gzip.compress(LOG.encode()), "gzip-compressed"),
     (zipped(LOG.encode()), "zip archive, not JSON text: unzip it"),
-], ids=["empty", "blank", "utf-16", "utf-16-be", "utf-32", "gzip", "zip"])
+    (b"{}\x00", "Not valid JSON: Extra data (line 1, column 3)"),  # a NUL after "{}": no encoding, but where it is
+], ids=["empty", "blank", "utf-16", "utf-16-be", "utf-32", "gzip", "zip", "nul"])
 @pytest.mark.parametrize("path", READS_A_LOG)
 def test_bytes_that_are_no_json_text_are_named_for_what_they_are(app, client, path, raw, said):
     # Before: "Not valid JSON: Expecting value (line 1, column 1)" or "not UTF-8 text (bad byte at position 1)"

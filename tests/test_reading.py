@@ -29,7 +29,10 @@ def test_bytes_that_are_no_json_text_are_named_and_json_text_is_not():
     assert no_json_text(b"PK\x03\x04\x14\x00") == zip_said
     wide = "This text is UTF-16 (or UTF-32), not UTF-8: save the log as UTF-8 and send it again"
     # UTF-16 with each byte order's mark, UTF-16 big-endian without one ("{" is 00 7B), UTF-32 little-endian
-    wide_texts = (b"\xff\xfe{\x00", b"\xfe\xff\x00{", b"\x00{\x00\"", b"{\x00\x00\x00")
-    assert [no_json_text(raw) for raw in wide_texts] == [wide] * 4
+    # and big-endian
+    wide_texts = (b"\xff\xfe{\x00", b"\xfe\xff\x00{", b"\x00{\x00\"", b"{\x00\x00\x00", b"\x00\x00\x00{")
+    assert [no_json_text(raw) for raw in wide_texts] == [wide] * 5
+    # a NUL after two characters is no encoding: the reader says where it is ("{}" then a NUL, a tester's body)
+    assert [no_json_text(raw) for raw in (b"{}\x00", b"[1\x00]")] == [None] * 2
     # what the JSON reader names better itself: a UTF-8 mark before broken JSON, a stray byte, a bad syntax
     assert [no_json_text(raw) for raw in (b"\xef\xbb\xbf{", b'{"a": "\xe9"}', b"{,}")] == [None] * 3
