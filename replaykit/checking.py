@@ -20,6 +20,10 @@ from replaykit.reading import no_json_text
 
 OK, INVALID, UNREADABLE = 0, 1, 2
 PIECE_SIZE = 1 << 20  # bytes of an archive handed to a process or a worker at a time
+# A file holding one log is read up to this: 8 × the largest body the service takes. More is no log, and read
+# whole it held gigabytes (a tester's /dev/zero: out of memory; a 1.5 GB file under a memory limit: a crash).
+MAX_FILE_BYTES = 16 << 20
+TOO_LARGE = f"larger than {MAX_FILE_BYTES >> 20} MiB: no log is that large (not read further)"
 Item = tuple[str, bytes | None, str | None]  # label, raw bytes, read error
 Outcome = tuple[int, str, str | None]  # exit status, text for standard output, message for standard error
 Tally = tuple[int, int, int]  # inputs found valid, invalid, unreadable
@@ -66,7 +70,8 @@ def inputs(path: str) -> Iterator[Item]:
                 if line.strip():
                     yield f"{path}:{number}", line, None
         else:
-            yield ("<stdin>" if path == "-" else path), stream.read(), None
+            label, raw = ("<stdin>" if path == "-" else path), stream.read(MAX_FILE_BYTES + 1)
+            yield (label, raw, None) if len(raw) <= MAX_FILE_BYTES else (label, None, TOO_LARGE)
     except OSError as error:
         yield path, None, f"cannot read: {error.strerror or error}"
     finally:

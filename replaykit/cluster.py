@@ -112,14 +112,16 @@ def check_piece(piece: Piece, first_line: int, as_json: bool, engine_ids: Sequen
     try:
         with open_binary(piece.location) as stream:
             if piece.whole:
-                raw = stream.read()
+                raw = stream.read(checking.MAX_FILE_BYTES + 1)
             else:
                 stream.seek(piece.start)
                 data, skipped = read_lines(stream, piece.start, piece.length)
     except OSError as error:
         raise WorkerCannotRead.of(piece, error) from None
     if piece.whole:
-        code, text, message = checking.check((piece.label, raw, None), as_json, among)
+        too_large = len(raw) > checking.MAX_FILE_BYTES
+        code, text, message = checking.check((piece.label, None if too_large else raw,
+                                              checking.TOO_LARGE if too_large else None), as_json, among)
         return code, text, [] if message is None else [message], checking.tally(code), len(raw)
     return checking.check_lines(piece.label, data, first_line + skipped, as_json, among)
 

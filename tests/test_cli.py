@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from dg_replay.cli import main
 from dg_replay.simulate import simulate
+from replaykit import checking
 from replaykit.checking import check, check_lines, inputs
 from tests.conftest import ROOT
 from tests.helpers import json_values, run
@@ -46,6 +47,20 @@ def test_invalid_log_prints_compiler_style_lines_and_exits_one(files):
     first = out.splitlines()[0]
     assert first.startswith(f"{files['bad']}: trick 3, play 2 (")
     assert ": card-not-in-deck: G40 is not in the 4-player deck" in first
+
+
+def test_a_file_larger_than_any_log_is_unreadable_without_being_read_whole(files, tmp_path, monkeypatch):
+    # /dev/zero read whole ran out of memory (a traceback); a 1.5 GB file under a memory limit crashed. With the
+    # bound at 1 KiB here (16 MiB in use), a file one byte over it is refused, and one at it is read.
+    monkeypatch.setattr(checking, "MAX_FILE_BYTES", 1024)
+    monkeypatch.setattr(checking, "TOO_LARGE", "larger than 1 KiB: no log is that large (not read further)")
+    (tmp_path / "huge.json").write_bytes(b" " * 1025)
+    (tmp_path / "at.json").write_bytes(b"{" + b" " * 1022 + b"}")
+    status, out, err = run("validate", str(tmp_path / "huge.json"), str(tmp_path / "at.json"))
+    assert status == 2
+    assert err.splitlines()[0] == f"{tmp_path / 'huge.json'}: larger than 1 KiB: no log is that large (not read " \
+                                  "further)"
+    assert f"{tmp_path / 'at.json'}: INVALID" in out  # read, and validated: {} is no log of any game
 
 
 def test_unreadable_input_exits_two_and_wins(files, tmp_path):
