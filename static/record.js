@@ -412,13 +412,18 @@
       _("Step {number} was not deleted.", { number: index + 1 }));
   }
 
-  function close() {
-    draft = null;
+  // What belonged to the game shown: its edit under way, its warning, the steps refused in it.
+  function forgetShown() {
     editing = null;
-    answer = null;
     stale = false;
     refusals = [];
     closeWarning();
+  }
+
+  function close() {
+    draft = null;
+    answer = null;
+    forgetShown();
     $("rec-play").hidden = true;
     $("rec-start").hidden = false;
     history.replaceState(null, "", location.pathname + location.search);
@@ -427,10 +432,7 @@
   window.RecordPlay = {
     open: function (opened, message) {
       draft = opened;
-      editing = null;
-      stale = false;
-      refusals = [];
-      closeWarning();
+      forgetShown();
       $("rec-start").hidden = true;
       $("rec-elsewhere").hidden = true;  // what another tab did to a game before is said no more
       $("rec-play").hidden = false;
