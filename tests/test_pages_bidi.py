@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from tests.conftest import ROOT
 from tests.test_pages import submit
 
@@ -98,3 +100,16 @@ def test_names_and_titles_without_right_to_left_text_are_written_as_they_are(cli
     assert FSI not in one(r"<head>.*?</head>", page) + one(r'<div class="page-head">.*?</div>', page)
     assert '<span class="score-name"><bdi>Clara</bdi></span>' in page
     assert '<p class="claimed-winners">The log names as winner: <bdi>Clara</bdi></p>' in page
+
+
+@pytest.mark.parametrize(("game", "name", "player"), [("david-goliath", "illegal-revoke", "Clara"),
+                                                      ("grande-dalmuti", "plain-revolution-market", "Bruno"),
+                                                      ("olympi", "clean-7-players-reshuffle", "Chiara")])
+def test_a_name_with_an_override_is_set_apart_in_each_game_s_list_of_moments(client, game, name, player):
+    # the list every game page renders from its own partial (templates/games/<game>/moments.html): plays,
+    # captures, ranks, finishes and the scores after each trick, round or race
+    log = renamed(json.loads((ROOT / "sample_games" / game / f"{name}.json").read_text(encoding="utf-8")), player, NAME)
+    page = client.get(client.post("/api/v1/games", json=log).get_json()["links"]["page"]).get_data(as_text=True)
+    listing = one(r'<div class="moments-list">.*?</section>', page)
+    assert NAME in re.sub(r"<[^>]+>", "", listing)
+    assert left_open(listing, NAME) == []
