@@ -168,7 +168,7 @@ def render_parts(verdict: verdicts.Verdict, parts: list[dict | None], *, title: 
         game_style=assets.game_file_url("game_style", verdict.engine))
 
 
-def _shown_report(verdict: verdicts.Verdict, number: int | None) -> dict | None:
+def shown_report(verdict: verdicts.Verdict, number: int | None) -> dict | None:
     """The report a game page shows: the document's, or its part ``number``; ``None`` for the overview of a
     document of several games, which has no moments of its own."""
     if verdict.adapter.parts(verdict.report) is None:
@@ -194,7 +194,7 @@ MOMENTS_PER_LOG_BYTE = 8
 def moments_response(verdict: verdicts.Verdict, number: int | None, log_size: int | None = None) -> Response:
     """``…/moments.json``; with ``log_size``, at most ``MOMENTS_BASE`` plus ``MOMENTS_PER_LOG_BYTE`` bytes per
     byte of the log (the table view left out past it)."""
-    report = _shown_report(verdict, number)
+    report = shown_report(verdict, number)
     if report is None:
         abort(404, _("An overview has no moments of its own: each %(part)s has its own.",
                      part=i18n.unit_name(verdict.adapter.part_unit, verdict.engine)))
@@ -210,7 +210,7 @@ def page(verdict: verdicts.Verdict, *, title: str, notes: str | None, source: di
          number: int | None):
     """A report's page: the overview of a document of several games, one of them (``number``), or a game."""
     report = verdict.report
-    shown = _shown_report(verdict, number)
+    shown = shown_report(verdict, number)
     parts = verdict.adapter.parts(report)
     if parts is None:
         if verdict.adapter.branches:  # hypothetical branches start from a single game

@@ -349,7 +349,9 @@ def _answer(key: str, engine, made_by: str, part: int | None, verdict: Callable[
     404, as its page is, before any job is asked for."""
     verdict = functools.cache(verdict)
     if part is not None:
-        _has_part(verdict(), part)
+        from api.analysis import shown_report  # here: api.analysis imports the web layer, which imports this
+
+        shown_report(verdict(), part)  # its page's 404 for a part the document does not have
     jobs = store()
     with quota.storage_errors():
         if request.method == "POST":
@@ -404,14 +406,6 @@ def sample_analysis(game: str, slug: str, number: int | None = None):
         raise Problem(404, _("There is no sample game by this name."))
     engine = verdicts.by_id(sample.game)  # installed: the address names an installed game's sample
     return _answer(sample_key(game, slug), engine, sample_version(engine, sample), number, lambda: sample.verdict)
-
-
-def _has_part(shown: verdicts.Verdict, part: int) -> None:
-    if shown.adapter.parts(shown.report) is None:
-        raise Problem(404, _("A single game has no numbered parts."))
-    if web.part_of(shown, part) is None:
-        raise Problem(404, _("This document has no readable %(part)s %(number)s.",
-                             part=i18n.unit_name(shown.adapter.part_unit, shown.engine), number=part))
 
 
 def _players(report: dict, part: int | None) -> list[str]:
