@@ -256,8 +256,7 @@
   // (discarded or stored in another tab) is not written back. Returns whether it was written: where it was
   // not, the stored draft (or its absence) stands, and the page shows that instead (record.js).
   Drafts.prototype.save = function (draft) {
-    var stored = this.load(draft.id);
-    var fresh = draft.revision === undefined ? stored === null : stored !== null && stored.revision === draft.revision;
+    var fresh = draft.revision === undefined ? this.load(draft.id) === null : this.holds(draft);
     if (!fresh) {
       return false;
     }
@@ -271,6 +270,12 @@
       throw error;
     }
     return true;
+  };
+
+  // Whether storage holds ``draft`` at the revision this tab last read or wrote (no other tab saved it since).
+  Drafts.prototype.holds = function (draft) {
+    var stored = this.load(draft.id);
+    return stored !== null && stored.revision === draft.revision;
   };
 
   Drafts.prototype.load = function (id) {

@@ -112,7 +112,7 @@
   // The draft the person agreed to discard, not one another tab has recorded more steps in while they were
   // asked: those steps were never seen here, and discarding them is no answer they gave.
   function discard(asked) {
-    var now = drafts.load(asked.id);
+    var now = drafts.load(asked.id);  // read once: its title is said below where it has changed
     if (now && now.revision === asked.revision) {
       drafts.remove(asked.id);
     } else if (now) {
@@ -233,8 +233,7 @@
     fetch($("rec-store").action, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {
         if (response.redirected && /\/games\/[^/]+$/.test(new URL(response.url).pathname)) {
-          var now = drafts.load(draft.id);
-          if (now && now.revision === draft.revision) {
+          if (drafts.holds(draft)) {
             drafts.remove(draft.id);  // steps another tab saved while the game was sent stay a game being recorded
           }
           location.assign(response.url);

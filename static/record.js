@@ -455,8 +455,7 @@
     // Whether this tab holds the draft as stored, before it is stored on the server (record-session.js): a log
     // sent without the steps another tab saved meanwhile would leave them out of the game stored.
     inStep: function (refused) {
-      var stored = drafts.load(draft.id);
-      if (stored && stored.revision === draft.revision) {
+      if (drafts.holds(draft)) {
         return true;
       }
       overtaken(refused);
