@@ -70,13 +70,17 @@ def inputs(path: str) -> Iterator[Item]:
                 if line.strip():
                     yield f"{path}:{number}", line, None
         else:
-            label, raw = ("<stdin>" if path == "-" else path), stream.read(MAX_FILE_BYTES + 1)
-            yield (label, raw, None) if len(raw) <= MAX_FILE_BYTES else (label, None, TOO_LARGE)
+            yield one_log(("<stdin>" if path == "-" else path), stream.read(MAX_FILE_BYTES + 1))
     except OSError as error:
         yield path, None, f"cannot read: {error.strerror or error}"
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
+
+
+def one_log(label: str, raw: bytes) -> Item:
+    """A file of one log, read up to ``MAX_FILE_BYTES`` and one byte more: refused where that byte came."""
+    return (label, raw, None) if len(raw) <= MAX_FILE_BYTES else (label, None, TOO_LARGE)
 
 
 def check(item: Item, as_json: bool = False, among: Sequence[Engine] | None = None) -> Outcome:

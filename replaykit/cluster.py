@@ -119,9 +119,7 @@ def check_piece(piece: Piece, first_line: int, as_json: bool, engine_ids: Sequen
     except OSError as error:
         raise WorkerCannotRead.of(piece, error) from None
     if piece.whole:
-        too_large = len(raw) > checking.MAX_FILE_BYTES
-        code, text, message = checking.check((piece.label, None if too_large else raw,
-                                              checking.TOO_LARGE if too_large else None), as_json, among)
+        code, text, message = checking.check(checking.one_log(piece.label, raw), as_json, among)
         return code, text, [] if message is None else [message], checking.tally(code), len(raw)
     return checking.check_lines(piece.label, data, first_line + skipped, as_json, among)
 
