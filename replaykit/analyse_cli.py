@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from replaykit.analysis import Budget, analyse
+from replaykit.checking import MAX_FILE_BYTES, one_log
 from replaykit.engine import Engine
 from replaykit.jsonio import JSONReadError, read_json
 
@@ -39,11 +40,15 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, among: Sequence[Engine], out: TextIO, err: TextIO, stdin: TextIO) -> int:
     try:
         if args.path == "-":
-            raw = stdin.buffer.read()
+            raw = stdin.buffer.read(MAX_FILE_BYTES + 1)
         else:
             with open(args.path, "rb") as stream:
-                raw = stream.read()
-        document = read_json(raw)
+                raw = stream.read(MAX_FILE_BYTES + 1)
+        _label, read, problem = one_log(args.path, raw)
+        if read is None:
+            err.write(f"{args.path}: {problem}\n")
+            return UNREADABLE
+        document = read_json(read)
     except OSError as error:
         err.write(f"{args.path}: cannot open: {error.strerror or error}\n")
         return UNREADABLE

@@ -11,7 +11,7 @@ import io
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from replaykit import registry
 from replaykit.engine import Engine
@@ -24,6 +24,8 @@ PIECE_SIZE = 1 << 20  # bytes of an archive handed to a process or a worker at a
 # whole it held gigabytes (a tester's /dev/zero: out of memory; a 1.5 GB file under a memory limit: a crash).
 MAX_FILE_BYTES = 16 << 20
 TOO_LARGE = f"larger than {MAX_FILE_BYTES >> 20} MiB: no log is that large (not read further)"
+# An archive's line is one log: bounded as a file of one log is, and a longer line passed over without being held.
+LINE_TOO_LONG = f"a line longer than {MAX_FILE_BYTES >> 20} MiB: no log is that large (passed over unread)"
 Item = tuple[str, bytes | None, str | None]  # label, raw bytes, read error
 Outcome = tuple[int, str, str | None]  # exit status, text for standard output, message for standard error
 Tally = tuple[int, int, int]  # inputs found valid, invalid, unreadable
@@ -66,9 +68,7 @@ def inputs(path: str) -> Iterator[Item]:
         return
     try:
         if is_archive(path):
-            for number, line in enumerate(stream, 1):
-                if line.strip():
-                    yield f"{path}:{number}", line, None
+            yield from archive_items(path, stream, 1)
         else:
             yield one_log(("<stdin>" if path == "-" else path), stream.read(MAX_FILE_BYTES + 1))
     except OSError as error:
@@ -121,12 +121,34 @@ def results(items: Iterable[Item], work: functools.partial) -> Iterator[Batch]:
         yield code, text, [] if problem is None else [problem], tally(code), len(item[1] or b"")
 
 
-def lines_of(label: str, data: bytes, first_line: int) -> Iterator[Item]:
-    """The logs of whole lines of an archive, the first of them line ``first_line`` of the file ``label``
-    names: each line with its line end and blank lines skipped, as ``inputs`` reads a stream."""
-    for number, line in enumerate(io.BytesIO(data), first_line):
-        if line.strip():
+def archive_items(label: str, stream: BinaryIO, first_line: int, length: int | None = None) -> Iterator[Item]:
+    """The logs of an archive's lines from the stream's position, the first of them line ``first_line`` of the
+    file ``label`` names: each line with its line end, blank lines skipped. With ``length``, only the lines
+    that begin within that many bytes (the last of them read to its end). A line is read up to
+    ``MAX_FILE_BYTES`` and one byte more; a longer one is refused and passed over, never held whole."""
+    number, position = first_line, 0
+    while length is None or position < length:
+        line = stream.readline(MAX_FILE_BYTES + 1)
+        if not line:
+            return
+        position += len(line)
+        if len(line) > MAX_FILE_BYTES and not line.endswith(b"\n"):
+            position += skip_line(stream)[0]
+            yield f"{label}:{number}", None, LINE_TOO_LONG
+        elif line.strip():
             yield f"{label}:{number}", line, None
+        number += 1
+
+
+def skip_line(stream: BinaryIO) -> tuple[int, bool]:
+    """Read past the rest of the line the stream is in, 64 KiB at a time, keeping none of it: the bytes passed,
+    and whether a line end ended them (not the end of the file)."""
+    passed = 0
+    while chunk := stream.readline(1 << 16):
+        passed += len(chunk)
+        if chunk.endswith(b"\n"):
+            return passed, True
+    return passed, False
 
 
 def check_into(items: Iterable[Item], out: TextIO, as_json: bool, among: Sequence[Engine] | None = None) -> Batch:
@@ -144,9 +166,8 @@ def check_into(items: Iterable[Item], out: TextIO, as_json: bool, among: Sequenc
     return status, "", problems, (counts[0], counts[1], counts[2]), size
 
 
-def check_lines(label: str, data: bytes, first_line: int, as_json: bool,
-                among: Sequence[Engine] | None = None) -> Batch:
-    """Validate whole lines of an archive (``lines_of``) as one batch, its answers as one text."""
+def check_lines(items: Iterable[Item], as_json: bool, among: Sequence[Engine] | None = None) -> Batch:
+    """Validate the lines of an archive (``archive_items``) as one batch, its answers as one text."""
     answers = io.StringIO()
-    status, _text, problems, counts, _read = check_into(lines_of(label, data, first_line), answers, as_json, among)
-    return status, answers.getvalue(), problems, counts, len(data)
+    status, _text, problems, counts, size = check_into(items, answers, as_json, among)
+    return status, answers.getvalue(), problems, counts, size

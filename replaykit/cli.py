@@ -4,8 +4,8 @@
 its ``game`` names (a log naming no installed game gets one ``schema`` finding at ``/game``);
 ``card-replay simulate GAME`` prints a random legal log; ``card-replay analyse LOG`` is the computer analysis
 of one log (``replaykit.analyse_cli``). Exit status of ``validate``: 0 when every log is valid, 1 when some
-log is invalid, 2 when some input could not be read as JSON at all (a file of one log over 16 MiB is not read
-further: ``checking.MAX_FILE_BYTES``) or an archive holds no log (2 wins over
+log is invalid, 2 when some input could not be read as JSON at all (a file of one log, or an archive's line,
+over 16 MiB is not read further: ``checking.MAX_FILE_BYTES``) or an archive holds no log (2 wins over
 1; argparse's own 2 for a command line it cannot read comes before any input is read), 3 when the run could
 not finish (the Dask cluster failed, or one of the ``--jobs`` processes died), 130 on Ctrl-C; any command
 ends quietly with 141 when its output is closed early (``| head``). A ``.jsonl`` (or ``.ndjson``,

@@ -20,6 +20,7 @@ core stays standard library only.
 
 from __future__ import annotations
 
+import io
 import os
 import uuid
 from collections import deque
@@ -66,8 +67,12 @@ class Piece:
 def open_binary(location: str) -> IO[bytes]:
     if URL in location:
         import fsspec
+        from fsspec.spec import AbstractBufferedFile
 
-        return fsspec.open(location, "rb").open()
+        stream = fsspec.open(location, "rb").open()
+        # A remote file of fsspec reads a line only whole (its readline takes no limit); buffered by io, an
+        # archive's line is read within its bound.
+        return io.BufferedReader(stream) if isinstance(stream, AbstractBufferedFile) else stream
     return open(location, "rb")
 
 
@@ -85,24 +90,20 @@ def count_newlines(piece: Piece) -> int:
     return count
 
 
-def read_lines(stream: IO[bytes], start: int, length: int) -> tuple[bytes, int]:
-    """The whole lines that begin in ``[start, start + length)``, and how many newlines lie between
-    ``start`` and the first of them (0 or 1)."""
-    skipped = 0
-    if start > 0:
-        stream.seek(start - 1)
+def lines_in(stream: IO[bytes], piece: Piece, first_line: int) -> Iterator[checking.Item]:
+    """The logs of the lines that begin in the piece's range; ``first_line`` is the number of the first line that
+    begins at or after ``piece.start``, counted as if the range started on a line of its own. The rest of a line
+    begun before the range is passed over unread."""
+    if piece.start > 0:
+        stream.seek(piece.start - 1)
         if stream.read(1) != b"\n":  # mid-line: that line belongs to the piece before
-            skipped = int(stream.readline().endswith(b"\n"))
-    position = stream.tell()
-    data = stream.read(max(0, start + length - position))
-    if data and not data.endswith(b"\n"):
-        data += stream.readline()  # finish the last line begun in range
-    return data, skipped
+            first_line += checking.skip_line(stream)[1]
+    begun = stream.tell() - piece.start
+    yield from checking.archive_items(piece.label, stream, first_line, piece.length - begun)
 
 
 def check_piece(piece: Piece, first_line: int, as_json: bool, engine_ids: Sequence[str]) -> checking.Batch:
-    """Validate one piece on a worker; ``first_line`` is the number of the first line that begins at or
-    after ``piece.start``, counted as if the range started on a line of its own."""
+    """Validate one piece on a worker (``lines_in``); its size in the batch is its range's."""
     installed = registry.engines()
     missing = [name for name in engine_ids if name not in installed]
     if missing:
@@ -113,15 +114,13 @@ def check_piece(piece: Piece, first_line: int, as_json: bool, engine_ids: Sequen
         with open_binary(piece.location) as stream:
             if piece.whole:
                 raw = stream.read(checking.MAX_FILE_BYTES + 1)
-            else:
-                stream.seek(piece.start)
-                data, skipped = read_lines(stream, piece.start, piece.length)
+                code, text, message = checking.check(checking.one_log(piece.label, raw), as_json, among)
+                return code, text, [] if message is None else [message], checking.tally(code), len(raw)
+            status, text, problems, counts, _read = checking.check_lines(lines_in(stream, piece, first_line),
+                                                                         as_json, among)
+            return status, text, problems, counts, piece.length
     except OSError as error:
         raise WorkerCannotRead.of(piece, error) from None
-    if piece.whole:
-        code, text, message = checking.check(checking.one_log(piece.label, raw), as_json, among)
-        return code, text, [] if message is None else [message], checking.tally(code), len(raw)
-    return checking.check_lines(piece.label, data, first_line + skipped, as_json, among)
 
 
 def plan(paths: Sequence[str], piece_size: int) -> list[Piece | checking.Item]:

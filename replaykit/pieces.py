@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import NamedTuple, TextIO
 
-from replaykit.checking import Item, Tally, check, check_into, inputs, is_archive, lines_of, results
+from replaykit.checking import Item, Tally, archive_items, check, check_into, inputs, is_archive, results, skip_line
 from replaykit.engine import Engine
 
 DEPTH = 2  # pieces a worker holds at once: it starts the next as soon as it sends an answer
@@ -72,11 +72,12 @@ def lines(path: str, size: int, parts: int = 0) -> Iterator[Lines]:
             if not block:
                 return
             end = block.rfind(b"\n") + 1
-            if not end:
-                block += stream.readline()
-                end = len(block)
+            newlines = block.count(b"\n", 0, end)
+            if not end:  # the piece is the line begun, however long: passed over, not held
+                passed, ended = skip_line(stream)
+                end, newlines = len(block) + passed, int(ended)
             yield path, start, end, line
-            start, line = start + end, line + block.count(b"\n", 0, end)
+            start, line = start + end, line + newlines
             stream.seek(start)  # back over the start of the next line, read already
 
 
@@ -110,8 +111,7 @@ def items(task: Task) -> Iterator[Item]:
         path, start, length, first_line = task
         with open(path, "rb") as stream:
             stream.seek(start)
-            data = stream.read(length)
-        yield from lines_of(path, data, first_line)
+            yield from archive_items(path, stream, first_line, length)
     else:
         for path in task:
             yield from inputs(path)  # type: ignore[arg-type]

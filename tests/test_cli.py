@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,9 @@ from hypothesis import strategies as st
 from dg_replay.cli import main
 from dg_replay.simulate import simulate
 from replaykit import checking
-from replaykit.checking import check, check_lines, inputs
+from replaykit.checking import check, inputs
+from replaykit.cluster import Piece, check_piece
+from replaykit.registry import engines
 from tests.conftest import ROOT
 from tests.helpers import json_values, run
 
@@ -61,6 +64,27 @@ def test_a_file_larger_than_any_log_is_unreadable_without_being_read_whole(files
     assert err.splitlines()[0] == f"{tmp_path / 'huge.json'}: larger than 1 KiB: no log is that large (not read " \
                                   "further)"
     assert f"{tmp_path / 'at.json'}: INVALID" in out  # read, and validated: {} is no log of any game
+
+
+def test_an_archive_s_line_longer_than_any_log_is_passed_over_without_being_held(tmp_path, monkeypatch):
+    # Read whole, a line of gigabytes was held in memory as one bytes object. With the bound at 1 KiB here, a
+    # line of 16 MiB is refused by its number, the lines after it are read, and the most held at once is far
+    # below the line (its rest is passed over 64 KiB at a time; the command itself holds about 3 MiB).
+    monkeypatch.setattr(checking, "MAX_FILE_BYTES", 1024)
+    monkeypatch.setattr(checking, "LINE_TOO_LONG", "a line longer than 1 KiB")
+    path = tmp_path / "archive.jsonl"
+    path.write_bytes(b"{}\n" + b" " * (16 << 20) + b"\n{}\n" + b"{" + b" " * 1022 + b"}\n" + b" " * 1025)
+    tracemalloc.start()
+    try:
+        status, out, err = run("validate", str(path))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert status == 2
+    assert err.splitlines() == [f"{path}:2: a line longer than 1 KiB", f"{path}:5: a line longer than 1 KiB"]
+    assert [line.split(": ")[0] for line in out.splitlines() if "INVALID" in line] == \
+        [f"{path}:1", f"{path}:3", f"{path}:4"]  # read and validated: {} is no log of any game
+    assert peak < 8 << 20
 
 
 def test_unreadable_input_exits_two_and_wins(files, tmp_path):
@@ -228,7 +252,8 @@ def test_a_piece_of_an_archive_reads_each_line_as_the_stream_reader_does(tmp_pat
     path = tmp_path / "broken.jsonl"
     path.write_bytes(b'{"a": "abc\n' + json.dumps(simulate(3, 1)).encode() + b"\n\n{}")
     streamed = [check(item, as_json=True) for item in inputs(str(path))]
-    status, text, problems, tally, _size = check_lines(str(path), path.read_bytes(), 1, as_json=True)
+    piece = Piece(str(path), str(path), 0, path.stat().st_size)
+    status, text, problems, tally, _size = check_piece(piece, 1, True, list(engines()))
     assert text == "".join(answer for _code, answer, _problem in streamed)
     assert problems == [problem for _code, _answer, problem in streamed if problem is not None]
     assert status == 2 and tally == (1, 1, 1)  # valid, invalid ({} names no game), unreadable

@@ -4,13 +4,14 @@ run is planned. (tests/test_cluster_dask.py runs it on real Dask processes.)"""
 import io
 import json
 import tempfile
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replaykit import cli
-from replaykit.cluster import Piece, WorkerCannotRead, check_piece, count_newlines, plan, read_lines
+from replaykit import checking, cli
+from replaykit.cluster import Piece, WorkerCannotRead, check_piece, count_newlines, lines_in, plan
 from replaykit.registry import engines
 
 ENGINE_IDS = list(engines())
@@ -22,24 +23,42 @@ lines = st.lists(st.sampled_from([b"", b" ", b"a", b"bb", b"ccc\r", b"{}", b"ddd
 @given(lines, st.booleans(), st.integers(1, 40))
 def test_pieces_hold_every_line_once_and_know_where_it_is(chosen, final_newline, size):
     text = b"\n".join(chosen) + (b"\n" if final_newline and chosen else b"")
-    # Where each line begins, by hand: at 0 and after every newline (a final newline begins no line).
+    # Each line by hand, with its line end: where it begins (at 0 and after every newline; a final newline
+    # begins no line) and its number.
     starts = [0] + [index + 1 for index, byte in enumerate(text) if byte == ord("\n") and index + 1 < len(text)]
+    ends = [*starts[1:], len(text)]
+    every = [(begin, f"x.jsonl:{number}", text[begin:end])
+             for number, (begin, end) in enumerate(zip(starts, ends, strict=True), 1) if text[begin:end].strip()]
     with tempfile.NamedTemporaryFile(suffix=".jsonl") as file:
         file.write(text)
         file.flush()
-        rebuilt, newlines_before = b"", 0
+        found, newlines_before = [], 0
         for start in range(0, len(text), size):
             piece = Piece(file.name, "x.jsonl", start, min(size, len(text) - start))
             with open(file.name, "rb") as stream:
-                data, skipped = read_lines(stream, start, piece.length)
-            mine = [begin for begin in starts if start <= begin < start + size]
-            following = [begin for begin in starts if begin >= start + size]
-            assert data == (text[mine[0]:following[0] if following else len(text)] if mine else b"")
-            if mine:  # its first line's number: 1 + the newlines before it
-                assert 1 + newlines_before + skipped == 1 + text[:mine[0]].count(b"\n")
-            rebuilt += data
+                mine = [(label, line) for label, line, _error in lines_in(stream, piece, 1 + newlines_before)]
+            assert mine == [(label, line) for begin, label, line in every if start <= begin < start + size]
+            found += mine
             newlines_before += count_newlines(piece)
-        assert rebuilt == text
+        assert found == [(label, line) for _begin, label, line in every]
+
+
+def test_a_line_begun_before_a_piece_is_passed_over_unread_however_long(tmp_path, monkeypatch):
+    # The rest of a line begun in the piece before was read whole to find where it ends (gigabytes for a
+    # line of gigabytes); a line of the piece's own longer than any log is refused by its number, unread.
+    monkeypatch.setattr(checking, "MAX_FILE_BYTES", 1024)
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(b" " * (8 << 20) + b"\n{}\n" + b"[" * (4 << 20) + b"\n")
+    size = path.stat().st_size
+    tracemalloc.start()
+    try:
+        with path.open("rb") as stream:
+            second = list(lines_in(stream, Piece(str(path), "long.jsonl", 100, size - 100), 1))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert second == [("long.jsonl:2", b"{}\n", None), ("long.jsonl:3", None, checking.LINE_TOO_LONG)]
+    assert peak < 1 << 20
 
 
 def test_a_piece_reports_as_the_single_process_run_with_line_numbers(tmp_path):

@@ -134,6 +134,10 @@ def test_the_command_answers_json_and_says_why_it_cannot(tmp_path):
     path.write_text(json.dumps({"game": "toy", "players": ["Ann"], "hands": {}}))
     status, _, err = run("analyse", str(path))
     assert status == 1 and err == f"{path}: no analysis: no game starts in this log\n"
+    # a file larger than any log is refused as validate refuses it, not read whole (/dev/zero ran out of memory)
+    status, out, err = run("analyse", "/dev/zero")
+    assert status == 2 and out == ""
+    assert err == "/dev/zero: larger than 16 MiB: no log is that large (not read further)\n"
 
 
 def test_plays_are_valued_from_the_end_until_the_budget_runs_out():

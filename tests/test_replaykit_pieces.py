@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,25 @@ def test_pieces_of_a_small_archive_worked_out_by_hand(tmp_path):
     ]
     (tmp_path / "empty.jsonl").write_bytes(b"")
     assert list(pieces.lines(str(tmp_path / "empty.jsonl"), 4)) == []
+
+
+def test_a_line_longer_than_any_log_is_a_piece_of_its_own_never_held(tmp_path, monkeypatch):
+    # A piece ending inside a line was finished by reading the rest of that line whole (gigabytes for a line
+    # of gigabytes), by the parent that plans the pieces and by the worker that reads them.
+    monkeypatch.setattr(checking, "MAX_FILE_BYTES", 1024)
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(b"{}\n" + b" " * (8 << 20) + b"\n{}")  # lines 1-3 at bytes 0, 3 and 3 + 8 MiB + 1
+    tracemalloc.start()
+    try:
+        planned = list(pieces.lines(str(path), 1 << 16))
+        read = [list(pieces.items(piece)) for piece in planned]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert planned == [(str(path), 0, 3, 1), (str(path), 3, (8 << 20) + 1, 2), (str(path), (8 << 20) + 4, 2, 3)]
+    assert read == [[(f"{path}:1", b"{}\n", None)], [(f"{path}:2", None, checking.LINE_TOO_LONG)],
+                    [(f"{path}:3", b"{}", None)]]
+    assert peak < 1 << 20
 
 
 def test_the_last_pieces_of_an_archive_are_smaller(tmp_path):
