@@ -9,6 +9,7 @@ connection before lending it.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from pathlib import Path
@@ -44,7 +45,7 @@ def patiently(action, wait: float = LOCK_WAIT):
         pause = min(pause * 2, 0.2)
 
 
-def _sqlite_pragmas(connection, _record) -> None:
+def _sqlite_pragmas(connection, _record, synchronous: str = "FULL") -> None:
     cursor = connection.cursor()
     # The wait first: switching to WAL takes a lock that workers booting together contend for.
     cursor.execute(f"PRAGMA busy_timeout={BUSY_MS}")
@@ -54,7 +55,7 @@ def _sqlite_pragmas(connection, _record) -> None:
         if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             cursor.execute("PRAGMA journal_mode=WAL")
     patiently(wal, LOCK_WAIT * 2)
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute(f"PRAGMA synchronous={synchronous}")
     cursor.close()
 
 
@@ -68,7 +69,10 @@ def _private_file(url: str) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, durable: bool = True) -> Engine:
+    """An engine on ``url``. Not ``durable`` (SQLite): a commit is not synced to the disk at once, so the last
+    moments' writes may be lost in a power cut, never in a crash of the process (WAL mode's NORMAL sync): for
+    rate-limit counters, 0.3 ms a count instead of 0.8 ms on this machine's disk."""
     if url.startswith("sqlite"):
         _private_file(url)
         # A few connections kept open for reuse (opening one and setting its pragmas was 0.6 ms of a read's 1 ms,
@@ -77,7 +81,7 @@ def make_engine(url: str) -> Engine:
         # fork: no connection crosses a process.
         engine = create_engine(url, poolclass=QueuePool, pool_size=POOLED, max_overflow=-1,
                                connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", functools.partial(_sqlite_pragmas, synchronous="FULL" if durable else "NORMAL"))
         return engine
     return create_engine(url, pool_pre_ping=True)
 

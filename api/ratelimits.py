@@ -62,7 +62,7 @@ class SQLStorage(Storage):
 
     def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **_options: object) -> None:
         super().__init__(uri, wrap_exceptions=wrap_exceptions)
-        self.engine = make_engine((uri or "")[len(SCHEME):])
+        self.engine = make_engine((uri or "")[len(SCHEME):], durable=False)  # counts, not what users gave
         self.memory = MemoryStorage()  # while the database cannot count
         patiently(self._create, LOCK_WAIT * 4)  # IF NOT EXISTS, and waiting: workers start together
 
