@@ -290,9 +290,14 @@ class Session:
         reached = self.end is None or self.ended_after is not None
         report.complete = all_done and reached
         if not reached:
-            stopped = (say("The log stops after round {round}, before {end}; the result is the standing so far.",
-                           round=len(rounds), end=self.end_text()) if rounds
-                       else say("The log stops before its first round, before {end}.", end=self.end_text()))
+            if not rounds:
+                stopped = say("The log stops before its first round, before {end}.", end=self.end_text())
+            elif rounds[-1].complete:
+                stopped = say("The log stops after round {round}, before {end}; the result is the standing so far.",
+                              round=len(rounds), end=self.end_text())
+            else:  # "after round 3" read as if round 3 had been played out
+                stopped = say("The log stops during round {round}, which is unfinished, before {end}; the result "
+                              "is the standing so far.", round=len(rounds), end=self.end_text())
             self.add(into, "incomplete-session", stopped, "end", severity=WARNING)
         so_far = not report.complete
         self.check_points(into, log.totals, report.totals, ("totals",), None, so_far)

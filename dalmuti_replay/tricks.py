@@ -189,9 +189,13 @@ class TrickReplay:
                          index, "cards", player=player)
         else:
             if len(cards) > state.counts[player]:
-                self.add("card-not-in-hand", say("{player} plays {count} cards but holds only {held}.", player=player,
-                                                 count=len(cards), held=state.counts[player]), index, "cards",
-                         player=player)
+                held = state.counts[player]
+                said = (say_n("{player} plays {count} card but holds only {held}.",
+                              "{player} plays {count} cards but holds only {held}.", len(cards), player=player,
+                              held=held) if held else
+                        say_n("{player} plays {count} card but holds none.", "{player} plays {count} cards but holds "
+                              "none.", len(cards), player=player))
+                self.add("card-not-in-hand", said, index, "cards", player=player)
             deck = state.table.deck
             past = sorted({card for card in cards if in_deck(card, top) and played[card.value] > deck[card]})
             if past:

@@ -17,7 +17,7 @@ from dg_replay.bits import color_slot, known_hand
 from dg_replay.cards import Card, cards_text
 from dg_replay.report import TrickRecord
 from dg_replay.rules import TRICKS_PER_GAME, playable
-from dg_replay.words import COLOUR_WORDS, say
+from dg_replay.words import COLOUR_WORDS, say, say_n
 from replaykit.findings import ERROR, WARNING, Finding
 from replaykit.words import Text
 
@@ -88,11 +88,13 @@ def close_trick(state: GameState, last: bool) -> None:
     if len(plays) != size and not beyond and state.readable[-1]:  # unreadable: the schema finding says it
         unfinished = last and len(plays) < size
         if unfinished:
-            said = say("Trick {number} has {count} plays and is unfinished: the game stops mid-trick, so it "
-                       "is not scored.", number=number, count=len(plays))
+            said = say_n("Trick {number} has {count} play and is unfinished: the game stops mid-trick, so it "
+                         "is not scored.", "Trick {number} has {count} plays and is unfinished: the game stops "
+                         "mid-trick, so it is not scored.", len(plays), number=number)
         else:
-            said = say("Trick {number} has {count} plays and should have one play per player ({size}).",
-                       number=number, count=len(plays), size=size)
+            said = say_n("Trick {number} has {count} play and should have one play per player ({size}).",
+                         "Trick {number} has {count} plays and should have one play per player ({size}).",
+                         len(plays), number=number, size=size)
         state.add("trick-size", said, f"/tricks/{number - 1}/plays", number,
                   severity=WARNING if unfinished else ERROR, at=state.head)
     if record.resolved:

@@ -113,7 +113,14 @@ def test_a_round_after_the_declared_end_and_a_session_that_stops_early():
     report = validate(log)
     [finding] = report.findings
     assert (finding.code, finding.severity, finding.path) == ("incomplete-session", "warning", "/end")
+    assert finding.message == ("The log stops after round 3, before the declared end: 4 rounds; the result is the "
+                               "standing so far.")
     assert not report.complete
+    # the last round itself unfinished: "after round 3" read as if it had been played out
+    log["rounds"][2]["tricks"] = log["rounds"][2]["tricks"][:1]
+    message = next(finding.message for finding in validate(log).findings if finding.code == "incomplete-session")
+    assert message == ("The log stops during round 3, which is unfinished, before the declared end: 4 rounds; the "
+                       "result is the standing so far.")
 
 
 def test_a_points_target_ends_the_session():

@@ -127,6 +127,11 @@ def test_a_set_larger_than_the_hand_without_hands():
                          trick(("Anna", "9 9 9 9"), *passes))
     [finding] = only(report, "card-not-in-hand")
     assert where(finding) == (1, 3, 1) and "holds only 3" in finding.message
+    # Anna is dealt 15 of the 57 cards (1 to 10, two Jesters): 10 leave 5, 9 more are 4 too many, then she holds none
+    report = first_round(trick(("Anna", " ".join(["10"] * 10)), *passes), trick(("Anna", " ".join(["9"] * 9)), *passes),
+                         trick(("Anna", "8"), *passes))
+    assert [f.message for f in found(report, "card-not-in-hand")] == ["Anna plays 9 cards but holds only 5.",
+                                                                      "Anna plays 1 card but holds none."]
 
 
 def test_too_many_copies_played_in_a_round_without_hands():

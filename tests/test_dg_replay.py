@@ -119,6 +119,9 @@ def test_trick_size_error_and_unfinished_warning():
     assert sorted(codes(report)) == ["incomplete-game", "trick-size"]
     assert only(report, "trick-size").severity == "warning"
     assert report.tricks[8].resolved is False
+    log["tricks"][8]["plays"] = log["tricks"][8]["plays"][:1]  # "Trick 9 has 1 plays" was said
+    assert only(validate(log), "trick-size").message == ("Trick 9 has 1 play and is unfinished: the game stops "
+                                                         "mid-trick, so it is not scored.")
 
 
 def test_card_already_played():
