@@ -23,6 +23,7 @@ from dalmuti_replay.taxes import collect, known_dealt, needs_proof, revolution, 
 from dalmuti_replay.tricks import TrickPhase
 from dalmuti_replay.words import say
 from replaykit.findings import Finding
+from replaykit.words import apart
 
 DEAL, TAXES, TRICKS, CLOSED = "deal", "taxes", "tricks", "closed"
 NOBODY = say("nobody")
@@ -31,7 +32,7 @@ MIDDLE_SETS = 13  # a legal trick never holds more sets: each is lower than the 
 
 def names(people: list[str]) -> str:
     """Players listed as the log lists them (``nobody``, in the reader's language, for none)."""
-    return ", ".join(people) or NOBODY
+    return apart(people) or NOBODY
 
 
 def fresh(before: list[Finding], after: list[Finding]) -> list[Finding]:

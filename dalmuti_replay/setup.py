@@ -16,6 +16,7 @@ from dalmuti_replay.round_state import RoundState
 from dalmuti_replay.rules import newcomers_fit, seat_newcomers
 from dalmuti_replay.words import said_with_an, say
 from replaykit.texts import not_a_player
+from replaykit.words import apart
 
 Add = Callable[..., None]
 
@@ -49,7 +50,7 @@ def round_order(add: Add, number: int, log: Round, earlier: list[str], joining: 
         if sorted(ranks) == sorted(members):
             return list(ranks)
         add("rank-mismatch", say("The ranks of round {round} must list each of its players once: {players}.",
-                                 round=number, players=", ".join(members)), "ranks")
+                                 round=number, players=apart(members)), "ranks")
         return default
     if joining:
         if newcomers_fit(ranks, earlier, joining):
@@ -57,11 +58,11 @@ def round_order(add: Add, number: int, log: Round, earlier: list[str], joining: 
         add("rank-mismatch", say("The ranks of round {round} break the joining rule: the earlier players keep "
                                  "their order ({earlier}) and {newcomers} sit together after {fewer} or {more} of "
                                  "them (ruling); the round is replayed as {order}.", round=number,
-                                 earlier=", ".join(earlier), newcomers=", ".join(joining), fewer=len(earlier) // 2,
-                                 more=(len(earlier) + 1) // 2, order=", ".join(default)), "ranks")
+                                 earlier=apart(earlier), newcomers=apart(joining), fewer=len(earlier) // 2,
+                                 more=(len(earlier) + 1) // 2, order=apart(default)), "ranks")
         return default
     if ranks != earlier:
-        words = {"round": number, "due": ", ".join(earlier), "claimed": ", ".join(ranks), "previous": number - 1}
+        words = {"round": number, "due": apart(earlier), "claimed": apart(ranks), "previous": number - 1}
         add("rank-mismatch", say("The ranks of round {round} should be {due} (round 1's seating), not {claimed}.",
                                  **words) if number == 1 else
             say("The ranks of round {round} should be {due} (the finishing order of round {previous}), not {claimed}.",

@@ -37,7 +37,7 @@ from dg_replay.rules import HAND_SIZE, dealable
 from dg_replay.words import COLOUR_WORDS, PLAYED_CARD, say
 from replaykit.findings import ERROR, SCHEMA, Finding
 from replaykit.state import Choice, IllegalAction
-from replaykit.words import Text
+from replaykit.words import Text, apart
 
 if TYPE_CHECKING:  # the state imports this module
     from dg_replay.state import GameState
@@ -94,7 +94,7 @@ def read_action(action: object) -> Action:
     unknown = sorted(str(key) for key in action if key not in ACTION_KEYS)
     if unknown:
         raise ValueError(say("A play has the fields player, card, note and trick; {unknown} is not one.",
-                             unknown=", ".join(unknown)))
+                             unknown=apart(unknown)))
     player, note, trick = action.get("player"), action.get("note"), action.get("trick")
     if type(player) is not str or not 1 <= len(player) <= DEFAULT_LIMITS.max_name:
         raise ValueError(say("A play names its player as text of 1 to {longest} characters.",

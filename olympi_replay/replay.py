@@ -21,7 +21,7 @@ from olympi_replay.scoring import RECORD_VP, VP, winners
 from olympi_replay.words import medal_word, say
 from replaykit.findings import ERROR, WARNING, Finding, pointer
 from replaykit.texts import not_a_player
-from replaykit.words import AND, Joined, Text
+from replaykit.words import AND, Joined, Text, apart
 
 
 class GameReplay:
@@ -380,7 +380,7 @@ def check_claims(game: GameReplay, log: Log, result: Result, complete: bool) -> 
 
 
 def _winners_wrong(claimed: list[str], actual: list[str], complete: bool) -> Text:
-    named = ", ".join(claimed) or say("none")
+    named = apart(claimed) or say("none")
     if len(actual) > 1:
         sharing = Joined(actual, AND, " and ")
         return (say("The claimed winners ({claimed}) are wrong: {winners} share the win: equal VP and cards in hand "

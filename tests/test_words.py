@@ -6,8 +6,10 @@ import gettext
 import json
 import pickle
 
+from dalmuti_replay import validate
 from replaykit import words
 from replaykit.words import AND, OR, Joined, Languages, Speaker, Text
+from tests.dalmuti_helpers import sim
 
 SPEAKER = Speaker("replaykit")
 
@@ -77,6 +79,23 @@ def test_right_to_left_names_and_direction_marks_are_set_apart_from_the_sentence
     assert words.render(Joined(["محمد", "Ann"]), polish) == "\u2068محمد\u2069 i Ann"
     # names of left-to-right scripts, accented or not, are said as they are
     assert SPEAKER.say("{player} lost {points} points", player="Zoë Łucja", points=1) == "Zoë Łucja lost 1 points"
+
+
+def test_a_list_of_names_sets_each_apart_so_an_override_ends_with_its_name():
+    # Isolated as one parameter, "Andrea, Ben, A‮evil, Dennis" let the override in the third name turn
+    # ", Dennis" around too; each name is now set apart within the list, and the list again within the sentence.
+    listed = words.apart(["Andrea", "Ben", "A\u202eevil", "Dennis"])
+    assert listed == "Andrea, Ben, \u2068A\u202eevil\u2069, Dennis"
+    said = SPEAKER.say("no deal for {players}", players=listed)
+    assert said == "no deal for \u2068Andrea, Ben, \u2068A\u202eevil\u2069, Dennis\u2069"
+    assert words.apart(["Ann", "Zoë"]) == "Ann, Zoë"  # nothing to set apart: as it was
+
+
+def test_a_dalmuti_claim_listing_names_sets_each_apart():
+    log = sim(4, 3, rounds=1, declare_end=False)
+    log["winners"] = ["Anna", "B\u202eevil", "Carla"]
+    [message] = [finding.message for finding in validate(log).findings if finding.code == "winner-mismatch"]
+    assert "Anna, \u2068B\u202eevil\u2069, Carla" in message
 
 
 def test_a_broken_translation_falls_back_to_english_rather_than_failing():
