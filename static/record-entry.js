@@ -34,11 +34,26 @@
     return !answer || answer.to_move || found.length < 2 ? [] : found;
   }
 
+  // Each typed word begins a word of the label, its ending left free: Polish and Italian change a colour's ending
+  // with the card it names ("zielony 7" typed, "zieloną 7" shown; "rosso", "rossa"). A typed word of five letters
+  // or more matches a word with the same stem (all but its last two letters) and an ending of up to three; a
+  // shorter one (a number, a name's start) must begin the word.
+  function inflected(filter, label) {
+    var shown = label.toLowerCase().split(/\s+/);
+    return filter.split(/\s+/).every(function (word) {
+      var stem = word.length >= 5 ? word.slice(0, word.length - 2) : word;
+      return shown.some(function (candidate) {
+        return candidate.indexOf(stem) === 0 && (stem === word || candidate.length - stem.length <= 3);
+      });
+    });
+  }
+
   // A button the typed filter keeps: its words ("Cid plays red 6", in the page's language) hold what is typed,
-  // or its cards are those typed as the help text shows them ("r6", "3x7"), or begin to be ("r1" of "r12").
+  // or begin with each typed word (``inflected``), or its cards are those typed as the help text shows them
+  // ("r6", "3x7"), or begin to be ("r1" of "r12").
   function kept(filter, label, action, deck) {
     var cards = core.cardsOf(action);
-    if (!filter || label.toLowerCase().indexOf(filter) >= 0) {
+    if (!filter || label.toLowerCase().indexOf(filter) >= 0 || inflected(filter, label)) {
       return true;
     }
     var read = core.parseCards(filter, deck);
