@@ -76,23 +76,43 @@
     return copy;
   }
 
-  // A legend's entry as lines of at most LEGEND_LINE characters, broken between words. Beside a wide chart the
-  // legend stands at its right, as wide as its longest entry: a player's name (40 characters at most) keeps one
-  // line, a longer sentence of ours is broken (Polish "Trzecia karta koloru: …", 80 characters, ran past the
-  // chart's edge at 1366 px, cut).
-  var LEGEND_LINE = narrow ? 34 : 40;
-  function seen(text) {  // as many characters as show: "&lt;" is one
-    return text.replace(/&(#\d+|[a-z]+);/gi, "x").length;
+  // A legend's entry as lines of at most LEGEND_LINE, in widths of an average letter, broken between words.
+  // Beside a wide chart the legend stands at its right, as wide as its longest entry: a player's name (40
+  // characters at most) keeps one line, a longer sentence of ours is broken (Polish "Trzecia karta koloru: …",
+  // 80 characters, ran past the chart's edge at 1366 px, cut), and so is a name of 40 wide letters ("W" × 40).
+  var LEGEND_LINE = narrow ? 30 : 40;
+  var UNIT = /&(#\d+|[a-z]+);|[\s\S]/gi;  // a letter as it shows: "&lt;" is one
+  function letterWidth(letter) {
+    return /^[ilj.,:;'|!ftrI ]$/.test(letter) ? 0.5 : /^[MW@mw]$/.test(letter) ? 1.5 : /^[A-Z]$/.test(letter) ? 1.2 : 1;
+  }
+  function seen(text) {
+    return (text.match(UNIT) || []).reduce(function (sum, letter) { return sum + letterWidth(letter); }, 0);
+  }
+  // A word wider than a line (an e-mail address, "W" × 40) is cut into lines of its own, never inside "&lt;".
+  function pieces(word) {
+    var found = [""];
+    var width = 0;
+    (word.match(UNIT) || []).forEach(function (letter) {
+      if (width + letterWidth(letter) > LEGEND_LINE) {
+        found.push("");
+        width = 0;
+      }
+      found[found.length - 1] += letter;
+      width += letterWidth(letter);
+    });
+    return found;
   }
   function wrapped(name) {
     var lines = [""];
     name.split(" ").forEach(function (word) {
-      var last = lines[lines.length - 1];
-      if (last && seen(last + " " + word) > LEGEND_LINE) {
-        lines.push(word);
-      } else {
-        lines[lines.length - 1] = last ? last + " " + word : word;
-      }
+      pieces(word).forEach(function (piece, index) {
+        var last = lines[lines.length - 1];
+        if (last && (index > 0 || seen(last + " " + piece) > LEGEND_LINE)) {
+          lines.push(piece);
+        } else {
+          lines[lines.length - 1] = last ? last + " " + piece : piece;
+        }
+      });
     });
     return lines.join("<br>");
   }

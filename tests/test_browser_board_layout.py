@@ -336,6 +336,13 @@ def test_long_names_never_widen_a_page(phone, live_server, tmp_path, game):
         if key:
             phone.keyboard.press(key)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390, key
+    # and in the charts' legends, which it ran past and was cut at (an SVG does not widen the page)
+    for width in (390, 1366):
+        phone.set_viewport_size({"width": width, "height": 844})
+        phone.reload()
+        until(phone, "[...document.querySelectorAll('.chart')].every(chart => chart.dataset.rendered === 'true')")
+        assert phone.locator(".chart g.legend").count() > 0
+        assert legends_past_their_charts(phone) == [], width
 
 
 def test_the_rules_page_lists_games_without_bullets(laptop, live_server):
