@@ -20,6 +20,7 @@ from bisect import bisect_left
 from typing import Any
 
 from dalmuti_replay.cards import JESTER_VALUE, Card
+from replaykit.search import shuffle
 
 TAXES_PAID = ("great-tax", "little-tax")
 
@@ -174,14 +175,6 @@ def deal(cards: list[int], need: dict[int, int], floors: list[int], rng: random.
                 slack[index] -= 1
             dealt[seat].append(value)
     return dealt
-
-
-def shuffle(cards: list[int], rng: random.Random) -> None:
-    """``random.shuffle`` with one ``rng.random()`` a card: the library's draws each card's place by Python
-    code, a third of the dealing of a world when this is compiled."""
-    for index in range(len(cards) - 1, 0, -1):
-        other = int(rng.random() * (index + 1))
-        cards[index], cards[other] = cards[other], cards[index]
 
 
 def slack_of(levels: list[int], left: Values, need: dict[int, int], first: dict[int, int]) -> list[int]:

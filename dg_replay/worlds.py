@@ -9,8 +9,8 @@ follow a colour holds none of it (rule 4): ``place_unseen`` places by eliminatio
 may hold, and a world then deals the rest into the places short of cards, every proven card staying in its
 hand. A colour a seat fails to follow later in the log (``learn``) is one its unseen cards lack now too:
 what it plays until then is proven, so an unseen card of that colour would still be in its hand. Kept
-apart from the position's module, which the search walks (and ``make`` compiles): none of this is on its
-path.
+apart from the position's module, which the search walks: none of this is on its path, but a request's
+estimates deal up to 4,000 worlds a card at a time, so ``make`` compiles it too.
 """
 
 from __future__ import annotations
@@ -19,12 +19,20 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from dg_replay.cards import COLORS, Card, card_text
+from dg_replay.cards import COLOR_INDEX, COLORS, Card, card_text
 from dg_replay.position import bits_of
 from dg_replay.rules import dealable
+from replaykit.search import shuffle
 
 if TYPE_CHECKING:
     from dg_replay.position import Position
+
+# The sets of colours (as bits) without colour ``bit``: ``WITHOUT[bit]``; those a seat open to the colours
+# ``able`` loses a place in when it takes a card of colour ``bit``, with no card of theirs gone:
+# ``LOSING[able * 5 + bit]`` (a set holding the card's colour loses the card as well as the place).
+WITHOUT = [[mask for mask in range(1, 1 << len(COLORS)) if not mask >> bit & 1] for bit in range(len(COLORS))]
+LOSING = [[mask for mask in WITHOUT[bit] if mask & able]
+          for able in range(1 << len(COLORS)) for bit in range(len(COLORS))]
 
 
 def observation(position: Position, seat: int) -> dict:
@@ -76,20 +84,37 @@ def sample_world(position: Position, seat: int, rng: random.Random) -> Position:
 def deal(world: Position, unseen: list[int], supply: dict[str, int], need: dict[int, int],
          voids: dict[int, set[str]], rng: random.Random) -> None:
     """Add the cards ``unseen`` (bit indexes; ``supply``: how many of each colour) to the world's hands at
-    random, each seat getting ``need`` of them and none of a colour of its ``voids``: one card at a time, to
-    a seat drawn among those that can still take it and leave the rest dealable (``rules.dealable``)."""
-    rng.shuffle(unseen)
+    random, each seat getting ``need`` of them and none of a colour of its ``voids``: one card at a time, to a
+    seat drawn with one draw among those that can take it and leave the rest dealable (``open_to``), each such
+    seat alike, as the first of them in a shuffled order was before."""
+    shuffle(unseen, rng)
+    able = {seat: sum(1 << bit for bit, color in enumerate(COLORS) if color not in voids[seat]) for seat in need}
+    slack = slack_of(supply, need, able)
     for index in unseen:
-        color = world.cards[index].color
-        supply[color] -= 1
-        takers = [other for other in need if need[other] and color not in voids[other]]
-        rng.shuffle(takers)
-        for taker in takers:
+        bit = COLOR_INDEX[world.cards[index].color]
+        seats = [seat for seat, places in need.items() if places and able[seat] >> bit & 1]
+        if min([slack[mask] for mask in WITHOUT[bit]]) < 1:  # somewhere tight: not every seat may take it
+            seats = [seat for seat in seats if open_to(slack, able[seat], bit)]
+        if seats:  # never empty where the rest was dealable (the seat a whole deal gives the card is open)
+            taker = seats[int(rng.random() * len(seats))]
             need[taker] -= 1
-            if dealable(supply, need, voids):
-                world.hands[taker] |= 1 << index
-                break
-            need[taker] += 1
+            for mask in LOSING[able[taker] * len(COLORS) + bit]:
+                slack[mask] -= 1
+            world.hands[taker] |= 1 << index
+
+
+def slack_of(supply: dict[str, int], need: dict[int, int], able: dict[int, int]) -> list[int]:
+    """For each set of colours (a mask of bits), the places of the seats that may take one of them less the cards
+    of them left: Hall's condition (``rules.dealable``) holds where none is negative."""
+    counts = [supply[color] for color in COLORS]
+    return [sum(places for seat, places in need.items() if able[seat] & mask)
+            - sum(count for bit, count in enumerate(counts) if mask >> bit & 1) for mask in range(1 << len(COLORS))]
+
+
+def open_to(slack: list[int], able: int, bit: int) -> bool:
+    """Whether a seat open to the colours ``able`` may take a card of colour ``bit``: every set of colours it
+    loses a place in (``LOSING``) must have one to spare."""
+    return all(slack[mask] >= 1 for mask in LOSING[able * len(COLORS) + bit])
 
 
 def learn(position: Position, later: Sequence[tuple[str, object]]) -> Position | None:

@@ -61,8 +61,10 @@ from replaykit.state import past_unseen
 # are bounded (``Budget.max_worlds``); a play held to a share smaller than its worlds may search deals no more
 # worlds after a first whose search finds nothing, and is tried again with what the later plays left; an Olympi
 # look-ahead counts, for a seat still in the race, the medal it would retire with. 8: a play estimated by a
-# look-ahead cut short bears no mark.
-METHOD = 8
+# look-ahead cut short bears no mark. 9: a David & Goliath world dealt a card at a time by one draw among the open
+# seats; every play whose worlds all ran past their share is tried again with an even share of what the others
+# left, with no cap a world where that share is larger.
+METHOD = 9
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
 # The marks of a play by its cost, worst first: a play is marked by the first of its game's thresholds
@@ -226,13 +228,19 @@ def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, floa
         if worlds_left < budget.worlds:
             break
         share = left_over // (len(pending) - index)
-        used, dealt = estimate(step, entry, budget, share, hopeful=share < budget.worlds * budget.world_nodes)
+        used, dealt, searched = estimate(step, entry, budget, share, hopeful=share < budget.worlds * budget.world_nodes)
         left_over, worlds_left = left_over - used, worlds_left - dealt
-        if entry["estimate"] is None and share < budget.worlds * budget.world_nodes:
-            cramped.append((step, entry, share))
-    for step, entry, share in cramped:
-        if left_over > share and worlds_left >= budget.worlds:
-            used, dealt = estimate(step, entry, budget, left_over)
+        if not searched:  # no world's search fitted its share: more might
+            cramped.append((step, entry, min(share, budget.worlds * budget.world_nodes)))
+    full = budget.worlds * budget.world_nodes  # what a play's worlds may spend, ``world_nodes`` each
+    for index, (step, entry, spent_on) in enumerate(cramped):
+        # At least that, and where an even share of what is left is more, that share, with no cap a world:
+        # worlds too large for ``world_nodes`` are worth searching once the other plays are valued (the lead of
+        # a 6-player game's third trick fitted it in 4 worlds of 60, so 8 worlds all ran past it now and then).
+        fair = left_over // (len(cramped) - index)
+        allowed = max(fair, min(left_over, full))
+        if allowed > spent_on and worlds_left >= budget.worlds:
+            used, dealt, _searched = estimate(step, entry, budget, allowed, lifted=fair > full)
             left_over, worlds_left = left_over - used, worlds_left - dealt
     for _step, entry in judged:
         entry["marks"] = [] if looked_short(entry) else marks(entry["cost"], thresholds)
@@ -277,16 +285,18 @@ def judge(step: Step, search: Search, max_nodes: int) -> tuple[dict, int]:
     return entry, search.nodes - start
 
 
-def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int, hopeful: bool = False) -> tuple[int, int]:
+def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int, hopeful: bool = False,
+             lifted: bool = False) -> tuple[int, int, int]:
     """Fills in ``entry`` with the play's values sampled over worlds its player could not tell apart, within
-    ``max_nodes`` positions; the positions used and the worlds dealt (``hopeful``, where the play will be tried
-    again with more: none past a first one whose search found nothing). The worlds of a play are drawn from
+    ``max_nodes`` positions (``lifted``: shared among its worlds, with no cap of ``world_nodes`` a world); the
+    positions used, the worlds dealt (``hopeful``, where the play will be tried again with more: none past a
+    first one whose search found nothing) and the worlds whose search fitted. The worlds of a play are drawn from
     the seed and the play's step alone, so an analysis is the same however often it is run."""
     state = step.position
     worlds = budget.worlds
-    per_world = min(budget.world_nodes, max_nodes // max(1, worlds))
+    per_world = max_nodes // max(1, worlds) if lifted else min(budget.world_nodes, max_nodes // max(1, worlds))
     if worlds <= 0 or per_world <= 0:
-        return 0, 0
+        return 0, 0, 0
     rng = random.Random(f"{budget.seed}/{step.anchor}")
     dealt = [0]
 
@@ -304,7 +314,7 @@ def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int, hopeful: b
              if found.offered[action] == found.worlds and action in proven}
     played = state.action_of(step.played)
     if not found.worlds or played not in means:
-        return found.nodes, dealt[0]
+        return found.nodes, dealt[0], found.worlds
     best_value = max(means.values())
     entry.update(best=[state.action_to_log(action) for action in _best(means, best_value)],
                  choices=[{"action": state.action_to_log(action), "value": mean,
@@ -312,7 +322,7 @@ def estimate(step: Step, entry: dict, budget: Budget, max_nodes: int, hopeful: b
                  cost=round(best_value - means[played], ACCURACY_PLACES),
                  estimate={"worlds": found.worlds, "sampled": worlds, "seed": budget.seed, "reach": found.reach,
                            "nodes": found.nodes})
-    return found.nodes, dealt[0]
+    return found.nodes, dealt[0], found.worlds
 
 
 def _best(values: dict[Hashable, float], best_value: float) -> list[Hashable]:

@@ -13,11 +13,12 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dalmuti_replay.hidden import deal, dealable, open_seats, shuffle, slack_of
+from dalmuti_replay.hidden import deal, dealable, open_seats, slack_of
 from dalmuti_replay.position import unpack
 from dalmuti_replay.simulate import simulate
 from replaykit.analysis import Budget, analyse
 from replaykit.registry import engines
+from replaykit.search import shuffle
 from tests.dalmuti_helpers import session, trick
 from tests.test_analysis_hidden_hands import HANDS, ROUND, by_step, values
 
