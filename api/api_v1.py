@@ -364,6 +364,8 @@ def samples():
 @blp.route("/samples/<string:game>/<string:slug>", methods=["GET"])
 @blp.response(200, SampleDetailSchema, description="The sample's log and report.")
 @problem(404, "No sample has this name.")
+@problem(429, "Too many views from this client; Retry-After says when to try again.")
+@guards.views_limit(guards.a_sample_view)
 def sample(game: str, slug: str):
     """One sample of a game: its log, its report and its notes."""
     found = _sample(game, slug)
@@ -374,6 +376,8 @@ def sample(game: str, slug: str):
 @blp.route("/samples/<string:game>/<string:slug>/parts/<int:number>", methods=["GET"])
 @blp.alt_response(200, schema=REPORT_REF, description="The report of one game of the sample.", success=True)
 @problem(404, "No sample has this name, or it has no such part.")
+@problem(429, "Too many views from this client; Retry-After says when to try again.")
+@guards.views_limit(guards.a_sample_view)
 def sample_part(game: str, slug: str, number: int):
     """One game (1-based) of a sample of several games, such as a match: its own report."""
     return _part(_sample(game, slug).verdict, number)

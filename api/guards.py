@@ -158,14 +158,23 @@ def view_rate() -> str:
     return current_app.config["VIEW_RATE_LIMIT"]
 
 
-def views_limit(by_size: bool = True):
-    """The allowance of the views of stored games (pages, moments, reports, timelines, edit), one for all, each
-    view costing one per started ``WORK_UNIT_BYTES`` of the stored log: what a view reads and sends grows with
-    it (a part of a 531 KB match: 0.3 s of CPU, where a small game's view takes milliseconds). Without
-    ``by_size``, 1: a view that mostly reads something else (an analysis job's row, polled while it waits)."""
-    if not by_size:
-        return limiter.shared_limit(view_rate, scope="views")
-    return limiter.shared_limit(view_rate, scope="views", cost=lambda: 1 + stored_size() // WORK_UNIT_BYTES)
+def by_stored_size() -> int:
+    """A view's cost: one per started ``WORK_UNIT_BYTES`` of the stored log its address names."""
+    return 1 + stored_size() // WORK_UNIT_BYTES
+
+
+def a_sample_view() -> int:
+    """A sample's view: 1, its pages made once a process and kept (a cold pass over every sample in three
+    languages, 17-19 s of CPU, was open to anyone as often as they liked)."""
+    return 1
+
+
+def views_limit(cost: Callable[[], int] = by_stored_size):
+    """The allowance of the views of stored games and samples (pages, moments, reports, timelines, edit,
+    analyses), one for all, each view costing ``cost()``, by default one per started ``WORK_UNIT_BYTES`` of the
+    stored log: what a view reads and sends grows with it (a part of a 531 KB match: 0.3 s of CPU, where a small
+    game's view takes milliseconds)."""
+    return limiter.shared_limit(view_rate, scope="views", cost=cost)
 
 
 def json_limits() -> JSONLimits:

@@ -221,6 +221,13 @@ class JobStore:
                 return self._status(session, row)
         return patiently(read)
 
+    def done(self, key: str) -> bool:
+        """Whether ``key``'s job is done, read without its result (whatever version made it)."""
+        def read() -> bool:
+            with self.sessions() as session:
+                return session.scalar(select(AnalysisJob.state).where(AnalysisJob.key == key)) == DONE
+        return patiently(read)
+
     def _status(self, session, row: AnalysisJob) -> Status:
         if row.state == DONE:
             return Status(DONE, result=json.loads(zlib.decompress(row.result)) if row.result else None)

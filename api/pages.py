@@ -277,6 +277,7 @@ def _sample(game: str, slug: str) -> samples.Sample:
 
 @bp.route("/samples/<game:game>/<string:slug>")
 @bp.route("/samples/<game:game>/<string:slug>/g/<int:number>")
+@guards.views_limit(guards.a_sample_view)
 def sample(game: str, slug: str, number: int | None = None):
     found = _sample(game, slug)
     named = {"game": game, "slug": slug}
@@ -293,6 +294,7 @@ def sample(game: str, slug: str, number: int | None = None):
 
 @bp.route("/samples/<game:game>/<string:slug>/moments.json")
 @bp.route("/samples/<game:game>/<string:slug>/g/<int:number>/moments.json")
+@guards.views_limit(guards.a_sample_view)
 def sample_moments(game: str, slug: str, number: int | None = None):
     found = _sample(game, slug)
     return analysis.moments_response(found.verdict_in(i18n.language()), number, len(found.raw))
@@ -305,6 +307,7 @@ def sample_before(game: str, slug: str, moment: str):
 
 
 @bp.route("/samples/<game:game>/<string:slug>/log.json")
+@guards.views_limit(guards.a_sample_view)
 def sample_log(game: str, slug: str):
     """A sample's log as shipped; ``?download=1`` saves it as a file."""
     found = _sample(game, slug)
@@ -334,6 +337,7 @@ def _edit(raw: bytes, title: str, back: str, game_id: str | None):
 
 
 @bp.route("/samples/<game:game>/<string:slug>/edit")
+@guards.views_limit(guards.a_sample_view)
 def edit_sample(game: str, slug: str):
     found = _sample(game, slug)
     return _edit(found.raw, found.title_in(i18n.language()), url_for("pages.sample", game=game, slug=slug), found.game)

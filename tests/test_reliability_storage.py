@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.exc import OperationalError
 
 import api as web
-from api import database, guards
+from api import background, database, guards
 from api.ratelimits import SQLStorage
 from api.storage import Repository
 from app import create_app
@@ -107,6 +107,35 @@ def test_a_view_costs_one_per_started_64_kib_of_the_stored_log(tmp_path):
     assert unknown.status_code == 404 and unknown.headers["X-RateLimit-Remaining"] == "3"
     assert client.get(VIEWS[2].format(id=heavy)).headers["X-RateLimit-Remaining"] == "0"
     assert_problem(client.get(VIEWS[3].format(id=heavy)), 429)
+
+
+def test_a_game_s_analysis_costs_one_while_it_waits_and_its_log_s_size_once_done(tmp_path):
+    # Charged 1 whatever the game, a done analysis's view (the analysis worded for the page: 0.2-0.6 s of CPU
+    # for the longest logs) let one client take both cores within the views' allowance.
+    application = create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, VIEW_RATE_LIMIT="20 per minute",
+                                        ANALYSIS_SAMPLES_AT_START=False))
+    client = application.test_client()
+    heavy = upload(client, LOG + " " * (3 * guards.WORK_UNIT_BYTES - 1 - len(LOG)))  # 3 started units
+    waiting = client.get(f"/games/{heavy}/analysis.json")
+    assert waiting.json["state"] == "queued" and waiting.headers["X-RateLimit-Remaining"] == "19"
+    assert background.work_once(application)
+    done = client.get(f"/games/{heavy}/analysis.json")
+    assert done.json["state"] == "done" and done.headers["X-RateLimit-Remaining"] == "16"
+    application.extensions["card_replay"].repository.dispose()
+
+
+def test_a_sample_s_views_draw_on_the_views_allowance(tmp_path):
+    client = create_app(app_config(tmp_path, RATELIMIT_ENABLED=True, VIEW_RATE_LIMIT="8 per minute",
+                                   ANALYSIS_SAMPLES_AT_START=False)).test_client()
+    base = "/samples/david-goliath/match-4-players"
+    views = [base, f"{base}/g/1/moments.json", f"{base}/log.json", f"{base}/edit", f"{base}/analysis.json",
+             "/api/v1/samples/david-goliath/match-4-players", "/api/v1/samples/david-goliath/match-4-players/parts/2",
+             f"{base}/g/2"]
+    answers = [client.get(view) for view in views]
+    assert [answer.status_code for answer in answers] == [200] * 8
+    assert [answer.headers["X-RateLimit-Remaining"] for answer in answers] == [str(7 - index) for index in range(8)]
+    assert_problem(client.get(f"{base}/g/3/moments.json"), 429)
+    assert client.get("/samples").status_code == 200  # the list of samples is not a sample's view
 
 
 def test_a_match_part_s_view_unpacks_its_own_table_view_alone(app):
