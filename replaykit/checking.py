@@ -140,11 +140,11 @@ def archive_items(label: str, stream: BinaryIO, first_line: int, length: int | N
         number += 1
 
 
-def skip_line(stream: BinaryIO) -> tuple[int, bool]:
-    """Read past the rest of the line the stream is in, 64 KiB at a time, keeping none of it: the bytes passed,
-    and whether a line end ended them (not the end of the file)."""
+def skip_line(stream: BinaryIO, limit: int | None = None) -> tuple[int, bool]:
+    """Read past the rest of the line the stream is in, 64 KiB at a time, keeping none of it, or past ``limit``
+    bytes of it at most: the bytes passed, and whether a line end ended them."""
     passed = 0
-    while chunk := stream.readline(1 << 16):
+    while chunk := stream.readline(1 << 16 if limit is None else min(1 << 16, limit - passed)):
         passed += len(chunk)
         if chunk.endswith(b"\n"):
             return passed, True

@@ -93,11 +93,15 @@ def count_newlines(piece: Piece) -> int:
 def lines_in(stream: IO[bytes], piece: Piece, first_line: int) -> Iterator[checking.Item]:
     """The logs of the lines that begin in the piece's range; ``first_line`` is the number of the first line that
     begins at or after ``piece.start``, counted as if the range started on a line of its own. The rest of a line
-    begun before the range is passed over unread."""
+    begun before the range is passed over unread, up to the range's end: a line of gigabytes is scanned once in
+    all, not once by every piece it spans."""
     if piece.start > 0:
         stream.seek(piece.start - 1)
         if stream.read(1) != b"\n":  # mid-line: that line belongs to the piece before
-            first_line += checking.skip_line(stream)[1]
+            _passed, ended = checking.skip_line(stream, piece.length)
+            if not ended:
+                return  # no line begins in the range
+            first_line += 1
     begun = stream.tell() - piece.start
     yield from checking.archive_items(piece.label, stream, first_line, piece.length - begun)
 

@@ -59,6 +59,11 @@ def test_a_line_begun_before_a_piece_is_passed_over_unread_however_long(tmp_path
         tracemalloc.stop()
     assert second == [("long.jsonl:2", b"{}\n", None), ("long.jsonl:3", None, checking.LINE_TOO_LONG)]
     assert peak < 1 << 20
+    # a piece inside that line holds no line's start, and reads no further than its own end to know it (every
+    # piece of a line of gigabytes scanning to its end would read it once a piece)
+    with path.open("rb") as stream:
+        assert list(lines_in(stream, Piece(str(path), "long.jsonl", 1000, 4096), 1)) == []
+        assert stream.tell() <= 1000 + 4096
 
 
 def test_a_piece_reports_as_the_single_process_run_with_line_numbers(tmp_path):
