@@ -190,9 +190,9 @@ def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, floa
     search runs out of budget, the plays of its unit with as many steps left or more, whose trees hold its
     own, are not searched exactly; the other units' plays still are. The legal plays left are then estimated,
     smallest position first (fewest steps left), each with an even share of ``max_sampled`` (what one
-    leaves unspent goes to the next); a play whose worlds all ran out of their share, held below
-    ``world_nodes`` each, is tried again with what the later ones left, where that is more. Once fewer than a
-    play's ``worlds`` are left of ``max_worlds``, no play is estimated any more."""
+    leaves unspent goes to the next); a play none of whose worlds' searches fitted is tried again at the end
+    with at least ``world_nodes`` a world, and an even share of what is left where that is more. Once fewer than
+    a play's ``worlds`` are left of ``max_worlds``, no play is estimated any more."""
     searches: dict[int, Search] = {}
     spent = 0
     horizons: dict[int, int] = {}  # per unit, the fewest steps left from which a search ran out of budget
@@ -223,16 +223,16 @@ def value_plays(steps: list[Step], budget: Budget, thresholds: tuple[float, floa
                       if entry["legal"] and not entry["exact"] and hasattr(step.position, "sample_world")),
                      key=lambda item: item[0].position.plays_left())
     left_over, worlds_left = budget.max_sampled, budget.max_worlds
+    full = budget.worlds * budget.world_nodes  # what a play's worlds may spend, ``world_nodes`` each
     cramped: list[tuple[Step, dict, int]] = []
     for index, (step, entry) in enumerate(pending):
         if worlds_left < budget.worlds:
             break
         share = left_over // (len(pending) - index)
-        used, dealt, searched = estimate(step, entry, budget, share, hopeful=share < budget.worlds * budget.world_nodes)
+        used, dealt, searched = estimate(step, entry, budget, share, hopeful=share < full)
         left_over, worlds_left = left_over - used, worlds_left - dealt
         if not searched:  # no world's search fitted its share: more might
-            cramped.append((step, entry, min(share, budget.worlds * budget.world_nodes)))
-    full = budget.worlds * budget.world_nodes  # what a play's worlds may spend, ``world_nodes`` each
+            cramped.append((step, entry, min(share, full)))
     for index, (step, entry, spent_on) in enumerate(cramped):
         # At least that, and where an even share of what is left is more, that share, with no cap a world:
         # worlds too large for ``world_nodes`` are worth searching once the other plays are valued (the lead of
