@@ -10,7 +10,7 @@ client's latencies. ``--costs`` times a validation and an upload of each game's 
 
     .venv/bin/python -m scripts.loadtest --seconds 20 --clients 8 [--slow-clients 16]
     .venv/bin/python -m scripts.loadtest --quota --seconds 6
-    .venv/bin/python -m scripts.loadtest --heavy --upload --threads 2 --seconds 60
+    .venv/bin/python -m scripts.loadtest --heavy --upload --threads 2 [--apart] [--workers 4] --seconds 60
     .venv/bin/python -m scripts.loadtest --costs
 """
 
@@ -157,11 +157,12 @@ def quota_run(seconds: float, quota: int = 512 * 1024, stop_after: int | None = 
 
 
 def heavy_run(seconds: float, heavy: bytes, limit: str | None = None, upload: bool = False,
-              threads: int = 1) -> dict:
+              threads: int = 1, apart: bool = False, workers: int = 2) -> dict:
     """One client sending ``heavy`` as fast as its rate limit lets it (the limits on, as in production), to
-    validate or, with ``upload``, to store, from ``threads`` connections at once; one normal client
-    validating a real log twice a second beside it. An upload run lifts the storage quota, which would
-    otherwise stop the heavy client long before its rate limit does (20 MiB: a few dozen such uploads)."""
+    validate or, with ``upload``, to store, from ``threads`` connections at once (``apart``: each connection a
+    client of its own, with its own allowance); one normal client validating a real log twice a second beside
+    it; gunicorn with ``workers`` workers. An upload run lifts the storage quota, which would otherwise stop the
+    heavy client long before its rate limit does (20 MiB: a few dozen such uploads)."""
     setting = "UPLOAD_RATE_LIMIT" if upload else "VALIDATE_RATE_LIMIT"
     env = {"RATELIMIT_ENABLED": "true", "TRUSTED_PROXIES": "1", **({setting: limit} if limit else {}),
            **({"STORAGE_QUOTA_BYTES": "0"} if upload else {})}
@@ -180,17 +181,19 @@ def heavy_run(seconds: float, heavy: bytes, limit: str | None = None, upload: bo
         connection.close()
         return response.status, time.monotonic() - started
 
-    with tempfile.TemporaryDirectory() as folder, Server(Path(folder) / "heavy.sqlite3", env=env) as server:
+    with tempfile.TemporaryDirectory() as folder, \
+            Server(Path(folder) / "heavy.sqlite3", workers=workers, env=env) as server:
         deadline = time.monotonic() + seconds
 
-        def hammer() -> None:
+        def hammer(address: str) -> None:
             while time.monotonic() < deadline:
-                status, _ = ask(server.port, path, heavy, "198.51.100.1")
+                status, _ = ask(server.port, path, heavy, address)
                 with lock:
                     heavy_statuses[status] = heavy_statuses.get(status, 0) + 1
 
         lock = threading.Lock()
-        hammers = [threading.Thread(target=hammer) for _ in range(threads)]
+        hammers = [threading.Thread(target=hammer, args=(f"198.51.100.{10 + index if apart else 1}",))
+                   for index in range(threads)]
         for thread in hammers:
             thread.start()
         while time.monotonic() < deadline:
@@ -252,6 +255,8 @@ def main() -> None:
                              "log) within its rate limit, a normal one beside it")
     parser.add_argument("--upload", action="store_true", help="with --heavy: the heavy client stores the body")
     parser.add_argument("--threads", type=int, default=1, help="with --heavy: the heavy client's connections at once")
+    parser.add_argument("--apart", action="store_true", help="with --heavy: each connection a client of its own")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn's workers")
     parser.add_argument("--limit", default=None, help="with --heavy: its rate limit instead of the default")
     parser.add_argument("--costs", action="store_true", help="CPU time of a validate and an upload of each game's "
                                                                "heaviest body, in this process")
@@ -268,14 +273,14 @@ def main() -> None:
 
         wanted = args.heavy or ("that break" if args.upload else "plays by strangers")
         name, body = next((name, body) for name, body in bodies().items() if wanted in name)
-        print(name, heavy_run(args.seconds, body, args.limit, args.upload, args.threads))
+        print(name, heavy_run(args.seconds, body, args.limit, args.upload, args.threads, args.apart, args.workers))
         return
     if args.quota:
         figures = quota_run(args.seconds)
         print(f"quota {figures['quota']:,} bytes: {figures['stored_bytes']:,} bytes stored in all, "
               f"{figures['log_bytes']:,} of them logs, statuses {figures['statuses']}")
         return
-    figures = run(args.seconds, args.clients, slow_clients=args.slow_clients)
+    figures = run(args.seconds, args.clients, args.workers, slow_clients=args.slow_clients)
     print(f"{figures['requests']} requests in {figures['seconds']} s: {figures['requests_per_second']:.0f} req/s, "
           f"p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, statuses {figures['statuses']}, "
           f"server errors {figures['server_errors']}, slow connections dropped by the server "
