@@ -52,8 +52,8 @@ def layout(max_value: int) -> tuple[tuple[Card, ...], dict[str, int], dict[Card 
 class Position:
     """One position of one game, seats by index in seating order (see the module docstring)."""
 
-    __slots__ = ("cards", "classes", "color_bits", "hands", "history", "indexes", "leader", "missing", "opening",
-                 "players", "pool", "scores", "shown", "taken", "trick")
+    __slots__ = ("cards", "classes", "color_bits", "hands", "history", "indexes", "lacking", "leader", "missing",
+                 "opening", "players", "pool", "scores", "shown", "taken", "trick")
 
     def __init__(self, players: Sequence[str], hands: Mapping[str, Iterable[Card]], leader: str,
                  max_value: int) -> None:
@@ -73,6 +73,9 @@ class Position:
         self.opening: tuple[int, Card | None] = (0, None)
         self.missing = [0] * len(self.players)  # per seat, the cards it holds that the log never shows
         self.pool = 0  # those cards, as bits: who holds which is unknown
+        # Per seat, the colours its unplaced cards lack because it fails to follow them later in the log
+        # (``worlds.learn``): hindsight about those cards alone, never a void any seat has seen yet.
+        self.lacking = [0] * len(self.players)
 
     @classmethod
     def of_game(cls, state: Any) -> Position | None:
@@ -340,7 +343,7 @@ class Position:
         twin.scores, twin.classes = list(self.scores), list(self.classes)
         twin.shown = self.voids()
         twin.opening = (len(self.trick), self.trick[0][1] if self.trick else None)
-        twin.missing, twin.pool = list(self.missing), self.pool
+        twin.missing, twin.pool, twin.lacking = list(self.missing), self.pool, list(self.lacking)
         return twin
 
 

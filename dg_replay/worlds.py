@@ -63,7 +63,7 @@ def sample_world(position: Position, seat: int, rng: random.Random) -> Position:
     world = position.copy()
     shown = position.voids()
     if any(position.missing):
-        supply, need, voids = unplaced(position, shown)
+        supply, need, voids = unplaced(position, unseen_voids(position, shown))
         world.missing, world.pool = [0] * len(position.players), 0
         deal(world, bits_of(position.pool), supply, need, voids, rng)
         return world
@@ -77,6 +77,8 @@ def sample_world(position: Position, seat: int, rng: random.Random) -> Position:
     supply = dict.fromkeys(COLORS, 0)
     for index in unseen:
         supply[position.cards[index].color] += 1
+    if not dealable(supply, need, voids):  # never where the voids are what the log showed: the true deal fits
+        return position.copy()
     deal(world, unseen, supply, need, voids, rng)
     return world
 
@@ -135,7 +137,7 @@ def learn(position: Position, later: Sequence[tuple[str, object]]) -> Position |
         if not count:
             led = card
         elif led is not None and card.color != led.color:
-            twin.shown[seat] |= position.color_bits[led.color]
+            twin.lacking[seat] |= position.color_bits[led.color]
         count = (count + 1) % len(position.players)
     return twin if eliminate(twin) else None
 
@@ -160,18 +162,25 @@ def place_unseen(position: Position, tricks: Sequence[Any]) -> bool:
 def eliminate(position: Position) -> bool:
     """Place each card of the pool only one seat short of cards can hold (the others void in its colour) until
     none is left so; ``False`` where the counts and the voids leave no deal."""
+    lacking = unseen_voids(position, position.shown)
     placed = True
     while placed and position.pool:
         placed = False
         for index in bits_of(position.pool):
             bits = position.color_bits[position.cards[index].color]
-            takers = [seat for seat, short in enumerate(position.missing) if short and not position.shown[seat] & bits]
+            takers = [seat for seat, short in enumerate(position.missing) if short and not lacking[seat] & bits]
             if len(takers) == 1:
                 position.hands[takers[0]] |= 1 << index
                 position.pool &= ~(1 << index)
                 position.missing[takers[0]] -= 1
                 placed = True
-    return dealable(*unplaced(position, position.shown))
+    return dealable(*unplaced(position, lacking))
+
+
+def unseen_voids(position: Position, shown: Sequence[int]) -> list[int]:
+    """Per seat, the colours its unplaced cards cannot be: those it has shown it lacks (``shown``), and those
+    it fails to follow later in the log (``Position.lacking``)."""
+    return [voids | later for voids, later in zip(shown, position.lacking, strict=True)]
 
 
 def unplaced(position: Position, voids: Sequence[int]) -> tuple[dict[str, int], dict[int, int], dict[int, set[str]]]:
