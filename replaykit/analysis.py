@@ -62,8 +62,9 @@ from replaykit.state import past_unseen
 # worlds after a first whose search finds nothing, and is tried again with what the later plays left; an Olympi
 # look-ahead counts, for a seat still in the race, the medal it would retire with. 8: a play estimated by a
 # look-ahead cut short bears no mark. 9: a David & Goliath world dealt a card at a time by one draw among the open
-# seats; every play whose worlds all ran past their share is tried again with an even share of what the others
-# left, with no cap a world where that share is larger.
+# seats, what later plays show of the cards a log never places kept to those cards; every play whose worlds all
+# ran past their share is tried again with an even share of what the others left, with no cap a world where that
+# share is larger.
 METHOD = 9
 ACCURACY_PLACES = 3  # decimals of the shares, means, estimated values and chance averages given
 
