@@ -336,6 +336,12 @@ def test_long_names_never_widen_a_page(phone, live_server, tmp_path, game):
         if key:
             phone.keyboard.press(key)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390, key
+    # and at the first plays, where "the other plays here" names the winner in its summary (541 px wide once)
+    phone.keyboard.press("Home")
+    for _ in range(6):
+        phone.keyboard.press("ArrowRight")
+        phone.wait_for_timeout(50)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, phone.evaluate("location.hash")
     # and in the charts' legends, which it ran past and was cut at (an SVG does not widen the page)
     for width in (390, 1366):
         phone.set_viewport_size({"width": width, "height": 844})
