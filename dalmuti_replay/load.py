@@ -17,6 +17,7 @@ from dalmuti_replay.rounds import TAXES, RoundPlay
 from dalmuti_replay.rules import Options
 from dalmuti_replay.session import Session
 from dalmuti_replay.state import DalmutiState
+from replaykit.state import refusal
 
 Observe = Callable[[str, DalmutiState], None]
 
@@ -144,12 +145,12 @@ def new_state(setup: dict) -> DalmutiState:
         raise ValueError("A setup is a log's object: game, players, options, end, meta.")
     reader = Reader()
     log = reader.document({**setup, "rounds": [{"tricks": []}]})
-    problems = [finding.message for finding in reader.findings if not finding.path.startswith("/rounds")]
+    problems = [finding for finding in reader.findings if not finding.path.startswith("/rounds")]
     if log is None or log.players is None or problems:
-        raise ValueError(" ".join(problems) or "The setup names no players.")
+        raise refusal(problems, "The setup names no players.")
     state = start(log, DEFAULT_LIMITS)
     if not state.session.playable:
-        raise ValueError(" ".join(finding.message for finding in state.session.head))
+        raise refusal(state.session.head)
     state.apply({"round": 1})  # round 1 is seated as the players are listed: the deal comes first
     return state
 

@@ -33,7 +33,7 @@ from dalmuti_replay.seats import view_of
 from dalmuti_replay.session import Session
 from dalmuti_replay.words import say
 from replaykit.findings import Finding, anchor
-from replaykit.state import Choice, IllegalAction, view
+from replaykit.state import Choice, IllegalAction, refusal, view
 from replaykit.words import Text
 
 SNAPSHOT_EVERY = 16  # steps: an undo forks a snapshot and makes at most this many steps again
@@ -345,7 +345,7 @@ class DalmutiState(Model):
     def patch(self, action: object) -> list[dict]:
         step, found = self.read(action)
         if step is None:
-            raise ValueError("; ".join(item.message for item in found))
+            raise refusal(found)
         last = f"/rounds/{len(self.logs) - 1}"
         if step.kind == ROUND:
             return [{"op": "add", "path": "/rounds/-", "value": actions.round_head(step.value)}]

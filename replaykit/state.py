@@ -94,6 +94,15 @@ class IllegalAction(Exception):
         return "; ".join(finding.message for finding in self.findings) or "illegal action"
 
 
+def refusal(findings: list[Finding], fallback: str = "illegal action") -> ValueError:
+    """Why an action or a setup is refused, as the ``ValueError`` the answers catch: it carries the findings, so
+    that an answer says each in the reader's language (``api.choices.reason_of``), where their messages joined
+    into one string were English."""
+    error = ValueError("; ".join(str(finding.message) for finding in findings) or fallback)
+    error.findings = findings  # type: ignore[attr-defined]
+    return error
+
+
 class State(Protocol):
     """One position of one game (see the module docstring for the contract)."""
 

@@ -307,6 +307,18 @@
         "nobody saw it.") };
     }
     var deck = window.RecordSetup.deck(setup, players);
+    if (core.parseCards(entry, deck).bad.length) {  // words, not cards alone: the one step they keep, if one
+      var lowered = entry.toLowerCase();
+      var within = choices.filter(function (choice) {  // written as the label writes it: its order too
+        return choice.label.toLowerCase().indexOf(lowered) >= 0;
+      });
+      var left = within.length ? within : choices.filter(function (choice) {
+        return kept(lowered, choice.label, choice.action, deck);
+      });
+      if (left.length === 1) {
+        return { choice: left[0] };
+      }
+    }
     // "cy b7": a leading word that is no card but the start of one player's name says who played
     var words = entry.split(/[\s,;]+/);
     var named = words.length > 1 && core.parseCards(words[0], deck).bad.length ?
@@ -316,10 +328,21 @@
     var said = named ? words.slice(1).join(" ") : entry;
     var read = core.parseCards(said, deck);
     var who = named || answer.to_move;
+    // A Dalmuti tax or return named ("carla 5") is the one whose words begin with that name, as the reader sees
+    // it ("Carla gives 5 to Bruno"; in Italian the receiver comes first, "Carla riceve 5 da Bruno"), else one
+    // the player gives or receives; unnamed, either may be meant.
+    var transfers = choices.filter(function (choice) {
+      return choice.action.player === undefined && choice.action.from !== undefined;
+    });
+    var begun = named ? transfers.filter(function (choice) {
+      return choice.label.toLowerCase().indexOf(named.toLowerCase()) === 0;
+    }) : [];
     var mine = choices.filter(function (choice) {
-      // a Dalmuti tax or return is its giver's when named ("carla 5"); unnamed, either may be meant
-      var actor = choice.action.player || (named ? choice.action.from : undefined);
-      return !who || !actor || actor === who;
+      var action = choice.action;
+      if (named && transfers.indexOf(choice) >= 0) {
+        return begun.length ? begun.indexOf(choice) >= 0 : action.from === named || action.to === named;
+      }
+      return !who || !action.player || action.player === who;
     });
     if (read.bad.length || !read.cards.length) {
       var step = stepByWord(said, mine);
@@ -327,9 +350,12 @@
     }
     var found = core.choicesWithCards(mine, read.cards);
     if (found.length > 1) {  // a tax and its return of the same card: which one happened, the table says
-      return { problem: _("More than one step gives {cards}: {steps}. Tap the one that happened, or type its " +
-        "player's name before the cards.", {
-        cards: read.cards.join(" "), steps: found.map(function (choice) { return choice.label; }).join("; ") }) };
+      var steps = found.map(function (choice) { return choice.label; }).join("; ");
+      return { problem: named ?  // the name given is both steps' ("anna 1 3": Anna receives, or gives)
+        _("More than one step gives {cards}: {steps}. Tap the one that happened, or type it as it is offered.",
+          { cards: read.cards.join(" "), steps: steps }) :
+        _("More than one step gives {cards}: {steps}. Tap the one that happened, or type its player's name " +
+          "before the cards.", { cards: read.cards.join(" "), steps: steps }) };
     }
     if (found.length) {
       return { choice: found[0] };
@@ -337,6 +363,11 @@
     var model = mine.filter(function (choice) {
       return core.cardsOf(choice.action) !== null;
     })[0];
+    if (!model && transfers.length) {
+      // a transfer no step offered makes: who gives and who receives it are the table's to tap, not to guess
+      return { problem: _("No step offered gives {cards}. Tap the one that happened, or type it as it is " +
+        "offered.", { cards: read.cards.join(" ") }) };
+    }
     var action = model ? JSON.parse(JSON.stringify(model.action)) : { player: who };
     if (named) {
       action.player = named;

@@ -140,6 +140,15 @@ def test_an_apply_refusal_points_into_the_body_at_what_it_refuses(client) -> Non
     assert [(error["path"], error["code"]) for error in refused.get_json()["errors"]] == [("/log/tricks", "schema")]
 
 
+def test_a_dalmuti_refusal_is_said_in_the_reader_s_language(client) -> None:
+    # A tax written with a "player" (the recorder once sent one): its reason was English on an Italian page
+    log = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Cy", "Dora"], "rounds": [{"tricks": []}]}
+    action = {"player": "Anna", "from": "Bruno", "to": "Anna", "cards": ["3"]}
+    refused = client.post("/api/v1/apply?lang=it", json={"log": log, "action": action}).get_json()
+    assert refused["detail"] == ("L'azione non può essere registrata. \"player\" non è un campo di un passaggio di "
+                                 "carte; ammessi: from, to, cards, note.")
+
+
 @pytest.mark.parametrize("game", list(registry.engines().values()), ids=lambda engine: engine.id)
 def test_a_finished_game_names_no_next_step(client, game) -> None:
     # Before: "trick 16, play 1" after D&G's 15 tricks, "round 4" after a 3-round session, "the start" in Olympi

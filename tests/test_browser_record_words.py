@@ -102,9 +102,25 @@ def test_a_colour_typed_in_any_of_its_forms_finds_the_card_in_polish_and_italian
         shown = screen.locator("#rec-choices button[data-choice]:visible")
         until(screen, "document.querySelectorAll('#rec-choices button[data-choice]:not([hidden])').length === 1")
         assert shown.first.get_attribute("data-action") == f'{{"card":"{card}","player":"Andrea"}}'
-        press(shown.first)
+        # Enter records the one step the words keep ("Not a card: czerwona 9" was answered)
+        screen.locator("#rec-type").press("Enter")
         settled(screen, 1)
         assert step_labels(screen) == [label]
+
+
+def test_a_tax_typed_with_a_name_is_the_step_whose_words_begin_with_it(screen, live_server):
+    # In Italian a tax reads "Anna riceve 1 e 3 da Dora": "anna 1 3" was taken for Anna giving them, and with
+    # no such step the recorder sent a tax with a "player", which the server refused in English on the page.
+    # The name now means the step that begins with it, as the reader sees it (in English the giver comes first).
+    continued(screen, live_server, TAXED, "it")
+    press(screen.locator("#rec-unseen"))
+    until(screen, "RecordPlay.answer() && RecordPlay.answer().left_unseen && "
+                  "!document.getElementById('recorder').hasAttribute('aria-busy')")
+    typed(screen, "anna 1 3")
+    settled(screen, 1)
+    assert screen.evaluate("RecordCore.logOf(RecordPlay.current()).rounds[0].taxes") == [
+        {"from": "Dora", "to": "Anna", "cards": ["1", "3"]}]
+    assert step_labels(screen) == ["Anna riceve 1 e 3 da Dora"]
 
 
 def field_names(page) -> list[str]:
