@@ -68,7 +68,8 @@
     var had = Array.prototype.indexOf.call(box.querySelectorAll("button"), document.activeElement);
     box.textContent = "";
     var filter = $("rec-type").value.trim().toLowerCase();
-    var deck = window.RecordSetup.deck(setup, ((answer && answer.view && answer.view.seats) || []).length);
+    var deck = window.RecordSetup.deck(setup, ((answer && answer.view && answer.view.seats) || []).length,
+      window.RecordPlay.current() ? draftGame().options : {});  // a Dalmuti table of 4: no 11s and 12s
     var players = playersOffered(choices, answer);
     var who = answer && answer.to_move;
     if (players.length) {  // who plays first, then their cards: not every player's every card at once
@@ -290,7 +291,7 @@
   // Typed entry: a choice's label, else cards; cards no legal step plays become an action like the
   // choices' own (the same keys, these cards), to go through /apply. Returns {choice}, {action, label},
   // {problem} or null (nothing typed).
-  function readTyped(value, answer, setup, players, text) {
+  function readTyped(value, answer, setup, players, text, options) {
     var entry = value.trim();
     if (!entry) {  // "Record" with nothing typed said nothing at all
       return { problem: _("Type a card or a step first, or tap one of the steps offered.") };
@@ -306,7 +307,7 @@
       return { problem: _("This step is the table's, not a player's: enter above what the table saw, or that " +
         "nobody saw it.") };
     }
-    var deck = window.RecordSetup.deck(setup, players);
+    var deck = window.RecordSetup.deck(setup, players, options);
     if (core.parseCards(entry, deck).bad.length) {  // words, not cards alone: the one step they keep, if one
       var lowered = entry.toLowerCase();
       var within = choices.filter(function (choice) {  // written as the label writes it: its order too
@@ -406,7 +407,8 @@
   function typed(value) {
     var play = window.RecordPlay;
     var game = draftGame();
-    var read = play.answer() && readTyped(value, play.answer(), game.setup, game.players, window.RecordSetup.text);
+    var read = play.answer() && readTyped(value, play.answer(), game.setup, game.players, window.RecordSetup.text,
+      game.options);
     if (read && read.problem) {
       play.problem(read.problem);
     } else if (read) {
@@ -416,8 +418,9 @@
 
   function draftGame() {
     var play = window.RecordPlay;
-    return { setup: window.RecordSetup.setups[play.current().game],
-      players: (core.logOf(play.current()).players || []).length };
+    var log = core.logOf(play.current());
+    return { setup: window.RecordSetup.setups[play.current().game], players: (log.players || []).length,
+      options: log.options || {} };
   }
 
   $("rec-other-button").addEventListener("click", function () {

@@ -144,3 +144,18 @@ def test_at_a_round_s_end_each_seat_says_its_place_in_the_finishing_order_beside
              .all_inner_texts() for seat in phone.locator("#rec-seats > *").all()}
     for place, name in enumerate(finish, start=1):
         assert f"place in the finishing order: {place}" in facts[name], (name, facts[name])
+
+
+def test_a_table_of_four_taps_its_cards_from_its_own_deck(phone, live_server):
+    # Four players play without the 11s and 12s (rule 2): the cards tapped one by one for a set offered 11 and 12
+    # too, and an 11 recorded was then "not in the deck" (a tester). The deck of 1 to 10 and the Jesters, 11 cards.
+    session = {"game": "grande-dalmuti", "players": ["Anna", "Bruno", "Carla", "Dario"],
+               "options": {"settling_round": True}, "rounds": [{"tricks": []}]}
+    continued(phone, live_server, session)
+    press(phone.locator("#rec-unseen"))
+    until(phone, "RecordPlay.answer() && RecordPlay.answer().left_unseen && "
+                 "!document.getElementById('recorder').hasAttribute('aria-busy')")
+    compose = phone.locator("#rec-compose")
+    assert compose.is_visible()
+    offered = compose.locator("button[data-card]").evaluate_all("buttons => buttons.map(b => b.dataset.card)")
+    assert sorted(offered, key=lambda card: (card == "J", len(card), card)) == [*map(str, range(1, 11)), "J"]
