@@ -5,12 +5,14 @@ moments, which N and P do not walk: they walk the rules' findings, as the page's
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from api import background
 from app import create_app
+from dg_replay.simulate import simulate
 from tests.conftest import ROOT, LiveServer, app_config, at_moment, moments_loaded, until, upload
 from tests.test_api_background import SMALL
 
@@ -196,6 +198,18 @@ def test_on_a_phone_each_player_s_accuracy_is_read_without_scrolling_sideways(ph
         "heads => heads.map(head => head.textContent)")
     labels = first.locator("td").evaluate_all("cells => cells.map(cell => getComputedStyle(cell, '::before').content)")
     assert labels == [f'"{head}"' for head in heads[1:]]  # every column of the table, said beside its figure
+
+
+def test_on_a_phone_a_name_of_forty_wide_letters_is_shown_whole_in_the_accuracy(phone, analysing_server, tmp_path):
+    # "WWWW…" was cut at the box's edge, the rest of the name scrolled out of sight (a tester)
+    name = "W" * 40
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(simulate(3, 4, names=("Andrea", name, "Clara"))))
+    upload(phone, analysing_server, path)
+    moments_loaded(phone)
+    done(phone)
+    assert phone.evaluate("(box => box.scrollWidth <= box.clientWidth)(document.getElementById('computer-seats-box'))")
+    assert phone.locator("#computer-seats th", has_text=name).count() == 1
 
 
 def test_a_guess_looking_only_a_few_plays_ahead_is_said_to_be_one(page, analysing_server):
