@@ -288,7 +288,9 @@ def sample(game: str, slug: str, number: int | None = None):
     if number is not None:
         source["json"] = url_for("api_v1.sample_part", **named, number=number)
     language = i18n.language()
-    return analysis.page(found.verdict_in(language), title=found.title_in(language), notes=found.notes_in(language),
+    notes = found.notes_in(language)  # the service's own words: a `field` of the log format set as code
+    return analysis.page(found.verdict_in(language), title=found.title_in(language),
+                         notes=markdown.inline(notes) if notes else None,
                          source=source, base=url_for("pages.sample", **named), number=number)
 
 

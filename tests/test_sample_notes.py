@@ -78,3 +78,11 @@ def test_a_translation_of_a_note_the_log_does_not_have_is_left_out(caplog):
                                    "/tricks/3/note": "Nessuna."}, Path("x.json"))
     assert kept == {"/tricks/0/plays/0/note": "Una nota."}
     assert "no note at /tricks/0/plays/0/card" in caplog.text and "no note at /tricks/3/note" in caplog.text
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pl"])
+def test_a_field_named_in_a_sample_s_notes_is_set_as_code(client, language):
+    # "recorded without `hands`" showed its backticks on the page
+    page = client.get(f"/samples/david-goliath/legal-4-players?lang={language}").get_data(as_text=True)
+    notes = page.split('<p class="notes">', 1)[1].split("</p>", 1)[0]
+    assert "<code>hands</code>" in notes and "`" not in notes
