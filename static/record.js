@@ -493,10 +493,13 @@
   });
   $("rec-entry").addEventListener("submit", function (event) {
     event.preventDefault();
-    if (pending) {
+    var value = $("rec-type").value;
+    if (pending && !value.trim()) {
       $("rec-cancel").focus();  // a warning stands: it is answered first, and Enter again records nothing
     } else if (!busy) {
-      var value = $("rec-type").value;
+      if (pending) {  // another step typed since: it replaces the one warned about, which is not recorded
+        closeWarning();
+      }
       entry.clear();
       entry.typed(value);
     }

@@ -143,6 +143,27 @@ def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_s
     assert page.locator("#rec-findings .finding-error").count() == 0
 
 
+def test_another_step_typed_while_a_warning_stands_replaces_it_and_enter_alone_records_nothing(page, live_server):
+    # Typed while the warning stood ("p", "10 j"), another step and Enter did nothing, without a word (a tester)
+    page.goto(live_server.url + "/record")
+    fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
+    type_deal(page, HANDS, ["Andrea", "Ben", "Clara"])
+    start(page)
+    page.fill("#rec-type", "b1")
+    page.keyboard.press("Enter")
+    settled(page, 1)
+    page.fill("#rec-type", "r4")  # Ben holds blue: a warning
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rec-warning:not([hidden])")
+    page.locator("#rec-type").press("Enter")  # Enter again, nothing typed: the warning stands, nothing recorded
+    assert page.locator("#rec-warning").is_visible() and page.evaluate("RecordPlay.current().steps.length") == 1
+    page.fill("#rec-type", "b5")
+    page.locator("#rec-type").press("Enter")
+    settled(page, 2)
+    assert page.locator("#rec-warning").is_hidden()
+    assert recorded_log(page)["tricks"][0]["plays"][1] == {"player": "Ben", "card": "B5"}
+
+
 def test_a_past_step_changed_or_deleted_has_every_later_step_checked_again(page, live_server):
     page.goto(live_server.url + "/record")
     fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
