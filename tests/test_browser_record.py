@@ -109,7 +109,8 @@ def test_a_dropped_connection_loses_no_step_and_offers_nothing_stale(phone, live
     same_report(phone, recorded_log(phone), target)
 
 
-def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_shows(page, live_server):
+def andrea_led_blue_1(page, live_server) -> None:
+    """The recorder on a game of Andrea, Ben and Clara dealt ``HANDS``, Andrea's lead of B1 typed."""
     page.goto(live_server.url + "/record")
     fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
     type_deal(page, HANDS, ["Andrea", "Ben", "Clara"])
@@ -117,6 +118,10 @@ def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_s
     page.fill("#rec-type", "b1")
     page.keyboard.press("Enter")
     settled(page, 1)
+
+
+def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_shows(page, live_server):
+    andrea_led_blue_1(page, live_server)
     # Each step is announced to screen readers: what was recorded, then whose turn it is.
     announced = page.locator("#rec-announce").inner_text()
     assert announced.startswith("Recorded: ") and announced.endswith("Ben to play.")
@@ -145,13 +150,7 @@ def test_an_illegal_play_is_recorded_as_played_after_a_warning_and_its_finding_s
 
 def test_another_step_typed_while_a_warning_stands_replaces_it_and_enter_alone_records_nothing(page, live_server):
     # Typed while the warning stood ("p", "10 j"), another step and Enter did nothing, without a word (a tester)
-    page.goto(live_server.url + "/record")
-    fill_players(page, "david-goliath", ["Andrea", "Ben", "Clara"], "Clara")
-    type_deal(page, HANDS, ["Andrea", "Ben", "Clara"])
-    start(page)
-    page.fill("#rec-type", "b1")
-    page.keyboard.press("Enter")
-    settled(page, 1)
+    andrea_led_blue_1(page, live_server)
     page.fill("#rec-type", "r4")  # Ben holds blue: a warning
     page.keyboard.press("Enter")
     page.wait_for_selector("#rec-warning:not([hidden])")
