@@ -224,9 +224,12 @@
       return {};
     }
     var read = dealEntry.read();
-    if (read.bad.length) {
-      return { problem: core.format(text.hand_problem, { player: read.bad[0].seat.label,
-        problem: core.format(text.not_cards, { tokens: read.bad[0].tokens.join(" ") }) }) };
+    if (read.bad.length) {  // every hand's words that are no card, and what else is wrong, said at once
+      var said = read.bad.map(function (bad) {
+        return core.format(text.hand_problem, { player: bad.seat.label,
+          problem: core.format(text.not_cards, { tokens: bad.tokens.join(" ") }) });
+      });
+      return { problem: said.concat(dealEntry.problems().slice(read.bad.length)).join(" ") };
     }
     var unentered = dealEntry.unentered();
     if (unentered) {

@@ -150,6 +150,15 @@ def test_a_bad_deal_is_explained_before_the_game_starts_and_may_still_be_recorde
     assert screen.locator("#rec-setup-problem").inner_text() == (
         "A deal is recorded whole: enter the cards of Clara too, or leave every hand empty when nobody saw the deal.")
     assert screen.locator("#rec-deal-doubts").is_hidden() and screen.locator("#rec-play").is_hidden()
+    # words that are no card, in two hands, said with the rest at once (they were said one hand at a time)
+    screen.fill("#rec-hand-2", "g1 zz")
+    screen.fill("#rec-hand-0", "B1 xx")
+    press(screen.locator(".rec-start-button"))
+    until(screen, "document.getElementById('rec-setup-problem').textContent.includes('zz')")
+    assert screen.locator("#rec-setup-problem").inner_text() == (
+        "Andrea's hand: Not a card: xx. Clara's hand: Not a card: zz. B1 is entered 2 times; the deck holds it "
+        "once. Andrea holds 1 card of 15. Ben holds 2 cards of 15. Clara holds 1 card of 15.")
+    screen.fill("#rec-hand-0", "B1")
     screen.fill("#rec-hand-2", "g1")
     press(screen.locator(".rec-start-button"))
     until(screen, "!document.getElementById('rec-deal-doubts').hidden")
