@@ -147,9 +147,15 @@
   function parseCards(text, deck) {
     var cards = [];
     var bad = [];
-    String(text || "").split(/[\s,;]+/).forEach(function (raw) {
+    var tokens = String(text || "").split(/[\s,;]+/);
+    tokens.forEach(function (raw, index) {
       var token = raw.trim();
       if (!token) {
+        return;
+      }
+      var letter = /^[0-9]+$/.test(tokens[index + 1] || "") ? colourNamed(token, deck) : null;
+      if (letter) {  // "nero 1", "zieloną 2": the colour in the reader's words, its value next
+        tokens[index + 1] = letter + tokens[index + 1];
         return;
       }
       var count = 1;
@@ -168,6 +174,28 @@
       }
     });
     return { cards: cards, bad: bad };
+  }
+
+  // The letter of the colour ``word`` names in the reader's language, whatever its ending and accents ("rossa"
+  // for "rosso", "zielony" or "zielona" for "zielony", "zolta" for "żółty"): the first letters alike, all but
+  // the last two of the shorter word and three at least; else null. A colour deck only.
+  function colourNamed(word, deck) {
+    var words = deck.kind === "colour" && deck.words;
+    var typed = plain(word);
+    var found = null;
+    Object.keys(words || {}).forEach(function (letter) {
+      var name = plain(String(words[letter]));
+      var alike = Math.max(3, Math.min(typed.length, name.length) - 2);
+      if (typed.length >= 3 && typed.slice(0, alike) === name.slice(0, alike)) {
+        found = letter;
+      }
+    });
+    return found;
+  }
+
+  // Words as a phone keyboard without accents types them: "zolta" for "żółta", "lucja" for "Łucja".
+  function plain(text) {
+    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l");
   }
 
   function inRange(digits, values) {
@@ -398,6 +426,7 @@
     logOf: logOf,
     placesOf: placesOf,
     parseCards: parseCards,
+    plain: plain,
     cardsOf: cardsOf,
     choicesWithCards: choicesWithCards,
     playerByPrefix: playerByPrefix,

@@ -39,8 +39,8 @@
   // or more matches a word with the same stem (all but its last two letters) and an ending of up to three; a
   // shorter one (a number, a name's start) must begin the word.
   function inflected(filter, label) {
-    var shown = folded(label).split(/\s+/);
-    return folded(filter).split(/\s+/).every(function (word) {
+    var shown = core.plain(label).split(/\s+/);
+    return core.plain(filter).split(/\s+/).every(function (word) {
       var stem = word.length >= 5 ? word.slice(0, word.length - 2) : word;
       return shown.some(function (candidate) {
         return candidate.indexOf(stem) === 0 && (stem === word || candidate.length - stem.length <= 3);
@@ -48,17 +48,12 @@
     });
   }
 
-  // Words as a phone keyboard without accents types them: "zolta" for "żółta", "lucja" for "Łucja".
-  function folded(text) {
-    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l");
-  }
-
   // A button the typed filter keeps: its words ("Cid plays red 6", in the page's language) hold what is typed,
   // or begin with each typed word (``inflected``), or its cards are those typed as the help text shows them
   // ("r6", "3x7"), or begin to be ("r1" of "r12").
   function kept(filter, label, action, deck) {
     var cards = core.cardsOf(action);
-    if (!filter || folded(label).indexOf(folded(filter)) >= 0 || inflected(filter, label)) {
+    if (!filter || core.plain(label).indexOf(core.plain(filter)) >= 0 || inflected(filter, label)) {
       return true;
     }
     var read = core.parseCards(filter, deck);
@@ -316,7 +311,7 @@
     if (core.parseCards(entry, deck).bad.length) {  // words, not cards alone: the one step they keep, if one
       var lowered = entry.toLowerCase();
       var within = choices.filter(function (choice) {  // written as the label writes it: its order too
-        return folded(choice.label).indexOf(folded(lowered)) >= 0;
+        return core.plain(choice.label).indexOf(core.plain(lowered)) >= 0;
       });
       var left = within.length ? within : choices.filter(function (choice) {
         return kept(lowered, choice.label, choice.action, deck);

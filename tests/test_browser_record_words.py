@@ -109,6 +109,25 @@ def test_a_colour_typed_in_any_of_its_forms_finds_the_card_in_polish_and_italian
         assert step_labels(screen) == [label]
 
 
+def test_a_card_typed_as_its_colour_s_word_and_value_is_that_card_in_every_entry(screen, live_server):
+    # Olympi's steps are written as card codes ("Bruno gioca R5"): "rossa 5" kept nothing, and the draw and deal
+    # fields refused "nero 1" and "niebieski 1" beside a key that names the colours so (a tester)
+    continued(screen, live_server, RACE, "it")
+    screen.fill("#rec-type", "rossa 5")
+    until(screen, "document.querySelectorAll('#rec-choices button[data-choice]:not([hidden])').length === 1")
+    screen.locator("#rec-type").press("Enter")
+    settled(screen, 1)
+    assert screen.evaluate("RecordCore.logOf(RecordPlay.current()).races[0].turns[1]") == {
+        "player": "Bruno", "action": "play", "cards": ["R5"]}
+    for language, typed_cards, game, cards in (
+            ("it", "nero 1, giallo 9", "olympi", ["K1", "Y9"]),
+            ("pl", "niebieski 1 zieloną 2 zolta 3", "david-goliath", ["B1", "G2", "Y3"])):
+        screen.goto(f"{live_server.url}/record?lang={language}")
+        read = screen.evaluate("([text, game]) => RecordCore.parseCards(text, RecordSetup.deck("
+                               "RecordSetup.setups[game], 3, {}))", [typed_cards, game])
+        assert read == {"cards": cards, "bad": []}
+
+
 def test_a_tax_typed_with_a_name_is_the_step_whose_words_begin_with_it(screen, live_server):
     # In Italian a tax reads "Anna riceve 1 e 3 da Dora": "anna 1 3" was taken for Anna giving them, and with
     # no such step the recorder sent a tax with a "player", which the server refused in English on the page.
