@@ -194,8 +194,8 @@
   }
 
   // Words as a phone keyboard without accents types them: "zolta" for "żółta", "lucja" for "Łucja".
-  function plain(text) {
-    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l");
+  function plain(written) {
+    return written.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l");
   }
 
   function inRange(digits, values) {
