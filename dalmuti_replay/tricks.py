@@ -189,10 +189,9 @@ class TrickReplay:
                          index, "cards", player=player)
         else:
             if len(cards) > state.counts[player]:
-                held = state.counts[player]
-                said = (say_n("{player} plays {count} card but holds only {held}.",
-                              "{player} plays {count} cards but holds only {held}.", len(cards), player=player,
-                              held=held) if held else
+                held = state.counts[player]  # one card or more: more than one is played
+                said = (say("{player} plays {count} cards but holds only {held}.", player=player, count=len(cards),
+                            held=held) if held else
                         say_n("{player} plays {count} card but holds none.", "{player} plays {count} cards but holds "
                               "none.", len(cards), player=player))
                 self.add("card-not-in-hand", said, index, "cards", player=player)
